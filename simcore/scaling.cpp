@@ -1,0 +1,135 @@
+#include "simcore/scaling.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace simcore {
+
+LessonParams LessonParams::fromScenario(const Scenario& scenario)
+{
+    return {scenario.lesson.baseComputeSeconds, scenario.lesson.fixedSyncSeconds,
+            scenario.lesson.syncPerWorkerSeconds, scenario.train.steps};
+}
+
+StepTimes lessonStep(const LessonParams& params, std::int64_t workers)
+{
+    const auto n = static_cast<double>(workers);
+    StepTimes t;
+    t.workers = workers;
+    t.computeSeconds = params.baseComputeSeconds / n;
+    t.syncSeconds =
+        workers > 1 ? params.fixedSyncSeconds + params.syncPerWorkerSeconds * (n - 1) : 0.0;
+    t.stepSeconds = t.computeSeconds + t.syncSeconds;
+    t.idealSeconds = params.baseComputeSeconds / n;
+    // Step(1) is base exactly: no sync is paid by a single worker.
+    t.speedup = params.baseComputeSeconds / t.stepSeconds;
+    t.efficiency = t.speedup / n;
+    t.totalSeconds = static_cast<double>(params.steps) * t.stepSeconds;
+    return t;
+}
+
+std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWorkers)
+{
+    maxWorkers = std::max<std::int64_t>(maxWorkers, 1);
+    std::vector<std::int64_t> candidates{1};
+    if (maxWorkers >= 2) {
+        if (params.syncPerWorkerSeconds <= 0) {
+            candidates.push_back(maxWorkers); // step keeps falling with N
+        } else {
+            const double root = std::sqrt(params.baseComputeSeconds / params.syncPerWorkerSeconds);
+            const auto clampToRange = [&](double x) {
+                return static_cast<std::int64_t>(
+                    std::clamp(x, 2.0, static_cast<double>(maxWorkers)));
+            };
+            candidates.push_back(clampToRange(std::floor(root)));
+            candidates.push_back(clampToRange(std::ceil(root)));
+        }
+    }
+    std::sort(candidates.begin(), candidates.end());
+    std::int64_t best = candidates.front();
+    double bestStep = lessonStep(params, best).stepSeconds;
+    for (auto n : candidates) {
+        const double step = lessonStep(params, n).stepSeconds;
+        if (step < bestStep) {
+            best = n;
+            bestStep = step;
+        }
+    }
+    return best;
+}
+
+std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t optimum,
+                                        std::int64_t maxWorkers, WindowKind kind)
+{
+    constexpr std::int64_t linearBars = 11;
+    std::vector<std::int64_t> workers{1, selected, optimum};
+    if (kind == WindowKind::Log) {
+        for (std::int64_t n = 1; n <= maxWorkers; n *= 2) {
+            workers.push_back(n);
+        }
+    } else {
+        const std::int64_t first =
+            std::clamp<std::int64_t>(selected - linearBars / 2, 1,
+                                     std::max<std::int64_t>(1, maxWorkers - linearBars + 1));
+        for (std::int64_t n = first; n < first + linearBars && n <= maxWorkers; ++n) {
+            workers.push_back(n);
+        }
+    }
+    std::erase_if(workers, [&](std::int64_t n) { return n < 1 || n > maxWorkers; });
+    std::sort(workers.begin(), workers.end());
+    workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
+    return workers;
+}
+
+std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
+                                              std::int64_t maxWorkers)
+{
+    constexpr std::int64_t densePoints = 512;
+    const std::int64_t last = std::min<std::int64_t>(
+        maxWorkers, std::max<std::int64_t>({16, 4 * optimum, 2 * selected}));
+    std::vector<std::int64_t> workers{selected, optimum};
+    if (last <= densePoints) {
+        for (std::int64_t n = 1; n <= last; ++n) {
+            workers.push_back(n);
+        }
+    } else {
+        const double ratio = std::pow(static_cast<double>(last), 1.0 / (densePoints - 1));
+        double x = 1;
+        for (std::int64_t i = 0; i < densePoints; ++i, x *= ratio) {
+            workers.push_back(static_cast<std::int64_t>(std::llround(x)));
+        }
+        workers.push_back(last);
+    }
+    std::erase_if(workers, [&](std::int64_t n) { return n < 1 || n > maxWorkers; });
+    std::sort(workers.begin(), workers.end());
+    workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
+    return workers;
+}
+
+std::int64_t maxScalingWorkers()
+{
+    return static_cast<std::int64_t>(findKey("scaling.workers")->maximum);
+}
+
+ScalingResult evaluateScaling(const Scenario& scenario)
+{
+    const auto kind =
+        scenario.scaling.axis == AxisScale::Log ? WindowKind::Log : WindowKind::Linear;
+    const auto params = LessonParams::fromScenario(scenario);
+    ScalingResult result;
+    result.maxWorkers = maxScalingWorkers();
+    const std::int64_t selected = std::clamp<std::int64_t>(scenario.scaling.workers, 1,
+                                                           result.maxWorkers);
+    result.optimalWorkers = lessonOptimalWorkers(params, result.maxWorkers);
+    result.selected = lessonStep(params, selected);
+    result.optimal = lessonStep(params, result.optimalWorkers);
+    for (auto n : scalingWindow(selected, result.optimalWorkers, result.maxWorkers, kind)) {
+        result.window.push_back(lessonStep(params, n));
+    }
+    for (auto n : speedupCurveWorkers(selected, result.optimalWorkers, result.maxWorkers)) {
+        result.curve.push_back(lessonStep(params, n));
+    }
+    return result;
+}
+
+} // namespace simcore

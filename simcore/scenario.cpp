@@ -1,0 +1,447 @@
+#include "simcore/scenario.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace simcore {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kPrecisionNames{"fp32", "mixed", "bf16"};
+constexpr std::array<std::string_view, 4> kOptimizerNames{"sgd", "momentum", "adam", "adam8bit"};
+constexpr std::array<std::string_view, 3> kRecomputeNames{"none", "selective", "full"};
+constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
+constexpr std::array<std::string_view, 4> kAlgorithmNames{"ring", "tree", "naive", "hierarchical"};
+// "physical" arrives with the communication models.
+constexpr std::array<std::string_view, 1> kScalingModeNames{"lesson"};
+constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
+// Must match the GPU catalogue's ids (a test checks both ways).
+constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",  "a100-40",   "a100-80", "h100-sxm",
+                                                  "h100-pcie", "h200",     "b200",    "mi300x"};
+
+template <auto Section, auto Field> double readNumber(const Scenario& scenario)
+{
+    return static_cast<double>((scenario.*Section).*Field);
+}
+
+template <auto Section, auto Field> void writeNumber(Scenario& scenario, double value)
+{
+    auto& field = (scenario.*Section).*Field;
+    field = static_cast<std::remove_reference_t<decltype(field)>>(value);
+}
+
+template <auto Section, auto Field, const auto& Names> std::string readChoice(const Scenario& s)
+{
+    return std::string(Names[static_cast<std::size_t>((s.*Section).*Field)]);
+}
+
+template <auto Section, auto Field, const auto& Names>
+void writeChoice(Scenario& scenario, std::string_view word)
+{
+    auto& field = (scenario.*Section).*Field;
+    for (std::size_t i = 0; i < Names.size(); ++i) {
+        if (Names[i] == word) {
+            field = static_cast<std::remove_reference_t<decltype(field)>>(i);
+        }
+    }
+}
+
+KeyInfo describe(std::string_view name, KeyType type, std::string_view unit,
+                 std::string_view meaning)
+{
+    KeyInfo key;
+    key.name = name;
+    key.type = type;
+    key.unit = unit;
+    key.meaning = meaning;
+    return key;
+}
+
+template <auto Section, auto Field>
+KeyInfo numberKey(std::string_view name, KeyType type, std::string_view unit,
+                  std::string_view meaning, double minimum, double maximum,
+                  bool minimumExclusive = false)
+{
+    KeyInfo key = describe(name, type, unit, meaning);
+    key.minimum = minimum;
+    key.maximum = maximum;
+    key.minimumExclusive = minimumExclusive;
+    key.getNumber = &readNumber<Section, Field>;
+    key.setNumber = &writeNumber<Section, Field>;
+    return key;
+}
+
+template <auto Section, auto Field, const auto& Names>
+KeyInfo choiceKey(std::string_view name, std::string_view meaning)
+{
+    KeyInfo key = describe(name, KeyType::Choice, "", meaning);
+    key.choices.assign(Names.begin(), Names.end());
+    key.getChoice = &readChoice<Section, Field, Names>;
+    key.setChoice = &writeChoice<Section, Field, Names>;
+    return key;
+}
+
+std::vector<KeyInfo> buildKeys()
+{
+    using S = Scenario;
+    using K = KeyType;
+    std::vector<KeyInfo> keys;
+
+    auto params = numberKey<&S::model, &ModelSpec::params>(
+        "model.params", K::Real, "", "Parameter count of the model (e.g. 7e9).", 1e3, 1e14);
+    params.specialValue = 0;
+    params.specialMeaning = "0 = derive from the transformer shape (Narayanan et al. 2021, eq. 2)";
+    keys.push_back(params);
+    keys.push_back(numberKey<&S::model, &ModelSpec::layers>("model.layers", K::Integer, "",
+                                                            "Transformer layers L.", 1, 1000));
+    keys.push_back(numberKey<&S::model, &ModelSpec::hidden>("model.hidden", K::Integer, "",
+                                                            "Hidden size h.", 1, 1e6));
+    keys.push_back(numberKey<&S::model, &ModelSpec::heads>("model.heads", K::Integer, "",
+                                                           "Attention heads a.", 1, 1024));
+    keys.push_back(numberKey<&S::model, &ModelSpec::seqLen>(
+        "model.seq_len", K::Integer, "tokens", "Sequence length s.", 1, 1e7));
+    keys.push_back(numberKey<&S::model, &ModelSpec::vocab>("model.vocab", K::Integer, "tokens",
+                                                           "Vocabulary size V.", 1, 1e7));
+
+    keys.push_back(choiceKey<&S::train, &TrainingSpec::precision, kPrecisionNames>(
+        "train.precision", "Number format: fp32, mixed (BF16/FP16 compute with FP32 master "
+                           "weights) or bf16 everywhere."));
+    keys.push_back(choiceKey<&S::train, &TrainingSpec::optimizer, kOptimizerNames>(
+        "train.optimizer", "Optimizer, which decides the optimizer state kept per parameter."));
+    keys.push_back(numberKey<&S::train, &TrainingSpec::microBatch>(
+        "train.micro_batch", K::Integer, "sequences", "Micro-batch size b per GPU.", 1, 1e5));
+    keys.push_back(numberKey<&S::train, &TrainingSpec::globalBatch>(
+        "train.global_batch", K::Integer, "sequences", "Sequences per optimizer step.", 1, 1e8));
+    keys.push_back(numberKey<&S::train, &TrainingSpec::steps>(
+        "train.steps", K::Integer, "steps", "Optimizer steps in the whole training run.", 1,
+        1e12));
+    keys.push_back(choiceKey<&S::train, &TrainingSpec::recompute, kRecomputeNames>(
+        "train.recompute", "Activation recomputation: none, selective or full."));
+
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::dp>(
+        "parallel.dp", K::Integer, "GPUs", "Data-parallel degree d.", 1, 1e6));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::tp>(
+        "parallel.tp", K::Integer, "GPUs", "Tensor-parallel degree t.", 1, 1024));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::pp>(
+        "parallel.pp", K::Integer, "GPUs", "Pipeline-parallel degree p.", 1, 1024));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::zero>(
+        "parallel.zero", K::Integer, "", "ZeRO stage: 0 (DDP), 1, 2 or 3 (= FSDP full shard).", 0,
+        3));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::microbatches>(
+        "parallel.microbatches", K::Integer, "", "Pipeline micro-batches per step m.", 1, 1e5));
+    keys.push_back(choiceKey<&S::parallel, &ParallelSpec::schedule, kScheduleNames>(
+        "parallel.schedule", "Pipeline schedule: gpipe, 1f1b or interleaved."));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::virtualStages>(
+        "parallel.virtual_stages", K::Integer, "",
+        "Interleaved schedule: model chunks per device v.", 1, 128));
+
+    KeyInfo gpu = describe("hardware.gpu", K::Choice, "", "GPU model, by catalogue id.");
+    gpu.choices.assign(kGpuIds.begin(), kGpuIds.end());
+    gpu.getChoice = [](const Scenario& s) { return s.hardware.gpu; };
+    gpu.setChoice = [](Scenario& s, std::string_view word) { s.hardware.gpu = std::string(word); };
+    keys.push_back(gpu);
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::gpusPerNode>(
+        "hardware.gpus_per_node", K::Integer, "GPUs", "GPUs in one node.", 1, 1024));
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::intraBandwidthBytesPerSecond>(
+        "hardware.intra_bandwidth", K::Real, "bytes/s",
+        "Link bandwidth inside a node, one direction, per GPU.", 1e6, 1e13));
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::intraLatencySeconds>(
+        "hardware.intra_latency", K::Real, "s", "Link latency inside a node (alpha).", 0, 1));
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::interBandwidthBytesPerSecond>(
+        "hardware.inter_bandwidth", K::Real, "bytes/s",
+        "Link bandwidth between nodes, one direction, per GPU.", 1e6, 1e13));
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::interLatencySeconds>(
+        "hardware.inter_latency", K::Real, "s", "Link latency between nodes (alpha).", 0, 1));
+
+    keys.push_back(choiceKey<&S::collective, &CollectiveSpec::algorithm, kAlgorithmNames>(
+        "collective.algorithm", "All-reduce algorithm: ring, tree, naive or hierarchical."));
+    keys.push_back(numberKey<&S::collective, &CollectiveSpec::workers>(
+        "collective.workers", K::Integer, "GPUs", "Workers taking part in the all-reduce.", 1,
+        1e6));
+    keys.push_back(numberKey<&S::collective, &CollectiveSpec::bytes>(
+        "collective.bytes", K::Real, "bytes", "Size of the all-reduced message S.", 1, 1e15));
+
+    keys.push_back(choiceKey<&S::scaling, &ScalingSpec::mode, kScalingModeNames>(
+        "scaling.mode", "Scaling model: lesson (the seed's three constants)."));
+    keys.push_back(numberKey<&S::scaling, &ScalingSpec::workers>(
+        "scaling.workers", K::Integer, "GPUs", "Worker count N chosen on the Scaling panel.", 1,
+        4096));
+    keys.push_back(choiceKey<&S::scaling, &ScalingSpec::axis, kAxisScaleNames>(
+        "scaling.axis", "Worker axis of the Scaling panel: linear (bars around N) or log "
+                        "(powers of two)."));
+    // The UI edits these in milliseconds with three decimals: 1 µs is the finest step it shows.
+    keys.push_back(numberKey<&S::lesson, &LessonSpec::baseComputeSeconds>(
+        "lesson.base_compute", K::Real, "s", "Compute time of one step on one worker (T_compute).",
+        1e-6, 1e6));
+    keys.push_back(numberKey<&S::lesson, &LessonSpec::fixedSyncSeconds>(
+        "lesson.fixed_sync", K::Real, "s", "Fixed synchronisation latency once N > 1.", 0, 1e6));
+    keys.push_back(numberKey<&S::lesson, &LessonSpec::syncPerWorkerSeconds>(
+        "lesson.sync_per_worker", K::Real, "s", "Extra synchronisation cost per extra worker.", 0,
+        1e6));
+
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::intervalSeconds>(
+        "checkpoint.interval", K::Real, "s", "Work between two checkpoints (tau).", 0, 1e10,
+        true));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
+        "checkpoint.write_time", K::Real, "s", "Time to write one checkpoint (delta).", 0, 1e8));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
+        "checkpoint.restart_time", K::Real, "s", "Time to restart after a failure (R).", 0, 1e8));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpuMtbfSeconds>(
+        "checkpoint.gpu_mtbf", K::Real, "s", "Mean time between failures of one GPU.", 0, 1e13,
+        true));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpus>(
+        "checkpoint.gpus", K::Integer, "GPUs", "GPUs in the job; any one failing stops it.", 1,
+        1e7));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
+        "checkpoint.work", K::Real, "s", "Useful work the job must complete (W).", 0, 1e11,
+        true));
+    return keys;
+}
+
+const std::vector<KeyInfo>& keyTable()
+{
+    static const std::vector<KeyInfo> table = buildKeys();
+    return table;
+}
+
+std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::string given)
+{
+    if (!std::isfinite(value)) {
+        return ScenarioError{ScenarioError::Kind::NotANumber, std::string(key.name),
+                             std::move(given), key.allowedText(), {}};
+    }
+    if (key.specialValue && value == *key.specialValue) {
+        return std::nullopt;
+    }
+    if (key.type == KeyType::Integer && value != std::floor(value)) {
+        return ScenarioError{ScenarioError::Kind::NotAnInteger, std::string(key.name),
+                             std::move(given), key.allowedText(), {}};
+    }
+    const bool belowMinimum = key.minimumExclusive ? value <= key.minimum : value < key.minimum;
+    if (belowMinimum || value > key.maximum) {
+        return ScenarioError{ScenarioError::Kind::OutOfRange, std::string(key.name),
+                             std::move(given), key.allowedText(), {}};
+    }
+    return std::nullopt;
+}
+
+std::optional<ScenarioError> checkChoice(const KeyInfo& key, std::string_view word)
+{
+    for (auto choice : key.choices) {
+        if (choice == word) {
+            return std::nullopt;
+        }
+    }
+    return ScenarioError{ScenarioError::Kind::NotAChoice, std::string(key.name), std::string(word),
+                         key.allowedText(), {}};
+}
+
+std::string_view trim(std::string_view text)
+{
+    constexpr std::string_view space = " \t\r\n";
+    const auto first = text.find_first_not_of(space);
+    if (first == std::string_view::npos) {
+        return {};
+    }
+    const auto last = text.find_last_not_of(space);
+    return text.substr(first, last - first + 1);
+}
+
+} // namespace
+
+std::string ScenarioError::message() const
+{
+    const std::string quoted = "'" + given + "'";
+    switch (kind) {
+    case Kind::UnknownKey:
+        return "unknown key '" + key + "' (dtsim keys lists them)";
+    case Kind::NotANumber:
+        return key + ": " + quoted + " is not a finite number; allowed: " + allowed;
+    case Kind::NotAnInteger:
+        return key + ": " + quoted + " is not a whole number; allowed: " + allowed;
+    case Kind::OutOfRange:
+        return key + ": " + quoted + " is out of range; allowed: " + allowed;
+    case Kind::NotAChoice:
+        return key + ": " + quoted + " is not allowed; allowed: " + allowed;
+    case Kind::Inconsistent:
+        return key + ": " + quoted + " must be " + allowed + (detail.empty() ? "" : " (" + detail + ")");
+    case Kind::Syntax:
+        return "--set " + quoted + ": expected KEY=VALUE";
+    }
+    return key;
+}
+
+std::string KeyInfo::allowedText() const
+{
+    if (type == KeyType::Choice) {
+        std::string text;
+        for (auto choice : choices) {
+            text += (text.empty() ? "" : " | ") + std::string(choice);
+        }
+        return text;
+    }
+    std::string text = minimumExclusive ? "greater than " + formatNumber(minimum) + ", up to "
+                                        : formatNumber(minimum) + " to ";
+    text += formatNumber(maximum);
+    if (type == KeyType::Integer) {
+        text += ", whole numbers";
+    }
+    if (specialValue) {
+        text += ", or " + formatNumber(*specialValue);
+    }
+    return text;
+}
+
+std::span<const KeyInfo> scenarioKeys()
+{
+    return keyTable();
+}
+
+const KeyInfo* findKey(std::string_view name)
+{
+    for (const auto& key : keyTable()) {
+        if (key.name == name) {
+            return &key;
+        }
+    }
+    return nullptr;
+}
+
+std::string valueText(const Scenario& scenario, const KeyInfo& key)
+{
+    return key.type == KeyType::Choice ? key.getChoice(scenario)
+                                       : formatNumber(key.getNumber(scenario));
+}
+
+std::string valueText(const Scenario& scenario, std::string_view name)
+{
+    const KeyInfo* key = findKey(name);
+    return key ? valueText(scenario, *key) : std::string();
+}
+
+std::optional<double> parseNumber(std::string_view text)
+{
+    text = trim(text);
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+    }
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::string formatNumber(double value)
+{
+    std::array<char, 64> buffer{};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    if (error != std::errc()) {
+        return "?";
+    }
+    std::string text(buffer.data(), end);
+    // "7e+09" → "7e9": shorter, and still what parseNumber reads.
+    if (const auto e = text.find('e'); e != std::string::npos) {
+        std::string exponent = text.substr(e + 1);
+        const bool negative = !exponent.empty() && exponent.front() == '-';
+        exponent.erase(0, exponent.find_first_not_of("+-0"));
+        text = text.substr(0, e + 1) + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+    }
+    return text;
+}
+
+std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
+                                      std::string_view text)
+{
+    const KeyInfo* key = findKey(trim(name));
+    if (!key) {
+        return ScenarioError{ScenarioError::Kind::UnknownKey, std::string(trim(name)),
+                             std::string(text), {}, {}};
+    }
+    const std::string_view value = trim(text);
+    if (key->type == KeyType::Choice) {
+        if (auto error = checkChoice(*key, value)) {
+            return error;
+        }
+        key->setChoice(scenario, value);
+        return std::nullopt;
+    }
+    const auto number = parseNumber(value);
+    if (!number) {
+        return ScenarioError{ScenarioError::Kind::NotANumber, std::string(key->name),
+                             std::string(value), key->allowedText(), {}};
+    }
+    if (auto error = checkNumber(*key, *number, std::string(value))) {
+        return error;
+    }
+    key->setNumber(scenario, *number);
+    return std::nullopt;
+}
+
+std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name, double value)
+{
+    const KeyInfo* key = findKey(name);
+    if (!key) {
+        return ScenarioError{ScenarioError::Kind::UnknownKey, std::string(name),
+                             formatNumber(value), {}, {}};
+    }
+    if (key->type == KeyType::Choice) {
+        return ScenarioError{ScenarioError::Kind::NotAChoice, std::string(name),
+                             formatNumber(value), key->allowedText(), {}};
+    }
+    if (auto error = checkNumber(*key, value, formatNumber(value))) {
+        return error;
+    }
+    key->setNumber(scenario, value);
+    return std::nullopt;
+}
+
+std::optional<ScenarioError> applyAssignment(Scenario& scenario, std::string_view assignment)
+{
+    const auto equals = assignment.find('=');
+    if (equals == std::string_view::npos || trim(assignment.substr(0, equals)).empty()) {
+        return ScenarioError{ScenarioError::Kind::Syntax, {}, std::string(assignment), {}, {}};
+    }
+    return setValue(scenario, assignment.substr(0, equals), assignment.substr(equals + 1));
+}
+
+std::vector<ScenarioError> validate(const Scenario& scenario)
+{
+    std::vector<ScenarioError> errors;
+    for (const auto& key : keyTable()) {
+        if (key.type == KeyType::Choice) {
+            if (auto error = checkChoice(key, key.getChoice(scenario))) {
+                errors.push_back(*error);
+            }
+        } else {
+            const double value = key.getNumber(scenario);
+            if (auto error = checkNumber(key, value, formatNumber(value))) {
+                errors.push_back(*error);
+            }
+        }
+    }
+    const auto& model = scenario.model;
+    if (model.heads > 0 && model.hidden % model.heads != 0) {
+        errors.push_back({ScenarioError::Kind::Inconsistent, "model.heads",
+                          std::to_string(model.heads), "a divisor of model.hidden",
+                          "model.hidden = " + std::to_string(model.hidden)});
+    }
+    const auto& parallel = scenario.parallel;
+    if (parallel.schedule == PipelineSchedule::Interleaved && parallel.pp > 0 &&
+        parallel.microbatches % parallel.pp != 0) {
+        // Narayanan et al. 2021 §2.2.2: the interleaved schedule needs m a multiple of p.
+        errors.push_back({ScenarioError::Kind::Inconsistent, "parallel.microbatches",
+                          std::to_string(parallel.microbatches),
+                          "a multiple of parallel.pp for the interleaved schedule",
+                          "parallel.pp = " + std::to_string(parallel.pp)});
+    }
+    return errors;
+}
+
+} // namespace simcore

@@ -1,0 +1,188 @@
+#pragma once
+// The one description of "what the user is simulating", shared by widgets, scenario files and the
+// command line. Plain C++20, no Qt. All quantities are SI: bytes, seconds, bytes per second.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace simcore {
+
+enum class Precision { Fp32, Mixed, Bf16 };
+enum class Optimizer { Sgd, Momentum, Adam, Adam8bit };
+enum class Recompute { None, Selective, Full };
+enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
+enum class CollectiveAlgorithm { Ring, Tree, Naive, Hierarchical };
+enum class ScalingMode { Lesson };
+enum class AxisScale { Linear, Log };
+
+struct ModelSpec {
+    double params = 7e9;        ///< parameter count Ψ; 0 = derive from the shape
+    std::int64_t layers = 32;   ///< transformer layers L
+    std::int64_t hidden = 4096; ///< hidden size h
+    std::int64_t heads = 32;    ///< attention heads a
+    std::int64_t seqLen = 4096; ///< sequence length s (tokens)
+    std::int64_t vocab = 32000; ///< vocabulary size V
+
+    friend bool operator==(const ModelSpec&, const ModelSpec&) = default;
+};
+
+struct TrainingSpec {
+    Precision precision = Precision::Fp32; ///< the lesson's §1 example is FP32 + Adam
+    Optimizer optimizer = Optimizer::Adam;
+    std::int64_t microBatch = 1;     ///< sequences per micro-batch b
+    std::int64_t globalBatch = 512;  ///< sequences per optimizer step
+    std::int64_t steps = 100000;     ///< optimizer steps in the whole run
+    Recompute recompute = Recompute::None;
+
+    friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
+};
+
+struct ParallelSpec {
+    std::int64_t dp = 1;           ///< data-parallel degree d
+    std::int64_t tp = 1;           ///< tensor-parallel degree t
+    std::int64_t pp = 1;           ///< pipeline-parallel degree p
+    std::int64_t zero = 0;         ///< ZeRO stage 0..3 (3 = FSDP full shard)
+    std::int64_t microbatches = 8; ///< pipeline micro-batches per step m
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    std::int64_t virtualStages = 2; ///< interleaved schedule: model chunks per device v
+
+    friend bool operator==(const ParallelSpec&, const ParallelSpec&) = default;
+};
+
+struct HardwareSpec {
+    std::string gpu = "h100-sxm";      ///< catalogue id
+    std::int64_t gpusPerNode = 8;
+    double intraBandwidthBytesPerSecond = 450e9; ///< one direction, per GPU (NVLink 4)
+    double intraLatencySeconds = 3e-6;
+    double interBandwidthBytesPerSecond = 50e9;  ///< one direction, per GPU (InfiniBand NDR)
+    double interLatencySeconds = 1e-5;
+
+    friend bool operator==(const HardwareSpec&, const HardwareSpec&) = default;
+};
+
+struct CollectiveSpec {
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    std::int64_t workers = 8;
+    double bytes = 1e9; ///< message size S of one all-reduce
+
+    friend bool operator==(const CollectiveSpec&, const CollectiveSpec&) = default;
+};
+
+struct ScalingSpec {
+    ScalingMode mode = ScalingMode::Lesson;
+    std::int64_t workers = 8; ///< the slider's N
+    AxisScale axis = AxisScale::Linear; ///< how the worker axis (slider, bars, curve) is spaced
+
+    friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
+};
+
+/// The lesson's three constants (seed lesson §5), in seconds. Defaults: see DESIGN.md.
+struct LessonSpec {
+    double baseComputeSeconds = 1.0;
+    double fixedSyncSeconds = 0.020;
+    double syncPerWorkerSeconds = 0.004;
+
+    friend bool operator==(const LessonSpec&, const LessonSpec&) = default;
+};
+
+struct CheckpointSpec {
+    double intervalSeconds = 3600;
+    double writeTimeSeconds = 60;
+    double restartTimeSeconds = 600;
+    double gpuMtbfSeconds = 5e4 * 3600; ///< ≈ Llama 3 §3.3.4: 3.1 h job MTBF × 16,384 GPUs
+    std::int64_t gpus = 1024;
+    double workSeconds = 14 * 86400.0;
+
+    friend bool operator==(const CheckpointSpec&, const CheckpointSpec&) = default;
+};
+
+struct Scenario {
+    ModelSpec model;
+    TrainingSpec train;
+    ParallelSpec parallel;
+    HardwareSpec hardware;
+    CollectiveSpec collective;
+    ScalingSpec scaling;
+    LessonSpec lesson;
+    CheckpointSpec checkpoint;
+
+    friend bool operator==(const Scenario&, const Scenario&) = default;
+};
+
+enum class KeyType { Integer, Real, Choice };
+
+/// A problem with one key's value, as a value: the UI and the CLI turn it into translated text.
+struct ScenarioError {
+    enum class Kind {
+        UnknownKey,   ///< no such key
+        NotANumber,   ///< text is not a finite number
+        NotAnInteger, ///< the key takes whole numbers
+        OutOfRange,   ///< outside [allowed]
+        NotAChoice,   ///< not one of the allowed words
+        Inconsistent, ///< conflicts with another key (named in `detail`)
+        Syntax,       ///< a --set argument without '='
+    };
+    Kind kind;
+    std::string key;
+    std::string given;   ///< the offending text or value as written
+    std::string allowed; ///< e.g. "1 … 4096", "ring | tree", "a divisor of model.hidden"
+    std::string detail;  ///< extra context for Inconsistent
+
+    /// A one-line English message, for logs and the CLI. The UI translates from the fields.
+    [[nodiscard]] std::string message() const;
+    friend bool operator==(const ScenarioError&, const ScenarioError&) = default;
+};
+
+/// Everything `dtsim keys` prints about one key, and how to read and write it.
+struct KeyInfo {
+    std::string_view name;
+    KeyType type = KeyType::Real;
+    std::string_view unit;    ///< "s", "bytes", "bytes/s", "" for counts and words
+    std::string_view meaning; ///< one English sentence
+    double minimum = 0;       ///< numbers: inclusive unless minimumExclusive
+    double maximum = 0;
+    bool minimumExclusive = false;
+    std::optional<double> specialValue; ///< an extra allowed value outside the range (e.g. 0 = auto)
+    std::string_view specialMeaning;
+    std::vector<std::string_view> choices; ///< Choice keys: the allowed words, in enum order
+
+    double (*getNumber)(const Scenario&) = nullptr;
+    void (*setNumber)(Scenario&, double) = nullptr;
+    std::string (*getChoice)(const Scenario&) = nullptr;
+    void (*setChoice)(Scenario&, std::string_view) = nullptr;
+
+    /// "1 … 4096", "> 0 … 1e+06", "ring | tree | naive | hierarchical"
+    [[nodiscard]] std::string allowedText() const;
+};
+
+/// Every key, in the order `dtsim keys` lists them.
+std::span<const KeyInfo> scenarioKeys();
+const KeyInfo* findKey(std::string_view name);
+
+/// The key's current value as text ("7e+09", "adam"), the way files and --set write it.
+std::string valueText(const Scenario& scenario, const KeyInfo& key);
+std::string valueText(const Scenario& scenario, std::string_view name);
+
+/// Parses and range-checks `text` for `name` and applies it; on error the scenario is unchanged.
+std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
+                                      std::string_view text);
+/// Range-checks a number for a numeric key and applies it; on error the scenario is unchanged.
+std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name, double value);
+
+/// Parses "KEY=VALUE" as given to --set and applies it.
+std::optional<ScenarioError> applyAssignment(Scenario& scenario, std::string_view assignment);
+
+/// Checks every key's range and the rules between keys. Empty when the scenario is usable.
+std::vector<ScenarioError> validate(const Scenario& scenario);
+
+/// Parses a finite decimal number the C locale way ("7e9", "0.25"); nullopt on anything else.
+std::optional<double> parseNumber(std::string_view text);
+
+/// Shortest text that reads back to the same double ("0.02", "7e+09").
+std::string formatNumber(double value);
+
+} // namespace simcore

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "simcore/scenario.h"
+
+#include <QWidget>
+
+namespace dtsim::ui {
+
+/// The exportable part of a panel: its charts or diagram and a one-line summary, drawn from a
+/// Scenario and nothing else. A panel shows one next to its controls; the exporter makes a fresh
+/// one off screen at the asked size, so the window and `dtsim export` draw the same picture.
+class ChartArea : public QWidget {
+    Q_OBJECT
+public:
+    using QWidget::QWidget;
+
+    /// Evaluates the scenario with simcore and draws the result.
+    virtual void showScenario(const simcore::Scenario& scenario) = 0;
+    /// The data behind the charts, as CSV with a header row, SI units named in the header.
+    [[nodiscard]] virtual QString csv() const = 0;
+    /// One sentence saying what the charts show now (also read out by screen readers).
+    [[nodiscard]] virtual QString summary() const = 0;
+    /// Title and description written into SVG/PDF metadata.
+    [[nodiscard]] virtual QString exportTitle() const = 0;
+};
+
+} // namespace dtsim::ui

@@ -1,0 +1,66 @@
+#include "ui/format.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace dtsim::ui {
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("dtsim::ui::Format", text);
+}
+} // namespace
+
+QString formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    return QLocale().toString(value, 'g', significant);
+}
+
+QString formatDuration(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0) {
+        return QStringLiteral("—");
+    }
+    const QLocale locale;
+    if (seconds < 1e-3) {
+        return tr("%1 µs").arg(locale.toString(seconds * 1e6, 'g', 4));
+    }
+    if (seconds < 1.0) {
+        return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'g', 4));
+    }
+    if (seconds < 60.0) {
+        return tr("%1 s").arg(locale.toString(seconds, 'g', 4));
+    }
+    const auto wholeMinutes = static_cast<long long>(std::llround(seconds / 60.0));
+    if (seconds < 3600.0) {
+        const auto wholeSeconds = static_cast<long long>(std::llround(seconds));
+        return tr("%1 min %2 s").arg(wholeSeconds / 60).arg(wholeSeconds % 60);
+    }
+    if (seconds < 86400.0) {
+        return tr("%1 h %2 min").arg(wholeMinutes / 60).arg(wholeMinutes % 60);
+    }
+    const double days = seconds / 86400.0;
+    if (days < 365.0) {
+        const auto wholeHours = static_cast<long long>(std::llround(seconds / 3600.0));
+        return tr("%1 d %2 h").arg(wholeHours / 24).arg(wholeHours % 24);
+    }
+    return tr("%1 years").arg(locale.toString(days / 365.25, 'g', 4));
+}
+
+QString formatSpeedup(double speedup)
+{
+    return tr("%1×").arg(formatNumber(speedup, 3));
+}
+
+QString formatPercent(double fraction)
+{
+    return tr("%1 %").arg(QLocale().toString(fraction * 100.0, 'f', 1));
+}
+
+} // namespace dtsim::ui

@@ -1,0 +1,352 @@
+#include "ui/scalingcharts.h"
+
+#include "ui/chartstyle.h"
+#include "ui/format.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <map>
+
+namespace dtsim::ui {
+
+namespace {
+
+/// Replaces a bar set's values in bulk when the count changed, in place otherwise: both keep
+/// the set (and its hand-set brush) alive.
+void replaceValues(QBarSet* set, const QList<qreal>& values)
+{
+    if (set->count() != values.size()) {
+        set->remove(0, set->count());
+        set->append(values);
+        return;
+    }
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (set->at(i) != values[i]) {
+            set->replace(i, values[i]);
+        }
+    }
+}
+
+QScatterSeries* makeMarker(QScatterSeries::MarkerShape shape, const QColor& color, qreal size)
+{
+    auto* marker = new QScatterSeries;
+    marker->setMarkerShape(shape);
+    marker->setMarkerSize(size);
+    marker->setColor(color);
+    marker->setBorderColor(Qt::white);
+    return marker;
+}
+
+void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
+{
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+} // namespace
+
+ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
+{
+    buildBarChart();
+    buildSpeedupChart();
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setFont(chartstyle::labelFont());
+    m_summary->setAccessibleName(tr("Scaling summary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_barView, 3);
+    layout->addWidget(m_speedupView, 2);
+    layout->addWidget(m_summary);
+    retranslate();
+}
+
+void ScalingCharts::buildBarChart()
+{
+    m_barChart = new QChart;
+    chartstyle::applyChartStyle(m_barChart);
+
+    m_compute = new QBarSet(QString());
+    m_communication = new QBarSet(QString());
+    m_realSeries = new QStackedBarSeries;
+    m_realSeries->append(m_compute);
+    m_realSeries->append(m_communication);
+    m_ideal = new QBarSet(QString());
+    m_idealSeries = new QBarSeries;
+    m_idealSeries->append(m_ideal);
+    m_realSeries->setBarWidth(0.8);
+    m_idealSeries->setBarWidth(0.8);
+
+    m_categories = new QBarCategoryAxis;
+    m_stepAxis = new QValueAxis;
+    chartstyle::applyAxisStyle(m_categories);
+    chartstyle::applyAxisStyle(m_stepAxis);
+    m_barChart->addAxis(m_categories, Qt::AlignBottom);
+    m_barChart->addAxis(m_stepAxis, Qt::AlignLeft);
+
+    m_selectedBar = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 18);
+    m_optimumBar = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
+    attach(m_barChart, m_realSeries, m_categories, m_stepAxis);
+    attach(m_barChart, m_idealSeries, m_categories, m_stepAxis);
+    attach(m_barChart, m_selectedBar, m_categories, m_stepAxis);
+    attach(m_barChart, m_optimumBar, m_categories, m_stepAxis);
+
+    // After the theme: setTheme() would overwrite these brushes.
+    m_compute->setColor(chartstyle::kCompute);
+    m_compute->setBorderColor(chartstyle::kCompute.darker(130));
+    m_communication->setColor(chartstyle::kCommunication);
+    m_communication->setBorderColor(chartstyle::kCommunication.darker(130));
+    m_ideal->setBrush(QBrush(chartstyle::kIdeal, Qt::BDiagPattern));
+    m_ideal->setPen(QPen(chartstyle::kIdeal, 1.5));
+
+    m_barView = new QChartView(m_barChart, this);
+    chartstyle::applyViewStyle(m_barView);
+}
+
+void ScalingCharts::buildSpeedupChart()
+{
+    m_speedupChart = new QChart;
+    chartstyle::applyChartStyle(m_speedupChart);
+
+    m_speedup = new QLineSeries;
+    m_idealSpeedup = new QLineSeries;
+    m_linearWorkers = new QValueAxis;
+    m_logWorkers = new QLogValueAxis;
+    m_logWorkers->setBase(2);
+    m_logWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_logWorkers->setMinorTickCount(0);
+    m_linearWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_speedupAxis = new QValueAxis;
+    m_speedupAxis->setLabelFormat(QStringLiteral("%g"));
+    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(m_linearWorkers),
+                                static_cast<QAbstractAxis*>(m_logWorkers),
+                                static_cast<QAbstractAxis*>(m_speedupAxis)}) {
+        chartstyle::applyAxisStyle(axis);
+    }
+    m_logWorkers->setParent(this); // kept while the linear axis is the one on the chart
+    m_speedupChart->addAxis(m_linearWorkers, Qt::AlignBottom);
+    m_speedupChart->addAxis(m_speedupAxis, Qt::AlignLeft);
+
+    m_selectedPoint = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    m_optimumPoint = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 20);
+    attach(m_speedupChart, m_idealSpeedup, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_speedup, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_selectedPoint, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_optimumPoint, m_linearWorkers, m_speedupAxis);
+
+    m_speedup->setPen(QPen(chartstyle::kCompute, 3));
+    m_idealSpeedup->setPen(QPen(chartstyle::kIdeal, 2, Qt::DashLine));
+
+    m_speedupView = new QChartView(m_speedupChart, this);
+    chartstyle::applyViewStyle(m_speedupView);
+}
+
+void ScalingCharts::retranslate()
+{
+    m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
+    m_compute->setLabel(tr("Compute T₁/N"));
+    m_communication->setLabel(tr("Communication (sync)"));
+    m_ideal->setLabel(tr("Ideal T₁/N (no overhead)"));
+    m_selectedBar->setName(tr("Selected N"));
+    m_optimumBar->setName(tr("Optimum N"));
+    m_categories->setTitleText(tr("Workers N"));
+
+    m_speedupChart->setTitle(tr("Speed-up vs workers"));
+    m_speedup->setName(tr("Speed-up T₁/T_N"));
+    m_idealSpeedup->setName(tr("Ideal (N×)"));
+    m_selectedPoint->setName(tr("Selected N"));
+    m_optimumPoint->setName(tr("Optimum N"));
+    m_linearWorkers->setTitleText(tr("Workers N"));
+    m_logWorkers->setTitleText(tr("Workers N (log scale)"));
+    m_speedupAxis->setTitleText(tr("Speed-up (×)"));
+    if (!m_result.window.empty()) {
+        updateBars(); // the value axis title carries a translated unit
+        m_summary->setText(summary());
+    }
+}
+
+void ScalingCharts::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+void ScalingCharts::showScenario(const simcore::Scenario& scenario)
+{
+    showResult(simcore::evaluateScaling(scenario), scenario.scaling.axis);
+}
+
+void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::AxisScale axis)
+{
+    m_result = result;
+    m_axis = axis;
+    updateBars();
+    updateSpeedup();
+    m_summary->setText(summary());
+    m_barView->setAccessibleDescription(m_summary->text());
+}
+
+void ScalingCharts::updateBars()
+{
+    const auto& window = m_result.window;
+    double largest = 0;
+    for (const auto& bar : window) {
+        largest = std::max({largest, bar.stepSeconds, bar.idealSeconds});
+    }
+    m_unitSeconds = largest >= 1.0 ? 1.0 : (largest >= 1e-3 ? 1e-3 : 1e-6);
+    const QString unit = m_unitSeconds == 1.0    ? tr("s")
+                         : m_unitSeconds == 1e-3 ? tr("ms")
+                                                 : tr("µs");
+    m_stepAxis->setTitleText(tr("Step time (%1)").arg(unit));
+
+    QStringList categories;
+    QList<qreal> compute;
+    QList<qreal> communication;
+    QList<qreal> ideal;
+    qsizetype selectedIndex = 0;
+    qsizetype optimumIndex = 0;
+    for (qsizetype i = 0; i < static_cast<qsizetype>(window.size()); ++i) {
+        const auto& bar = window[static_cast<std::size_t>(i)];
+        categories << QString::number(bar.workers);
+        compute << bar.computeSeconds / m_unitSeconds;
+        communication << (bar.syncSeconds + bar.bubbleSeconds) / m_unitSeconds;
+        ideal << bar.idealSeconds / m_unitSeconds;
+        if (bar.workers == m_result.selected.workers) {
+            selectedIndex = i;
+        }
+        if (bar.workers == m_result.optimalWorkers) {
+            optimumIndex = i;
+        }
+    }
+    if (m_categories->categories() != categories) {
+        m_categories->setCategories(categories);
+    }
+    replaceValues(m_compute, compute);
+    replaceValues(m_communication, communication);
+    replaceValues(m_ideal, ideal);
+
+    const double top = largest / m_unitSeconds;
+    const double markerGap = 0.06 * top;
+    m_stepAxis->setRange(0, top * 1.22);
+    m_stepAxis->applyNiceNumbers();
+    const double selectedTop = m_result.selected.stepSeconds / m_unitSeconds;
+    const double optimumTop = m_result.optimal.stepSeconds / m_unitSeconds;
+    m_selectedBar->replace({QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
+    const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
+    m_optimumBar->replace({QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift)});
+}
+
+void ScalingCharts::updateSpeedup()
+{
+    const auto& curve = m_result.curve;
+    QList<QPointF> speedup;
+    QList<QPointF> ideal;
+    speedup.reserve(static_cast<qsizetype>(curve.size()));
+    ideal.reserve(static_cast<qsizetype>(curve.size()));
+    double highest = 1;
+    for (const auto& point : curve) {
+        const auto n = static_cast<double>(point.workers);
+        speedup << QPointF(n, point.speedup);
+        ideal << QPointF(n, n);
+        highest = std::max(highest, point.speedup);
+    }
+    m_speedup->replace(speedup);
+    m_idealSpeedup->replace(ideal);
+    m_selectedPoint->replace({QPointF(static_cast<double>(m_result.selected.workers),
+                                      m_result.selected.speedup)});
+    m_optimumPoint->replace({QPointF(static_cast<double>(m_result.optimalWorkers),
+                                     m_result.optimal.speedup)});
+
+    const double last = curve.empty() ? 2.0 : static_cast<double>(curve.back().workers);
+    QAbstractAxis* wanted = m_axis == simcore::AxisScale::Log
+                                ? static_cast<QAbstractAxis*>(m_logWorkers)
+                                : static_cast<QAbstractAxis*>(m_linearWorkers);
+    QAbstractAxis* current = m_speedupChart->axes(Qt::Horizontal).value(0);
+    if (current != wanted) {
+        const auto series = m_speedupChart->series();
+        for (auto* s : series) {
+            s->detachAxis(current);
+        }
+        m_speedupChart->removeAxis(current);
+        current->setParent(this);
+        m_speedupChart->addAxis(wanted, Qt::AlignBottom);
+        for (auto* s : series) {
+            s->attachAxis(wanted);
+        }
+    }
+    if (m_axis == simcore::AxisScale::Log) {
+        m_logWorkers->setRange(1, std::max(2.0, last));
+    } else {
+        m_linearWorkers->setRange(1, std::max(2.0, last));
+        m_linearWorkers->applyNiceNumbers();
+        m_linearWorkers->setMin(0);
+    }
+    m_speedupAxis->setRange(0, highest * 1.5);
+    m_speedupAxis->applyNiceNumbers();
+}
+
+QString ScalingCharts::summary() const
+{
+    const auto& s = m_result.selected;
+    const auto& o = m_result.optimal;
+    return tr("%n worker(s): %1 per step (ideal %2), speed-up %3, efficiency %4. "
+              "Fastest step at %5 workers: %6.",
+              nullptr, static_cast<int>(s.workers))
+        .arg(formatDuration(s.stepSeconds), formatDuration(s.idealSeconds),
+             formatSpeedup(s.speedup), formatPercent(s.efficiency))
+        .arg(m_result.optimalWorkers)
+        .arg(formatDuration(o.stepSeconds));
+}
+
+QString ScalingCharts::exportTitle() const
+{
+    return tr("dtsim — Scaling: step time and speed-up vs workers");
+}
+
+QString ScalingCharts::csv() const
+{
+    std::map<std::int64_t, std::pair<simcore::StepTimes, bool>> rows;
+    for (const auto& point : m_result.curve) {
+        rows[point.workers] = {point, false};
+    }
+    for (const auto& bar : m_result.window) {
+        rows[bar.workers] = {bar, true};
+    }
+    QString text = QStringLiteral("workers,compute_s,communication_s,step_s,ideal_s,speedup,"
+                                  "efficiency,total_training_s,bar,selected,optimal\n");
+    const auto number = [](double v) { return QString::fromStdString(simcore::formatNumber(v)); };
+    for (const auto& [workers, row] : rows) {
+        const auto& t = row.first;
+        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
+                    .arg(workers)
+                    .arg(number(t.computeSeconds), number(t.syncSeconds + t.bubbleSeconds),
+                         number(t.stepSeconds), number(t.idealSeconds), number(t.speedup),
+                         number(t.efficiency), number(t.totalSeconds))
+                    .arg(row.second ? 1 : 0)
+                    .arg(workers == m_result.selected.workers ? 1 : 0)
+                    .arg(workers == m_result.optimalWorkers ? 1 : 0);
+    }
+    return text;
+}
+
+} // namespace dtsim::ui

@@ -64,7 +64,10 @@ std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t opti
     constexpr std::int64_t linearBars = 11;
     std::vector<std::int64_t> workers{1, selected, optimum};
     if (kind == WindowKind::Log) {
-        for (std::int64_t n = 1; n <= maxWorkers; n *= 2) {
+        // Up to where the curve stops being interesting, so 4096 workers' huge sync time does
+        // not flatten every other bar.
+        const std::int64_t last = std::max<std::int64_t>({16, 4 * optimum, 2 * selected});
+        for (std::int64_t n = 1; n <= std::min(last, maxWorkers); n *= 2) {
             workers.push_back(n);
         }
     } else {

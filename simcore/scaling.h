@@ -43,7 +43,7 @@ std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWo
 /// How the bars around the slider are chosen.
 enum class WindowKind {
     Linear, ///< consecutive worker counts around N, plus 1 and the optimum
-    Log,    ///< powers of two 1…max, plus N and the optimum
+    Log,    ///< powers of two up to max(16, 4·optimum, 2·N), plus N and the optimum
 };
 
 /// The worker counts shown as bars, ascending, unique, within 1…maxWorkers.

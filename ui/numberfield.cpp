@@ -16,7 +16,9 @@ NumberField::NumberField(const QString& key, double displayFactor, int decimals,
     Q_ASSERT(info && info->type != simcore::KeyType::Choice);
     setDecimals(decimals);
     setRange(info->minimum * displayFactor, info->maximum * displayFactor);
-    setKeyboardTracking(true);
+    // Typed digits apply on Enter or focus loss, so "1500" does not redraw for 1, 15, 150;
+    // arrows, wheel and Page Up/Down still apply at once.
+    setKeyboardTracking(false);
     setAccelerated(true);
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
     setAccessibleName(key);
@@ -35,15 +37,15 @@ void NumberField::showValue(double siValue)
 
 QValidator::State NumberField::validate(QString& input, int& position) const
 {
-    const State state = QDoubleSpinBox::validate(input, position);
-    if (state != Invalid) {
+    const QValidator::State state = QDoubleSpinBox::validate(input, position);
+    if (state != QValidator::Invalid) {
         return state;
     }
     // A well-formed number outside the range stays editable, so that the user sees it and the
     // message about it, instead of the keystroke being swallowed.
     bool isNumber = false;
     locale().toDouble(input.trimmed().remove(suffix()).remove(prefix()).trimmed(), &isNumber);
-    return isNumber ? Intermediate : Invalid;
+    return isNumber ? QValidator::Intermediate : QValidator::Invalid;
 }
 
 void NumberField::checkTypedText(const QString& text)

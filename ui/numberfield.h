@@ -17,6 +17,8 @@ public:
     /// Shows a value without emitting `edited`.
     void showValue(double siValue);
     [[nodiscard]] double siValue() const { return value() / m_displayFactor; }
+    /// The text editor inside, for keyboard tests.
+    [[nodiscard]] QLineEdit* editor() const { return lineEdit(); }
 
 signals:
     void edited(double siValue);

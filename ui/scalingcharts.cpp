@@ -73,8 +73,8 @@ ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_barView, 3);
-    layout->addWidget(m_speedupView, 2);
+    layout->addWidget(m_barView, 4);
+    layout->addWidget(m_speedupView, 3);
     layout->addWidget(m_summary);
     retranslate();
 }
@@ -162,21 +162,21 @@ void ScalingCharts::buildSpeedupChart()
 void ScalingCharts::retranslate()
 {
     m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
-    m_compute->setLabel(tr("Compute T₁/N"));
+    m_compute->setLabel(tr("Compute T(1)/N"));
     m_communication->setLabel(tr("Communication (sync)"));
-    m_ideal->setLabel(tr("Ideal T₁/N (no overhead)"));
+    m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
     m_selectedBar->setName(tr("Selected N"));
     m_optimumBar->setName(tr("Optimum N"));
     m_categories->setTitleText(tr("Workers N"));
 
     m_speedupChart->setTitle(tr("Speed-up vs workers"));
-    m_speedup->setName(tr("Speed-up T₁/T_N"));
+    m_speedup->setName(tr("Speed-up T(1)/T(N)"));
     m_idealSpeedup->setName(tr("Ideal (N×)"));
     m_selectedPoint->setName(tr("Selected N"));
     m_optimumPoint->setName(tr("Optimum N"));
     m_linearWorkers->setTitleText(tr("Workers N"));
     m_logWorkers->setTitleText(tr("Workers N (log scale)"));
-    m_speedupAxis->setTitleText(tr("Speed-up (×)"));
+    m_speedupAxis->setTitleText(tr("Speed-up"));
     if (!m_result.window.empty()) {
         updateBars(); // the value axis title carries a translated unit
         m_summary->setText(summary());
@@ -309,13 +309,12 @@ QString ScalingCharts::summary() const
 {
     const auto& s = m_result.selected;
     const auto& o = m_result.optimal;
-    return tr("%n worker(s): %1 per step (ideal %2), speed-up %3, efficiency %4. "
-              "Fastest step at %5 workers: %6.",
-              nullptr, static_cast<int>(s.workers))
-        .arg(formatDuration(s.stepSeconds), formatDuration(s.idealSeconds),
-             formatSpeedup(s.speedup), formatPercent(s.efficiency))
-        .arg(m_result.optimalWorkers)
-        .arg(formatDuration(o.stepSeconds));
+    return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
+              "Fastest step at N = %6: %7.")
+        .arg(QString::number(s.workers), formatDuration(s.stepSeconds),
+             formatDuration(s.idealSeconds), formatSpeedup(s.speedup),
+             formatPercent(s.efficiency), QString::number(m_result.optimalWorkers),
+             formatDuration(o.stepSeconds));
 }
 
 QString ScalingCharts::exportTitle() const

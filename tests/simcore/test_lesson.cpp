@@ -122,9 +122,15 @@ TEST_CASE("bar window: log", "[lesson][window]")
 {
     CHECK(scalingWindow(8, 16, 64, WindowKind::Log) ==
           std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64});
+    // max(16, 4·14, 2·12) = 56: powers of two up to 32, plus N = 12 and the optimum 14.
     CHECK(scalingWindow(12, 14, 64, WindowKind::Log) ==
-          std::vector<std::int64_t>{1, 2, 4, 8, 12, 14, 16, 32, 64});
-    CHECK(scalingWindow(8, 16, 4096, WindowKind::Log).size() == 13);
+          std::vector<std::int64_t>{1, 2, 4, 8, 12, 14, 16, 32});
+    // Up to max(16, 4·optimum, 2·N): 4·16 = 64 here, 2·1000 = 2000 → 1024 below.
+    CHECK(scalingWindow(8, 16, 4096, WindowKind::Log) ==
+          std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64});
+    CHECK(scalingWindow(1000, 16, 4096, WindowKind::Log) ==
+          std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000, 1024});
+    CHECK(scalingWindow(4096, 4096, 4096, WindowKind::Log).back() == 4096);
 }
 
 TEST_CASE("speed-up curve covers the selected N and the optimum", "[lesson][window]")

@@ -1,0 +1,19 @@
+#pragma once
+// The command line: `calc`, `keys` and `export` run without a window; anything else starts the
+// GUI. Exit status: 0 success, 2 bad usage or input (one line on stderr), 1 anything else.
+
+namespace dtsim::app {
+
+enum ExitCode { kSuccess = 0, kFailure = 1, kBadInput = 2 };
+
+/// The sub-command named by argv[1] ("calc", "keys", "export"), or nullptr for the GUI.
+const char* subcommand(int argc, char** argv);
+
+/// Runs a sub-command. Creates only a QCoreApplication for calc/keys/help/version, and a
+/// QApplication (off screen when there is no display) for export.
+int runSubcommand(int argc, char** argv);
+
+/// Starts the window. Without a display it explains how to export instead.
+int runGui(int argc, char** argv);
+
+} // namespace dtsim::app

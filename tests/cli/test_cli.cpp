@@ -1,0 +1,176 @@
+// The dtsim executable as a user runs it: exit codes, one-line messages, JSON fields, files.
+#include "simcore/scaling.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run dtsim(const QStringList& arguments, bool withDisplayVariables = false)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    if (!withDisplayVariables) {
+        environment.remove(QStringLiteral("DISPLAY"));
+        environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    }
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
+    REQUIRE(process.waitForFinished(60000));
+    REQUIRE(process.exitStatus() == QProcess::NormalExit);
+    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+TEST_CASE("calc scaling --json prints the SPEC fields with simcore's numbers", "[cli]")
+{
+    const Run run = dtsim({"calc", "scaling", "--set", "scaling.workers=32", "--json"});
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    for (const char* field : {"workers", "compute", "sync", "step", "ideal", "speedup",
+                              "efficiency", "optimal_workers", "total_time"}) {
+        INFO(field);
+        CHECK(json.contains(QLatin1String(field)));
+    }
+    // Hand calculation, lesson defaults (seed §5): N = 32 → 31.25 + 20 + 4·31 = 175.25 ms.
+    CHECK(json["workers"].toInt() == 32);
+    CHECK(json["step"].toDouble() == Approx(0.17525).epsilon(1e-12));
+    CHECK(json["optimal_workers"].toInt() == 16);
+    CHECK(json["total_time"].toDouble() == Approx(17525.0).epsilon(1e-12));
+    CHECK(run.out.count('\n') == 1);
+}
+
+TEST_CASE("calc scaling prints a readable table", "[cli]")
+{
+    const Run run = dtsim({"calc", "scaling", "--set", "lesson.base_compute=2"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("optimal workers")));
+    // √(2000/4) = 22.4: step(22) = 90.909 + 20 + 84 = 194.909; step(23) = 86.957 + 20 + 88 =
+    // 194.957 ms → 22.
+    CHECK(run.out.contains(QRegularExpression(QStringLiteral("optimal workers\\s+22"))));
+}
+
+TEST_CASE("bad input exits 2 with one line naming the key or flag", "[cli]")
+{
+    struct Case {
+        QStringList arguments;
+        const char* mustContain;
+    };
+    const Case cases[] = {
+        {{"calc", "scaling", "--set", "scaling.workers=0"}, "scaling.workers"},
+        {{"calc", "scaling", "--set", "scaling.workers=abc"}, "not a finite number"},
+        {{"calc", "scaling", "--set", "lesson.base_compute=-1"}, "1e-6 to 1e6"},
+        {{"calc", "scaling", "--set", "nonsense=1"}, "unknown key 'nonsense'"},
+        {{"calc", "scaling", "--set", "novalue"}, "expected KEY=VALUE"},
+        {{"calc", "scaling", "--frobnicate"}, "frobnicate"},
+        {{"calc"}, "expected one MODEL"},
+        {{"calc", "teleport"}, "unknown MODEL 'teleport'"},
+        {{"calc", "scaling", "--scenario", "/nonexistent/x.json"}, "--scenario"},
+        {{"keys", "extra"}, "unexpected argument"},
+        {{"export", "--out", "x.png"}, "--panel is required"},
+        {{"export", "--panel", "nowhere", "--out", "x.png"}, "unknown panel 'nowhere'"},
+        {{"export", "--panel", "scaling"}, "--out FILE is required"},
+        {{"export", "--panel", "scaling", "--out", "x.gif"}, "unknown extension"},
+        {{"export", "--panel", "scaling", "--out", "x.png", "--size", "big"}, "--size"},
+        {{"export", "--panel", "scaling", "--out", "x.png", "--size", "100x100"}, "200 to 8000"},
+        {{"export", "--panel", "scaling", "--out", "x.png", "--scale", "0"}, "scale"},
+        {{"export", "--panel", "scaling", "--out", "x.png", "--set", "scaling.workers=1e9"},
+         "scaling.workers"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.arguments.join(' ').toStdString());
+        const Run run = dtsim(c.arguments);
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
+        CHECK(run.err.trimmed().count('\n') == 0);
+        CHECK(run.err.startsWith(QStringLiteral("dtsim: ")));
+        CHECK(run.out.isEmpty());
+    }
+    CHECK_FALSE(QFile::exists(QStringLiteral("x.png")));
+}
+
+TEST_CASE("keys lists every key with type, default and range", "[cli]")
+{
+    const Run run = dtsim({"keys"});
+    REQUIRE(run.exitCode == 0);
+    for (const auto& key : simcore::scenarioKeys()) {
+        CHECK(run.out.contains(QString::fromUtf8(key.name.data(), key.name.size())));
+    }
+    CHECK(run.out.contains(QStringLiteral("allowed: 1 to 4096, whole numbers")));
+}
+
+TEST_CASE("export writes files with no display", "[cli]")
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("s.png"));
+    Run run = dtsim({"export", "--panel", "scaling", "--out", png, "--size", "1000x600",
+                     "--scale", "2", "--set", "scaling.workers=64"});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.err.isEmpty());
+    CHECK(QImage(png).size() == QSize(2000, 1200));
+
+    const QString csv = dir.filePath(QStringLiteral("s.csv"));
+    run = dtsim({"export", "--panel", "scaling", "--out", csv});
+    REQUIRE(run.exitCode == 0);
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(file.readLine().startsWith("workers,compute_s"));
+}
+
+TEST_CASE("export to an unwritable place exits 1 and writes nothing", "[cli]")
+{
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("missing/folder/s.png"));
+    const Run run = dtsim({"export", "--panel", "scaling", "--out", target});
+    CHECK(run.exitCode == 1);
+    CHECK(run.err.contains(QStringLiteral("Could not")));
+    CHECK_FALSE(QFile::exists(target));
+}
+
+TEST_CASE("scenario files feed calc, and --set applies after them", "[cli]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "dtsim-scenario", "version": 1,
+                   "values": {"scaling.workers": 4, "lesson.fixed_sync": 0}})");
+    file.close();
+    const Run run = dtsim({"calc", "scaling", "--scenario", path, "--set", "scaling.workers=5",
+                           "--json"});
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    // N = 5, fixed 0: 200 + 0 + 4·4 = 216 ms.
+    CHECK(json["step"].toDouble() == Approx(0.216).epsilon(1e-12));
+}
+
+TEST_CASE("help, version, and the GUI without a display", "[cli]")
+{
+    Run run = dtsim({"--help"});
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("dtsim calc MODEL")));
+    run = dtsim({"--version"});
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.startsWith(QStringLiteral("dtsim ")));
+    run = dtsim({});
+    CHECK(run.exitCode == 1);
+    CHECK(run.err.contains(QStringLiteral("dtsim export --panel scaling")));
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QImage>
+#include <QTemporaryDir>
+
+#include <set>
+
+namespace testing {
+
+/// Distinct colours in an image, sampled on a grid: a blank or single-colour picture has 1–2.
+inline std::size_t distinctColours(const QImage& image, int step = 4)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += step) {
+        for (int x = 0; x < image.width(); x += step) {
+            colours.insert(image.pixel(x, y));
+        }
+    }
+    return colours.size();
+}
+
+/// Share of sampled pixels that are not (near) white.
+inline double inkShare(const QImage& image, int step = 4)
+{
+    std::size_t ink = 0;
+    std::size_t all = 0;
+    for (int y = 0; y < image.height(); y += step) {
+        for (int x = 0; x < image.width(); x += step) {
+            const QColor c = image.pixelColor(x, y);
+            ink += (c.red() < 235 || c.green() < 235 || c.blue() < 235) ? 1 : 0;
+            ++all;
+        }
+    }
+    return all ? static_cast<double>(ink) / static_cast<double>(all) : 0.0;
+}
+
+} // namespace testing

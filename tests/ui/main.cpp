@@ -1,0 +1,18 @@
+// Catch2 runner for widget tests: a QApplication on the offscreen platform unless the caller
+// chose one (catch_discover_tests runs this binary at build time, often without a display),
+// and a fixed DPI so that pixel sizes in tests do not depend on the machine.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    qputenv("QT_FONT_DPI", "96");
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("dtsim-tests"));
+    return Catch::Session().run(argc, argv);
+}

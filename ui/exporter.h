@@ -1,0 +1,54 @@
+#pragma once
+// Writing a panel's charts to PNG / SVG / PDF, or their data to CSV. The window and
+// `dtsim export` share this code, so both give the same picture. Every file goes through
+// QSaveFile: a failed export leaves an existing file untouched.
+
+#include "simcore/scenario.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace dtsim::ui {
+
+class ChartArea;
+
+enum class ExportFormat { Png, Svg, Pdf, Csv };
+
+struct ExportOptions {
+    QSize size{1600, 900}; ///< logical pixels of the picture (PDF keeps the aspect ratio)
+    double scale = 1.0;    ///< PNG device-pixel ratio: 2 gives a 3200×1800 image for slides
+};
+
+/// From the file name's extension (case-insensitive); nullopt for anything else.
+std::optional<ExportFormat> exportFormatFor(const QString& path);
+
+/// The ids `dtsim export --panel` accepts that can be drawn in this version.
+QStringList exportablePanels();
+/// A fresh chart area for a panel id, or null for an unknown or not yet built panel.
+std::unique_ptr<ChartArea> createChartArea(const QString& panelId);
+
+/// Limits of ExportOptions, shared by the CLI and the dialog.
+constexpr int kMinExportSide = 200;
+constexpr int kMaxExportSide = 8000;
+constexpr double kMinExportScale = 0.5;
+constexpr double kMaxExportScale = 4.0;
+
+/// Checks options; returns a translated message naming the field and range, or empty.
+QString checkExportOptions(const ExportOptions& options);
+
+/// Draws `area` (already showing its data) into `path`. Returns an empty string on success,
+/// otherwise a translated message saying what failed; the target file is then unchanged.
+QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options);
+
+/// Makes the panel's chart area off screen for `scenario` and exports it.
+QString exportPanel(const QString& panelId, const simcore::Scenario& scenario,
+                    const QString& path, const ExportOptions& options);
+
+/// Writes bytes atomically (QSaveFile); returns a translated error or an empty string.
+QString writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+} // namespace dtsim::ui

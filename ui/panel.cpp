@@ -1,0 +1,109 @@
+#include "ui/panel.h"
+
+#include "ui/chartarea.h"
+#include "ui/scenariomodel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace dtsim::ui {
+
+Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    auto* controlsHost = new QWidget;
+    m_controls = new QVBoxLayout(controlsHost);
+    m_controls->setContentsMargins(4, 4, 4, 4);
+
+    m_problem = new QLabel;
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #B00020; font-weight: bold;"));
+    m_problem->setAccessibleName(tr("Input problem"));
+    m_problem->hide();
+
+    m_export = new QPushButton;
+    m_export->setIcon(QIcon::fromTheme(QStringLiteral("document-export")));
+    connect(m_export, &QPushButton::clicked, this, &Panel::exportRequested);
+
+    auto* controlsColumn = new QVBoxLayout;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(controlsHost);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    controlsColumn->addWidget(scroll, 1);
+    controlsColumn->addWidget(m_problem);
+    controlsColumn->addWidget(m_export);
+
+    m_formula = new QLabel;
+    m_formula->setTextFormat(Qt::RichText);
+    m_formula->setWordWrap(true);
+    m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_formula->setFrameShape(QFrame::StyledPanel);
+    m_formula->setMargin(8);
+    QFont formulaFont = m_formula->font();
+    formulaFont.setPointSizeF(formulaFont.pointSizeF() * 1.2);
+    m_formula->setFont(formulaFont);
+
+    m_content = new QVBoxLayout;
+    m_content->addWidget(m_formula);
+
+    auto* layout = new QHBoxLayout(this);
+    auto* controlsFrame = new QWidget;
+    controlsFrame->setLayout(controlsColumn);
+    controlsFrame->setMinimumWidth(330);
+    controlsFrame->setMaximumWidth(420);
+    layout->addWidget(controlsFrame);
+    layout->addLayout(m_content, 1);
+
+    connect(m_model, &ScenarioModel::changed, this, [this] { refresh(); });
+    Panel::retranslate();
+}
+
+QString Panel::formulaText() const
+{
+    return m_formula->text();
+}
+
+QString Panel::problemText() const
+{
+    return m_problem->isVisibleTo(this) ? m_problem->text() : QString();
+}
+
+void Panel::retranslate()
+{
+    m_export->setText(tr("Export charts…"));
+    m_export->setToolTip(tr("Save these charts as PNG, SVG or PDF, or their data as CSV."));
+    m_formula->setAccessibleName(tr("Formula with the current numbers"));
+}
+
+void Panel::setChartArea(ChartArea* area)
+{
+    m_chartArea = area;
+    m_content->insertWidget(0, area, 1);
+}
+
+void Panel::setFormula(const QString& html)
+{
+    m_formula->setText(html);
+}
+
+void Panel::showProblem(const QString& message)
+{
+    m_problem->setText(message);
+    m_problem->setVisible(!message.isEmpty());
+}
+
+void Panel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        refresh();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace dtsim::ui

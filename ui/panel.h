@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QVBoxLayout;
+
+namespace dtsim::ui {
+
+class ChartArea;
+class ScenarioModel;
+
+/// A panel: parameter controls on the left; on the right its ChartArea, a formula strip with
+/// the current numbers substituted, and an inline message line for rejected input. Subclasses
+/// add controls, call `setChartArea` once, and redraw in `refresh` whenever the model changes.
+class Panel : public QWidget {
+    Q_OBJECT
+public:
+    explicit Panel(ScenarioModel* model, QWidget* parent = nullptr);
+
+    /// The id used by `dtsim export --panel` ("scaling").
+    [[nodiscard]] virtual QString panelId() const = 0;
+    /// The tab title, translated.
+    [[nodiscard]] virtual QString panelTitle() const = 0;
+    [[nodiscard]] ChartArea* chartArea() const { return m_chartArea; }
+    [[nodiscard]] ScenarioModel* model() const { return m_model; }
+    [[nodiscard]] QString formulaText() const;
+    [[nodiscard]] QString problemText() const;
+
+signals:
+    void exportRequested();
+
+protected:
+    /// Redraws everything from the model's scenario. Called on every change.
+    virtual void refresh() = 0;
+    /// Re-sets every visible string (on QEvent::LanguageChange).
+    virtual void retranslate();
+
+    [[nodiscard]] QVBoxLayout* controlsLayout() const { return m_controls; }
+    void setChartArea(ChartArea* area);
+    void setFormula(const QString& html);
+    /// Shows a translated message naming the field and its allowed range; empty clears it.
+    void showProblem(const QString& message);
+    void changeEvent(QEvent* event) override;
+
+private:
+    ScenarioModel* m_model;
+    ChartArea* m_chartArea = nullptr;
+    QVBoxLayout* m_controls = nullptr;
+    QVBoxLayout* m_content = nullptr;
+    QLabel* m_formula = nullptr;
+    QLabel* m_problem = nullptr;
+    QPushButton* m_export = nullptr;
+};
+
+} // namespace dtsim::ui

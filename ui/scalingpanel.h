@@ -1,0 +1,67 @@
+#pragma once
+
+#include "simcore/scaling.h"
+#include "ui/panel.h"
+
+class QCheckBox;
+class QGroupBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace dtsim::ui {
+
+class NumberField;
+class ScalingCharts;
+
+/// Lesson §4–5: adding workers cuts compute but adds synchronisation; past the optimum the step
+/// gets slower. A worker slider (1…4096, linear or log), the lesson's constants, two charts,
+/// read-outs and the formula with today's numbers.
+class ScalingPanel : public Panel {
+    Q_OBJECT
+public:
+    explicit ScalingPanel(ScenarioModel* model, QWidget* parent = nullptr);
+
+    [[nodiscard]] QString panelId() const override { return QStringLiteral("scaling"); }
+    [[nodiscard]] QString panelTitle() const override;
+
+    [[nodiscard]] QSlider* workerSlider() const { return m_slider; }
+    [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
+    [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
+    [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
+    [[nodiscard]] NumberField* field(const QString& key) const;
+    [[nodiscard]] const simcore::ScalingResult& result() const { return m_result; }
+    /// The read-out texts, in display order (step, ideal, speed-up, efficiency, total, optimum).
+    [[nodiscard]] QStringList readouts() const;
+
+    /// Slider position ↔ worker count. Log scale spreads 1…max over kLogSteps positions.
+    static constexpr int kLogSteps = 1200;
+    [[nodiscard]] static int sliderPosition(std::int64_t workers, bool logScale);
+    [[nodiscard]] static std::int64_t workersAtPosition(int position, bool logScale);
+
+protected:
+    void refresh() override;
+    void retranslate() override;
+
+private:
+    void buildControls();
+    void setWorkers(std::int64_t workers);
+    NumberField* addField(const QString& key, double displayFactor, int decimals);
+    void updateFormula();
+
+    simcore::ScalingResult m_result;
+    ScalingCharts* m_charts = nullptr;
+    QGroupBox* m_workersGroup = nullptr;
+    QGroupBox* m_lessonGroup = nullptr;
+    QGroupBox* m_readoutGroup = nullptr;
+    QSlider* m_slider = nullptr;
+    QSpinBox* m_workers = nullptr;
+    QCheckBox* m_logScale = nullptr;
+    QLabel* m_workersLabel = nullptr;
+    QList<NumberField*> m_fields;
+    QList<QLabel*> m_fieldLabels;
+    QList<QLabel*> m_readoutNames;
+    QList<QLabel*> m_readoutValues;
+};
+
+} // namespace dtsim::ui

@@ -1,0 +1,157 @@
+#pragma once
+// Pipeline-parallel schedules (MODELS §5): GPipe, 1F1B (PipeDream-Flush) and interleaved 1F1B,
+// simulated as a dependency-driven list scheduler so that every time comes from the dependencies,
+// not from the closed formulas (those are provided separately, for comparison and for the UI).
+//
+// Vocabulary. p devices (pipeline ranks) 0…p−1; each holds v model chunks, so there are p·v
+// virtual stages; device i holds chunks c = 0…v−1, i.e. virtual stages i, i + p, i + 2p, …
+// (stage = c·p + i, Narayanan et al. 2021 §2.2.2). m micro-batches per step. One "operation" is
+// the forward or the backward of one micro-batch through one virtual stage.
+
+#include "simcore/scenario.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simcore {
+
+/// Which half of training one operation is.
+enum class PipelinePass : std::uint8_t {
+    Forward,  ///< activations flow from stage s to stage s + 1
+    Backward, ///< gradients flow from stage s + 1 back to stage s
+};
+
+/// The largest number of operations (2·p·v·m) simulatePipeline accepts: 2^23 = 8,388,608, which
+/// is exactly p = 1024, m = 4096, v = 1. Larger requests return PipelineError::TooManyOperations
+/// instead of allocating hundreds of megabytes.
+inline constexpr std::int64_t kMaxPipelineOperations = std::int64_t{1} << 23;
+
+/// Inputs of one pipeline step. Seconds are per micro-batch; ranges are checked by
+/// simulatePipeline, which names the offending field in its error.
+struct PipelineParams {
+    /// p: pipeline devices (ranks), ≥ 1. Scenario key `parallel.pp`.
+    std::int64_t stages = 4;
+    /// m: micro-batches per step, ≥ 1; a multiple of p for Interleaved (Narayanan et al. 2021
+    /// §2.2.2). Scenario key `parallel.microbatches`.
+    std::int64_t microbatches = 8;
+    /// Order of operations on each device (GPipe, 1F1B or interleaved 1F1B).
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    /// v: model chunks per device, ≥ 1; must be 1 unless schedule is Interleaved.
+    /// Scenario key `parallel.virtual_stages`.
+    std::int64_t virtualStages = 1;
+    /// t_f: forward of one micro-batch through one device's whole share of the layers, seconds,
+    /// finite and > 0. With v chunks, each chunk's forward takes t_f / v.
+    double forwardSeconds = 1.0;
+    /// t_b: backward of one micro-batch through one device's share, seconds, finite and > 0.
+    /// Default 2·t_f: the backward pass costs twice the forward FLOPs (Kaplan et al. 2020:
+    /// 6Ψ per token = 2Ψ forward + 4Ψ backward). Each chunk's backward takes t_b / v.
+    double backwardSeconds = 2.0;
+    /// Point-to-point time to send one micro-batch's activation (forward) or gradient (backward)
+    /// between consecutive virtual stages on different devices, seconds, finite and ≥ 0.
+    /// Not overlapped with compute; zero between stages on the same device (p = 1).
+    double transferSeconds = 0.0;
+    /// false: skip PipelineResult::operations (the summary numbers are the same). Saves
+    /// 40 bytes per operation when only the step time is needed.
+    bool recordOperations = true;
+};
+
+/// One forward or backward of one micro-batch through one virtual stage, as scheduled.
+struct PipelineOp {
+    std::int32_t device = 0;     ///< pipeline rank i, 0 … p−1
+    std::int32_t chunk = 0;      ///< model chunk on that device, 0 … v−1
+    std::int32_t stage = 0;      ///< virtual stage chunk·p + device, 0 … p·v−1
+    std::int32_t microbatch = 0; ///< 0 … m−1
+    PipelinePass pass = PipelinePass::Forward;
+    double startSeconds = 0; ///< from the start of the step, ≥ 0
+    double endSeconds = 0;   ///< startSeconds + t_f/v or t_b/v
+};
+
+/// Why a pipeline could not be simulated, as a value; ui/app turn it into translated text.
+struct PipelineError {
+    enum class Kind {
+        OutOfRange,        ///< a number outside its range (`allowed` says which)
+        NotAMultiple,      ///< interleaved: m is not a multiple of p
+        TooManyOperations, ///< 2·p·v·m > kMaxPipelineOperations
+        Deadlock,          ///< internal: a schedule order waited on itself (never expected)
+    };
+    Kind kind = Kind::OutOfRange;
+    /// The offending input: "parallel.pp", "parallel.microbatches", "parallel.virtual_stages"
+    /// (the scenario keys), or "pipeline.forward_seconds", "pipeline.backward_seconds",
+    /// "pipeline.transfer_seconds".
+    std::string field;
+    std::string allowed; ///< e.g. "≥ 1", "a multiple of parallel.pp (4)"
+
+    friend bool operator==(const PipelineError&, const PipelineError&) = default;
+};
+
+/// The simulated step. All devices do the same work m·(t_f + t_b), so each device's idle time
+/// inside [0, totalSeconds] is the same bubbleSeconds.
+struct PipelineResult {
+    /// Set when the inputs were rejected; every other field is then zero or empty.
+    std::optional<PipelineError> error;
+    /// Every operation, device-major: device d's operations are
+    /// [d·operationsPerDevice, (d+1)·operationsPerDevice), in the order the device runs them.
+    /// Empty when PipelineParams::recordOperations is false.
+    std::vector<PipelineOp> operations;
+    /// 2·v·m: every device runs one forward and one backward per (chunk, micro-batch).
+    std::int64_t operationsPerDevice = 0;
+    /// Makespan: the end of the last operation, seconds.
+    double totalSeconds = 0;
+    /// m·(t_f + t_b): one device's busy time, i.e. the step with no bubble, seconds.
+    double idealSeconds = 0;
+    /// totalSeconds − idealSeconds: idle time of each device during the step, seconds, ≥ 0.
+    double bubbleSeconds = 0;
+    /// bubbleSeconds / idealSeconds, the "bubble time fraction" of Narayanan et al. 2021 §2.2
+    /// ((p−1)/m for 1F1B, (1/v)·(p−1)/m interleaved, at zero transfer). Dimensionless, ≥ 0.
+    double bubbleRatio = 0;
+    /// bubbleSeconds / totalSeconds, the idle share of the step as in Huang et al. 2019 §2.3
+    /// ((p−1)/(m+p−1) for GPipe at zero transfer). Dimensionless, 0 … 1.
+    double bubbleFraction = 0;
+    /// Per device: the most (chunk, micro-batch) pairs whose forward has finished and whose
+    /// backward has not, i.e. activations held at once. Counted in chunk units: divide by v for
+    /// whole-micro-batch equivalents (each chunk holds 1/v of the device's layers).
+    std::vector<std::int64_t> peakInFlight;
+    /// The largest entry of peakInFlight (chunk units).
+    std::int64_t maxPeakInFlight = 0;
+    /// maxPeakInFlight / v: the same peak in micro-batches' worth of one device's activations.
+    double maxPeakInFlightMicrobatches = 0;
+
+    [[nodiscard]] bool ok() const { return !error.has_value(); }
+};
+
+/// Simulates one training step of the pipeline. Each device runs its operations in the order the
+/// schedule prescribes; an operation starts as soon as the device is free and its dependencies
+/// are done: the previous stage's forward of the same micro-batch (+ transfer), the next stage's
+/// backward of the same micro-batch (+ transfer) and, for a backward, its own forward.
+/// Orders: GPipe (Huang et al. 2019): all m forwards, then all backwards, last micro-batch first;
+/// 1F1B (PipeDream-Flush, Narayanan et al. 2021 §2.2.1): min(p−i−1, m) warm-up forwards on
+/// device i, then one forward / one backward, then the remaining backwards;
+/// Interleaved (Narayanan et al. 2021 §2.2.2, ordering as in Megatron-LM's
+/// forward_backward_pipelining_with_interleaving): see pipeline.cpp. Interleaved with v = 1 is
+/// the 1F1B order (Megatron-LM uses its non-interleaved schedule then).
+/// Time O(p·v·m), memory O(p·v·m); rejects more than kMaxPipelineOperations operations.
+PipelineResult simulatePipeline(const PipelineParams& params);
+
+/// The scenario's pipeline (parallel.pp, parallel.microbatches, parallel.schedule, and
+/// parallel.virtual_stages for the interleaved schedule, else v = 1) with t_f = forwardSeconds
+/// (> 0, seconds per micro-batch per device), t_b = 2·t_f (Kaplan et al. 2020) and the given
+/// transfer time (≥ 0 seconds). Ranges are checked by simulatePipeline, not here.
+PipelineParams pipelineParamsFromScenario(const Scenario& scenario, double forwardSeconds,
+                                          double transferSeconds = 0.0);
+
+/// GPipe's bubble as a share of the whole step: (p−1)/(m+p−1) (Huang et al. 2019 §2.3).
+/// p, m ≥ 1; NaN otherwise. 0 … 1.
+double gpipeBubbleFraction(std::int64_t stages, std::int64_t microbatches);
+
+/// 1F1B's bubble time over ideal time: (p−1)/m (Narayanan et al. 2021 §2.2.1; the same
+/// makespan as GPipe, (m+p−1)·(t_f+t_b)). p, m ≥ 1; NaN otherwise. ≥ 0.
+double oneFOneBBubbleRatio(std::int64_t stages, std::int64_t microbatches);
+
+/// Interleaved 1F1B's bubble time over ideal time: (1/v)·(p−1)/m (Narayanan et al. 2021 §2.2.2;
+/// Llama 3 paper: (PP−1)/(V·M)). p, m, v ≥ 1; NaN otherwise. ≥ 0.
+double interleavedBubbleRatio(std::int64_t stages, std::int64_t microbatches,
+                              std::int64_t virtualStages);
+
+} // namespace simcore

@@ -1,0 +1,132 @@
+#pragma once
+// Monte-Carlo simulation of whole training jobs with random failures (SPEC panel 6, MODELS §6).
+//
+// The model is exactly the one of checkpoint.h (Daly 2006), so the mean over many runs converges
+// to segmentedExpectedTime (and to Daly's closed form when τ divides W):
+// - the job does ⌈W/τ⌉ intervals: τ of work (the last one W − (n−1)·τ) followed by a δ write;
+//   the write after the last interval saves the finished model and is part of the job;
+// - failures form a Poisson process of rate 1/M in wall-clock time: they strike during work,
+//   during a write and during a restart alike;
+// - after a failure the job restarts (R seconds). A restart CAN fail: a failure during the restart
+//   starts it over (that is what gives Daly's factor e^{R/M}). Then the job resumes from the last
+//   completed checkpoint: the work of the interrupted interval (and the interrupted write) is lost.
+//
+// Random numbers: xoshiro256** seeded by SplitMix64 (random.h), exponentials by inversion of
+// uniform doubles in (0, 1] with a platform-independent logarithm, so a seed gives the same
+// numbers on every platform. Run i of a batch uses the seed's stream jumped i times (2^128 steps
+// apart), so a run's result does not depend on how many runs come before it.
+//
+// Speed: one logarithm per failure; stretches of intervals without a failure are skipped in one
+// step, so the cost is proportional to the number of failures, not of intervals.
+// Run on a worker thread: `cancel` is polled between runs and every 4096 failures within a run.
+
+#include "simcore/checkpoint.h"
+#include "simcore/random.h"
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace simcore {
+
+/// What one stretch of a simulated job's timeline was spent on.
+enum class SegmentKind {
+    Work,    ///< work kept (committed by the checkpoint that follows)
+    Write,   ///< writing a checkpoint
+    Lost,    ///< work thrown away by a failure (rolled back to the last checkpoint)
+    Restart, ///< restarting after a failure
+};
+
+/// One stretch of a job's timeline; seconds of wall time from the job's start.
+struct TimelineSegment {
+    SegmentKind kind = SegmentKind::Work;
+    double startSeconds = 0;    ///< ≥ 0
+    double endSeconds = 0;      ///< ≥ startSeconds
+    bool endsInFailure = false; ///< a failure struck at endSeconds (Lost work, a cut write or
+                                ///< restart)
+    friend bool operator==(const TimelineSegment&, const TimelineSegment&) = default;
+};
+
+/// How a run (or a batch) ended.
+enum class RunStatus {
+    Completed,        ///< all W seconds of work done and checkpointed
+    FailureLimit,     ///< stopped after maxFailuresPerRun failures: with these inputs the job
+                      ///< (practically) never finishes; the numbers are those at the stop
+    Cancelled,        ///< `cancel` was set; the numbers are those at the stop
+    InvalidInput,     ///< a parameter is out of its range (CheckpointParams, MonteCarloOptions)
+    TooManyIntervals, ///< ⌈W/τ⌉ > 2^53 intervals: counting them exactly is not possible
+};
+
+/// Settings of a simulation (not of the job: those are CheckpointParams).
+struct MonteCarloOptions {
+    std::uint64_t seed = 1;                    ///< any value; same seed → same results
+    std::int64_t maxFailuresPerRun = 1000000;  ///< ≥ 1; a run stops (flagged) after this many
+    bool recordTimeline = false;               ///< simulateRun only: fill RunResult::timeline
+    std::int64_t maxTimelineSegments = 10000;  ///< ≥ 0; recording stops (flagged) after this many
+    const std::atomic<bool>* cancel = nullptr; ///< optional; set to true from any thread to stop
+    std::atomic<std::int64_t>* progress = nullptr; ///< optional; simulateBatch stores the number
+                                                   ///< of runs finished so far after each run
+};
+
+/// One simulated job. Seconds of wall time. When completed, completionSeconds = workSeconds +
+/// writeSeconds + lostWorkSeconds + restartSeconds (to rounding).
+struct RunResult {
+    RunStatus status = RunStatus::Completed;
+    double completionSeconds = 0;          ///< wall time at the end (or at the stop, if flagged)
+    std::int64_t failures = 0;             ///< failures, including those during writes and restarts
+    double workSeconds = 0;                ///< work kept (= W when completed)
+    double lostWorkSeconds = 0;            ///< work computed and then rolled back
+    double writeSeconds = 0;               ///< time writing checkpoints, including writes cut short
+    double restartSeconds = 0;             ///< time restarting, including restarts cut short
+    std::vector<TimelineSegment> timeline; ///< only with recordTimeline; in time order
+    bool timelineTruncated = false;        ///< the timeline hit maxTimelineSegments
+};
+
+/// Simulates one job with the given generator (advanced by the run). M = +∞ gives a run without
+/// failures. Errors as RunStatus.
+RunResult simulateRun(const CheckpointParams& params, Xoshiro256StarStar& rng,
+                      const MonteCarloOptions& options);
+
+/// Simulates run number `runIndex` (≥ 0) of the batch with options.seed: the same numbers as that
+/// run inside simulateBatch. Costs runIndex generator jumps (≈ 256 steps each) to reach it.
+RunResult simulateRun(const CheckpointParams& params, const MonteCarloOptions& options,
+                      std::int64_t runIndex = 0);
+
+/// Many independent jobs.
+struct BatchResult {
+    RunStatus status = RunStatus::Completed; ///< Completed when every run completed; otherwise
+                                             ///< why the batch stopped (it stops at the first
+                                             ///< flagged run or on cancel)
+    std::int64_t runsRequested = 0;
+    std::int64_t runsCompleted = 0;        ///< runs that finished the job
+    std::vector<double> completionSeconds; ///< one per completed run, in run order (histogram)
+    double meanSeconds = 0;                ///< mean completion time of completed runs
+    double standardErrorSeconds = 0;       ///< sample s.d. / √runs (0 for fewer than 2 runs)
+    double minSeconds = 0;                 ///< fastest completed run
+    double maxSeconds = 0;                 ///< slowest completed run
+    double meanFailures = 0;               ///< per completed run
+    double meanLostWorkSeconds = 0;        ///< per completed run
+    double meanWriteSeconds = 0;           ///< per completed run
+    double meanRestartSeconds = 0;         ///< per completed run
+    std::int64_t totalFailures = 0;        ///< simulated failure events, all runs (flagged too)
+};
+
+/// Simulates `runs` jobs (1 ≤ runs ≤ 10^7; otherwise InvalidInput), run i from options.seed's
+/// stream jumped i times. Timelines are never recorded here (use simulateRun for one run).
+BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
+                          const MonteCarloOptions& options);
+
+/// Equal-width bins over the finite values, for the completion-time histogram.
+struct Histogram {
+    double minSeconds = 0;            ///< left edge of the first bin
+    double binWidthSeconds = 0;       ///< > 0 (values all equal: a width of 1 s around them)
+    std::vector<std::int64_t> counts; ///< values per bin; the last bin includes its right edge
+};
+
+/// Bins `values` (seconds) into `bins` equal bins from their minimum to their maximum. 1 ≤ bins ≤
+/// 10000, otherwise empty counts; non-finite values are skipped; no finite values gives empty
+/// counts.
+Histogram makeHistogram(std::span<const double> values, int bins);
+
+} // namespace simcore

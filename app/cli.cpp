@@ -13,7 +13,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTextStream>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -108,20 +107,20 @@ int calcScaling(const simcore::Scenario& scenario, bool json)
     const auto result = simcore::evaluateScaling(scenario);
     const auto& s = result.selected;
     if (json) {
-        QJsonObject object{{QStringLiteral("model"), QStringLiteral("scaling")},
-                           {QStringLiteral("mode"), QStringLiteral("lesson")},
-                           {QStringLiteral("workers"), static_cast<double>(s.workers)},
-                           {QStringLiteral("compute"), s.computeSeconds},
-                           {QStringLiteral("sync"), s.syncSeconds},
-                           {QStringLiteral("step"), s.stepSeconds},
-                           {QStringLiteral("ideal"), s.idealSeconds},
-                           {QStringLiteral("speedup"), s.speedup},
-                           {QStringLiteral("efficiency"), s.efficiency},
-                           {QStringLiteral("optimal_workers"),
-                            static_cast<double>(result.optimalWorkers)},
-                           {QStringLiteral("optimal_step"), result.optimal.stepSeconds},
-                           {QStringLiteral("steps"), static_cast<double>(scenario.train.steps)},
-                           {QStringLiteral("total_time"), s.totalSeconds}};
+        QJsonObject object{
+            {QStringLiteral("model"), QStringLiteral("scaling")},
+            {QStringLiteral("mode"), QStringLiteral("lesson")},
+            {QStringLiteral("workers"), static_cast<double>(s.workers)},
+            {QStringLiteral("compute"), s.computeSeconds},
+            {QStringLiteral("sync"), s.syncSeconds},
+            {QStringLiteral("step"), s.stepSeconds},
+            {QStringLiteral("ideal"), s.idealSeconds},
+            {QStringLiteral("speedup"), s.speedup},
+            {QStringLiteral("efficiency"), s.efficiency},
+            {QStringLiteral("optimal_workers"), static_cast<double>(result.optimalWorkers)},
+            {QStringLiteral("optimal_step"), result.optimal.stepSeconds},
+            {QStringLiteral("steps"), static_cast<double>(scenario.train.steps)},
+            {QStringLiteral("total_time"), s.totalSeconds}};
         printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) +
                  QLatin1Char('\n'));
         return kSuccess;
@@ -173,8 +172,8 @@ int runCalc(const QStringList& arguments)
     if (model == QLatin1String("scaling")) {
         return calcScaling(*scenario, parser.isSet(QStringLiteral("json")));
     }
-    printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: scaling")
-                   .arg(model));
+    printError(
+        QStringLiteral("calc: unknown MODEL '%1'; available in this version: scaling").arg(model));
     return kBadInput;
 }
 
@@ -245,8 +244,8 @@ int runExport(int argc, char** argv)
     setApplicationInfo();
     QCommandLineParser parser;
     addScenarioOptions(parser);
-    parser.addOption({QStringLiteral("panel"), QStringLiteral("Panel to draw."),
-                      QStringLiteral("P")});
+    parser.addOption(
+        {QStringLiteral("panel"), QStringLiteral("Panel to draw."), QStringLiteral("P")});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output file (.png .svg .pdf .csv)."),
                       QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("size"), QStringLiteral("Picture size in pixels."),
@@ -263,8 +262,8 @@ int runExport(int argc, char** argv)
                        .arg(parser.positionalArguments().front()));
         return kBadInput;
     }
-    const QStringList allPanels = {QStringLiteral("scaling"),     QStringLiteral("memory"),
-                                   QStringLiteral("parallelism"), QStringLiteral("pipeline"),
+    const QStringList allPanels = {QStringLiteral("scaling"),       QStringLiteral("memory"),
+                                   QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
                                    QStringLiteral("communication"), QStringLiteral("topology"),
                                    QStringLiteral("checkpoint")};
     if (!parser.isSet(QStringLiteral("panel"))) {

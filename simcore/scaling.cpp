@@ -71,9 +71,13 @@ std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t opti
             workers.push_back(n);
         }
     } else {
-        const std::int64_t first =
-            std::clamp<std::int64_t>(selected - linearBars / 2, 1,
-                                     std::max<std::int64_t>(1, maxWorkers - linearBars + 1));
+        // The window moves in steps of kLinearStride, not with every N: while the slider is
+        // dragged the bars stay put and only the marker moves, which is easier to read and
+        // redraws much less. N sits 3…7 places into the 11 bars: three neighbours each side.
+        constexpr std::int64_t kLinearStride = 5;
+        std::int64_t first =
+            std::max<std::int64_t>(1, kLinearStride * ((selected - 1) / kLinearStride) - 2);
+        first = std::min(first, std::max<std::int64_t>(1, maxWorkers - linearBars + 1));
         for (std::int64_t n = first; n < first + linearBars && n <= maxWorkers; ++n) {
             workers.push_back(n);
         }
@@ -84,12 +88,23 @@ std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t opti
     return workers;
 }
 
+std::int64_t roundUpToNice(std::int64_t n)
+{
+    for (std::int64_t decade = 1;; decade *= 10) {
+        for (std::int64_t factor : {1, 2, 5}) {
+            if (factor * decade >= n) {
+                return factor * decade;
+            }
+        }
+    }
+}
+
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
                                               std::int64_t maxWorkers)
 {
     constexpr std::int64_t densePoints = 512;
     const std::int64_t last = std::min<std::int64_t>(
-        maxWorkers, std::max<std::int64_t>({16, 4 * optimum, 2 * selected}));
+        maxWorkers, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
     std::vector<std::int64_t> workers{selected, optimum};
     if (last <= densePoints) {
         for (std::int64_t n = 1; n <= last; ++n) {
@@ -121,8 +136,8 @@ ScalingResult evaluateScaling(const Scenario& scenario)
     const auto params = LessonParams::fromScenario(scenario);
     ScalingResult result;
     result.maxWorkers = maxScalingWorkers();
-    const std::int64_t selected = std::clamp<std::int64_t>(scenario.scaling.workers, 1,
-                                                           result.maxWorkers);
+    const std::int64_t selected =
+        std::clamp<std::int64_t>(scenario.scaling.workers, 1, result.maxWorkers);
     result.optimalWorkers = lessonOptimalWorkers(params, result.maxWorkers);
     result.selected = lessonStep(params, selected);
     result.optimal = lessonStep(params, result.optimalWorkers);

@@ -11,10 +11,10 @@ namespace simcore {
 
 /// The seed's `simulateTraining` constants, in seconds, and the run length in steps.
 struct LessonParams {
-    double baseComputeSeconds = 1.0;  ///< T_compute on one worker, > 0
-    double fixedSyncSeconds = 0.02;   ///< paid once as soon as N > 1, ≥ 0
+    double baseComputeSeconds = 1.0;     ///< T_compute on one worker, > 0
+    double fixedSyncSeconds = 0.02;      ///< paid once as soon as N > 1, ≥ 0
     double syncPerWorkerSeconds = 0.004; ///< paid per extra worker, ≥ 0
-    std::int64_t steps = 1;           ///< optimizer steps in the run, ≥ 1
+    std::int64_t steps = 1;              ///< optimizer steps in the run, ≥ 1
 
     static LessonParams fromScenario(const Scenario& scenario);
 };
@@ -42,7 +42,7 @@ std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWo
 
 /// How the bars around the slider are chosen.
 enum class WindowKind {
-    Linear, ///< consecutive worker counts around N, plus 1 and the optimum
+    Linear, ///< 11 consecutive counts around N (moving in steps of 5), plus 1 and the optimum
     Log,    ///< powers of two up to max(16, 4·optimum, 2·N), plus N and the optimum
 };
 
@@ -50,8 +50,11 @@ enum class WindowKind {
 std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t optimum,
                                         std::int64_t maxWorkers, WindowKind kind);
 
-/// The worker counts of the speed-up curve: every N up to a few times the optimum (thinned
-/// geometrically past 512 points), always including the selected N and the optimum.
+/// The smallest of 1, 2, 5, 10, 20, 50, … that is ≥ n (n ≥ 1): chart ranges that change rarely.
+std::int64_t roundUpToNice(std::int64_t n);
+
+/// The worker counts of the speed-up curve: every N up to max(16, 4·optimum, 2·N) rounded up
+/// to 1-2-5 (thinned geometrically past 512 points), always with the selected N and optimum.
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
                                               std::int64_t maxWorkers);
 

@@ -18,8 +18,8 @@ constexpr std::array<std::string_view, 4> kAlgorithmNames{"ring", "tree", "naive
 constexpr std::array<std::string_view, 1> kScalingModeNames{"lesson"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
 // Must match the GPU catalogue's ids (a test checks both ways).
-constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",  "a100-40",   "a100-80", "h100-sxm",
-                                                  "h100-pcie", "h200",     "b200",    "mi300x"};
+constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",   "a100-40", "a100-80", "h100-sxm",
+                                                  "h100-pcie", "h200",    "b200",    "mi300x"};
 
 template <auto Section, auto Field> double readNumber(const Scenario& scenario)
 {
@@ -100,8 +100,8 @@ std::vector<KeyInfo> buildKeys()
                                                             "Hidden size h.", 1, 1e6));
     keys.push_back(numberKey<&S::model, &ModelSpec::heads>("model.heads", K::Integer, "",
                                                            "Attention heads a.", 1, 1024));
-    keys.push_back(numberKey<&S::model, &ModelSpec::seqLen>(
-        "model.seq_len", K::Integer, "tokens", "Sequence length s.", 1, 1e7));
+    keys.push_back(numberKey<&S::model, &ModelSpec::seqLen>("model.seq_len", K::Integer, "tokens",
+                                                            "Sequence length s.", 1, 1e7));
     keys.push_back(numberKey<&S::model, &ModelSpec::vocab>("model.vocab", K::Integer, "tokens",
                                                            "Vocabulary size V.", 1, 1e7));
 
@@ -115,13 +115,12 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(numberKey<&S::train, &TrainingSpec::globalBatch>(
         "train.global_batch", K::Integer, "sequences", "Sequences per optimizer step.", 1, 1e8));
     keys.push_back(numberKey<&S::train, &TrainingSpec::steps>(
-        "train.steps", K::Integer, "steps", "Optimizer steps in the whole training run.", 1,
-        1e12));
+        "train.steps", K::Integer, "steps", "Optimizer steps in the whole training run.", 1, 1e12));
     keys.push_back(choiceKey<&S::train, &TrainingSpec::recompute, kRecomputeNames>(
         "train.recompute", "Activation recomputation: none, selective or full."));
 
-    keys.push_back(numberKey<&S::parallel, &ParallelSpec::dp>(
-        "parallel.dp", K::Integer, "GPUs", "Data-parallel degree d.", 1, 1e6));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::dp>("parallel.dp", K::Integer, "GPUs",
+                                                              "Data-parallel degree d.", 1, 1e6));
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::tp>(
         "parallel.tp", K::Integer, "GPUs", "Tensor-parallel degree t.", 1, 1024));
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::pp>(
@@ -182,8 +181,7 @@ std::vector<KeyInfo> buildKeys()
         1e6));
 
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::intervalSeconds>(
-        "checkpoint.interval", K::Real, "s", "Work between two checkpoints (tau).", 0, 1e10,
-        true));
+        "checkpoint.interval", K::Real, "s", "Work between two checkpoints (tau).", 0, 1e10, true));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
         "checkpoint.write_time", K::Real, "s", "Time to write one checkpoint (delta).", 0, 1e8));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
@@ -195,8 +193,7 @@ std::vector<KeyInfo> buildKeys()
         "checkpoint.gpus", K::Integer, "GPUs", "GPUs in the job; any one failing stops it.", 1,
         1e7));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
-        "checkpoint.work", K::Real, "s", "Useful work the job must complete (W).", 0, 1e11,
-        true));
+        "checkpoint.work", K::Real, "s", "Useful work the job must complete (W).", 0, 1e11, true));
     return keys;
 }
 
@@ -209,20 +206,29 @@ const std::vector<KeyInfo>& keyTable()
 std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::string given)
 {
     if (!std::isfinite(value)) {
-        return ScenarioError{ScenarioError::Kind::NotANumber, std::string(key.name),
-                             std::move(given), key.allowedText(), {}};
+        return ScenarioError{ScenarioError::Kind::NotANumber,
+                             std::string(key.name),
+                             std::move(given),
+                             key.allowedText(),
+                             {}};
     }
     if (key.specialValue && value == *key.specialValue) {
         return std::nullopt;
     }
     if (key.type == KeyType::Integer && value != std::floor(value)) {
-        return ScenarioError{ScenarioError::Kind::NotAnInteger, std::string(key.name),
-                             std::move(given), key.allowedText(), {}};
+        return ScenarioError{ScenarioError::Kind::NotAnInteger,
+                             std::string(key.name),
+                             std::move(given),
+                             key.allowedText(),
+                             {}};
     }
     const bool belowMinimum = key.minimumExclusive ? value <= key.minimum : value < key.minimum;
     if (belowMinimum || value > key.maximum) {
-        return ScenarioError{ScenarioError::Kind::OutOfRange, std::string(key.name),
-                             std::move(given), key.allowedText(), {}};
+        return ScenarioError{ScenarioError::Kind::OutOfRange,
+                             std::string(key.name),
+                             std::move(given),
+                             key.allowedText(),
+                             {}};
     }
     return std::nullopt;
 }
@@ -234,8 +240,11 @@ std::optional<ScenarioError> checkChoice(const KeyInfo& key, std::string_view wo
             return std::nullopt;
         }
     }
-    return ScenarioError{ScenarioError::Kind::NotAChoice, std::string(key.name), std::string(word),
-                         key.allowedText(), {}};
+    return ScenarioError{ScenarioError::Kind::NotAChoice,
+                         std::string(key.name),
+                         std::string(word),
+                         key.allowedText(),
+                         {}};
 }
 
 std::string_view trim(std::string_view text)
@@ -266,7 +275,8 @@ std::string ScenarioError::message() const
     case Kind::NotAChoice:
         return key + ": " + quoted + " is not allowed; allowed: " + allowed;
     case Kind::Inconsistent:
-        return key + ": " + quoted + " must be " + allowed + (detail.empty() ? "" : " (" + detail + ")");
+        return key + ": " + quoted + " must be " + allowed +
+               (detail.empty() ? "" : " (" + detail + ")");
     case Kind::Syntax:
         return "--set " + quoted + ": expected KEY=VALUE";
     }
@@ -361,8 +371,8 @@ std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
 {
     const KeyInfo* key = findKey(trim(name));
     if (!key) {
-        return ScenarioError{ScenarioError::Kind::UnknownKey, std::string(trim(name)),
-                             std::string(text), {}, {}};
+        return ScenarioError{
+            ScenarioError::Kind::UnknownKey, std::string(trim(name)), std::string(text), {}, {}};
     }
     const std::string_view value = trim(text);
     if (key->type == KeyType::Choice) {
@@ -374,8 +384,11 @@ std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
     }
     const auto number = parseNumber(value);
     if (!number) {
-        return ScenarioError{ScenarioError::Kind::NotANumber, std::string(key->name),
-                             std::string(value), key->allowedText(), {}};
+        return ScenarioError{ScenarioError::Kind::NotANumber,
+                             std::string(key->name),
+                             std::string(value),
+                             key->allowedText(),
+                             {}};
     }
     if (auto error = checkNumber(*key, *number, std::string(value))) {
         return error;
@@ -388,12 +401,15 @@ std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name
 {
     const KeyInfo* key = findKey(name);
     if (!key) {
-        return ScenarioError{ScenarioError::Kind::UnknownKey, std::string(name),
-                             formatNumber(value), {}, {}};
+        return ScenarioError{
+            ScenarioError::Kind::UnknownKey, std::string(name), formatNumber(value), {}, {}};
     }
     if (key->type == KeyType::Choice) {
-        return ScenarioError{ScenarioError::Kind::NotAChoice, std::string(name),
-                             formatNumber(value), key->allowedText(), {}};
+        return ScenarioError{ScenarioError::Kind::NotAChoice,
+                             std::string(name),
+                             formatNumber(value),
+                             key->allowedText(),
+                             {}};
     }
     if (auto error = checkNumber(*key, value, formatNumber(value))) {
         return error;

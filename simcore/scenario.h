@@ -33,9 +33,9 @@ struct ModelSpec {
 struct TrainingSpec {
     Precision precision = Precision::Fp32; ///< the lesson's §1 example is FP32 + Adam
     Optimizer optimizer = Optimizer::Adam;
-    std::int64_t microBatch = 1;     ///< sequences per micro-batch b
-    std::int64_t globalBatch = 512;  ///< sequences per optimizer step
-    std::int64_t steps = 100000;     ///< optimizer steps in the whole run
+    std::int64_t microBatch = 1;    ///< sequences per micro-batch b
+    std::int64_t globalBatch = 512; ///< sequences per optimizer step
+    std::int64_t steps = 100000;    ///< optimizer steps in the whole run
     Recompute recompute = Recompute::None;
 
     friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
@@ -54,11 +54,11 @@ struct ParallelSpec {
 };
 
 struct HardwareSpec {
-    std::string gpu = "h100-sxm";      ///< catalogue id
+    std::string gpu = "h100-sxm"; ///< catalogue id
     std::int64_t gpusPerNode = 8;
     double intraBandwidthBytesPerSecond = 450e9; ///< one direction, per GPU (NVLink 4)
     double intraLatencySeconds = 3e-6;
-    double interBandwidthBytesPerSecond = 50e9;  ///< one direction, per GPU (InfiniBand NDR)
+    double interBandwidthBytesPerSecond = 50e9; ///< one direction, per GPU (InfiniBand NDR)
     double interLatencySeconds = 1e-5;
 
     friend bool operator==(const HardwareSpec&, const HardwareSpec&) = default;
@@ -74,7 +74,7 @@ struct CollectiveSpec {
 
 struct ScalingSpec {
     ScalingMode mode = ScalingMode::Lesson;
-    std::int64_t workers = 8; ///< the slider's N
+    std::int64_t workers = 8;           ///< the slider's N
     AxisScale axis = AxisScale::Linear; ///< how the worker axis (slider, bars, curve) is spaced
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
@@ -146,7 +146,8 @@ struct KeyInfo {
     double minimum = 0;       ///< numbers: inclusive unless minimumExclusive
     double maximum = 0;
     bool minimumExclusive = false;
-    std::optional<double> specialValue; ///< an extra allowed value outside the range (e.g. 0 = auto)
+    std::optional<double>
+        specialValue; ///< an extra allowed value outside the range (e.g. 0 = auto)
     std::string_view specialMeaning;
     std::vector<std::string_view> choices; ///< Choice keys: the allowed words, in enum order
 

@@ -26,8 +26,7 @@ QString tr(const char* text)
     return QCoreApplication::translate("dtsim::ui::Exporter", text);
 }
 
-constexpr QPainter::RenderHints kExportHints = QPainter::Antialiasing |
-                                               QPainter::TextAntialiasing |
+constexpr QPainter::RenderHints kExportHints = QPainter::Antialiasing | QPainter::TextAntialiasing |
                                                QPainter::SmoothPixmapTransform |
                                                QPainter::NonCosmeticBrushPatterns;
 
@@ -244,8 +243,8 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
     return {};
 }
 
-QString exportPanel(const QString& panelId, const simcore::Scenario& scenario,
-                    const QString& path, const ExportOptions& options)
+QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
+                    const ExportOptions& options)
 {
     auto area = createChartArea(panelId);
     if (!area) {

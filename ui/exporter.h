@@ -8,7 +8,6 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -45,8 +44,8 @@ QString checkExportOptions(const ExportOptions& options);
 QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options);
 
 /// Makes the panel's chart area off screen for `scenario` and exports it.
-QString exportPanel(const QString& panelId, const simcore::Scenario& scenario,
-                    const QString& path, const ExportOptions& options);
+QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
+                    const ExportOptions& options);
 
 /// Writes bytes atomically (QSaveFile); returns a translated error or an empty string.
 QString writeFileAtomically(const QString& path, const QByteArray& bytes);

@@ -24,9 +24,9 @@ namespace dtsim::ui {
 
 namespace {
 /// The panels SPEC lists, in tab order; ids as `dtsim export --panel` spells them.
-const QStringList kPanelIds = {QStringLiteral("scaling"),       QStringLiteral("memory"),
-                               QStringLiteral("parallelism"),   QStringLiteral("communication"),
-                               QStringLiteral("topology"),      QStringLiteral("checkpoint")};
+const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("memory"),
+                               QStringLiteral("parallelism"), QStringLiteral("communication"),
+                               QStringLiteral("topology"),    QStringLiteral("checkpoint")};
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
@@ -47,7 +47,7 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
         m_lastExportFolder = QDir::homePath();
     }
     statusBar()->showMessage(tr("Ready"), 3000);
-    resize(1400, 900);
+    resize(1280, 800); // fits a 1280×800 projector and a 1366×768 laptop
 }
 
 void MainWindow::buildPanels()
@@ -81,16 +81,16 @@ Panel* MainWindow::panel(const QString& id) const
 
 void MainWindow::buildActions()
 {
-    m_exportAction = new QAction(QIcon::fromTheme(QStringLiteral("document-export")), QString(),
-                                 this);
+    m_exportAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), QString(), this);
     m_exportAction->setShortcut(Qt::CTRL | Qt::Key_E);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentPanel);
 
     m_resetAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), QString(), this);
     connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetToDefaults);
 
-    m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), QString(),
-                               this);
+    m_quitAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
@@ -148,8 +148,8 @@ void MainWindow::retranslate()
         m_panelActions.value(i)->setText(tr("&%1 %2").arg(i + 1).arg(titles.value(i)));
     }
     for (qsizetype i = 0; i < m_placeholders.size(); ++i) {
-        m_placeholders[i]->setText(
-            tr("%1\n\nThis panel is coming in a later version of dtsim.").arg(lessons.value(i + 1)));
+        m_placeholders[i]->setText(tr("%1\n\nThis panel is coming in a later version of dtsim.")
+                                       .arg(lessons.value(i + 1)));
     }
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));
@@ -187,8 +187,8 @@ void MainWindow::exportCurrentPanel()
         return;
     }
     const QString path = dialog.path();
-    const QString error = exportPanel(current->panelId(), m_model->scenario(), path,
-                                      dialog.options());
+    const QString error =
+        exportPanel(current->panelId(), m_model->scenario(), path, dialog.options());
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export failed"), error);
         return;

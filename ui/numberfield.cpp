@@ -4,7 +4,6 @@
 #include "ui/format.h"
 
 #include <QLineEdit>
-
 #include <cmath>
 
 namespace dtsim::ui {

@@ -2,6 +2,7 @@
 
 #include "ui/chartarea.h"
 #include "ui/scenariomodel.h"
+#include "ui/textstrip.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -38,12 +39,9 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     controlsColumn->addWidget(m_problem);
     controlsColumn->addWidget(m_export);
 
-    m_formula = new QLabel;
-    m_formula->setTextFormat(Qt::RichText);
-    m_formula->setWordWrap(true);
-    m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_formula->setFrameShape(QFrame::StyledPanel);
-    m_formula->setMargin(8);
+    m_formula = new TextStrip;
+    m_formula->setAutoFillBackground(true);
+    m_formula->setBackgroundRole(QPalette::Base);
     QFont formulaFont = m_formula->font();
     formulaFont.setPointSizeF(formulaFont.pointSizeF() * 1.2);
     m_formula->setFont(formulaFont);
@@ -54,8 +52,9 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     auto* layout = new QHBoxLayout(this);
     auto* controlsFrame = new QWidget;
     controlsFrame->setLayout(controlsColumn);
-    controlsFrame->setMinimumWidth(330);
-    controlsFrame->setMaximumWidth(420);
+    // A fixed width: read-outs change text on every slider step, and a column that followed
+    // them would resize the charts beside it, which makes Qt Charts lay out every axis again.
+    controlsFrame->setFixedWidth(controlsFrame->fontMetrics().averageCharWidth() * 52);
     layout->addWidget(controlsFrame);
     layout->addLayout(m_content, 1);
 
@@ -65,7 +64,7 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
 
 QString Panel::formulaText() const
 {
-    return m_formula->text();
+    return m_formula->plainText();
 }
 
 QString Panel::problemText() const
@@ -88,7 +87,8 @@ void Panel::setChartArea(ChartArea* area)
 
 void Panel::setFormula(const QString& html)
 {
-    m_formula->setText(html);
+    m_formula->setHtml(html);
+    m_formula->setAccessibleDescription(m_formula->plainText());
 }
 
 void Panel::showProblem(const QString& message)

@@ -9,6 +9,7 @@ class QVBoxLayout;
 namespace dtsim::ui {
 
 class ChartArea;
+class TextStrip;
 class ScenarioModel;
 
 /// A panel: parameter controls on the left; on the right its ChartArea, a formula strip with
@@ -49,7 +50,7 @@ private:
     ChartArea* m_chartArea = nullptr;
     QVBoxLayout* m_controls = nullptr;
     QVBoxLayout* m_content = nullptr;
-    QLabel* m_formula = nullptr;
+    TextStrip* m_formula = nullptr;
     QLabel* m_problem = nullptr;
     QPushButton* m_export = nullptr;
 };

@@ -1,7 +1,9 @@
 #include "ui/scalingcharts.h"
 
+#include "ui/axisrange.h"
 #include "ui/chartstyle.h"
 #include "ui/format.h"
+#include "ui/textstrip.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -18,7 +20,6 @@
 #include <QStackedBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
-
 #include <algorithm>
 #include <map>
 
@@ -52,6 +53,25 @@ QScatterSeries* makeMarker(QScatterSeries::MarkerShape shape, const QColor& colo
     return marker;
 }
 
+/// Sets a 0-based value axis only when it really changes: every change lays the chart out.
+void setValueRange(QValueAxis* axis, double largest)
+{
+    const NiceRange range = niceRangeFromZero(largest);
+    if (axis->min() != 0 || axis->max() != range.maximum) {
+        axis->setRange(0, range.maximum);
+    }
+    if (axis->tickCount() != range.ticks) {
+        axis->setTickCount(range.ticks);
+    }
+}
+
+void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points)
+{
+    if (series->points() != points) {
+        series->replace(points);
+    }
+}
+
 void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
 {
     chart->addSeries(series);
@@ -65,16 +85,14 @@ ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
 {
     buildBarChart();
     buildSpeedupChart();
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
+    m_summary = new TextStrip(this);
     m_summary->setFont(chartstyle::labelFont());
     m_summary->setAccessibleName(tr("Scaling summary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_barView, 4);
-    layout->addWidget(m_speedupView, 3);
+    layout->addWidget(m_barView, 1);
+    layout->addWidget(m_speedupView, 1);
     layout->addWidget(m_summary);
     retranslate();
 }
@@ -96,6 +114,7 @@ void ScalingCharts::buildBarChart()
     m_idealSeries->setBarWidth(0.8);
 
     m_categories = new QBarCategoryAxis;
+    m_categories->setGridLineVisible(false); // the bars are the grid
     m_stepAxis = new QValueAxis;
     chartstyle::applyAxisStyle(m_categories);
     chartstyle::applyAxisStyle(m_stepAxis);
@@ -119,6 +138,9 @@ void ScalingCharts::buildBarChart()
 
     m_barView = new QChartView(m_barChart, this);
     chartstyle::applyViewStyle(m_barView);
+    // Bars and grid lines are axis-aligned rectangles: antialiasing only blurs their edges and
+    // costs a third of a repaint. Text keeps its own antialiasing.
+    m_barView->setRenderHint(QPainter::Antialiasing, false);
 }
 
 void ScalingCharts::buildSpeedupChart()
@@ -136,9 +158,9 @@ void ScalingCharts::buildSpeedupChart()
     m_linearWorkers->setLabelFormat(QStringLiteral("%g"));
     m_speedupAxis = new QValueAxis;
     m_speedupAxis->setLabelFormat(QStringLiteral("%g"));
-    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(m_linearWorkers),
-                                static_cast<QAbstractAxis*>(m_logWorkers),
-                                static_cast<QAbstractAxis*>(m_speedupAxis)}) {
+    for (QAbstractAxis* axis :
+         {static_cast<QAbstractAxis*>(m_linearWorkers), static_cast<QAbstractAxis*>(m_logWorkers),
+          static_cast<QAbstractAxis*>(m_speedupAxis)}) {
         chartstyle::applyAxisStyle(axis);
     }
     m_logWorkers->setParent(this); // kept while the linear axis is the one on the chart
@@ -152,6 +174,9 @@ void ScalingCharts::buildSpeedupChart()
     attach(m_speedupChart, m_selectedPoint, m_linearWorkers, m_speedupAxis);
     attach(m_speedupChart, m_optimumPoint, m_linearWorkers, m_speedupAxis);
 
+    // Legend at the side: this chart is the shorter one, and on a 1280×800 projector a legend
+    // row below would leave the curve a thin strip.
+    m_speedupChart->legend()->setAlignment(Qt::AlignRight);
     m_speedup->setPen(QPen(chartstyle::kCompute, 3));
     m_idealSpeedup->setPen(QPen(chartstyle::kIdeal, 2, Qt::DashLine));
 
@@ -179,7 +204,7 @@ void ScalingCharts::retranslate()
     m_speedupAxis->setTitleText(tr("Speed-up"));
     if (!m_result.window.empty()) {
         updateBars(); // the value axis title carries a translated unit
-        m_summary->setText(summary());
+        m_summary->setPlainText(summary());
     }
 }
 
@@ -202,8 +227,12 @@ void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::Ax
     m_axis = axis;
     updateBars();
     updateSpeedup();
-    m_summary->setText(summary());
-    m_barView->setAccessibleDescription(m_summary->text());
+    m_summary->setPlainText(summary());
+    m_barView->setAccessibleDescription(m_summary->plainText());
+    if (m_interactive) {
+        chartstyle::cacheStaticItems(m_barView);
+        chartstyle::cacheStaticItems(m_speedupView);
+    }
 }
 
 void ScalingCharts::updateBars()
@@ -217,7 +246,10 @@ void ScalingCharts::updateBars()
     const QString unit = m_unitSeconds == 1.0    ? tr("s")
                          : m_unitSeconds == 1e-3 ? tr("ms")
                                                  : tr("µs");
-    m_stepAxis->setTitleText(tr("Step time (%1)").arg(unit));
+    // Every title change lays the whole chart out again, even to the same text.
+    if (const QString title = tr("Step time (%1)").arg(unit); m_stepAxis->titleText() != title) {
+        m_stepAxis->setTitleText(title);
+    }
 
     QStringList categories;
     QList<qreal> compute;
@@ -247,13 +279,14 @@ void ScalingCharts::updateBars()
 
     const double top = largest / m_unitSeconds;
     const double markerGap = 0.06 * top;
-    m_stepAxis->setRange(0, top * 1.22);
-    m_stepAxis->applyNiceNumbers();
+    setValueRange(m_stepAxis, top * 1.2); // room for the markers above the tallest bar
     const double selectedTop = m_result.selected.stepSeconds / m_unitSeconds;
     const double optimumTop = m_result.optimal.stepSeconds / m_unitSeconds;
-    m_selectedBar->replace({QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
+    replaceIfChanged(m_selectedBar,
+                     {QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
     const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
-    m_optimumBar->replace({QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift)});
+    replaceIfChanged(m_optimumBar,
+                     {QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift)});
 }
 
 void ScalingCharts::updateSpeedup()
@@ -270,12 +303,12 @@ void ScalingCharts::updateSpeedup()
         ideal << QPointF(n, n);
         highest = std::max(highest, point.speedup);
     }
-    m_speedup->replace(speedup);
-    m_idealSpeedup->replace(ideal);
-    m_selectedPoint->replace({QPointF(static_cast<double>(m_result.selected.workers),
-                                      m_result.selected.speedup)});
-    m_optimumPoint->replace({QPointF(static_cast<double>(m_result.optimalWorkers),
-                                     m_result.optimal.speedup)});
+    replaceIfChanged(m_speedup, speedup);
+    replaceIfChanged(m_idealSpeedup, ideal);
+    replaceIfChanged(m_selectedPoint, {QPointF(static_cast<double>(m_result.selected.workers),
+                                               m_result.selected.speedup)});
+    replaceIfChanged(m_optimumPoint, {QPointF(static_cast<double>(m_result.optimalWorkers),
+                                              m_result.optimal.speedup)});
 
     const double last = curve.empty() ? 2.0 : static_cast<double>(curve.back().workers);
     QAbstractAxis* wanted = m_axis == simcore::AxisScale::Log
@@ -295,14 +328,15 @@ void ScalingCharts::updateSpeedup()
         }
     }
     if (m_axis == simcore::AxisScale::Log) {
-        m_logWorkers->setRange(1, std::max(2.0, last));
+        const double logMaximum = std::max(2.0, last);
+        if (m_logWorkers->min() != 1 || m_logWorkers->max() != logMaximum) {
+            m_logWorkers->setRange(1, logMaximum);
+        }
     } else {
-        m_linearWorkers->setRange(1, std::max(2.0, last));
-        m_linearWorkers->applyNiceNumbers();
-        m_linearWorkers->setMin(0);
+        setValueRange(m_linearWorkers, std::max(2.0, last));
     }
-    m_speedupAxis->setRange(0, highest * 1.5);
-    m_speedupAxis->applyNiceNumbers();
+    // The ideal line leaves the top: the gap between it and the real curve is the lesson.
+    setValueRange(m_speedupAxis, highest * 1.5);
 }
 
 QString ScalingCharts::summary() const
@@ -312,9 +346,8 @@ QString ScalingCharts::summary() const
     return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
               "Fastest step at N = %6: %7.")
         .arg(QString::number(s.workers), formatDuration(s.stepSeconds),
-             formatDuration(s.idealSeconds), formatSpeedup(s.speedup),
-             formatPercent(s.efficiency), QString::number(m_result.optimalWorkers),
-             formatDuration(o.stepSeconds));
+             formatDuration(s.idealSeconds), formatSpeedup(s.speedup), formatPercent(s.efficiency),
+             QString::number(m_result.optimalWorkers), formatDuration(o.stepSeconds));
 }
 
 QString ScalingCharts::exportTitle() const

@@ -17,6 +17,8 @@ class QValueAxis;
 
 namespace dtsim::ui {
 
+class TextStrip;
+
 /// The Scaling panel's two charts: real step time as solid stacked bars (compute +
 /// communication) beside a hatched ideal bar for each worker count in the window, and speed-up
 /// against the ideal line. Seed lesson §5: solid = real, hatched = ideal.
@@ -31,6 +33,8 @@ public:
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
+    /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
+    void setInteractive(bool interactive) { m_interactive = interactive; }
 
     // For tests and the benchmark: what is drawn.
     [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
@@ -58,6 +62,7 @@ private:
     simcore::ScalingResult m_result;
     simcore::AxisScale m_axis = simcore::AxisScale::Linear;
     double m_unitSeconds = 1.0;
+    bool m_interactive = false;
 
     QChartView* m_barView = nullptr;
     QChart* m_barChart = nullptr;
@@ -81,7 +86,7 @@ private:
     QLogValueAxis* m_logWorkers = nullptr;
     QValueAxis* m_speedupAxis = nullptr;
 
-    QLabel* m_summary = nullptr;
+    TextStrip* m_summary = nullptr;
 };
 
 } // namespace dtsim::ui

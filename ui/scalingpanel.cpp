@@ -14,7 +14,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 namespace dtsim::ui {
@@ -26,6 +25,7 @@ constexpr int kReadoutCount = 6;
 ScalingPanel::ScalingPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
 {
     m_charts = new ScalingCharts;
+    m_charts->setInteractive(true);
     setChartArea(m_charts);
     buildControls();
     retranslate();
@@ -38,8 +38,8 @@ int ScalingPanel::sliderPosition(std::int64_t workers, bool logScale)
         return static_cast<int>(workers);
     }
     const double maximum = static_cast<double>(simcore::maxScalingWorkers());
-    return static_cast<int>(std::lround(std::log(static_cast<double>(workers)) /
-                                        std::log(maximum) * kLogSteps));
+    return static_cast<int>(
+        std::lround(std::log(static_cast<double>(workers)) / std::log(maximum) * kLogSteps));
 }
 
 std::int64_t ScalingPanel::workersAtPosition(int position, bool logScale)
@@ -115,6 +115,11 @@ void ScalingPanel::buildControls()
         readoutLayout->addRow(name, value);
     }
 
+    // Flat groups: a framed QGroupBox repaints its whole border pixmap whenever a read-out in
+    // it changes, through Qt's threaded blend, on every slider step.
+    for (QGroupBox* group : {m_workersGroup, m_lessonGroup, m_readoutGroup}) {
+        group->setFlat(true);
+    }
     controlsLayout()->addWidget(m_workersGroup);
     controlsLayout()->addWidget(m_lessonGroup);
     controlsLayout()->addWidget(m_readoutGroup);
@@ -146,8 +151,8 @@ NumberField* ScalingPanel::field(const QString& key) const
 
 void ScalingPanel::setWorkers(std::int64_t workers)
 {
-    if (auto error = model()->setNumber(QStringLiteral("scaling.workers"),
-                                        static_cast<double>(workers))) {
+    if (auto error =
+            model()->setNumber(QStringLiteral("scaling.workers"), static_cast<double>(workers))) {
         showProblem(describeError(*error));
         return;
     }
@@ -192,9 +197,9 @@ void ScalingPanel::retranslate()
         m_fields[i]->setSuffix(i < 3 ? ms : QString());
         m_fields[i]->setAccessibleDescription(tips.value(i));
     }
-    const QStringList readoutNames = {tr("Step time:"),  tr("Ideal step T(1)/N:"),
-                                      tr("Speed-up:"),   tr("Efficiency:"),
-                                      tr("Total training time:"), tr("Optimum:")};
+    const QStringList readoutNames = {
+        tr("Step time:"),  tr("Ideal step T(1)/N:"),   tr("Speed-up:"),
+        tr("Efficiency:"), tr("Total training time:"), tr("Optimum:")};
     for (int i = 0; i < kReadoutCount; ++i) {
         m_readoutNames[i]->setText(readoutNames[i]);
     }
@@ -262,10 +267,10 @@ void ScalingPanel::updateFormula()
                          "and 0 for one worker");
     QString numbers;
     if (s.workers == 1) {
-        numbers = tr("T<sub>step</sub>(1) = %1 / 1 + 0 = <b>%2</b> (one worker does not "
-                     "synchronise)")
-                      .arg(formatDuration(lesson.baseComputeSeconds),
-                           formatDuration(s.stepSeconds));
+        numbers =
+            tr("T<sub>step</sub>(1) = %1 / 1 + 0 = <b>%2</b> (one worker does not "
+               "synchronise)")
+                .arg(formatDuration(lesson.baseComputeSeconds), formatDuration(s.stepSeconds));
     } else {
         numbers = tr("T<sub>step</sub>(%1) = %2 / %1 + (%3 + %4 × %5) = %6 + %7 = <b>%8</b>")
                       .arg(n, formatDuration(lesson.baseComputeSeconds),

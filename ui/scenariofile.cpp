@@ -50,8 +50,7 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
     }
     const QJsonObject root = document.object();
     if (root.value(QLatin1String("format")).toString() != QLatin1String("dtsim-scenario")) {
-        return {std::nullopt,
-                tr("%1: \"format\" must be \"dtsim-scenario\".").arg(sourceName)};
+        return {std::nullopt, tr("%1: \"format\" must be \"dtsim-scenario\".").arg(sourceName)};
     }
     const QJsonValue version = root.value(QLatin1String("version"));
     if (!version.isDouble() || version.toDouble() != static_cast<int>(version.toDouble()) ||
@@ -69,8 +68,8 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
     }
     const QJsonValue values = root.value(QLatin1String("values"));
     if (!values.isObject()) {
-        return {std::nullopt, tr("%1: \"values\" must be an object of key: value pairs.")
-                                  .arg(sourceName)};
+        return {std::nullopt,
+                tr("%1: \"values\" must be an object of key: value pairs.").arg(sourceName)};
     }
     simcore::Scenario scenario = base;
     const QJsonObject object = values.toObject();
@@ -84,8 +83,8 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
                 error->given = QString::number(it.value().toDouble()).toStdString();
             }
         } else if (it.value().isString()) {
-            error = simcore::setValue(scenario, key.toStdString(),
-                                      it.value().toString().toStdString());
+            error =
+                simcore::setValue(scenario, key.toStdString(), it.value().toString().toStdString());
         } else {
             return {std::nullopt, tr("%1, line %2: %3 must be a number or a string.")
                                       .arg(sourceName)
@@ -112,8 +111,9 @@ ScenarioFileResult loadScenarioFile(const QString& path, const simcore::Scenario
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return {std::nullopt, tr("Could not open %1: %2")
-                                  .arg(QDir::toNativeSeparators(path), file.errorString())};
+        return {
+            std::nullopt,
+            tr("Could not open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
     }
     constexpr qint64 kLargestScenarioFile = 4 * 1024 * 1024;
     if (file.size() > kLargestScenarioFile) {

@@ -5,7 +5,6 @@
 #include "simcore/scenario.h"
 
 #include <QString>
-
 #include <optional>
 
 namespace dtsim::ui {

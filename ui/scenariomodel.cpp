@@ -34,7 +34,8 @@ void ScenarioModel::setScenario(const simcore::Scenario& scenario)
 }
 
 std::optional<simcore::ScenarioError>
-ScenarioModel::apply(const simcore::Scenario& candidate, std::optional<simcore::ScenarioError> error)
+ScenarioModel::apply(const simcore::Scenario& candidate,
+                     std::optional<simcore::ScenarioError> error)
 {
     if (error) {
         return error;

@@ -3,7 +3,6 @@
 #include "simcore/scenario.h"
 
 #include <QObject>
-
 #include <optional>
 
 namespace dtsim::ui {

@@ -1,7 +1,6 @@
 #define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
 #include <QCoreApplication>
+#include <catch2/catch.hpp>
 
 int main(int argc, char** argv)
 {

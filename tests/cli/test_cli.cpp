@@ -1,8 +1,6 @@
 // The dtsim executable as a user runs it: exit codes, one-line messages, JSON fields, files.
 #include "simcore/scaling.h"
 
-#include <catch2/catch.hpp>
-
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
@@ -11,6 +9,7 @@
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 
 namespace {
 
@@ -120,8 +119,8 @@ TEST_CASE("export writes files with no display", "[cli]")
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("s.png"));
-    Run run = dtsim({"export", "--panel", "scaling", "--out", png, "--size", "1000x600",
-                     "--scale", "2", "--set", "scaling.workers=64"});
+    Run run = dtsim({"export", "--panel", "scaling", "--out", png, "--size", "1000x600", "--scale",
+                     "2", "--set", "scaling.workers=64"});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
     CHECK(run.err.isEmpty());
@@ -154,8 +153,8 @@ TEST_CASE("scenario files feed calc, and --set applies after them", "[cli]")
     file.write(R"({"format": "dtsim-scenario", "version": 1,
                    "values": {"scaling.workers": 4, "lesson.fixed_sync": 0}})");
     file.close();
-    const Run run = dtsim({"calc", "scaling", "--scenario", path, "--set", "scaling.workers=5",
-                           "--json"});
+    const Run run =
+        dtsim({"calc", "scaling", "--scenario", path, "--set", "scaling.workers=5", "--json"});
     REQUIRE(run.exitCode == 0);
     const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
     // N = 5, fixed 0: 200 + 0 + 4·4 = 216 ms.

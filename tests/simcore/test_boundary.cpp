@@ -1,6 +1,5 @@
 // simcore must stay free of Qt (STYLE.md: the boundary eroded in KDE Step with one include).
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <regex>

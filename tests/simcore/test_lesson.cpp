@@ -2,7 +2,6 @@
 #include "simcore/scaling.h"
 
 #include <catch2/catch.hpp>
-
 #include <limits>
 #include <random>
 
@@ -107,15 +106,31 @@ TEST_CASE("the direct optimum equals a brute-force scan over random constants", 
 
 TEST_CASE("bar window: linear", "[lesson][window]")
 {
-    // 11 consecutive counts centred on N, plus 1 and the optimum.
+    // 11 consecutive counts starting at 5·⌊(N−1)/5⌋ − 2 (at least 1), plus 1 and the optimum.
+    // N = 40: 5·7 − 2 = 33 → 33…43.
     CHECK(scalingWindow(40, 16, 4096, WindowKind::Linear) ==
-          std::vector<std::int64_t>{1, 16, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45});
+          std::vector<std::int64_t>{1, 16, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43});
+    // N = 36…40 share that window: dragging inside it only moves the marker.
+    for (std::int64_t n = 36; n <= 40; ++n) {
+        CHECK(scalingWindow(n, 16, 4096, WindowKind::Linear) ==
+              scalingWindow(40, 16, 4096, WindowKind::Linear));
+    }
+    // N = 2: 5·0 − 2 < 1 → 1…11.
     CHECK(scalingWindow(2, 16, 4096, WindowKind::Linear) ==
           std::vector<std::int64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16});
+    // At the top the window ends at the largest N.
     CHECK(scalingWindow(4096, 16, 4096, WindowKind::Linear) ==
           std::vector<std::int64_t>{1, 16, 4086, 4087, 4088, 4089, 4090, 4091, 4092, 4093, 4094,
                                     4095, 4096});
     CHECK(scalingWindow(1, 1, 1, WindowKind::Linear) == std::vector<std::int64_t>{1});
+    // Every N has at least three neighbours on each side (away from the ends of 1…4096).
+    for (std::int64_t n = 4; n <= 4093; ++n) {
+        const auto window = scalingWindow(n, 1, 4096, WindowKind::Linear);
+        const auto at = std::find(window.begin(), window.end(), n);
+        REQUIRE(at != window.end());
+        CHECK(*(at - 3) == n - 3);
+        CHECK(*(at + 3) == n + 3);
+    }
 }
 
 TEST_CASE("bar window: log", "[lesson][window]")
@@ -133,12 +148,22 @@ TEST_CASE("bar window: log", "[lesson][window]")
     CHECK(scalingWindow(4096, 4096, 4096, WindowKind::Log).back() == 4096);
 }
 
+TEST_CASE("chart ranges round up to 1-2-5", "[lesson][window]")
+{
+    CHECK(roundUpToNice(1) == 1);
+    CHECK(roundUpToNice(3) == 5);
+    CHECK(roundUpToNice(16) == 20);
+    CHECK(roundUpToNice(64) == 100);
+    CHECK(roundUpToNice(101) == 200);
+    CHECK(roundUpToNice(4096) == 5000);
+}
+
 TEST_CASE("speed-up curve covers the selected N and the optimum", "[lesson][window]")
 {
     const auto dense = speedupCurveWorkers(8, 16, 4096);
     CHECK(dense.front() == 1);
-    CHECK(dense.back() == 64); // 4 × optimum
-    CHECK(dense.size() == 64);
+    CHECK(dense.back() == 100); // 4 × optimum = 64, rounded up to 1-2-5: 100
+    CHECK(dense.size() == 100);
     const auto sparse = speedupCurveWorkers(3000, 16, 4096);
     CHECK(sparse.front() == 1);
     CHECK(sparse.back() == 4096);

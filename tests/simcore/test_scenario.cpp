@@ -2,7 +2,6 @@
 #include "simcore/scenario.h"
 
 #include <catch2/catch.hpp>
-
 #include <limits>
 #include <set>
 
@@ -12,18 +11,45 @@ using Kind = ScenarioError::Kind;
 TEST_CASE("every SPEC key exists with a meaning", "[scenario]")
 {
     // SPEC.md, "Scenario keys every build must accept".
-    for (const char* name :
-         {"model.params", "model.layers", "model.hidden", "model.heads", "model.seq_len",
-          "model.vocab", "train.precision", "train.optimizer", "train.micro_batch",
-          "train.global_batch", "train.steps", "train.recompute", "parallel.dp", "parallel.tp",
-          "parallel.pp", "parallel.zero", "parallel.microbatches", "parallel.schedule",
-          "parallel.virtual_stages", "hardware.gpu", "hardware.gpus_per_node",
-          "hardware.intra_bandwidth", "hardware.intra_latency", "hardware.inter_bandwidth",
-          "hardware.inter_latency", "collective.algorithm", "collective.workers",
-          "collective.bytes", "scaling.mode", "scaling.workers", "lesson.base_compute",
-          "lesson.fixed_sync", "lesson.sync_per_worker", "checkpoint.interval",
-          "checkpoint.write_time", "checkpoint.restart_time", "checkpoint.gpu_mtbf",
-          "checkpoint.gpus", "checkpoint.work"}) {
+    for (const char* name : {"model.params",
+                             "model.layers",
+                             "model.hidden",
+                             "model.heads",
+                             "model.seq_len",
+                             "model.vocab",
+                             "train.precision",
+                             "train.optimizer",
+                             "train.micro_batch",
+                             "train.global_batch",
+                             "train.steps",
+                             "train.recompute",
+                             "parallel.dp",
+                             "parallel.tp",
+                             "parallel.pp",
+                             "parallel.zero",
+                             "parallel.microbatches",
+                             "parallel.schedule",
+                             "parallel.virtual_stages",
+                             "hardware.gpu",
+                             "hardware.gpus_per_node",
+                             "hardware.intra_bandwidth",
+                             "hardware.intra_latency",
+                             "hardware.inter_bandwidth",
+                             "hardware.inter_latency",
+                             "collective.algorithm",
+                             "collective.workers",
+                             "collective.bytes",
+                             "scaling.mode",
+                             "scaling.workers",
+                             "lesson.base_compute",
+                             "lesson.fixed_sync",
+                             "lesson.sync_per_worker",
+                             "checkpoint.interval",
+                             "checkpoint.write_time",
+                             "checkpoint.restart_time",
+                             "checkpoint.gpu_mtbf",
+                             "checkpoint.gpus",
+                             "checkpoint.work"}) {
         INFO(name);
         const KeyInfo* key = findKey(name);
         REQUIRE(key != nullptr);

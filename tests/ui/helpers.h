@@ -2,7 +2,6 @@
 
 #include <QImage>
 #include <QTemporaryDir>
-
 #include <set>
 
 namespace testing {

@@ -2,9 +2,8 @@
 // chose one (catch_discover_tests runs this binary at build time, often without a display),
 // and a fixed DPI so that pixel sizes in tests do not depend on the machine.
 #define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
 #include <QApplication>
+#include <catch2/catch.hpp>
 
 int main(int argc, char** argv)
 {

@@ -5,13 +5,12 @@
 #include "ui/exporter.h"
 #include "ui/scalingcharts.h"
 
-#include <catch2/catch.hpp>
-
 #include <QFile>
 #include <QImage>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
 
@@ -112,21 +111,20 @@ TEST_CASE("a failed export leaves the existing file untouched", "[ui][export]")
     }
     SECTION("bad size")
     {
-        const QString error =
-            exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, existing, {QSize(10, 10), 1});
+        const QString error = exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, existing,
+                                          {QSize(10, 10), 1});
         CHECK(error.contains(QStringLiteral("size")));
     }
     SECTION("bad scale")
     {
-        const QString error = exportPanel(QStringLiteral("scaling"), simcore::Scenario{},
-                                          existing, {QSize(800, 600), 9});
+        const QString error = exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, existing,
+                                          {QSize(800, 600), 9});
         CHECK(error.contains(QStringLiteral("scale")));
     }
     SECTION("unwritable folder")
     {
-        const QString error =
-            exportPanel(QStringLiteral("scaling"), simcore::Scenario{},
-                        dir.filePath(QStringLiteral("no/such/folder/x.png")), {});
+        const QString error = exportPanel(QStringLiteral("scaling"), simcore::Scenario{},
+                                          dir.filePath(QStringLiteral("no/such/folder/x.png")), {});
         CHECK(error.contains(QStringLiteral("Could not")));
     }
     QFile file(existing);

@@ -7,8 +7,6 @@
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
 
-#include <catch2/catch.hpp>
-
 #include <QAction>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -23,6 +21,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
+#include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
 

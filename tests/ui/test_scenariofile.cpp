@@ -1,9 +1,8 @@
 // Scenario files: round trip, and bad files named by line and key with nothing applied.
 #include "ui/scenariofile.h"
 
-#include <catch2/catch.hpp>
-
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
 
@@ -29,7 +28,8 @@ TEST_CASE("bad scenario files are refused by line and key", "[ui][file]")
         const char* expected;
     };
     const Case cases[] = {
-        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.wrkers\": 8\n}}",
+        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.wrkers\": "
+         "8\n}}",
          "s.json, line 3: Unknown key 'scaling.wrkers'"},
         {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.workers\": "
          "9000\n}}",
@@ -48,7 +48,8 @@ TEST_CASE("bad scenario files are refused by line and key", "[ui][file]")
         {"[1, 2]", "s.json: expected a JSON object"},
         {"{\"format\": \"other\", \"version\": 1, \"values\": {}}",
          "s.json: \"format\" must be \"dtsim-scenario\""},
-        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"model.hidden\": 4096,\n"
+        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"model.hidden\": "
+         "4096,\n"
          "  \"model.heads\": 3\n}}",
          "s.json, line 4: model.heads: '3' must be a divisor of model.hidden"},
     };
@@ -64,9 +65,9 @@ TEST_CASE("a file applies on top of a base and only when all of it is valid", "[
 {
     simcore::Scenario base;
     base.scaling.workers = 77;
-    const auto partial = parseScenario(
-        "{\"format\": \"dtsim-scenario\", \"version\": 1, \"values\": {\"lesson.fixed_sync\": 0.5}}",
-        QStringLiteral("p.json"), base);
+    const auto partial = parseScenario("{\"format\": \"dtsim-scenario\", \"version\": 1, "
+                                       "\"values\": {\"lesson.fixed_sync\": 0.5}}",
+                                       QStringLiteral("p.json"), base);
     REQUIRE(partial.scenario.has_value());
     CHECK(partial.scenario->scaling.workers == 77);
     CHECK(partial.scenario->lesson.fixedSyncSeconds == 0.5);

@@ -1,0 +1,266 @@
+// dtsim_bench: how long an interaction takes from the control to repainted charts.
+//
+// Method: the real panel in a shown (off-screen) window. Each sample is one change of a control
+// as a user makes it (slider value), then pending events (chart layout) processed, then a
+// synchronous repaint of the whole window: the time until the frame is ready. Worker counts
+// follow a drag-like walk with random jumps so both small and large windows of bars are hit.
+// A minimal Qt Charts window (one bar series, same size) is timed the same way in the same run
+// as a baseline, so results can be compared across noisy machines as a ratio.
+//
+// Usage: dtsim_bench [--samples N] [--size WxH] [--json]
+
+#include "simcore/montecarlo.h"
+#include "simcore/scaling.h"
+#include "ui/scalingpanel.h"
+#include "ui/scenariomodel.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSlider>
+#include <QTextStream>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <vector>
+
+namespace {
+
+struct Stats {
+    double median = 0;
+    double p90 = 0;
+    double p99 = 0;
+    double max = 0;
+    double mean = 0;
+};
+
+Stats summarise(std::vector<double> milliseconds)
+{
+    std::sort(milliseconds.begin(), milliseconds.end());
+    const auto at = [&](double q) {
+        const auto index =
+            static_cast<std::size_t>(std::ceil(q * static_cast<double>(milliseconds.size())) - 1);
+        return milliseconds[std::min(index, milliseconds.size() - 1)];
+    };
+    Stats s;
+    s.median = at(0.5);
+    s.p90 = at(0.9);
+    s.p99 = at(0.99);
+    s.max = milliseconds.back();
+    double sum = 0;
+    for (double v : milliseconds) {
+        sum += v;
+    }
+    s.mean = sum / static_cast<double>(milliseconds.size());
+    return s;
+}
+
+std::vector<double> timeChanges(int samples, QWidget& window,
+                                const std::function<void(int)>& change)
+{
+    std::vector<double> times;
+    times.reserve(static_cast<std::size_t>(samples));
+    for (int i = 0; i < samples + 20; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        change(i);
+        QCoreApplication::processEvents();
+        window.repaint();
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (i >= 20) { // the first frames warm caches and fonts
+            times.push_back(ms);
+        }
+    }
+    return times;
+}
+
+QJsonObject toJson(const Stats& s)
+{
+    return {{QStringLiteral("median_ms"), s.median},
+            {QStringLiteral("p90_ms"), s.p90},
+            {QStringLiteral("p99_ms"), s.p99},
+            {QStringLiteral("max_ms"), s.max},
+            {QStringLiteral("mean_ms"), s.mean}};
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication application(argc, argv);
+    int samples = 500;
+    QSize size(1280, 800); // the window's default size
+    bool json = false;
+    const QStringList arguments = application.arguments();
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--samples") && i + 1 < arguments.size()) {
+            samples = std::max(10, arguments[++i].toInt());
+        } else if (arguments[i] == QLatin1String("--size") && i + 1 < arguments.size()) {
+            const QStringList parts = arguments[++i].split(QLatin1Char('x'));
+            size = QSize(parts.value(0).toInt(), parts.value(1).toInt());
+        } else if (arguments[i] == QLatin1String("--json")) {
+            json = true;
+        } else {
+            std::fputs("usage: dtsim_bench [--samples N] [--size WxH] [--json]\n", stderr);
+            return 2;
+        }
+    }
+
+    std::mt19937 generator(12345);
+    std::uniform_int_distribution<int> jump(1, 4096);
+    std::uniform_int_distribution<int> nudge(-3, 3);
+
+    // 1. Scaling panel, linear axis.
+    dtsim::ui::ScenarioModel model;
+    dtsim::ui::ScalingPanel panel(&model);
+    panel.resize(size);
+    panel.show();
+    QCoreApplication::processEvents();
+    // A drag: the slider moves by 1–3 positions per event, as a mouse drag delivers it.
+    int position = 8;
+    const auto dragLinear = [&](int) {
+        int step = nudge(generator);
+        if (step == 0) {
+            step = 1;
+        }
+        position = std::clamp(position + step, 1, 4096);
+        panel.workerSlider()->setValue(position);
+    };
+    const Stats linear = summarise(timeChanges(samples, panel, dragLinear));
+    // Jumps: a click on the groove or a typed value lands anywhere in 1…4096.
+    const auto jumpLinear = [&](int) { panel.workerSlider()->setValue(jump(generator)); };
+    const Stats jumps = summarise(timeChanges(samples, panel, jumpLinear));
+
+    // 2. Scaling panel, log axis.
+    panel.logScaleBox()->setChecked(true);
+    int logPosition = 300;
+    const auto dragLog = [&](int) {
+        int step = nudge(generator);
+        if (step == 0) {
+            step = 1;
+        }
+        logPosition = std::clamp(logPosition + step, 0, dtsim::ui::ScalingPanel::kLogSteps);
+        panel.workerSlider()->setValue(logPosition);
+    };
+    const Stats logarithmic = summarise(timeChanges(samples, panel, dragLog));
+    panel.hide();
+
+    // 3. Baseline: a minimal Qt Charts window with 13 bars, values changed each frame.
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    auto* set = new QBarSet(QStringLiteral("bars"));
+    QStringList categories;
+    for (int i = 0; i < 13; ++i) {
+        *set << i;
+        categories << QString::number(i);
+    }
+    auto* series = new QBarSeries;
+    series->append(set);
+    chart->addSeries(series);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    auto* axisY = new QValueAxis;
+    axisY->setRange(0, 20);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisX);
+    series->attachAxis(axisY);
+    QChartView view(chart);
+    view.resize(size);
+    view.show();
+    QCoreApplication::processEvents();
+    const auto changeBaseline = [&](int i) {
+        for (int b = 0; b < 13; ++b) {
+            set->replace(b, (b * 7 + i) % 19);
+        }
+    };
+    const Stats baseline = summarise(timeChanges(samples, view, changeBaseline));
+
+    // 4. simcore alone: one evaluation of the Scaling model (what every redraw starts with).
+    std::vector<double> evaluations;
+    simcore::Scenario scenario;
+    for (int i = 0; i < samples; ++i) {
+        scenario.scaling.workers = jump(generator);
+        QElapsedTimer timer;
+        timer.start();
+        const auto result = simcore::evaluateScaling(scenario);
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (result.window.empty()) {
+            return 1;
+        }
+        evaluations.push_back(ms);
+    }
+    const Stats simcoreOnly = summarise(evaluations);
+
+    // 5. Monte-Carlo failure simulation (MODELS §6): failure events per second on one core,
+    // Llama 3 §3.3.4's job (M = 54 days / 419 failures ≈ 3.09 h, τ = 20 min, δ = 1 min,
+    // R = 10 min, W = 54 days).
+    simcore::CheckpointParams llama;
+    llama.intervalSeconds = 1200;
+    llama.writeSeconds = 60;
+    llama.restartSeconds = 600;
+    llama.mtbfSeconds = 54.0 * 86400.0 / 419.0;
+    llama.workSeconds = 54.0 * 86400.0;
+    simcore::MonteCarloOptions monteCarloOptions;
+    monteCarloOptions.seed = 2026;
+    QElapsedTimer monteCarloTimer;
+    monteCarloTimer.start();
+    const auto batch = simcore::simulateBatch(llama, 5000, monteCarloOptions);
+    const double monteCarloSeconds = static_cast<double>(monteCarloTimer.nsecsElapsed()) / 1e9;
+    const double failuresPerSecond = static_cast<double>(batch.totalFailures) / monteCarloSeconds;
+
+    if (json) {
+        QJsonObject root{
+            {QStringLiteral("montecarlo_failure_events_per_second"), failuresPerSecond},
+            {QStringLiteral("samples"), samples},
+            {QStringLiteral("size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height())},
+            {QStringLiteral("scaling_linear_drag"), toJson(linear)},
+            {QStringLiteral("scaling_linear_jumps"), toJson(jumps)},
+            {QStringLiteral("scaling_log_drag"), toJson(logarithmic)},
+            {QStringLiteral("baseline_minimal_chart"), toJson(baseline)},
+            {QStringLiteral("simcore_evaluate_scaling"), toJson(simcoreOnly)}};
+        QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    QTextStream out(stdout);
+    out << "dtsim_bench: " << samples << " changes each, window " << size.width() << "x"
+        << size.height() << ", platform " << QGuiApplication::platformName() << "\n";
+    out << QStringLiteral("%1 %2 %3 %4 %5\n")
+               .arg(QStringLiteral("case"), -44)
+               .arg(QStringLiteral("median"), 9)
+               .arg(QStringLiteral("p90"), 9)
+               .arg(QStringLiteral("p99"), 9)
+               .arg(QStringLiteral("max ms"), 9);
+    const auto row = [&out](const QString& name, const Stats& s) {
+        out << QStringLiteral("%1 %2 %3 %4 %5\n")
+                   .arg(name, -44)
+                   .arg(s.median, 9, 'f', 3)
+                   .arg(s.p90, 9, 'f', 3)
+                   .arg(s.p99, 9, 'f', 3)
+                   .arg(s.max, 9, 'f', 3);
+    };
+    row(QStringLiteral("Scaling: slider drag → repainted (linear)"), linear);
+    row(QStringLiteral("Scaling: slider jump → repainted (linear)"), jumps);
+    row(QStringLiteral("Scaling: slider drag → repainted (log)"), logarithmic);
+    row(QStringLiteral("baseline: minimal 13-bar chart repaint"), baseline);
+    row(QStringLiteral("simcore: evaluateScaling"), simcoreOnly);
+    out << "Monte-Carlo (Llama 3 job, 5000 runs): " << batch.totalFailures << " failures in "
+        << QString::number(monteCarloSeconds, 'f', 3)
+        << " s = " << QString::number(failuresPerSecond, 'g', 3) << " failure events/s\n";
+    out << "ratio Scaling drag (linear) / baseline, medians: "
+        << QString::number(linear.median / baseline.median, 'f', 2) << "\n";
+    return 0;
+}

@@ -17,6 +17,7 @@ constexpr std::array<std::string_view, 4> kAlgorithmNames{"ring", "tree", "naive
 // "physical" arrives with the communication models.
 constexpr std::array<std::string_view, 1> kScalingModeNames{"lesson"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
+constexpr std::array<std::string_view, 2> kOffOnNames{"off", "on"};
 // Must match the GPU catalogue's ids (a test checks both ways).
 constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",   "a100-40", "a100-80", "h100-sxm",
                                                   "h100-pcie", "h200",    "b200",    "mi300x"};
@@ -194,6 +195,23 @@ std::vector<KeyInfo> buildKeys()
         1e7));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
         "checkpoint.work", K::Real, "s", "Useful work the job must complete (W).", 0, 1e11, true));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::monteCarloRuns>(
+        "checkpoint.mc_runs", K::Integer, "runs", "Simulated jobs in the Monte-Carlo histogram.", 1,
+        1e6));
+    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::monteCarloSeed>(
+        "checkpoint.mc_seed", K::Integer, "",
+        "Seed of the Monte-Carlo generator: the same seed gives the same runs.", 0,
+        9007199254740992.0));
+
+    keys.push_back(choiceKey<&S::memory, &MemorySpec::sequenceParallel, kOffOnNames>(
+        "memory.sequence_parallel",
+        "Megatron sequence parallelism: split layer-norm and dropout activations over the "
+        "tensor-parallel group too (off | on)."));
+    keys.push_back(numberKey<&S::memory, &MemorySpec::buffersFraction>(
+        "memory.buffers_fraction", K::Real, "",
+        "Allowance for communication buffers and fragmentation, as a share of model states + "
+        "activations (0 = off).",
+        0, 1));
     return keys;
 }
 

@@ -96,8 +96,17 @@ struct CheckpointSpec {
     double gpuMtbfSeconds = 5e4 * 3600; ///< ≈ Llama 3 §3.3.4: 3.1 h job MTBF × 16,384 GPUs
     std::int64_t gpus = 1024;
     double workSeconds = 14 * 86400.0;
+    std::int64_t monteCarloRuns = 2000; ///< simulated jobs behind the histogram
+    std::int64_t monteCarloSeed = 1;    ///< same seed, same runs
 
     friend bool operator==(const CheckpointSpec&, const CheckpointSpec&) = default;
+};
+
+struct MemorySpec {
+    bool sequenceParallel = false; ///< Megatron sequence parallelism over the tp group
+    double buffersFraction = 0;    ///< allowance for buffers + fragmentation, share of the rest
+
+    friend bool operator==(const MemorySpec&, const MemorySpec&) = default;
 };
 
 struct Scenario {
@@ -109,6 +118,7 @@ struct Scenario {
     ScalingSpec scaling;
     LessonSpec lesson;
     CheckpointSpec checkpoint;
+    MemorySpec memory;
 
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };

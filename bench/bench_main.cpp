@@ -140,6 +140,18 @@ int main(int argc, char** argv)
         panel.workerSlider()->setValue(position);
     };
     const Stats linear = summarise(timeChanges(samples, panel, dragLinear));
+    // A mouse drag on the linear slider: one pixel of a ~300 px groove is ~14 workers, so each
+    // event moves N by 10–20 and nearly every event moves the window of bars.
+    std::uniform_int_distribution<int> pixel(10, 20);
+    int direction = 1;
+    const auto mouseDrag = [&](int) {
+        if (position > 4000 || position < 20) {
+            direction = -direction;
+        }
+        position = std::clamp(position + direction * pixel(generator), 1, 4096);
+        panel.workerSlider()->setValue(position);
+    };
+    const Stats mouse = summarise(timeChanges(samples, panel, mouseDrag));
     // Jumps: a click on the groove or a typed value lands anywhere in 1…4096.
     const auto jumpLinear = [&](int) { panel.workerSlider()->setValue(jump(generator)); };
     const Stats jumps = summarise(timeChanges(samples, panel, jumpLinear));
@@ -252,9 +264,10 @@ int main(int argc, char** argv)
                    .arg(s.p99, 9, 'f', 3)
                    .arg(s.max, 9, 'f', 3);
     };
-    row(QStringLiteral("Scaling: slider drag → repainted (linear)"), linear);
-    row(QStringLiteral("Scaling: slider jump → repainted (linear)"), jumps);
-    row(QStringLiteral("Scaling: slider drag → repainted (log)"), logarithmic);
+    row(QStringLiteral("Scaling: drag, 1–3 N/event (linear)"), linear);
+    row(QStringLiteral("Scaling: mouse drag, 10–20 N/event (linear)"), mouse);
+    row(QStringLiteral("Scaling: jump anywhere in 1…4096 (linear)"), jumps);
+    row(QStringLiteral("Scaling: drag, 1–3 positions/event (log)"), logarithmic);
     row(QStringLiteral("baseline: minimal 13-bar chart repaint"), baseline);
     row(QStringLiteral("simcore: evaluateScaling"), simcoreOnly);
     out << "Monte-Carlo (Llama 3 job, 5000 runs): " << batch.totalFailures << " failures in "

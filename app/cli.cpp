@@ -1,5 +1,9 @@
 #include "app/cli.h"
 
+#include "simcore/catalogue.h"  // memory panel (issue #3)
+#include "simcore/checkpoint.h" // checkpoint panel (issue #7)
+#include "simcore/memory.h"     // memory panel (issue #3)
+#include "simcore/montecarlo.h" // checkpoint panel (issue #7)
 #include "simcore/scaling.h"
 #include "simcore/scenario.h"
 #include "ui/exporter.h"
@@ -9,6 +13,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonArray> // memory panel (issue #3)
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -51,9 +56,11 @@ QString usage()
         "  dtsim keys                              list every scenario key\n"
         "  dtsim --help | --version\n"
         "\n"
-        "MODEL: scaling.  P: scaling.  FILE for export: .png, .svg, .pdf or .csv.\n"
+        "MODEL: scaling, memory, checkpoint.  P: scaling, memory, checkpoint.\n"
+        "FILE for export: .png, .svg, .pdf or .csv.\n"
         "Units are SI: seconds, bytes, bytes per second.\n"
-        "Example: dtsim calc scaling --set scaling.workers=32 --json\n");
+        "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
+        "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n");
 }
 
 /// The options every scenario-reading command shares.
@@ -148,18 +155,233 @@ int calcScaling(const simcore::Scenario& scenario, bool json)
     return kSuccess;
 }
 
+// memory panel (issue #3): `dtsim calc memory`, per-GPU bytes and the verdict on hardware.gpu.
+int calcMemory(const simcore::Scenario& scenario, bool json)
+{
+    const simcore::MemoryOptions options = simcore::memoryOptionsFromScenario(scenario);
+    if (const auto problems = simcore::validateMemory(scenario, options); !problems.empty()) {
+        printError(QString::fromStdString(problems.front().message()));
+        return kBadInput;
+    }
+    const simcore::GpuSpec* gpu = simcore::findGpu(scenario.hardware.gpu);
+    if (!gpu) { // validate() has checked the id against the catalogue already
+        printError(QStringLiteral("hardware.gpu: unknown GPU '%1'")
+                       .arg(QString::fromStdString(scenario.hardware.gpu)));
+        return kBadInput;
+    }
+    const auto m = simcore::evaluateMemory(scenario, options);
+    const auto verdict = simcore::memoryVerdict(scenario, *gpu, options);
+    const auto bytes =
+        simcore::bytesPerParameter(scenario.train.precision, scenario.train.optimizer);
+    const QString gpuId = QString::fromUtf8(gpu->id.data(), static_cast<qsizetype>(gpu->id.size()));
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    if (json) {
+        QJsonArray stages;
+        simcore::Scenario trial = scenario;
+        for (std::int64_t zero = 0; zero <= 3; ++zero) {
+            trial.parallel.zero = zero;
+            const auto stage = simcore::evaluateMemory(trial, options);
+            const auto stageVerdict = simcore::memoryVerdict(trial, *gpu, options);
+            stages.append(QJsonObject{
+                {QStringLiteral("zero"), static_cast<double>(zero)},
+                {QStringLiteral("total"), stage.totalBytes},
+                {QStringLiteral("fits"), stageVerdict.fits},
+                {QStringLiteral("min_gpus"), static_cast<double>(stageVerdict.minGpus)}});
+        }
+        QJsonObject object{{QStringLiteral("model"), QStringLiteral("memory")},
+                           {QStringLiteral("params"), m.parameters},
+                           {QStringLiteral("params_per_gpu"), m.parametersPerGpu},
+                           {QStringLiteral("bytes_per_param"),
+                            QJsonObject{{QStringLiteral("weights"), bytes.weights},
+                                        {QStringLiteral("gradients"), bytes.gradients},
+                                        {QStringLiteral("optimizer"), bytes.optimizer}}},
+                           {QStringLiteral("zero"), static_cast<double>(scenario.parallel.zero)},
+                           {QStringLiteral("dp"), static_cast<double>(scenario.parallel.dp)},
+                           {QStringLiteral("tp"), static_cast<double>(scenario.parallel.tp)},
+                           {QStringLiteral("pp"), static_cast<double>(scenario.parallel.pp)},
+                           {QStringLiteral("weights"), m.weightsBytes},
+                           {QStringLiteral("gradients"), m.gradientsBytes},
+                           {QStringLiteral("optimizer"), m.optimizerBytes},
+                           {QStringLiteral("activations"), m.activationsBytes},
+                           {QStringLiteral("buffers"), m.buffersBytes},
+                           {QStringLiteral("total"), m.totalBytes},
+                           {QStringLiteral("total_gib"), m.totalBytes / kGiB},
+                           {QStringLiteral("gpu"), gpuId},
+                           {QStringLiteral("capacity"), verdict.capacityBytes},
+                           {QStringLiteral("headroom"), verdict.headroomBytes},
+                           {QStringLiteral("fits"), verdict.fits},
+                           {QStringLiteral("min_dp"), static_cast<double>(verdict.minDataParallel)},
+                           {QStringLiteral("min_gpus"), static_cast<double>(verdict.minGpus)},
+                           {QStringLiteral("stages"), stages}};
+        printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) +
+                 QLatin1Char('\n'));
+        return kSuccess;
+    }
+    QString text;
+    QTextStream out(&text);
+    out << "Memory per GPU (seed lesson §1, ZeRO paper §5): ZeRO-" << scenario.parallel.zero
+        << ", dp " << scenario.parallel.dp << " x tp " << scenario.parallel.tp << " x pp "
+        << scenario.parallel.pp << ", "
+        << QString::fromUtf8(gpu->displayName.data(),
+                             static_cast<qsizetype>(gpu->displayName.size()))
+        << "\n";
+    out << "  " << QStringLiteral("item").leftJustified(14)
+        << QStringLiteral("bytes").rightJustified(18)
+        << QStringLiteral("GB (1e9)").rightJustified(12)
+        << QStringLiteral("GiB (2^30)").rightJustified(12) << "\n";
+    const auto row = [&out](const char* name, double value) {
+        out << "  " << QString::fromLatin1(name).leftJustified(14)
+            << QString::number(value, 'f', 0).rightJustified(18)
+            << QString::number(value / 1e9, 'f', 3).rightJustified(12)
+            << QString::number(value / kGiB, 'f', 3).rightJustified(12) << "\n";
+    };
+    row("weights", m.weightsBytes);
+    row("gradients", m.gradientsBytes);
+    row("optimizer", m.optimizerBytes);
+    row("activations", m.activationsBytes);
+    row("buffers", m.buffersBytes);
+    row("total", m.totalBytes);
+    row("capacity", verdict.capacityBytes);
+    row("headroom", verdict.headroomBytes);
+    out << "  parameters    " << QString::number(m.parameters, 'g', 10) << " (" << bytes.weights
+        << " + " << bytes.gradients << " + " << bytes.optimizer << " bytes per parameter)\n";
+    out << "  fits          " << (verdict.fits ? "yes" : "no") << "\n";
+    out << "  min GPUs      "
+        << (verdict.minGpus > 0 ? QString::number(verdict.minGpus) + QStringLiteral(" (dp ") +
+                                      QString::number(verdict.minDataParallel) +
+                                      QStringLiteral(" at this ZeRO stage, tp and pp)")
+                                : QStringLiteral("never at this ZeRO stage, tp and pp"))
+        << "\n";
+    out.flush();
+    printOut(text);
+    return kSuccess;
+}
+
+// checkpoint panel (issue #7): `dtsim calc checkpoint`, MODELS §6 (Young 1974, Daly 2006).
+int calcCheckpoint(const simcore::Scenario& scenario, bool json, bool monteCarlo)
+{
+    const auto r = simcore::evaluateCheckpoint(scenario);
+    if (r.status == simcore::CheckpointStatus::InvalidInput) {
+        printError(QStringLiteral("checkpoint: the checkpoint.* values cannot be evaluated "
+                                  "(dtsim keys lists their ranges)"));
+        return kBadInput;
+    }
+    const bool overflow = r.status == simcore::CheckpointStatus::Overflow;
+    const auto& a = r.atInterval;
+    const double stepSeconds = simcore::evaluateScaling(scenario).selected.stepSeconds;
+    const auto steps = simcore::intervalSecondsToSteps(r.params.intervalSeconds, stepSeconds);
+    std::optional<simcore::BatchResult> batch;
+    double mcExpected = 0;
+    if (monteCarlo) {
+        simcore::MonteCarloOptions options;
+        options.seed = static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed);
+        batch = simcore::simulateBatch(r.params, scenario.checkpoint.monteCarloRuns, options);
+        mcExpected = simcore::segmentedExpectedTime(r.params).expectedSeconds;
+    }
+    const char* batchStatus = !batch                                              ? ""
+                              : batch->status == simcore::RunStatus::Completed    ? "completed"
+                              : batch->status == simcore::RunStatus::FailureLimit ? "failure_limit"
+                              : batch->status == simcore::RunStatus::TooManyIntervals
+                                  ? "too_many_intervals"
+                                  : "invalid";
+    if (json) {
+        const QJsonValue expected = overflow ? QJsonValue() : QJsonValue(r.expectedSeconds);
+        QJsonObject object{
+            {QStringLiteral("model"), QStringLiteral("checkpoint")},
+            {QStringLiteral("status"),
+             overflow ? QStringLiteral("overflow") : QStringLiteral("ok")},
+            {QStringLiteral("gpus"), static_cast<double>(scenario.checkpoint.gpus)},
+            {QStringLiteral("gpu_mtbf"), scenario.checkpoint.gpuMtbfSeconds},
+            {QStringLiteral("cluster_mtbf"), r.clusterMtbfSeconds},
+            {QStringLiteral("interval"), r.params.intervalSeconds},
+            {QStringLiteral("write_time"), r.params.writeSeconds},
+            {QStringLiteral("restart_time"), r.params.restartSeconds},
+            {QStringLiteral("work"), r.params.workSeconds},
+            {QStringLiteral("young_interval"), r.youngIntervalSeconds},
+            {QStringLiteral("optimal_interval"), r.optimalIntervalSeconds},
+            {QStringLiteral("waste_fraction"), r.wasteFraction},
+            {QStringLiteral("waste_parts"),
+             QJsonObject{{QStringLiteral("write"), a.writeFraction},
+                         {QStringLiteral("lost"), a.lostFraction},
+                         {QStringLiteral("restart"), a.restartFraction}}},
+            {QStringLiteral("expected_time"), expected},
+            {QStringLiteral("expected_failures"), a.expectedFailures},
+            {QStringLiteral("optimal_waste_fraction"), r.atOptimum.wasteFraction},
+            {QStringLiteral("optimal_expected_time"), r.atOptimum.expectedSeconds},
+            {QStringLiteral("step_time"), stepSeconds},
+            {QStringLiteral("interval_steps"),
+             steps.ok() ? QJsonValue(static_cast<double>(steps.value)) : QJsonValue()}};
+        if (batch) {
+            object.insert(
+                QStringLiteral("monte_carlo"),
+                QJsonObject{{QStringLiteral("status"), QLatin1String(batchStatus)},
+                            {QStringLiteral("runs"), static_cast<double>(batch->runsCompleted)},
+                            {QStringLiteral("seed"),
+                             static_cast<double>(scenario.checkpoint.monteCarloSeed)},
+                            {QStringLiteral("mean"), batch->meanSeconds},
+                            {QStringLiteral("standard_error"), batch->standardErrorSeconds},
+                            {QStringLiteral("min"), batch->minSeconds},
+                            {QStringLiteral("max"), batch->maxSeconds},
+                            {QStringLiteral("mean_failures"), batch->meanFailures},
+                            {QStringLiteral("expected"), mcExpected}});
+        }
+        printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) +
+                 QLatin1Char('\n'));
+        return kSuccess;
+    }
+    QString text;
+    QTextStream out(&text);
+    out << "Checkpoints and failures (MODELS §6: Young 1974, Daly 2006), N = "
+        << scenario.checkpoint.gpus << " GPUs\n";
+    const auto number = [](double value) { return QString::number(value, 'g', 6); };
+    const auto row = [&out](const char* name, const QString& value, const char* unit) {
+        out << "  " << QString::fromLatin1(name).leftJustified(26) << value.rightJustified(14)
+            << "  " << unit << "\n";
+    };
+    row("GPU MTBF", number(scenario.checkpoint.gpuMtbfSeconds), "s");
+    row("cluster MTBF (M = GPU/N)", number(r.clusterMtbfSeconds), "s");
+    row("interval (tau)", number(r.params.intervalSeconds), "s");
+    row("write time (delta)", number(r.params.writeSeconds), "s");
+    row("restart time (R)", number(r.params.restartSeconds), "s");
+    row("work (W)", number(r.params.workSeconds), "s");
+    row("Young interval", number(r.youngIntervalSeconds), "s");
+    row("optimal interval (Daly)", number(r.optimalIntervalSeconds), "s");
+    row("waste fraction", number(r.wasteFraction), "");
+    row("  writes", number(a.writeFraction), "");
+    row("  lost work", number(a.lostFraction), "");
+    row("  restarts", number(a.restartFraction), "");
+    row("expected time", overflow ? QStringLiteral("overflow") : number(r.expectedSeconds), "s");
+    row("expected failures", number(a.expectedFailures), "");
+    row("waste at optimum", number(r.atOptimum.wasteFraction), "");
+    if (steps.ok()) {
+        row("interval in steps", QString::number(steps.value), "steps");
+    }
+    if (batch) {
+        row("Monte-Carlo runs", QString::number(batch->runsCompleted), batchStatus);
+        row("Monte-Carlo mean", number(batch->meanSeconds), "s");
+        row("  standard error", number(batch->standardErrorSeconds), "s");
+        row("  expected (whole intervals)", number(mcExpected), "s");
+    }
+    out.flush();
+    printOut(text);
+    return kSuccess;
+}
+
 int runCalc(const QStringList& arguments)
 {
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
-    parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("scaling"));
+    parser.addOption({QStringLiteral("monte-carlo"), // checkpoint panel (issue #7)
+                      QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
+    parser.addPositionalArgument(QStringLiteral("MODEL"),
+                                 QStringLiteral("scaling, memory, checkpoint"));
     if (!parseArguments(parser, arguments)) {
         return kBadInput;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
-        printError(QStringLiteral("calc: expected one MODEL (scaling), got %1")
+        printError(QStringLiteral("calc: expected one MODEL (scaling, memory, checkpoint), got %1")
                        .arg(positional.isEmpty() ? QStringLiteral("none")
                                                  : positional.join(QLatin1Char(' '))));
         return kBadInput;
@@ -172,8 +394,16 @@ int runCalc(const QStringList& arguments)
     if (model == QLatin1String("scaling")) {
         return calcScaling(*scenario, parser.isSet(QStringLiteral("json")));
     }
-    printError(
-        QStringLiteral("calc: unknown MODEL '%1'; available in this version: scaling").arg(model));
+    if (model == QLatin1String("memory")) { // memory panel (issue #3)
+        return calcMemory(*scenario, parser.isSet(QStringLiteral("json")));
+    }
+    if (model == QLatin1String("checkpoint")) { // checkpoint panel (issue #7)
+        return calcCheckpoint(*scenario, parser.isSet(QStringLiteral("json")),
+                              parser.isSet(QStringLiteral("monte-carlo")));
+    }
+    printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: scaling, "
+                              "memory, checkpoint")
+                   .arg(model));
     return kBadInput;
 }
 
@@ -319,6 +549,14 @@ int runExport(int argc, char** argv)
     const auto scenario = scenarioFrom(parser);
     if (!scenario) {
         return kBadInput;
+    }
+    if (panel == QLatin1String("memory")) { // memory panel (issue #3): cross-key rules
+        const auto problems =
+            simcore::validateMemory(*scenario, simcore::memoryOptionsFromScenario(*scenario));
+        if (!problems.empty()) {
+            printError(QString::fromStdString(problems.front().message()));
+            return kBadInput;
+        }
     }
     if (const QString error = ui::exportPanel(panel, *scenario, out, options); !error.isEmpty()) {
         printError(error);

@@ -11,6 +11,10 @@
 
 #include "simcore/montecarlo.h"
 #include "simcore/scaling.h"
+#include "ui/checkpointcharts.h"
+#include "ui/checkpointpanel.h"
+#include "ui/memorypanel.h"
+#include "ui/numberfield.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
 
@@ -170,6 +174,43 @@ int main(int argc, char** argv)
     const Stats logarithmic = summarise(timeChanges(samples, panel, dragLog));
     panel.hide();
 
+    // 2b. Memory panel (issue #3): dp typed or stepped 1…64 and the ZeRO stage switched, each
+    // change evaluating four stages and four verdicts (MODELS §2) and repainting the window.
+    dtsim::ui::ScenarioModel memoryModel;
+    dtsim::ui::MemoryPanel memoryPanel(&memoryModel);
+    memoryPanel.resize(size);
+    memoryPanel.show();
+    QCoreApplication::processEvents();
+    std::uniform_int_distribution<int> memoryDp(1, 64);
+    std::uniform_int_distribution<int> memoryStage(0, 3);
+    auto* memoryDpField = memoryPanel.field(QStringLiteral("parallel.dp"));
+    const auto changeMemory = [&](int i) {
+        if (i % 4 == 0) {
+            memoryModel.setNumber(QStringLiteral("parallel.zero"), memoryStage(generator));
+        } else {
+            memoryDpField->setValue(memoryDp(generator));
+        }
+    };
+    const Stats memoryEdits = summarise(timeChanges(samples, memoryPanel, changeMemory));
+    memoryPanel.hide();
+
+    // 2c. Checkpoint panel (issue #7): the interval slider dragged; each step redraws the waste
+    // chart and restarts the background Monte-Carlo batch (which is not waited for: the frame
+    // is what the user sees).
+    dtsim::ui::ScenarioModel checkpointModel;
+    dtsim::ui::CheckpointPanel checkpointPanel(&checkpointModel);
+    checkpointPanel.resize(size);
+    checkpointPanel.show();
+    QCoreApplication::processEvents();
+    const auto changeInterval = [&](int i) {
+        checkpointPanel.intervalSlider()->setValue(300 + (i * 7) % 400);
+    };
+    const Stats checkpointEdits = summarise(timeChanges(samples, checkpointPanel, changeInterval));
+    while (checkpointPanel.charts()->isMonteCarloRunning()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+    checkpointPanel.hide();
+
     // 3. Baseline: a minimal Qt Charts window with 13 bars, values changed each frame.
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -243,7 +284,9 @@ int main(int argc, char** argv)
             {QStringLiteral("scaling_linear_jumps"), toJson(jumps)},
             {QStringLiteral("scaling_log_drag"), toJson(logarithmic)},
             {QStringLiteral("baseline_minimal_chart"), toJson(baseline)},
-            {QStringLiteral("simcore_evaluate_scaling"), toJson(simcoreOnly)}};
+            {QStringLiteral("simcore_evaluate_scaling"), toJson(simcoreOnly)},
+            {QStringLiteral("memory_control_edit"), toJson(memoryEdits)},
+            {QStringLiteral("checkpoint_interval_drag"), toJson(checkpointEdits)}};
         QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -270,6 +313,8 @@ int main(int argc, char** argv)
     row(QStringLiteral("Scaling: drag, 1–3 positions/event (log)"), logarithmic);
     row(QStringLiteral("baseline: minimal 13-bar chart repaint"), baseline);
     row(QStringLiteral("simcore: evaluateScaling"), simcoreOnly);
+    row(QStringLiteral("Memory: dp / ZeRO edit → repainted"), memoryEdits);
+    row(QStringLiteral("Checkpoint: interval slider → repainted"), checkpointEdits);
     out << "Monte-Carlo (Llama 3 job, 5000 runs): " << batch.totalFailures << " failures in "
         << QString::number(monteCarloSeconds, 'f', 3)
         << " s = " << QString::number(failuresPerSecond, 'g', 3) << " failure events/s\n";

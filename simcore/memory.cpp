@@ -76,6 +76,12 @@ bool productOverflows(std::int64_t a, std::int64_t b, std::int64_t& product)
 
 } // namespace
 
+MemoryOptions memoryOptionsFromScenario(const Scenario& scenario)
+{
+    return {.sequenceParallel = scenario.memory.sequenceParallel,
+            .buffersFraction = scenario.memory.buffersFraction};
+}
+
 double parametersFromShape(const ModelSpec& model)
 {
     // Narayanan et al. 2021 eq. 2, expanded: 12·L·h² + 13·L·h + (V + s)·h.

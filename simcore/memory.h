@@ -62,6 +62,11 @@ struct MemoryOptions {
     double buffersFraction = 0;
 };
 
+/// The MemoryOptions a scenario asks for: `memory.sequence_parallel` and
+/// `memory.buffers_fraction`. The panel, the exporter and `dtsim calc memory` all use this, so
+/// they evaluate the same thing; check the result with validateMemory(scenario, options).
+MemoryOptions memoryOptionsFromScenario(const Scenario& scenario);
+
 /// Activation sets held at once by a pipeline stage, from the schedule (Korthikanti et al. 2022
 /// §4.2.3; warm-up counts of Narayanan et al. 2021 §2.2 as Megatron-LM schedules them).
 /// A "layer set" is one transformer layer's activations for one micro-batch.

@@ -20,6 +20,24 @@ inline const QColor kBubble{0xCC, 0x79, 0xA7};        // reddish purple
 inline const QColor kGrid{0xD9, 0xD9, 0xD9};
 inline const QColor kAxisLine{0x80, 0x80, 0x80};
 inline const QColor kText{0x20, 0x20, 0x20};
+// Checkpoint panel (Okabe & Ito): where a job's wall time goes.
+inline const QColor kWork{0x56, 0xB4, 0xE9};    // sky blue: work kept
+inline const QColor kWrite{0xE6, 0x9F, 0x00};   // orange: writing checkpoints
+inline const QColor kLost{0xD5, 0x5E, 0x00};    // vermillion: work lost to failures
+inline const QColor kRestart{0xCC, 0x79, 0xA7}; // reddish purple: restarting
+inline const QColor kFailure{0x00, 0x00, 0x00}; // black: a failure
+// Memory panel (Okabe–Ito): one colour per item of a GPU's memory, and the capacity lines.
+inline const QColor kWeights{0x00, 0x72, 0xB2};        // blue
+inline const QColor kGradients{0xE6, 0x9F, 0x00};      // orange
+inline const QColor kOptimizerState{0x00, 0x9E, 0x73}; // bluish green
+inline const QColor kActivations{0xCC, 0x79, 0xA7};    // reddish purple
+inline const QColor kBuffers{0x56, 0xB4, 0xE9};        // sky blue
+inline const QColor kCapacityChosen{0xD5, 0x5E, 0x00}; // vermillion: the chosen GPU's limit
+inline const QColor kCapacityOther{0x55, 0x55, 0x55};  // dark grey: other GPUs for comparison
+inline const QColor kFitsBackground{0xDF, 0xF2, 0xE9}; // pale bluish green banner
+inline const QColor kFitsText{0x00, 0x5C, 0x43};
+inline const QColor kNoFitBackground{0xFB, 0xE3, 0xD3}; // pale vermillion banner
+inline const QColor kNoFitText{0x8A, 0x2E, 0x00};
 
 /// Light theme, no animation (exports taken right after an update must not catch a half-grown
 /// bar), explicit fonts (a chart keeps the font it was created with), legend at the bottom.

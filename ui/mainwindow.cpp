@@ -1,8 +1,10 @@
 #include "ui/mainwindow.h"
 
 #include "ui/chartarea.h"
+#include "ui/checkpointpanel.h" // checkpoint panel (issue #7)
 #include "ui/exportdialog.h"
 #include "ui/exporter.h"
+#include "ui/memorypanel.h" // memory panel (issue #3)
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
 
@@ -57,7 +59,22 @@ void MainWindow::buildPanels()
     m_panels << scaling;
     m_tabs->addTab(scaling, QString());
     for (qsizetype i = 1; i < kPanelIds.size(); ++i) {
+        if (kPanelIds[i] == QLatin1String("memory")) { // memory panel (issue #3)
+            auto* memory = new MemoryPanel(m_model);
+            connect(memory, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
+            m_panels << memory;
+            m_tabs->addTab(memory, QString());
+            continue;
+        }
+        if (kPanelIds[i] == QLatin1String("checkpoint")) { // checkpoint panel (issue #7)
+            auto* checkpoint = new CheckpointPanel(m_model);
+            connect(checkpoint, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
+            m_panels << checkpoint;
+            m_tabs->addTab(checkpoint, QString());
+            continue;
+        }
         auto* placeholder = new QLabel;
+        placeholder->setProperty("panelIndex", i); // which lesson text it shows
         placeholder->setAlignment(Qt::AlignCenter);
         placeholder->setWordWrap(true);
         placeholder->setMargin(40);
@@ -148,8 +165,9 @@ void MainWindow::retranslate()
         m_panelActions.value(i)->setText(tr("&%1 %2").arg(i + 1).arg(titles.value(i)));
     }
     for (qsizetype i = 0; i < m_placeholders.size(); ++i) {
-        m_placeholders[i]->setText(tr("%1\n\nThis panel is coming in a later version of dtsim.")
-                                       .arg(lessons.value(i + 1)));
+        m_placeholders[i]->setText(
+            tr("%1\n\nThis panel is coming in a later version of dtsim.")
+                .arg(lessons.value(m_placeholders[i]->property("panelIndex").toInt())));
     }
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));

@@ -664,3 +664,25 @@ TEST_CASE("validateMemory: impossible combinations are values that name the key"
         only(validateMemory(Scenario{}, options), "memory.buffers_fraction");
     }
 }
+
+TEST_CASE("memory options come from the scenario's memory.* keys", "[memory]")
+{
+    Scenario s;
+    CHECK_FALSE(memoryOptionsFromScenario(s).sequenceParallel);
+    CHECK(memoryOptionsFromScenario(s).buffersFraction == 0);
+    REQUIRE_FALSE(setValue(s, "memory.sequence_parallel", "on"));
+    REQUIRE_FALSE(setValue(s, "memory.buffers_fraction", "0.25"));
+    const MemoryOptions options = memoryOptionsFromScenario(s);
+    CHECK(options.sequenceParallel);
+    CHECK(options.buffersFraction == 0.25);
+    // The cross-key rule of sequence parallelism is reported through the scenario's options
+    // (hand example: 4095 tokens do not split over tp = 2).
+    s.model.seqLen = 4095;
+    s.parallel.tp = 2;
+    const auto errors = validateMemory(s, memoryOptionsFromScenario(s));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors.front().key == "model.seq_len");
+    // Buffers: 25 % of model states + activations, as a separate item (hand: 0.25 × held).
+    const MemoryBreakdown m = evaluateMemory(s, memoryOptionsFromScenario(s));
+    CHECK(m.buffersBytes == same(0.25 * (m.modelStatesBytes() + m.activationsBytes)));
+}

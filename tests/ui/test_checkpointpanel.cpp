@@ -1,0 +1,350 @@
+// The Checkpoint panel end to end (issue #7): controls → Scenario → simcore → series, the
+// Monte-Carlo batch off the UI thread, the Llama 3 preset, export. Expected numbers come from
+// simcore (MODELS §6: Young 1974, Daly 2006) or from hand calculations written beside them.
+#include "helpers.h"
+#include "simcore/checkpoint.h"
+#include "simcore/montecarlo.h"
+#include "ui/checkpointcharts.h"
+#include "ui/checkpointpanel.h"
+#include "ui/exporter.h"
+#include "ui/mainwindow.h"
+#include "ui/numberfield.h"
+#include "ui/scenariomodel.h"
+#include "ui/timelinewidget.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <catch2/catch.hpp>
+#include <numeric>
+
+using namespace dtsim::ui;
+
+namespace {
+
+/// The stacked series must hold exactly simcore's sweep: x in minutes, y in percent.
+void requireSweepMatchesSimcore(const CheckpointPanel& panel)
+{
+    const auto expected = simcore::evaluateCheckpoint(panel.model()->scenario());
+    const auto* charts = panel.charts();
+    const auto writes = charts->writeTop()->points();
+    const auto lost = charts->lostTop()->points();
+    const auto restarts = charts->restartTop()->points();
+    REQUIRE(writes.size() == static_cast<qsizetype>(expected.curve.size()));
+    REQUIRE(lost.size() == writes.size());
+    REQUIRE(restarts.size() == writes.size());
+    for (std::size_t i = 0; i < expected.curve.size(); i += 10) {
+        const auto& p = expected.curve[i];
+        const auto index = static_cast<qsizetype>(i);
+        INFO("point " << i << ", tau = " << p.intervalSeconds << " s");
+        CHECK(writes[index].x() * 60.0 == Approx(p.intervalSeconds).epsilon(1e-12));
+        CHECK(writes[index].y() == Approx(p.writeFraction * 100).epsilon(1e-12));
+        CHECK(lost[index].y() == Approx((p.writeFraction + p.lostFraction) * 100).epsilon(1e-12));
+        CHECK(restarts[index].y() == Approx(p.wasteFraction * 100).epsilon(1e-9));
+    }
+    const auto daly = charts->dalyLine()->points();
+    REQUIRE(daly.size() == 2);
+    CHECK(daly[0].x() * 60.0 == Approx(expected.optimalIntervalSeconds).epsilon(1e-12));
+    const auto young = charts->youngLine()->points();
+    REQUIRE(young.size() == 2);
+    CHECK(young[0].x() * 60.0 == Approx(expected.youngIntervalSeconds).epsilon(1e-12));
+    const auto current = charts->currentLine()->points();
+    REQUIRE(current.size() == 2);
+    CHECK(current[0].x() * 60.0 ==
+          Approx(panel.model()->scenario().checkpoint.intervalSeconds).epsilon(1e-12));
+}
+
+/// Waits (processing events) until the charts hold a batch result, at most `ms`.
+bool waitForMonteCarlo(CheckpointCharts* charts, int ms = 20000)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (charts->isMonteCarloRunning() && timer.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QTest::qWait(5);
+    }
+    return !charts->isMonteCarloRunning();
+}
+
+std::int64_t histogramTotal(const CheckpointCharts* charts)
+{
+    const auto& counts = charts->monteCarlo().histogram.counts;
+    return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
+}
+
+} // namespace
+
+TEST_CASE("checkpoint: editing a control puts simcore's sweep into the series", "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.resize(1280, 760);
+    requireSweepMatchesSimcore(panel);
+
+    NumberField* write = panel.field(QStringLiteral("checkpoint.write_time"));
+    REQUIRE(write != nullptr);
+    write->setValue(300); // s
+    CHECK(model.scenario().checkpoint.writeTimeSeconds == 300);
+    requireSweepMatchesSimcore(panel);
+    // Young (1974) by hand: M = 1.8e8 s / 1024 = 175,781.25 s; √(2 · 300 · 175,781.25) =
+    // √105,468,750 = 10,269.8 s.
+    CHECK(panel.result().youngIntervalSeconds == Approx(10269.797).epsilon(1e-6));
+    CHECK(panel.result().clusterMtbfSeconds == Approx(175781.25).epsilon(1e-12));
+
+    NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
+    REQUIRE(mtbf != nullptr);
+    mtbf->setValue(10000); // hours: the display factor is 1/3600
+    CHECK(model.scenario().checkpoint.gpuMtbfSeconds == Approx(3.6e7).epsilon(1e-12));
+    requireSweepMatchesSimcore(panel);
+    CHECK(panel.formulaText().contains(QStringLiteral("10,000 h")));
+
+    NumberField* interval = panel.field(QStringLiteral("checkpoint.interval"));
+    REQUIRE(interval != nullptr);
+    interval->setValue(30); // minutes
+    CHECK(model.scenario().checkpoint.intervalSeconds == Approx(1800).epsilon(1e-12));
+    requireSweepMatchesSimcore(panel);
+    CHECK(panel.intervalSlider()->value() == CheckpointPanel::sliderPosition(1800));
+
+    // The log slider sets whole seconds; the axis is logarithmic.
+    panel.intervalSlider()->setValue(CheckpointPanel::sliderPosition(600));
+    CHECK(model.scenario().checkpoint.intervalSeconds == Approx(600).margin(10));
+    requireSweepMatchesSimcore(panel);
+    CHECK(panel.charts()->intervalAxis() != nullptr);
+
+    // "Use the optimum" puts Daly's interval in (rounded to whole seconds).
+    panel.useOptimumButton()->click();
+    CHECK(model.scenario().checkpoint.intervalSeconds ==
+          Approx(std::round(panel.result().optimalIntervalSeconds)).margin(1));
+}
+
+TEST_CASE("checkpoint: read-outs show simcore's numbers and the interval in steps",
+          "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    const QStringList texts = panel.readouts();
+    REQUIRE(texts.size() == 7);
+    // Defaults: lesson step time at N = 8 is 1000/8 + 20 + 4·7 = 173 ms (seed lesson §5);
+    // τ = 3600 s → round(3600 / 0.173) = 20,809 steps.
+    CHECK(texts[6].contains(QStringLiteral("20,809")));
+    const auto steps = simcore::intervalSecondsToSteps(3600, 0.173);
+    REQUIRE(steps.ok());
+    CHECK(steps.value == 20809);
+    CHECK(simcore::shouldCheckpoint(20809 * 3, steps.value).value);
+    CHECK(panel.formulaText().contains(QStringLiteral("√(2δM)")));
+}
+
+TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and completes",
+          "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    CheckpointCharts* charts = panel.charts();
+    REQUIRE(charts->isAsynchronous());
+    // The constructor's refresh started the batch; the window was not blocked by it.
+    REQUIRE(waitForMonteCarlo(charts));
+    const auto& mc = charts->monteCarlo();
+    REQUIRE(mc.valid);
+    CHECK(mc.batch.runsCompleted == model.scenario().checkpoint.monteCarloRuns);
+    CHECK(histogramTotal(charts) == model.scenario().checkpoint.monteCarloRuns);
+    // The histogram outline holds 4 points per bin, its heights are the counts.
+    CHECK(charts->histogramOutline()->points().size() ==
+          static_cast<qsizetype>(mc.histogram.counts.size()) * 4);
+    // The mean line sits at simcore's batch mean (axis in days: the job is 14 days).
+    CHECK(charts->histogramUnitSeconds() == 86400.0);
+    REQUIRE(charts->meanLine()->points().size() == 2);
+    CHECK(charts->meanLine()->points()[0].x() * 86400.0 ==
+          Approx(mc.batch.meanSeconds).epsilon(1e-12));
+    // The mean converges to Daly's expected time (MODELS §6); 2000 runs: within 5 standard
+    // errors.
+    const double expected = simcore::segmentedExpectedTime(mc.params).expectedSeconds;
+    CHECK(std::abs(mc.batch.meanSeconds - expected) < 5 * mc.batch.standardErrorSeconds);
+    CHECK(charts->monteCarloCaption().contains(QStringLiteral("2,000 simulated jobs")));
+    CHECK(charts->monteCarloCaption().contains(QStringLiteral("seed 1")));
+    // One run as a timeline: run 0 of the batch, failures marked.
+    const auto run0 = simcore::simulateRun(mc.params, simcore::MonteCarloOptions{}, 0);
+    CHECK(charts->timeline()->run().completionSeconds == run0.completionSeconds);
+    CHECK(charts->timeline()->run().failures == run0.failures);
+    CHECK_FALSE(charts->timeline()->run().timeline.empty());
+
+    // The same parameters (another panel's key changed) start no new batch.
+    const int starts = charts->monteCarloStarts();
+    model.setNumber(QStringLiteral("scaling.workers"), 16);
+    CHECK(charts->monteCarloStarts() == starts);
+    CHECK_FALSE(charts->isMonteCarloRunning());
+}
+
+TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanly",
+          "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    CheckpointCharts* charts = panel.charts();
+    REQUIRE(waitForMonteCarlo(charts));
+    QSignalSpy finished(charts, &CheckpointCharts::monteCarloFinished);
+    QSignalSpy started(charts, &CheckpointCharts::monteCarloStarted);
+    // A long batch: 10^6 Llama-like jobs of ~400 failures each would take minutes.
+    model.setScenario(CheckpointPanel::llamaPreset(model.scenario()));
+    model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e6);
+    REQUIRE(charts->isMonteCarloRunning());
+    const int dropped = charts->monteCarloDropped();
+    REQUIRE(started.wait(5000)); // after the edits settle
+    QTest::qWait(50);
+    // Now a small batch: the big one is cancelled, the small one is the one drawn.
+    model.setNumber(QStringLiteral("checkpoint.mc_runs"), 300);
+    model.setNumber(QStringLiteral("checkpoint.mc_seed"), 7);
+    REQUIRE(waitForMonteCarlo(charts, 30000));
+    CHECK(charts->monteCarloDropped() > dropped);
+    REQUIRE(finished.count() >= 1);
+    const auto& mc = charts->monteCarlo();
+    REQUIRE(mc.valid);
+    CHECK(mc.runsRequested == 300);
+    CHECK(mc.seed == 7);
+    CHECK(mc.batch.runsCompleted == 300);
+    CHECK(histogramTotal(charts) == 300);
+    CHECK(mc.params == simcore::CheckpointParams::fromScenario(model.scenario()));
+}
+
+TEST_CASE("checkpoint: quick successive edits start one batch, after they settle",
+          "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    CheckpointCharts* charts = panel.charts();
+    REQUIRE(waitForMonteCarlo(charts));
+    const int starts = charts->monteCarloStarts();
+    for (int i = 0; i < 10; ++i) {
+        panel.intervalSlider()->setValue(300 + 9 * i);
+    }
+    // Nothing has started yet: a slider drag must not hand a core to the worker per step.
+    CHECK(charts->monteCarloStarts() == starts);
+    CHECK(charts->isMonteCarloRunning());
+    REQUIRE(waitForMonteCarlo(charts, 30000));
+    CHECK(charts->monteCarloStarts() == starts + 1);
+    CHECK(charts->monteCarlo().params == simcore::CheckpointParams::fromScenario(model.scenario()));
+}
+
+TEST_CASE("checkpoint: destroying the panel during a batch stops the worker", "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    auto panel = std::make_unique<CheckpointPanel>(&model);
+    model.setScenario(CheckpointPanel::llamaPreset(model.scenario()));
+    model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e6);
+    REQUIRE(panel->charts()->isMonteCarloRunning());
+    QElapsedTimer timer;
+    timer.start();
+    panel.reset(); // cancels and joins the worker
+    CHECK(timer.elapsed() < 5000);
+}
+
+TEST_CASE("checkpoint: an out-of-range entry is named and not applied", "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.show();
+    NumberField* gpus = panel.field(QStringLiteral("checkpoint.gpus"));
+    REQUIRE(gpus != nullptr);
+    gpus->editor()->selectAll();
+    QTest::keyClicks(gpus->editor(), QStringLiteral("20000000"));
+    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
+    CHECK(panel.problemText().contains(QStringLiteral("out of range")));
+    QTest::keyClick(gpus->editor(), Qt::Key_Return);
+    CHECK(model.scenario().checkpoint.gpus == 1024);
+
+    // GPU MTBF must be > 0: zero reaches the model, which refuses it by name.
+    NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
+    REQUIRE(mtbf != nullptr);
+    mtbf->setValue(0);
+    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpu_mtbf")));
+    CHECK(model.scenario().checkpoint.gpuMtbfSeconds == 5e4 * 3600);
+}
+
+TEST_CASE("checkpoint: the Llama 3 preset sets the documented values", "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.llamaPresetButton()->click();
+    const auto& c = model.scenario().checkpoint;
+    // Llama 3 paper §3.3.4 (MODELS §6): 419 unexpected interruptions in 54 days on 16,384 GPUs.
+    // Job MTBF = 54 · 86400 / 419 = 11,135.08 s (≈ 3.09 h); GPU MTBF = 11,135.08 · 16,384 =
+    // 182,437,208.6 s (≈ 50,677 h). δ = 60 s and R = 600 s are our assumptions, τ = 1 h.
+    CHECK(c.gpus == 16384);
+    CHECK(c.gpuMtbfSeconds == Approx(54.0 * 86400 / 419 * 16384).epsilon(1e-12));
+    CHECK(c.gpuMtbfSeconds == Approx(182437208.6).epsilon(1e-9));
+    CHECK(c.workSeconds == 54.0 * 86400);
+    CHECK(c.writeTimeSeconds == 60);
+    CHECK(c.restartTimeSeconds == 600);
+    CHECK(c.intervalSeconds == 3600);
+    CHECK(panel.result().clusterMtbfSeconds == Approx(11135.08).epsilon(1e-6));
+    // Young: √(2 · 60 · 11,135.08) = √1,336,210 = 1,155.94 s ≈ 19 min.
+    CHECK(panel.result().youngIntervalSeconds == Approx(1155.94).epsilon(1e-5));
+    requireSweepMatchesSimcore(panel);
+}
+
+TEST_CASE("checkpoint: the main window hosts the panel on the sixth tab", "[ui][checkpoint]")
+{
+    MainWindow window;
+    auto* panel = qobject_cast<CheckpointPanel*>(window.panel(QStringLiteral("checkpoint")));
+    REQUIRE(panel != nullptr);
+    CHECK(window.tabs()->indexOf(panel) == 5);
+    CHECK(window.tabs()->tabText(5) == "Checkpoint");
+    REQUIRE(waitForMonteCarlo(panel->charts()));
+}
+
+TEST_CASE("checkpoint: export draws the complete picture and writes the CSV",
+          "[ui][checkpoint][export]")
+{
+    CHECK(exportablePanels().contains(QStringLiteral("checkpoint")));
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("checkpoint.png"));
+    REQUIRE(
+        exportPanel(QStringLiteral("checkpoint"), simcore::Scenario{}, png, {QSize(1000, 700), 2.0})
+            .isEmpty());
+    const QImage image(png);
+    REQUIRE(!image.isNull());
+    CHECK(image.size() == QSize(2000, 1400));
+    CHECK(testing::distinctColours(image) > 20);
+    CHECK(testing::inkShare(image) > 0.05);
+    // The histogram bars (sky blue #56B4E9) and the lost-work band (#D55E00) are drawn: the
+    // synchronous export waited for the Monte-Carlo batch.
+    bool foundSky = false;
+    bool foundLost = false;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            foundSky = foundSky || image.pixel(x, y) == qRgb(0x56, 0xB4, 0xE9);
+            foundLost = foundLost || image.pixel(x, y) == qRgb(0xD5, 0x5E, 0x00);
+        }
+    }
+    CHECK(foundSky);
+    CHECK(foundLost);
+
+    auto area = createChartArea(QStringLiteral("checkpoint"));
+    REQUIRE(area != nullptr);
+    simcore::Scenario scenario;
+    scenario.checkpoint.monteCarloRuns = 400;
+    area->showScenario(scenario);
+    const QString csv = area->csv();
+    CHECK(csv.contains(QStringLiteral("cluster_mtbf,175781.25,s")));
+    CHECK(csv.contains(QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction")));
+    CHECK(csv.contains(QStringLiteral("bin_start_s,bin_end_s,jobs")));
+    CHECK(csv.contains(QStringLiteral("mc_runs,400,")));
+    // 121 sweep rows (evaluateCheckpoint's curve).
+    const auto sweepStart = csv.indexOf(QStringLiteral("interval_s,"));
+    const auto sweepEnd = csv.indexOf(QStringLiteral("\n\n"), sweepStart);
+    CHECK(csv.mid(sweepStart, sweepEnd - sweepStart).count(QLatin1Char('\n')) == 121);
+    CHECK(area->summary().contains(QStringLiteral("Cluster MTBF")));
+    const QString csvPath = dir.filePath(QStringLiteral("checkpoint.csv"));
+    REQUIRE(exportChartArea(*area, csvPath, {}).isEmpty());
+    QFile file(csvPath);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(QString::fromUtf8(file.readAll()) == csv);
+}

@@ -1,0 +1,291 @@
+// The Memory panel end to end: controls → Scenario → simcore → stacked bars, verdict, export.
+// Expected numbers: seed lesson §1 (7e9 × 16 B = 112e9 B), the ZeRO paper §5.1 (what each stage
+// divides by N_d), and hand calculations of Korthikanti et al. 2022 written out below.
+#include "helpers.h"
+#include "simcore/catalogue.h"
+#include "simcore/memory.h"
+#include "ui/exporter.h"
+#include "ui/mainwindow.h"
+#include "ui/memorycharts.h"
+#include "ui/memorypanel.h"
+#include "ui/numberfield.h"
+#include "ui/scenariomodel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QValueAxis>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+
+// Hand calculation, default shape (L = 32, h = 4096, s = 4096, V = 32000, b = 1), FP32, full
+// recompute, p = 1 (Korthikanti et al. 2022 §4, as MODELS §2 applies it to 4-byte values):
+//   layers: s·b·h values × 4 B × 32 = 16,777,216 × 4 × 32   = 2,147,483,648
+//   embedding dropout mask s·b·h (1 B)                        =    16,777,216
+//   output layer: 2·s·b·h values × 4 B + 4·s·b·V (FP32 logits) = 134,217,728 + 524,288,000
+//   activations                                               = 2,822,766,592 bytes
+constexpr double kFullRecomputeActivations = 2'822'766'592.0;
+constexpr double kRtx4090 = 24.0 * 1024 * 1024 * 1024; // catalogue: "24 GB" read as GiB
+
+/// Chooses an entry of a combo box the way a user's click does.
+void choose(QComboBox* box, const QString& data)
+{
+    REQUIRE(box != nullptr);
+    const int index = box->findData(data);
+    REQUIRE(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+/// The four stacked bars must hold exactly what simcore computes for each ZeRO stage.
+void requireBarsMatchSimcore(const MemoryPanel& panel)
+{
+    const simcore::Scenario& scenario = panel.model()->scenario();
+    const auto options = simcore::memoryOptionsFromScenario(scenario);
+    const MemoryCharts* charts = panel.charts();
+    REQUIRE(charts->categoryAxis()->count() == 4);
+    for (int zero = 0; zero < 4; ++zero) {
+        INFO("ZeRO stage " << zero);
+        simcore::Scenario trial = scenario;
+        trial.parallel.zero = zero;
+        const auto expected = simcore::evaluateMemory(trial, options);
+        const double gb = MemoryCharts::kGB;
+        REQUIRE(charts->itemSet(MemoryCharts::Weights)->count() == 4);
+        CHECK(charts->itemSet(MemoryCharts::Weights)->at(zero) * gb ==
+              Approx(expected.weightsBytes).epsilon(1e-12));
+        CHECK(charts->itemSet(MemoryCharts::Gradients)->at(zero) * gb ==
+              Approx(expected.gradientsBytes).epsilon(1e-12));
+        CHECK(charts->itemSet(MemoryCharts::Optimizer)->at(zero) * gb ==
+              Approx(expected.optimizerBytes).epsilon(1e-12));
+        CHECK(charts->itemSet(MemoryCharts::Activations)->at(zero) * gb ==
+              Approx(expected.activationsBytes).epsilon(1e-12));
+        CHECK(charts->itemSet(MemoryCharts::Buffers)->at(zero) * gb ==
+              Approx(expected.buffersBytes).margin(1e-3));
+    }
+    // The selected stage is marked: the marker sits over its bar.
+    const auto marker = charts->selectedMarker()->points();
+    REQUIRE(marker.size() == 1);
+    CHECK(static_cast<std::int64_t>(marker[0].x()) == scenario.parallel.zero);
+    CHECK(charts->categoryAxis()
+              ->at(static_cast<qsizetype>(scenario.parallel.zero))
+              .contains(QStringLiteral("▶")));
+}
+
+} // namespace
+
+TEST_CASE("changing a control puts simcore's numbers into the bar sets", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    panel.resize(1280, 800);
+    requireBarsMatchSimcore(panel);
+    QSignalSpy changed(&model, &ScenarioModel::changed);
+
+    panel.field(QStringLiteral("parallel.dp"))->setValue(8);
+    CHECK(changed.count() == 1);
+    CHECK(model.scenario().parallel.dp == 8);
+    requireBarsMatchSimcore(panel);
+
+    choose(panel.combo(QStringLiteral("parallel.zero")), QStringLiteral("2"));
+    CHECK(model.scenario().parallel.zero == 2);
+    requireBarsMatchSimcore(panel);
+
+    choose(panel.combo(QStringLiteral("train.precision")), QStringLiteral("mixed"));
+    choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("selective"));
+    panel.field(QStringLiteral("parallel.tp"))->setValue(4);
+    panel.sequenceParallelBox()->setChecked(true);
+    panel.field(QStringLiteral("memory.buffers_fraction"))->setValue(10); // shown in %
+    CHECK(model.scenario().memory.sequenceParallel);
+    CHECK(model.scenario().memory.buffersFraction == Approx(0.1).epsilon(1e-12));
+    requireBarsMatchSimcore(panel);
+
+    // ZeRO §5.1 with mixed precision + Adam (K = 12), Ψ' = 7e9 / 4 = 1.75e9, N_d = 8, stage 2:
+    // weights 2 B × 1.75e9 = 3.5e9; gradients 2 × 1.75e9 / 8 = 0.4375e9; optimizer 12 × 1.75e9
+    // / 8 = 2.625e9 bytes.
+    const auto& m = panel.charts()->stage(2);
+    CHECK(m.weightsBytes == Approx(3.5e9).epsilon(1e-12));
+    CHECK(m.gradientsBytes == Approx(0.4375e9).epsilon(1e-12));
+    CHECK(m.optimizerBytes == Approx(2.625e9).epsilon(1e-12));
+    CHECK(panel.formulaText().contains(QStringLiteral("ZeRO-2")));
+}
+
+TEST_CASE("the verdict says whether 7B fits a 24 GB card, and with how many GPUs", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    choose(panel.combo(QStringLiteral("hardware.gpu")), QStringLiteral("rtx4090"));
+    choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("full"));
+
+    // Seed lesson §1: 7e9 × (4 + 4 + 8) B = 112e9 B = 104.3 GiB, far beyond 24 GiB; DDP (ZeRO-0)
+    // copies the whole model on every GPU, so no number of GPUs helps.
+    CHECK(panel.charts()->stage(0).modelStatesBytes() == Approx(112e9).epsilon(1e-12));
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("Does not fit")));
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("DDP: never")));
+    CHECK(panel.formulaText().contains(QStringLiteral("104.3 GiB")));
+    CHECK(panel.formulaText().contains(QStringLiteral("112 GB")));
+
+    // ZeRO-3 over dp = 8 (ZeRO §5.1: 16Ψ / N_d): 112e9 / 8 = 14e9 B + 2,822,766,592 B of
+    // activations = 16,822,766,592 B ≤ 24 GiB = 25,769,803,776 B.
+    choose(panel.combo(QStringLiteral("parallel.zero")), QStringLiteral("3"));
+    panel.field(QStringLiteral("parallel.dp"))->setValue(8);
+    const auto& m = panel.charts()->stage(3);
+    CHECK(m.totalBytes == Approx(14e9 + kFullRecomputeActivations).epsilon(1e-12));
+    CHECK(panel.charts()->verdict(3).fits);
+    CHECK(panel.charts()->verdict(3).headroomBytes ==
+          Approx(kRtx4090 - 14e9 - kFullRecomputeActivations).epsilon(1e-12));
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("Fits")));
+    // Fewest: 112e9 / dp + 2.8228e9 ≤ 25.7698e9 ⇔ dp ≥ 4.88 → 5 GPUs (hand calculation).
+    CHECK(panel.charts()->verdict(3).minGpus == 5);
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("ZeRO-3 / FSDP: 5 GPUs")));
+
+    // Without recomputation the activations alone (≈ 190.7 GB) exceed the card: no sharding
+    // helps, and the banner says why.
+    choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("none"));
+    CHECK_FALSE(panel.charts()->verdict(3).fits);
+    CHECK(panel.charts()->verdict(3).minGpus == 0);
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("activations")));
+}
+
+TEST_CASE("the GPU capacities are drawn as labelled lines", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    // Default GPU H100 SXM (80 GiB) and the 24 GiB RTX 4090 reference: two lines.
+    REQUIRE(panel.charts()->capacityLines().size() == 2);
+    CHECK(panel.charts()->capacityLines()[0]->at(0).y() == Approx(kRtx4090 / 1e9).epsilon(1e-12));
+    choose(panel.combo(QStringLiteral("hardware.gpu")), QStringLiteral("h200"));
+    REQUIRE(panel.charts()->capacityLines().size() == 3);
+    // H200: 141 GiB = 151.4 GB (catalogue: the datasheet's GB read as GiB).
+    CHECK(panel.charts()->capacityLines()[2]->at(0).y() ==
+          Approx(141.0 * 1024 * 1024 * 1024 / 1e9).epsilon(1e-12));
+    CHECK(panel.charts()->capacityLines()[2]->name().contains(QStringLiteral("H200")));
+    CHECK(panel.charts()->valueAxis()->max() >= 151.4);
+}
+
+TEST_CASE("an out-of-range entry is reported by key and not applied", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    panel.show();
+    NumberField* dp = panel.field(QStringLiteral("parallel.dp"));
+    REQUIRE(dp != nullptr);
+    dp->editor()->selectAll();
+    QTest::keyClicks(dp->editor(), QStringLiteral("5000000")); // key range: 1 … 1e6
+    CHECK(panel.problemText().contains(QStringLiteral("parallel.dp")));
+    CHECK(panel.problemText().contains(QStringLiteral("out of range")));
+    QTest::keyClick(dp->editor(), Qt::Key_Return);
+    CHECK(model.scenario().parallel.dp == 1);
+
+    // A cross-key problem (simcore::validateMemory): tp = 3 does not divide 32 heads. The value
+    // is the user's and stays; the panel names the key, and the banner says the numbers are off.
+    panel.field(QStringLiteral("parallel.tp"))->setValue(3);
+    CHECK(model.scenario().parallel.tp == 3);
+    CHECK(panel.problemText().contains(QStringLiteral("parallel.tp")));
+    CHECK(panel.problemText().contains(QStringLiteral("model.heads")));
+    CHECK(panel.charts()->verdictText().contains(QStringLiteral("do not go together")));
+    panel.field(QStringLiteral("parallel.tp"))->setValue(4);
+    CHECK(panel.problemText().isEmpty());
+}
+
+TEST_CASE("a model preset sets the whole shape at once", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    QSignalSpy changed(&model, &ScenarioModel::changed);
+    choose(panel.combo(QStringLiteral("preset")), QStringLiteral("llama2-7b"));
+    CHECK(changed.count() == 1);
+    CHECK(model.scenario().model == simcore::findModelPreset("llama2-7b")->model);
+    requireBarsMatchSimcore(panel);
+    // Editing the count by hand turns the preset into "Custom".
+    panel.field(QStringLiteral("model.params"))->setValue(13); // billions
+    CHECK(model.scenario().model.params == Approx(13e9).epsilon(1e-12));
+    CHECK(panel.combo(QStringLiteral("preset"))->currentData().toString().isEmpty());
+}
+
+TEST_CASE("the main window hosts the Memory panel as its second tab", "[ui][memory]")
+{
+    MainWindow window;
+    REQUIRE(window.tabs()->count() == 6);
+    auto* memory = qobject_cast<MemoryPanel*>(window.tabs()->widget(1));
+    REQUIRE(memory != nullptr);
+    CHECK(window.panel(QStringLiteral("memory")) == memory);
+    CHECK(window.tabs()->tabText(1) == "Memory");
+}
+
+TEST_CASE("a language change keeps the numbers", "[ui][memory]")
+{
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    panel.field(QStringLiteral("parallel.dp"))->setValue(16);
+    const QString before = panel.charts()->summary();
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(&panel, &change);
+    QCoreApplication::sendEvent(panel.charts(), &change);
+    CHECK(panel.charts()->summary() == before);
+    requireBarsMatchSimcore(panel);
+}
+
+TEST_CASE("memory export: PNG not blank, CSV with simcore's bytes", "[ui][memory][export]")
+{
+    QTemporaryDir dir;
+    simcore::Scenario scenario;
+    scenario.hardware.gpu = "rtx4090";
+    const QString png = dir.filePath(QStringLiteral("memory.png"));
+    REQUIRE(exportPanel(QStringLiteral("memory"), scenario, png, {QSize(800, 450), 2.0}).isEmpty());
+    const QImage image(png);
+    REQUIRE(!image.isNull());
+    CHECK(image.size() == QSize(1600, 900));
+    CHECK(testing::distinctColours(image) > 20);
+    CHECK(testing::inkShare(image) > 0.05);
+    // The weights colour (Okabe–Ito blue #0072B2) and the activations colour (#CC79A7) are drawn.
+    bool foundWeights = false;
+    bool foundActivations = false;
+    for (int y = 0; y < image.height(); y += 3) {
+        for (int x = 0; x < image.width(); x += 3) {
+            foundWeights = foundWeights || image.pixel(x, y) == qRgb(0x00, 0x72, 0xB2);
+            foundActivations = foundActivations || image.pixel(x, y) == qRgb(0xCC, 0x79, 0xA7);
+        }
+    }
+    CHECK(foundWeights);
+    CHECK(foundActivations);
+
+    const QString csv = dir.filePath(QStringLiteral("memory.csv"));
+    REQUIRE(exportPanel(QStringLiteral("memory"), scenario, csv, {}).isEmpty());
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0] == "stage,name,selected,parameters,weights_bytes,gradients_bytes,"
+                      "optimizer_bytes,activations_bytes,buffers_bytes,total_bytes,total_gib,gpu,"
+                      "capacity_bytes,fits,headroom_bytes,min_gpus");
+    const QStringList ddp = lines[1].split(',');
+    REQUIRE(ddp.size() == 16);
+    // Seed lesson §1, FP32 + Adam, 7e9 parameters: 4 + 4 + 8 B each.
+    CHECK(ddp[0] == "0");
+    CHECK(ddp[2] == "1");
+    CHECK(ddp[4].toDouble() == 28e9);
+    CHECK(ddp[5].toDouble() == 28e9);
+    CHECK(ddp[6].toDouble() == 56e9);
+    CHECK(ddp[11] == "rtx4090");
+    CHECK(ddp[12].toDouble() == kRtx4090);
+    CHECK(ddp[13] == "0");
+    for (int zero = 0; zero < 4; ++zero) {
+        simcore::Scenario trial = scenario;
+        trial.parallel.zero = zero;
+        const auto expected = simcore::evaluateMemory(trial);
+        CHECK(lines[zero + 1].split(',')[9].toDouble() ==
+              Approx(expected.totalBytes).epsilon(1e-15));
+    }
+}

@@ -2,6 +2,7 @@
 
 #include "ui/axisrange.h"
 #include "ui/chartstyle.h"
+#include "ui/chartupdate.h"
 #include "ui/format.h"
 #include "ui/textstrip.h"
 #include "ui/timelinewidget.h"
@@ -25,44 +26,19 @@
 
 namespace dtsim::ui {
 
+using chartupdate::attach;
+using chartupdate::csvNumber;
+using chartupdate::makeMarker;
+using chartupdate::replaceIfChanged;
+using chartupdate::replaceValues;
+using chartupdate::setTitleIfChanged;
+using chartupdate::setValueRange;
+
 namespace {
 
 /// Segments kept for the drawn run: enough for ~100,000 intervals; the strip bins them per
 /// pixel column, so the count does not slow painting.
 constexpr std::int64_t kTimelineSegmentCap = 200000;
-
-void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points)
-{
-    if (series->points() != points) {
-        series->replace(points);
-    }
-}
-
-/// Sets a 0-based value axis only when it really changes: every change lays the chart out.
-void setValueRange(QValueAxis* axis, double largest)
-{
-    const NiceRange range = niceRangeFromZero(largest);
-    if (axis->min() != 0 || axis->max() != range.maximum) {
-        axis->setRange(0, range.maximum);
-    }
-    if (axis->tickCount() != range.ticks) {
-        axis->setTickCount(range.ticks);
-    }
-}
-
-void setTitleIfChanged(QAbstractAxis* axis, const QString& title)
-{
-    if (axis->titleText() != title) {
-        axis->setTitleText(title);
-    }
-}
-
-void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
-{
-    chart->addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
 
 QLineSeries* makeLine(const QColor& color, qreal width, Qt::PenStyle style)
 {
@@ -71,16 +47,6 @@ QLineSeries* makeLine(const QColor& color, qreal width, Qt::PenStyle style)
     pen.setCapStyle(Qt::FlatCap);
     line->setPen(pen);
     return line;
-}
-
-QScatterSeries* makeMarker(QScatterSeries::MarkerShape shape, const QColor& color, qreal size)
-{
-    auto* marker = new QScatterSeries;
-    marker->setMarkerShape(shape);
-    marker->setMarkerSize(size);
-    marker->setColor(color);
-    marker->setBorderColor(Qt::white);
-    return marker;
 }
 
 /// A stacked band: filled between `lower` (or the axis) and `upper`, no outline.
@@ -107,11 +73,6 @@ struct TimeUnit {
     double seconds;
     QString name;
 };
-
-QString number(double v)
-{
-    return QString::fromStdString(simcore::formatNumber(v));
-}
 
 } // namespace
 
@@ -674,7 +635,7 @@ QString CheckpointCharts::csv() const
     text += QStringLiteral("quantity,value,unit\n");
     const auto row = [&text](const char* name, double value, const char* unit) {
         text += QStringLiteral("%1,%2,%3\n")
-                    .arg(QLatin1String(name), number(value), QLatin1String(unit));
+                    .arg(QLatin1String(name), csvNumber(value), QLatin1String(unit));
     };
     row("interval", r.params.intervalSeconds, "s");
     row("write_time", r.params.writeSeconds, "s");
@@ -704,9 +665,10 @@ QString CheckpointCharts::csv() const
                            "restart_fraction,expected_s,expected_failures\n");
     for (const auto& p : r.curve) {
         text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
-                    .arg(number(p.intervalSeconds), number(p.wasteFraction),
-                         number(p.writeFraction), number(p.lostFraction), number(p.restartFraction),
-                         number(p.expectedSeconds), number(p.expectedFailures));
+                    .arg(csvNumber(p.intervalSeconds), csvNumber(p.wasteFraction),
+                         csvNumber(p.writeFraction), csvNumber(p.lostFraction),
+                         csvNumber(p.restartFraction), csvNumber(p.expectedSeconds),
+                         csvNumber(p.expectedFailures));
     }
     if (mc.valid) {
         text += QStringLiteral("\n# Monte-Carlo completion times: histogram\n");
@@ -715,7 +677,7 @@ QString CheckpointCharts::csv() const
         for (std::size_t i = 0; i < h.counts.size(); ++i) {
             const double start = h.minSeconds + static_cast<double>(i) * h.binWidthSeconds;
             text += QStringLiteral("%1,%2,%3\n")
-                        .arg(number(start), number(start + h.binWidthSeconds))
+                        .arg(csvNumber(start), csvNumber(start + h.binWidthSeconds))
                         .arg(h.counts[i]);
         }
     }

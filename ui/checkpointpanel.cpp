@@ -175,11 +175,7 @@ NumberField* CheckpointPanel::field(const QString& key) const
 
 void CheckpointPanel::setNumber(const QString& key, double value)
 {
-    if (auto error = model()->setNumber(key, value)) {
-        showProblem(describeError(*error));
-        return;
-    }
-    showProblem(QString());
+    applyNumber(key, value);
 }
 
 QString CheckpointPanel::panelTitle() const

@@ -2,6 +2,7 @@
 
 #include "ui/axisrange.h"
 #include "ui/chartstyle.h"
+#include "ui/chartupdate.h"
 #include "ui/errortext.h"
 #include "ui/format.h"
 #include "ui/textstrip.h"
@@ -26,37 +27,19 @@
 
 namespace dtsim::ui {
 
+using chartupdate::attach;
+using chartupdate::csvNumber;
+using chartupdate::makeMarker;
+using chartupdate::replaceIfChanged;
+using chartupdate::replaceValues;
+using chartupdate::setTitleIfChanged;
+using chartupdate::setValueRange;
+
 namespace {
 
 /// The GPUs every chart compares against (the lesson seed's 24 GB consumer card and 80 GB
 /// data-centre card); the scenario's own GPU is added when it is neither.
 constexpr std::string_view kReferenceGpus[] = {"rtx4090", "h100-sxm"};
-
-void replaceValues(QBarSet* set, const QList<qreal>& values)
-{
-    if (set->count() != values.size()) {
-        set->remove(0, set->count());
-        set->append(values);
-        return;
-    }
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        if (set->at(i) != values[i]) {
-            set->replace(i, values[i]);
-        }
-    }
-}
-
-void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
-{
-    chart->addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
-
-QString number(double value)
-{
-    return QString::fromStdString(simcore::formatNumber(value));
-}
 
 } // namespace
 
@@ -499,12 +482,13 @@ QString MemoryCharts::csv() const
                     .arg(zero)
                     .arg(name)
                     .arg(zero == selectedStage() ? 1 : 0)
-                    .arg(number(m.parameters), number(m.weightsBytes), number(m.gradientsBytes),
-                         number(m.optimizerBytes), number(m.activationsBytes),
-                         number(m.buffersBytes), number(m.totalBytes), number(m.totalBytes / kGiB))
-                    .arg(gpuId, number(v.capacityBytes))
+                    .arg(csvNumber(m.parameters), csvNumber(m.weightsBytes),
+                         csvNumber(m.gradientsBytes), csvNumber(m.optimizerBytes),
+                         csvNumber(m.activationsBytes), csvNumber(m.buffersBytes),
+                         csvNumber(m.totalBytes), csvNumber(m.totalBytes / kGiB))
+                    .arg(gpuId, csvNumber(v.capacityBytes))
                     .arg(v.fits ? 1 : 0)
-                    .arg(number(v.headroomBytes))
+                    .arg(csvNumber(v.headroomBytes))
                     .arg(v.minGpus);
     }
     return text;

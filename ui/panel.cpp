@@ -1,6 +1,7 @@
 #include "ui/panel.h"
 
 #include "ui/chartarea.h"
+#include "ui/errortext.h"
 #include "ui/scenariomodel.h"
 #include "ui/textstrip.h"
 
@@ -95,6 +96,16 @@ void Panel::showProblem(const QString& message)
 {
     m_problem->setText(message);
     m_problem->setVisible(!message.isEmpty());
+}
+
+bool Panel::applyNumber(const QString& key, double value)
+{
+    if (auto error = m_model->setNumber(key, value)) {
+        showProblem(describeError(*error));
+        return false;
+    }
+    showProblem(QString());
+    return true;
 }
 
 void Panel::changeEvent(QEvent* event)

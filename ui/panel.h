@@ -43,6 +43,8 @@ protected:
     void setFormula(const QString& html);
     /// Shows a translated message naming the field and its allowed range; empty clears it.
     void showProblem(const QString& message);
+    /// Sets one key through the model; shows the problem inline, or clears it on success.
+    bool applyNumber(const QString& key, double value);
     void changeEvent(QEvent* event) override;
 
 private:

@@ -2,6 +2,7 @@
 
 #include "ui/axisrange.h"
 #include "ui/chartstyle.h"
+#include "ui/chartupdate.h"
 #include "ui/format.h"
 #include "ui/textstrip.h"
 
@@ -25,59 +26,15 @@
 
 namespace dtsim::ui {
 
+using chartupdate::attach;
+using chartupdate::csvNumber;
+using chartupdate::makeMarker;
+using chartupdate::replaceIfChanged;
+using chartupdate::replaceValues;
+using chartupdate::setTitleIfChanged;
+using chartupdate::setValueRange;
+
 namespace {
-
-/// Replaces a bar set's values in bulk when the count changed, in place otherwise: both keep
-/// the set (and its hand-set brush) alive.
-void replaceValues(QBarSet* set, const QList<qreal>& values)
-{
-    if (set->count() != values.size()) {
-        set->remove(0, set->count());
-        set->append(values);
-        return;
-    }
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        if (set->at(i) != values[i]) {
-            set->replace(i, values[i]);
-        }
-    }
-}
-
-QScatterSeries* makeMarker(QScatterSeries::MarkerShape shape, const QColor& color, qreal size)
-{
-    auto* marker = new QScatterSeries;
-    marker->setMarkerShape(shape);
-    marker->setMarkerSize(size);
-    marker->setColor(color);
-    marker->setBorderColor(Qt::white);
-    return marker;
-}
-
-/// Sets a 0-based value axis only when it really changes: every change lays the chart out.
-void setValueRange(QValueAxis* axis, double largest)
-{
-    const NiceRange range = niceRangeFromZero(largest);
-    if (axis->min() != 0 || axis->max() != range.maximum) {
-        axis->setRange(0, range.maximum);
-    }
-    if (axis->tickCount() != range.ticks) {
-        axis->setTickCount(range.ticks);
-    }
-}
-
-void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points)
-{
-    if (series->points() != points) {
-        series->replace(points);
-    }
-}
-
-void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
-{
-    chart->addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
 
 } // namespace
 
@@ -366,14 +323,13 @@ QString ScalingCharts::csv() const
     }
     QString text = QStringLiteral("workers,compute_s,communication_s,step_s,ideal_s,speedup,"
                                   "efficiency,total_training_s,bar,selected,optimal\n");
-    const auto number = [](double v) { return QString::fromStdString(simcore::formatNumber(v)); };
     for (const auto& [workers, row] : rows) {
         const auto& t = row.first;
         text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
                     .arg(workers)
-                    .arg(number(t.computeSeconds), number(t.syncSeconds + t.bubbleSeconds),
-                         number(t.stepSeconds), number(t.idealSeconds), number(t.speedup),
-                         number(t.efficiency), number(t.totalSeconds))
+                    .arg(csvNumber(t.computeSeconds), csvNumber(t.syncSeconds + t.bubbleSeconds),
+                         csvNumber(t.stepSeconds), csvNumber(t.idealSeconds), csvNumber(t.speedup),
+                         csvNumber(t.efficiency), csvNumber(t.totalSeconds))
                     .arg(row.second ? 1 : 0)
                     .arg(workers == m_result.selected.workers ? 1 : 0)
                     .arg(workers == m_result.optimalWorkers ? 1 : 0);

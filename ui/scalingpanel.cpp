@@ -151,12 +151,7 @@ NumberField* ScalingPanel::field(const QString& key) const
 
 void ScalingPanel::setWorkers(std::int64_t workers)
 {
-    if (auto error =
-            model()->setNumber(QStringLiteral("scaling.workers"), static_cast<double>(workers))) {
-        showProblem(describeError(*error));
-        return;
-    }
-    showProblem(QString());
+    applyNumber(QStringLiteral("scaling.workers"), static_cast<double>(workers));
 }
 
 QString ScalingPanel::panelTitle() const

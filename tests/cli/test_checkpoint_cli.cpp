@@ -1,5 +1,7 @@
 // `dtsim calc checkpoint` as a user runs it (issue #7): SPEC's JSON fields, values against hand
 // calculations from MODELS §6 (Young 1974, Daly 2006, Llama 3 §3.3.4), the table, bad input.
+#include "dtsimrun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -12,26 +14,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run dtsim(const QStringList& arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("DISPLAY"));
-    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
-    REQUIRE(process.waitForFinished(60000));
-    REQUIRE(process.exitStatus() == QProcess::NormalExit);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using testing::dtsim;
+using testing::Run;
 
 } // namespace
 

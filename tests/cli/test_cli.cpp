@@ -1,4 +1,5 @@
 // The dtsim executable as a user runs it: exit codes, one-line messages, JSON fields, files.
+#include "dtsimrun.h"
 #include "simcore/scaling.h"
 
 #include <QFile>
@@ -13,28 +14,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run dtsim(const QStringList& arguments, bool withDisplayVariables = false)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    if (!withDisplayVariables) {
-        environment.remove(QStringLiteral("DISPLAY"));
-        environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
-        environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    }
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
-    REQUIRE(process.waitForFinished(60000));
-    REQUIRE(process.exitStatus() == QProcess::NormalExit);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using testing::dtsim;
+using testing::Run;
 
 } // namespace
 

@@ -1,6 +1,8 @@
 // `dtsim calc memory` and `dtsim export --panel memory` as a user runs them. Expected numbers:
 // seed lesson §1 (7e9 × 16 B = 112e9 B per GPU with no sharding), ZeRO paper §5.1 (16Ψ/N_d for
 // stage 3), and the hand calculation of the activations below.
+#include "dtsimrun.h"
+
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -14,26 +16,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run dtsim(const QStringList& arguments)
-{
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("DISPLAY"));
-    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
-    REQUIRE(process.waitForFinished(60000));
-    REQUIRE(process.exitStatus() == QProcess::NormalExit);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using testing::dtsim;
+using testing::Run;
 
 QJsonObject calcJson(const QStringList& sets)
 {

@@ -20,7 +20,14 @@ void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractA
 
 void replaceValues(QBarSet* set, const QList<qreal>& values)
 {
-    if (set->count() != values.size()) {
+    qsizetype differing = 0;
+    if (set->count() == values.size()) {
+        for (qsizetype i = 0; i < values.size(); ++i) {
+            differing += set->at(i) != values[i] ? 1 : 0;
+        }
+    }
+    // Each replace() lays the bars out again: past a couple of changes, one bulk swap is cheaper.
+    if (set->count() != values.size() || differing > 2) {
         set->remove(0, set->count());
         set->append(values);
         return;

@@ -102,7 +102,7 @@ std::int64_t roundUpToNice(std::int64_t n)
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
                                               std::int64_t maxWorkers)
 {
-    constexpr std::int64_t densePoints = 512;
+    constexpr std::int64_t densePoints = 256; // more than the ~700 px of plot can show
     const std::int64_t last = std::min<std::int64_t>(
         maxWorkers, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
     std::vector<std::int64_t> workers{selected, optimum};

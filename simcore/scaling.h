@@ -54,7 +54,7 @@ std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t opti
 std::int64_t roundUpToNice(std::int64_t n);
 
 /// The worker counts of the speed-up curve: every N up to max(16, 4·optimum, 2·N) rounded up
-/// to 1-2-5 (thinned geometrically past 512 points), always with the selected N and optimum.
+/// to 1-2-5 (thinned geometrically past 256 points), always with the selected N and optimum.
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
                                               std::int64_t maxWorkers);
 

@@ -257,7 +257,11 @@ void ScalingCharts::updateSpeedup()
     for (const auto& point : curve) {
         const auto n = static_cast<double>(point.workers);
         speedup << QPointF(n, point.speedup);
-        ideal << QPointF(n, n);
+        // On a linear axis the ideal line y = N is straight: its two ends are enough.
+        if (m_axis == simcore::AxisScale::Log || &point == &curve.front() ||
+            &point == &curve.back()) {
+            ideal << QPointF(n, n);
+        }
         highest = std::max(highest, point.speedup);
     }
     replaceIfChanged(m_speedup, speedup);

@@ -79,27 +79,27 @@ void CheckpointPanel::buildControls()
     const auto addRows = [this](QGroupBox* group, qsizetype from) {
         auto* layout = new QFormLayout(group);
         layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        for (qsizetype i = from; i < m_fields.size(); ++i) {
+        for (qsizetype i = from; i < numberFields().size(); ++i) {
             auto* label = new QLabel;
-            label->setBuddy(m_fields[i]);
+            label->setBuddy(numberFields()[i]);
             label->setWordWrap(true);
             m_fieldLabels << label;
-            layout->addRow(label, m_fields[i]);
+            layout->addRow(label, numberFields()[i]);
         }
         return layout;
     };
 
     m_jobGroup = new QGroupBox;
-    addField(QStringLiteral("checkpoint.gpus"), 1, 0);
-    addField(QStringLiteral("checkpoint.gpu_mtbf"), 1 / kHour, 0);
-    addField(QStringLiteral("checkpoint.work"), 1 / kDay, 2);
+    addNumberField(QStringLiteral("checkpoint.gpus"), 1, 0);
+    addNumberField(QStringLiteral("checkpoint.gpu_mtbf"), 1 / kHour, 0);
+    addNumberField(QStringLiteral("checkpoint.work"), 1 / kDay, 2);
     addRows(m_jobGroup, 0);
 
     m_checkpointGroup = new QGroupBox;
-    const qsizetype checkpointFrom = m_fields.size();
-    addField(QStringLiteral("checkpoint.write_time"), 1, 1);
-    addField(QStringLiteral("checkpoint.restart_time"), 1, 0);
-    addField(QStringLiteral("checkpoint.interval"), 1 / 60.0, 2);
+    const qsizetype checkpointFrom = numberFields().size();
+    addNumberField(QStringLiteral("checkpoint.write_time"), 1, 1);
+    addNumberField(QStringLiteral("checkpoint.restart_time"), 1, 0);
+    addNumberField(QStringLiteral("checkpoint.interval"), 1 / 60.0, 2);
     auto* checkpointLayout = addRows(m_checkpointGroup, checkpointFrom);
     m_intervalSlider = new QSlider(Qt::Horizontal);
     m_intervalSlider->setRange(0, kSliderSteps);
@@ -122,9 +122,9 @@ void CheckpointPanel::buildControls()
     });
 
     m_monteCarloGroup = new QGroupBox;
-    const qsizetype monteCarloFrom = m_fields.size();
-    addField(QStringLiteral("checkpoint.mc_runs"), 1, 0);
-    addField(QStringLiteral("checkpoint.mc_seed"), 1, 0);
+    const qsizetype monteCarloFrom = numberFields().size();
+    addNumberField(QStringLiteral("checkpoint.mc_runs"), 1, 0);
+    addNumberField(QStringLiteral("checkpoint.mc_seed"), 1, 0);
     addRows(m_monteCarloGroup, monteCarloFrom);
 
     m_readoutGroup = new QGroupBox;
@@ -151,26 +151,6 @@ void CheckpointPanel::buildControls()
         controlsLayout()->addWidget(group);
     }
     controlsLayout()->addStretch(1);
-}
-
-NumberField* CheckpointPanel::addField(const QString& key, double displayFactor, int decimals)
-{
-    auto* field = new NumberField(key, displayFactor, decimals);
-    connect(field, &NumberField::edited, this,
-            [this, field](double value) { setNumber(field->key(), value); });
-    connect(field, &NumberField::problem, this, &CheckpointPanel::showProblem);
-    m_fields << field;
-    return field;
-}
-
-NumberField* CheckpointPanel::field(const QString& key) const
-{
-    for (auto* field : m_fields) {
-        if (field->key() == key) {
-            return field;
-        }
-    }
-    return nullptr;
 }
 
 void CheckpointPanel::setNumber(const QString& key, double value)
@@ -220,11 +200,11 @@ void CheckpointPanel::retranslate()
            "failures; more runs give a smoother histogram and take longer (they run in the "
            "background)."),
         tr("Seed of the random failures: the same seed always gives the same simulated jobs.")};
-    for (int i = 0; i < m_fields.size(); ++i) {
+    for (int i = 0; i < numberFields().size(); ++i) {
         m_fieldLabels[i]->setText(names.value(i));
-        m_fields[i]->setSuffix(suffixes.value(i));
-        m_fields[i]->setToolTip(tips.value(i));
-        m_fields[i]->setAccessibleDescription(tips.value(i));
+        numberFields()[i]->setSuffix(suffixes.value(i));
+        numberFields()[i]->setToolTip(tips.value(i));
+        numberFields()[i]->setAccessibleDescription(tips.value(i));
         m_fieldLabels[i]->setToolTip(tips.value(i));
     }
     m_sliderLabel->setText(tr("τ (log):"));
@@ -261,14 +241,7 @@ void CheckpointPanel::refresh()
     m_result = simcore::evaluateCheckpoint(scenario);
     m_stepSeconds = simcore::evaluateScaling(scenario).selected.stepSeconds;
     const auto& c = scenario.checkpoint;
-    m_fields[0]->showValue(static_cast<double>(c.gpus));
-    m_fields[1]->showValue(c.gpuMtbfSeconds);
-    m_fields[2]->showValue(c.workSeconds);
-    m_fields[3]->showValue(c.writeTimeSeconds);
-    m_fields[4]->showValue(c.restartTimeSeconds);
-    m_fields[5]->showValue(c.intervalSeconds);
-    m_fields[6]->showValue(static_cast<double>(c.monteCarloRuns));
-    m_fields[7]->showValue(static_cast<double>(c.monteCarloSeed));
+    showFieldValues();
     {
         const QSignalBlocker block(m_intervalSlider);
         if (std::abs(intervalAtPosition(m_intervalSlider->value()) - c.intervalSeconds) > 0.5) {

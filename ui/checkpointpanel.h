@@ -27,7 +27,6 @@ public:
     [[nodiscard]] QString panelTitle() const override;
 
     [[nodiscard]] CheckpointCharts* charts() const { return m_charts; }
-    [[nodiscard]] NumberField* field(const QString& key) const;
     [[nodiscard]] QSlider* intervalSlider() const { return m_intervalSlider; }
     [[nodiscard]] QPushButton* llamaPresetButton() const { return m_llamaButton; }
     [[nodiscard]] QPushButton* useOptimumButton() const { return m_optimumButton; }
@@ -56,7 +55,6 @@ protected:
 
 private:
     void buildControls();
-    NumberField* addField(const QString& key, double displayFactor, int decimals);
     void setNumber(const QString& key, double value);
     void updateFormula();
 
@@ -71,7 +69,6 @@ private:
     QLabel* m_sliderLabel = nullptr;
     QPushButton* m_llamaButton = nullptr;
     QPushButton* m_optimumButton = nullptr;
-    QList<NumberField*> m_fields;
     QList<QLabel*> m_fieldLabels;
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;

@@ -43,6 +43,9 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     setCentralWidget(m_tabs);
     buildPanels();
     buildActions();
+    for (auto* p : m_panels) {
+        p->setActive(p == m_tabs->currentWidget());
+    }
     retranslate();
     m_lastExportFolder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (m_lastExportFolder.isEmpty()) {
@@ -143,6 +146,9 @@ void MainWindow::buildActions()
     m_toolBar->addAction(m_resetAction);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        for (auto* p : m_panels) {
+            p->setActive(p == m_tabs->currentWidget());
+        }
         m_exportAction->setEnabled(qobject_cast<Panel*>(m_tabs->currentWidget()) != nullptr);
     });
 }

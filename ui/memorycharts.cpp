@@ -27,13 +27,7 @@
 
 namespace dtsim::ui {
 
-using chartupdate::attach;
-using chartupdate::csvNumber;
-using chartupdate::makeMarker;
-using chartupdate::replaceIfChanged;
-using chartupdate::replaceValues;
-using chartupdate::setTitleIfChanged;
-using chartupdate::setValueRange;
+using namespace chartupdate;
 
 namespace {
 

@@ -125,14 +125,10 @@ void MemoryPanel::buildControls()
 NumberField* MemoryPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
                                    int decimals)
 {
-    auto* field = new NumberField(key, displayFactor, decimals);
-    connect(field, &NumberField::edited, this,
-            [this, field](double value) { applyResult(model()->setNumber(field->key(), value)); });
-    connect(field, &NumberField::problem, this, &MemoryPanel::showProblem);
+    auto* field = addNumberField(key, displayFactor, decimals);
     auto* label = new QLabel;
     label->setBuddy(field);
     m_labels.insert(field, label);
-    m_fields << field;
     form->addRow(label, field);
     return field;
 }
@@ -154,16 +150,6 @@ QComboBox* MemoryPanel::addCombo(QFormLayout* form, const QString& key, const QS
     m_comboKeys << key;
     form->addRow(label, box);
     return box;
-}
-
-NumberField* MemoryPanel::field(const QString& key) const
-{
-    for (auto* field : m_fields) {
-        if (field->key() == key) {
-            return field;
-        }
-    }
-    return nullptr;
 }
 
 QComboBox* MemoryPanel::combo(const QString& key) const
@@ -321,11 +307,7 @@ void MemoryPanel::refresh()
             QString::fromStdString(simcore::valueText(scenario, m_comboKeys[i].toStdString()));
         m_combos[i]->setCurrentIndex(m_combos[i]->findData(word));
     }
-    for (auto* field : m_fields) {
-        if (const auto* info = simcore::findKey(field->key().toStdString())) {
-            field->showValue(info->getNumber(scenario));
-        }
-    }
+    showFieldValues();
     {
         const QSignalBlocker block(m_sequenceParallel);
         m_sequenceParallel->setChecked(scenario.memory.sequenceParallel);

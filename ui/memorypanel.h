@@ -30,7 +30,6 @@ public:
     [[nodiscard]] QString panelTitle() const override;
 
     [[nodiscard]] MemoryCharts* charts() const { return m_charts; }
-    [[nodiscard]] NumberField* field(const QString& key) const;
     /// The combo box editing `key` (train.precision, train.optimizer, parallel.zero,
     /// train.recompute, hardware.gpu), or "preset" for the model preset.
     [[nodiscard]] QComboBox* combo(const QString& key) const;
@@ -56,7 +55,6 @@ private:
     QGroupBox* m_hardwareGroup = nullptr;
     QComboBox* m_preset = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
-    QList<NumberField*> m_fields;
     QList<QComboBox*> m_combos; ///< in the order of m_comboKeys
     QStringList m_comboKeys;
     QHash<QWidget*, QLabel*> m_labels; ///< each control's row label

@@ -2,6 +2,7 @@
 
 #include "ui/chartarea.h"
 #include "ui/errortext.h"
+#include "ui/numberfield.h"
 #include "ui/scenariomodel.h"
 #include "ui/textstrip.h"
 
@@ -59,7 +60,13 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     layout->addWidget(controlsFrame);
     layout->addLayout(m_content, 1);
 
-    connect(m_model, &ScenarioModel::changed, this, [this] { refresh(); });
+    connect(m_model, &ScenarioModel::changed, this, [this] {
+        if (m_active) {
+            refresh();
+        } else {
+            m_stale = true; // a slider drag on another tab must not redraw this one each step
+        }
+    });
     Panel::retranslate();
 }
 
@@ -100,12 +107,52 @@ void Panel::showProblem(const QString& message)
 
 bool Panel::applyNumber(const QString& key, double value)
 {
+    // Cleared first: the redraw this edit triggers may report a problem between keys itself.
+    showProblem(QString());
     if (auto error = m_model->setNumber(key, value)) {
         showProblem(describeError(*error));
         return false;
     }
-    showProblem(QString());
     return true;
+}
+
+void Panel::setActive(bool active)
+{
+    m_active = active;
+    if (m_active && m_stale) {
+        m_stale = false;
+        refresh();
+    }
+}
+
+NumberField* Panel::addNumberField(const QString& key, double displayFactor, int decimals)
+{
+    auto* field = new NumberField(key, displayFactor, decimals);
+    connect(field, &NumberField::edited, this,
+            [this, field](double value) { applyNumber(field->key(), value); });
+    connect(field, &NumberField::problem, this, &Panel::showProblem);
+    m_fields << field;
+    return field;
+}
+
+NumberField* Panel::field(const QString& key) const
+{
+    for (auto* field : m_fields) {
+        if (field->key() == key) {
+            return field;
+        }
+    }
+    return nullptr;
+}
+
+void Panel::showFieldValues()
+{
+    const auto& scenario = m_model->scenario();
+    for (auto* field : m_fields) {
+        if (const auto* info = simcore::findKey(field->key().toStdString())) {
+            field->showValue(info->getNumber(scenario));
+        }
+    }
 }
 
 void Panel::changeEvent(QEvent* event)

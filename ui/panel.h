@@ -9,6 +9,7 @@ class QVBoxLayout;
 namespace dtsim::ui {
 
 class ChartArea;
+class NumberField;
 class TextStrip;
 class ScenarioModel;
 
@@ -28,6 +29,12 @@ public:
     [[nodiscard]] ScenarioModel* model() const { return m_model; }
     [[nodiscard]] QString formulaText() const;
     [[nodiscard]] QString problemText() const;
+    /// Only the active panel redraws on each change; an inactive one (a hidden tab) redraws
+    /// once when it becomes active again. Panels start active.
+    void setActive(bool active);
+    [[nodiscard]] bool isActive() const { return m_active; }
+    /// The number field bound to a scenario key, or null.
+    [[nodiscard]] NumberField* field(const QString& key) const;
 
 signals:
     void exportRequested();
@@ -43,8 +50,14 @@ protected:
     void setFormula(const QString& html);
     /// Shows a translated message naming the field and its allowed range; empty clears it.
     void showProblem(const QString& message);
-    /// Sets one key through the model; shows the problem inline, or clears it on success.
+    /// Sets one key through the model; clears the problem line, then shows any rejection.
     bool applyNumber(const QString& key, double value);
+    /// A number field bound to `key` whose edits go through applyNumber and whose range
+    /// problems show inline; the caller places it in a layout.
+    NumberField* addNumberField(const QString& key, double displayFactor, int decimals);
+    [[nodiscard]] const QList<NumberField*>& numberFields() const { return m_fields; }
+    /// Shows every number field's current scenario value, without emitting edits.
+    void showFieldValues();
     void changeEvent(QEvent* event) override;
 
 private:
@@ -55,6 +68,9 @@ private:
     TextStrip* m_formula = nullptr;
     QLabel* m_problem = nullptr;
     QPushButton* m_export = nullptr;
+    QList<NumberField*> m_fields;
+    bool m_active = true;
+    bool m_stale = false;
 };
 
 } // namespace dtsim::ui

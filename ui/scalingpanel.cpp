@@ -87,16 +87,16 @@ void ScalingPanel::buildControls()
     m_lessonGroup = new QGroupBox;
     auto* lessonLayout = new QFormLayout(m_lessonGroup);
     lessonLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addField(QStringLiteral("lesson.base_compute"), 1e3, 3);
-    addField(QStringLiteral("lesson.fixed_sync"), 1e3, 3);
-    addField(QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
-    addField(QStringLiteral("train.steps"), 1, 0);
-    for (int i = 0; i < m_fields.size(); ++i) {
+    addNumberField(QStringLiteral("lesson.base_compute"), 1e3, 3);
+    addNumberField(QStringLiteral("lesson.fixed_sync"), 1e3, 3);
+    addNumberField(QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
+    addNumberField(QStringLiteral("train.steps"), 1, 0);
+    for (int i = 0; i < numberFields().size(); ++i) {
         auto* label = new QLabel;
-        label->setBuddy(m_fields[i]);
+        label->setBuddy(numberFields()[i]);
         label->setWordWrap(true);
         m_fieldLabels << label;
-        lessonLayout->addRow(label, m_fields[i]);
+        lessonLayout->addRow(label, numberFields()[i]);
     }
 
     m_readoutGroup = new QGroupBox;
@@ -124,29 +124,6 @@ void ScalingPanel::buildControls()
     controlsLayout()->addWidget(m_lessonGroup);
     controlsLayout()->addWidget(m_readoutGroup);
     controlsLayout()->addStretch(1);
-}
-
-NumberField* ScalingPanel::addField(const QString& key, double displayFactor, int decimals)
-{
-    auto* field = new NumberField(key, displayFactor, decimals);
-    connect(field, &NumberField::edited, this, [this, field](double value) {
-        if (auto error = model()->setNumber(field->key(), value)) {
-            showProblem(describeError(*error));
-        }
-    });
-    connect(field, &NumberField::problem, this, &ScalingPanel::showProblem);
-    m_fields << field;
-    return field;
-}
-
-NumberField* ScalingPanel::field(const QString& key) const
-{
-    for (auto* field : m_fields) {
-        if (field->key() == key) {
-            return field;
-        }
-    }
-    return nullptr;
 }
 
 void ScalingPanel::setWorkers(std::int64_t workers)
@@ -186,11 +163,11 @@ void ScalingPanel::retranslate()
         tr("Extra synchronisation cost for every worker beyond the first: more workers, more "
            "gradient traffic to coordinate."),
         tr("Optimizer steps in the whole training run: total time = steps × step time.")};
-    for (int i = 0; i < m_fields.size(); ++i) {
+    for (int i = 0; i < numberFields().size(); ++i) {
         m_fieldLabels[i]->setText(names.value(i));
-        m_fields[i]->setToolTip(tips.value(i));
-        m_fields[i]->setSuffix(i < 3 ? ms : QString());
-        m_fields[i]->setAccessibleDescription(tips.value(i));
+        numberFields()[i]->setToolTip(tips.value(i));
+        numberFields()[i]->setSuffix(i < 3 ? ms : QString());
+        numberFields()[i]->setAccessibleDescription(tips.value(i));
     }
     const QStringList readoutNames = {
         tr("Step time:"),  tr("Ideal step T(1)/N:"),   tr("Speed-up:"),
@@ -224,10 +201,7 @@ void ScalingPanel::refresh()
         }
         m_workers->setValue(static_cast<int>(scenario.scaling.workers));
     }
-    m_fields[0]->showValue(scenario.lesson.baseComputeSeconds);
-    m_fields[1]->showValue(scenario.lesson.fixedSyncSeconds);
-    m_fields[2]->showValue(scenario.lesson.syncPerWorkerSeconds);
-    m_fields[3]->showValue(static_cast<double>(scenario.train.steps));
+    showFieldValues();
 
     m_charts->showResult(m_result, scenario.scaling.axis);
 

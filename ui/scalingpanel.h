@@ -29,7 +29,6 @@ public:
     [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
-    [[nodiscard]] NumberField* field(const QString& key) const;
     [[nodiscard]] const simcore::ScalingResult& result() const { return m_result; }
     /// The read-out texts, in display order (step, ideal, speed-up, efficiency, total, optimum).
     [[nodiscard]] QStringList readouts() const;
@@ -46,7 +45,6 @@ protected:
 private:
     void buildControls();
     void setWorkers(std::int64_t workers);
-    NumberField* addField(const QString& key, double displayFactor, int decimals);
     void updateFormula();
 
     simcore::ScalingResult m_result;
@@ -58,7 +56,6 @@ private:
     QSpinBox* m_workers = nullptr;
     QCheckBox* m_logScale = nullptr;
     QLabel* m_workersLabel = nullptr;
-    QList<NumberField*> m_fields;
     QList<QLabel*> m_fieldLabels;
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;

@@ -181,3 +181,22 @@ TEST_CASE("a language change re-sets texts without losing numbers", "[ui][scalin
     CHECK(panel.readouts() == before);
     requireBarsMatchSimcore(panel);
 }
+
+TEST_CASE("only the current tab redraws on each change; the others catch up when shown",
+          "[ui][window]")
+{
+    MainWindow window;
+    auto* scaling = window.panel(QStringLiteral("scaling"));
+    auto* memory = window.panel(QStringLiteral("memory"));
+    REQUIRE(scaling != nullptr);
+    REQUIRE(memory != nullptr);
+    CHECK(scaling->isActive());
+    CHECK_FALSE(memory->isActive());
+    const QString before = memory->formulaText();
+    window.model()->setNumber(QStringLiteral("model.params"), 13e9);
+    CHECK(memory->formulaText() == before); // not redrawn while hidden
+    window.tabs()->setCurrentWidget(memory);
+    CHECK(memory->isActive());
+    CHECK_FALSE(scaling->isActive());
+    CHECK(memory->formulaText() != before); // redrawn once on becoming current
+}

@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/calcoutput.h"
 #include "simcore/catalogue.h"  // memory panel (issue #3)
 #include "simcore/checkpoint.h" // checkpoint panel (issue #7)
 #include "simcore/memory.h"     // memory panel (issue #3)
@@ -28,16 +29,6 @@ namespace {
 
 const char* const kSubcommands[] = {"calc", "keys", "export", "--help", "-h", "--version", "-v"};
 
-void printError(const QString& message)
-{
-    QTextStream(stderr) << "dtsim: " << message << Qt::endl;
-}
-
-void printOut(const QString& text)
-{
-    QTextStream(stdout) << text;
-}
-
 void setApplicationInfo()
 {
     QCoreApplication::setApplicationName(QStringLiteral("dtsim"));
@@ -45,22 +36,25 @@ void setApplicationInfo()
     QCoreApplication::setApplicationVersion(QStringLiteral(DTSIM_VERSION));
 }
 
+QString calcModelNames();
+
 QString usage()
 {
     return QStringLiteral(
-        "Usage:\n"
-        "  dtsim [--scenario FILE]                 start the window\n"
-        "  dtsim calc MODEL [--scenario FILE] [--set KEY=VALUE]... [--json]\n"
-        "  dtsim export --panel P --out FILE [--scenario FILE] [--set KEY=VALUE]...\n"
-        "               [--size WxH] [--scale S]\n"
-        "  dtsim keys                              list every scenario key\n"
-        "  dtsim --help | --version\n"
-        "\n"
-        "MODEL: scaling, memory, checkpoint.  P: scaling, memory, checkpoint.\n"
-        "FILE for export: .png, .svg, .pdf or .csv.\n"
-        "Units are SI: seconds, bytes, bytes per second.\n"
-        "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
-        "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n");
+               "Usage:\n"
+               "  dtsim [--scenario FILE]                 start the window\n"
+               "  dtsim calc MODEL [--scenario FILE] [--set KEY=VALUE]... [--json]\n"
+               "  dtsim export --panel P --out FILE [--scenario FILE] [--set KEY=VALUE]...\n"
+               "               [--size WxH] [--scale S]\n"
+               "  dtsim keys                              list every scenario key\n"
+               "  dtsim --help | --version\n"
+               "\n"
+               "MODEL: %1.\nP: %2.\n"
+               "FILE for export: .png, .svg, .pdf or .csv.\n"
+               "Units are SI: seconds, bytes, bytes per second.\n"
+               "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
+               "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n")
+        .arg(calcModelNames(), ui::exportablePanels().join(QStringLiteral(", ")));
 }
 
 /// The options every scenario-reading command shares.
@@ -109,8 +103,9 @@ std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser)
     return scenario;
 }
 
-int calcScaling(const simcore::Scenario& scenario, bool json)
+int calcScaling(const simcore::Scenario& scenario, const CalcOptions& options)
 {
+    const bool json = options.json;
     const auto result = simcore::evaluateScaling(scenario);
     const auto& s = result.selected;
     if (json) {
@@ -156,8 +151,9 @@ int calcScaling(const simcore::Scenario& scenario, bool json)
 }
 
 // memory panel (issue #3): `dtsim calc memory`, per-GPU bytes and the verdict on hardware.gpu.
-int calcMemory(const simcore::Scenario& scenario, bool json)
+int calcMemory(const simcore::Scenario& scenario, const CalcOptions& calcOptions)
 {
+    const bool json = calcOptions.json;
     const simcore::MemoryOptions options = simcore::memoryOptionsFromScenario(scenario);
     if (const auto problems = simcore::validateMemory(scenario, options); !problems.empty()) {
         printError(QString::fromStdString(problems.front().message()));
@@ -258,8 +254,10 @@ int calcMemory(const simcore::Scenario& scenario, bool json)
 }
 
 // checkpoint panel (issue #7): `dtsim calc checkpoint`, MODELS §6 (Young 1974, Daly 2006).
-int calcCheckpoint(const simcore::Scenario& scenario, bool json, bool monteCarlo)
+int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options)
 {
+    const bool json = options.json;
+    const bool monteCarlo = options.monteCarlo;
     const auto r = simcore::evaluateCheckpoint(scenario);
     if (r.status == simcore::CheckpointStatus::InvalidInput) {
         printError(QStringLiteral("checkpoint: the checkpoint.* values cannot be evaluated "
@@ -367,6 +365,27 @@ int calcCheckpoint(const simcore::Scenario& scenario, bool json, bool monteCarlo
     return kSuccess;
 }
 
+struct CalcModel {
+    const char* name;
+    CalcFunction run;
+};
+
+/// Every `dtsim calc MODEL`, in the order the help lists them. Add a model with one line.
+const CalcModel kCalcModels[] = {
+    {"scaling", &calcScaling},
+    {"memory", &calcMemory},
+    {"checkpoint", &calcCheckpoint},
+};
+
+QString calcModelNames()
+{
+    QStringList names;
+    for (const auto& entry : kCalcModels) {
+        names << QLatin1String(entry.name);
+    }
+    return names.join(QStringLiteral(", "));
+}
+
 int runCalc(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -374,16 +393,16 @@ int runCalc(const QStringList& arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
     parser.addOption({QStringLiteral("monte-carlo"), // checkpoint panel (issue #7)
                       QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
-    parser.addPositionalArgument(QStringLiteral("MODEL"),
-                                 QStringLiteral("scaling, memory, checkpoint"));
+    parser.addPositionalArgument(QStringLiteral("MODEL"), calcModelNames());
     if (!parseArguments(parser, arguments)) {
         return kBadInput;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
-        printError(QStringLiteral("calc: expected one MODEL (scaling, memory, checkpoint), got %1")
-                       .arg(positional.isEmpty() ? QStringLiteral("none")
-                                                 : positional.join(QLatin1Char(' '))));
+        printError(QStringLiteral("calc: expected one MODEL (%1), got %2")
+                       .arg(calcModelNames(), positional.isEmpty()
+                                                  ? QStringLiteral("none")
+                                                  : positional.join(QLatin1Char(' '))));
         return kBadInput;
     }
     const auto scenario = scenarioFrom(parser);
@@ -391,19 +410,15 @@ int runCalc(const QStringList& arguments)
         return kBadInput;
     }
     const QString model = positional.front();
-    if (model == QLatin1String("scaling")) {
-        return calcScaling(*scenario, parser.isSet(QStringLiteral("json")));
+    for (const auto& entry : kCalcModels) {
+        if (model == QLatin1String(entry.name)) {
+            const CalcOptions options{parser.isSet(QStringLiteral("json")),
+                                      parser.isSet(QStringLiteral("monte-carlo"))};
+            return entry.run(*scenario, options);
+        }
     }
-    if (model == QLatin1String("memory")) { // memory panel (issue #3)
-        return calcMemory(*scenario, parser.isSet(QStringLiteral("json")));
-    }
-    if (model == QLatin1String("checkpoint")) { // checkpoint panel (issue #7)
-        return calcCheckpoint(*scenario, parser.isSet(QStringLiteral("json")),
-                              parser.isSet(QStringLiteral("monte-carlo")));
-    }
-    printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: scaling, "
-                              "memory, checkpoint")
-                   .arg(model));
+    printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: %2")
+                   .arg(model, calcModelNames()));
     return kBadInput;
 }
 

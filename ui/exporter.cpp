@@ -1,9 +1,7 @@
 #include "ui/exporter.h"
 
 #include "ui/chartarea.h"
-#include "ui/checkpointcharts.h" // checkpoint panel (issue #7)
-#include "ui/memorycharts.h"     // memory panel (issue #3)
-#include "ui/scalingcharts.h"
+#include "ui/panelregistry.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -174,22 +172,17 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
 
 QStringList exportablePanels()
 {
-    return {QStringLiteral("scaling"), QStringLiteral("memory"),
-            QStringLiteral("checkpoint")}; // checkpoint: issue #7
+    QStringList ids;
+    for (const auto& entry : panelEntries()) {
+        ids << entry.id;
+    }
+    return ids;
 }
 
 std::unique_ptr<ChartArea> createChartArea(const QString& panelId)
 {
-    if (panelId == QLatin1String("scaling")) {
-        return std::make_unique<ScalingCharts>();
-    }
-    if (panelId == QLatin1String("memory")) { // memory panel (issue #3)
-        return std::make_unique<MemoryCharts>();
-    }
-    if (panelId == QLatin1String("checkpoint")) {    // checkpoint panel (issue #7)
-        return std::make_unique<CheckpointCharts>(); // synchronous: the export is complete
-    }
-    return nullptr;
+    const PanelEntry* entry = findPanelEntry(panelId);
+    return entry ? entry->createChartArea() : nullptr;
 }
 
 QString checkExportOptions(const ExportOptions& options)

@@ -1,11 +1,10 @@
 #include "ui/mainwindow.h"
 
 #include "ui/chartarea.h"
-#include "ui/checkpointpanel.h" // checkpoint panel (issue #7)
 #include "ui/exportdialog.h"
 #include "ui/exporter.h"
-#include "ui/memorypanel.h" // memory panel (issue #3)
-#include "ui/scalingpanel.h"
+#include "ui/panel.h"
+#include "ui/panelregistry.h"
 #include "ui/scenariomodel.h"
 
 #include <QAction>
@@ -57,23 +56,13 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
 
 void MainWindow::buildPanels()
 {
-    auto* scaling = new ScalingPanel(m_model);
-    connect(scaling, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
-    m_panels << scaling;
-    m_tabs->addTab(scaling, QString());
-    for (qsizetype i = 1; i < kPanelIds.size(); ++i) {
-        if (kPanelIds[i] == QLatin1String("memory")) { // memory panel (issue #3)
-            auto* memory = new MemoryPanel(m_model);
-            connect(memory, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
-            m_panels << memory;
-            m_tabs->addTab(memory, QString());
-            continue;
-        }
-        if (kPanelIds[i] == QLatin1String("checkpoint")) { // checkpoint panel (issue #7)
-            auto* checkpoint = new CheckpointPanel(m_model);
-            connect(checkpoint, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
-            m_panels << checkpoint;
-            m_tabs->addTab(checkpoint, QString());
+    for (qsizetype i = 0; i < kPanelIds.size(); ++i) {
+        const PanelEntry* entry = findPanelEntry(kPanelIds[i]);
+        if (entry && entry->createPanel) {
+            Panel* panel = entry->createPanel(m_model);
+            connect(panel, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
+            m_panels << panel;
+            m_tabs->addTab(panel, QString());
             continue;
         }
         auto* placeholder = new QLabel;

@@ -1,0 +1,40 @@
+#pragma once
+// What every `dtsim calc MODEL` shares: where text goes, the JSON object, the aligned table.
+// One file per model (calc_<model>.cpp) implements a CalcFunction; cli.cpp lists them.
+
+#include "simcore/scenario.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace dtsim::app {
+
+struct CalcOptions {
+    bool json = false;       ///< one JSON object instead of the table
+    bool monteCarlo = false; ///< checkpoint: also simulate checkpoint.mc_runs jobs
+};
+
+/// Runs one model on a validated scenario; returns an ExitCode (cli.h).
+using CalcFunction = int (*)(const simcore::Scenario& scenario, const CalcOptions& options);
+
+/// "dtsim: message" on stderr.
+void printError(const QString& message);
+/// Text on stdout as is.
+void printOut(const QString& text);
+/// One compact JSON object and a newline on stdout.
+void printJson(const QJsonObject& object);
+
+/// A readable table: a heading, then "name  value  unit" rows with the values right-aligned.
+class ReportTable {
+public:
+    explicit ReportTable(const QString& heading);
+    void row(const QString& name, const QString& value, const QString& unit = {});
+    /// Six significant digits, like the other calc tables.
+    void number(const QString& name, double value, const QString& unit = {});
+    void print() const;
+
+private:
+    QString m_text;
+};
+
+} // namespace dtsim::app

@@ -42,7 +42,7 @@ QString usage()
 {
     return QStringLiteral(
                "Usage:\n"
-               "  dtsim [--scenario FILE]                 start the window\n"
+               "  dtsim [--scenario FILE] [--panel P]     start the window\n"
                "  dtsim calc MODEL [--scenario FILE] [--set KEY=VALUE]... [--json]\n"
                "  dtsim export --panel P --out FILE [--scenario FILE] [--set KEY=VALUE]...\n"
                "               [--size WxH] [--scale S]\n"
@@ -642,6 +642,8 @@ int runGui(int argc, char** argv)
     parser.addHelpOption();
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to open."),
                       QStringLiteral("FILE")});
+    parser.addOption(
+        {QStringLiteral("panel"), QStringLiteral("Panel to show first."), QStringLiteral("P")});
     if (!parser.parse(application.arguments())) {
         printError(parser.errorText() + QStringLiteral(" (dtsim --help lists the options)"));
         return kBadInput;
@@ -660,6 +662,13 @@ int runGui(int argc, char** argv)
         scenario = *loaded.scenario;
     }
     ui::MainWindow window(scenario);
+    if (parser.isSet(QStringLiteral("panel")) &&
+        !window.showPanel(parser.value(QStringLiteral("panel")))) {
+        printError(QStringLiteral("--panel: '%1' is not a panel; allowed: %2")
+                       .arg(parser.value(QStringLiteral("panel")),
+                            ui::MainWindow::panelIds().join(QStringLiteral(", "))));
+        return kBadInput;
+    }
     window.show();
     return QApplication::exec();
 }

@@ -288,9 +288,9 @@ PipelineResult simulatePipeline(const PipelineParams& params)
     return result;
 }
 
-PipelineParams pipelineParamsFromScenario(const Scenario& scenario, double forwardSeconds,
-                                          double transferSeconds)
+PipelineParams pipelineParamsFromScenario(const Scenario& scenario)
 {
+    const double forwardSeconds = scenario.parallel.forwardSeconds;
     PipelineParams params;
     params.stages = scenario.parallel.pp;
     params.microbatches = scenario.parallel.microbatches;
@@ -299,8 +299,10 @@ PipelineParams pipelineParamsFromScenario(const Scenario& scenario, double forwa
                                ? scenario.parallel.virtualStages
                                : 1;
     params.forwardSeconds = forwardSeconds;
-    params.backwardSeconds = 2.0 * forwardSeconds;
-    params.transferSeconds = transferSeconds;
+    params.backwardSeconds = scenario.parallel.backwardSeconds > 0
+                                 ? scenario.parallel.backwardSeconds
+                                 : 2.0 * forwardSeconds;
+    params.transferSeconds = scenario.parallel.transferSeconds;
     return params;
 }
 

@@ -134,12 +134,11 @@ struct PipelineResult {
 /// Time O(p·v·m), memory O(p·v·m); rejects more than kMaxPipelineOperations operations.
 PipelineResult simulatePipeline(const PipelineParams& params);
 
-/// The scenario's pipeline (parallel.pp, parallel.microbatches, parallel.schedule, and
-/// parallel.virtual_stages for the interleaved schedule, else v = 1) with t_f = forwardSeconds
-/// (> 0, seconds per micro-batch per device), t_b = 2·t_f (Kaplan et al. 2020) and the given
-/// transfer time (≥ 0 seconds). Ranges are checked by simulatePipeline, not here.
-PipelineParams pipelineParamsFromScenario(const Scenario& scenario, double forwardSeconds,
-                                          double transferSeconds = 0.0);
+/// The scenario's pipeline: parallel.pp, parallel.microbatches, parallel.schedule, and
+/// parallel.virtual_stages for the interleaved schedule (else v = 1); t_f = parallel.forward_time,
+/// t_b = parallel.backward_time or, when that is 0, 2·t_f (Kaplan et al. 2020); transfer =
+/// parallel.p2p_time. Ranges are checked by simulatePipeline, not here.
+PipelineParams pipelineParamsFromScenario(const Scenario& scenario);
 
 /// GPipe's bubble as a share of the whole step: (p−1)/(m+p−1) (Huang et al. 2019 §2.3).
 /// p, m ≥ 1; NaN otherwise. 0 … 1.

@@ -15,7 +15,8 @@ constexpr std::array<std::string_view, 3> kRecomputeNames{"none", "selective", "
 constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
 constexpr std::array<std::string_view, 4> kAlgorithmNames{"ring", "tree", "naive", "hierarchical"};
 // "physical" arrives with the communication models.
-constexpr std::array<std::string_view, 1> kScalingModeNames{"lesson"};
+constexpr std::array<std::string_view, 2> kScalingModeNames{"lesson", "physical"};
+constexpr std::array<std::string_view, 2> kBatchScalingNames{"strong", "weak"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
 constexpr std::array<std::string_view, 2> kOffOnNames{"off", "on"};
 // Must match the GPU catalogue's ids (a test checks both ways).
@@ -136,6 +137,20 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::virtualStages>(
         "parallel.virtual_stages", K::Integer, "",
         "Interleaved schedule: model chunks per device v.", 1, 128));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::forwardSeconds>(
+        "parallel.forward_time", K::Real, "s",
+        "Pipeline: forward pass of one micro-batch through one device's layers (t_f).", 0, 1e4,
+        true));
+    auto backward = numberKey<&S::parallel, &ParallelSpec::backwardSeconds>(
+        "parallel.backward_time", K::Real, "s",
+        "Pipeline: backward pass of one micro-batch through one device's layers (t_b).", 1e-9, 1e4);
+    backward.specialValue = 0;
+    backward.specialMeaning = "0 = twice the forward time (Kaplan et al. 2020: 4 of 6 FLOPs per "
+                              "parameter and token are in the backward pass)";
+    keys.push_back(backward);
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::transferSeconds>(
+        "parallel.p2p_time", K::Real, "s",
+        "Pipeline: sending one micro-batch's activations or gradients to the next stage.", 0, 1e4));
 
     KeyInfo gpu = describe("hardware.gpu", K::Choice, "", "GPU model, by catalogue id.");
     gpu.choices.assign(kGpuIds.begin(), kGpuIds.end());
@@ -164,13 +179,25 @@ std::vector<KeyInfo> buildKeys()
         "collective.bytes", K::Real, "bytes", "Size of the all-reduced message S.", 1, 1e15));
 
     keys.push_back(choiceKey<&S::scaling, &ScalingSpec::mode, kScalingModeNames>(
-        "scaling.mode", "Scaling model: lesson (the seed's three constants)."));
+        "scaling.mode", "Scaling model: lesson (the seed's three constants) or physical (FLOPs, "
+                        "GPU peak and the collective over the links)."));
     keys.push_back(numberKey<&S::scaling, &ScalingSpec::workers>(
         "scaling.workers", K::Integer, "GPUs", "Worker count N chosen on the Scaling panel.", 1,
         4096));
     keys.push_back(choiceKey<&S::scaling, &ScalingSpec::axis, kAxisScaleNames>(
         "scaling.axis", "Worker axis of the Scaling panel: linear (bars around N) or log "
                         "(powers of two)."));
+    keys.push_back(numberKey<&S::scaling, &ScalingSpec::mfu>(
+        "scaling.mfu", K::Real, "",
+        "Physical mode: model FLOPs utilisation, the share of the GPU's peak achieved.", 0, 1,
+        true));
+    keys.push_back(numberKey<&S::scaling, &ScalingSpec::overlap>(
+        "scaling.overlap", K::Real, "",
+        "Physical mode: share of the gradient communication hidden under the backward pass.", 0,
+        1));
+    keys.push_back(choiceKey<&S::scaling, &ScalingSpec::batch, kBatchScalingNames>(
+        "scaling.batch", "Physical mode: strong (global batch fixed, each GPU gets less) or weak "
+                         "(batch per GPU fixed, the global batch grows with N)."));
     // The UI edits these in milliseconds with three decimals: 1 µs is the finest step it shows.
     keys.push_back(numberKey<&S::lesson, &LessonSpec::baseComputeSeconds>(
         "lesson.base_compute", K::Real, "s", "Compute time of one step on one worker (T_compute).",

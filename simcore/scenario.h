@@ -16,7 +16,8 @@ enum class Optimizer { Sgd, Momentum, Adam, Adam8bit };
 enum class Recompute { None, Selective, Full };
 enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
 enum class CollectiveAlgorithm { Ring, Tree, Naive, Hierarchical };
-enum class ScalingMode { Lesson };
+enum class ScalingMode { Lesson, Physical };
+enum class BatchScalingMode { Strong, Weak };
 enum class AxisScale { Linear, Log };
 
 struct ModelSpec {
@@ -49,6 +50,9 @@ struct ParallelSpec {
     std::int64_t microbatches = 8; ///< pipeline micro-batches per step m
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     std::int64_t virtualStages = 2; ///< interleaved schedule: model chunks per device v
+    double forwardSeconds = 0.010;  ///< pipeline: forward of one micro-batch on one device t_f
+    double backwardSeconds = 0;     ///< t_b; 0 = 2·t_f (Kaplan et al. 2020: 4Ψ of 6Ψ per token)
+    double transferSeconds = 0;     ///< point-to-point send between stages, per micro-batch
 
     friend bool operator==(const ParallelSpec&, const ParallelSpec&) = default;
 };
@@ -76,6 +80,9 @@ struct ScalingSpec {
     ScalingMode mode = ScalingMode::Lesson;
     std::int64_t workers = 8;           ///< the slider's N
     AxisScale axis = AxisScale::Linear; ///< how the worker axis (slider, bars, curve) is spaced
+    double mfu = 0.4;                   ///< physical: share of peak FLOP/s achieved (PaLM MFU)
+    double overlap = 0;                 ///< physical: share of communication hidden by backward
+    BatchScalingMode batch = BatchScalingMode::Strong; ///< physical: what stays fixed as N grows
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };

@@ -78,6 +78,21 @@ void MainWindow::buildPanels()
     }
 }
 
+QStringList MainWindow::panelIds()
+{
+    return kPanelIds;
+}
+
+bool MainWindow::showPanel(const QString& id)
+{
+    const auto index = kPanelIds.indexOf(id);
+    if (index < 0) {
+        return false;
+    }
+    m_tabs->setCurrentIndex(static_cast<int>(index));
+    return true;
+}
+
 Panel* MainWindow::panel(const QString& id) const
 {
     for (auto* p : m_panels) {

@@ -27,6 +27,11 @@ public:
     /// The panel with that id, or null when it is not built yet.
     [[nodiscard]] Panel* panel(const QString& id) const;
 
+    /// The six tab ids in order (scaling … checkpoint).
+    [[nodiscard]] static QStringList panelIds();
+    /// Makes the tab with that id current; false for an unknown id.
+    bool showPanel(const QString& id);
+
     /// Exports the current panel's charts (what the toolbar button and File menu do).
     void exportCurrentPanel();
 

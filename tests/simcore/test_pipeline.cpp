@@ -493,7 +493,8 @@ TEST_CASE("scenario mapping", "[pipeline]")
     s.parallel.microbatches = 16;
     s.parallel.schedule = PipelineSchedule::OneFOneB;
     s.parallel.virtualStages = 3; // ignored unless interleaved
-    auto in = pipelineParamsFromScenario(s, 0.25);
+    s.parallel.forwardSeconds = 0.25;
+    auto in = pipelineParamsFromScenario(s);
     CHECK(in.stages == 4);
     CHECK(in.microbatches == 16);
     CHECK(in.schedule == PipelineSchedule::OneFOneB);
@@ -503,8 +504,13 @@ TEST_CASE("scenario mapping", "[pipeline]")
     CHECK(in.transferSeconds == 0.0);
     CHECK(simulatePipeline(in).ok());
 
+    s.parallel.backwardSeconds = 0.6; // an explicit t_b replaces the 2 × t_f default
+    CHECK(pipelineParamsFromScenario(s).backwardSeconds == 0.6);
+    s.parallel.backwardSeconds = 0;
+
     s.parallel.schedule = PipelineSchedule::Interleaved;
-    in = pipelineParamsFromScenario(s, 0.25, 0.01);
+    s.parallel.transferSeconds = 0.01;
+    in = pipelineParamsFromScenario(s);
     CHECK(in.virtualStages == 3);
     CHECK(in.transferSeconds == 0.01);
     const auto r = simulatePipeline(in);

@@ -119,7 +119,7 @@ TEST_CASE("validation errors name the key and the allowed range", "[scenario]")
         {"train.steps", "0", Kind::OutOfRange, "1 to 1e12, whole numbers"},
         {"model.params", "10", Kind::OutOfRange, "1000 to 1e14, or 0"},
         {"train.precision", "fp8", Kind::NotAChoice, "fp32 | mixed | bf16"},
-        {"scaling.mode", "magic", Kind::NotAChoice, "lesson"},
+        {"scaling.mode", "magic", Kind::NotAChoice, "lesson | physical"},
         {"hardware.gpu", "gtx1080", Kind::NotAChoice,
          "rtx4090 | a100-40 | a100-80 | h100-sxm | h100-pcie | h200 | b200 | mi300x"},
     };

@@ -108,10 +108,12 @@ int calcScaling(const simcore::Scenario& scenario, const CalcOptions& options)
     const bool json = options.json;
     const auto result = simcore::evaluateScaling(scenario);
     const auto& s = result.selected;
+    const bool physical = result.mode == simcore::ScalingMode::Physical;
     if (json) {
         QJsonObject object{
             {QStringLiteral("model"), QStringLiteral("scaling")},
-            {QStringLiteral("mode"), QStringLiteral("lesson")},
+            {QStringLiteral("mode"),
+             physical ? QStringLiteral("physical") : QStringLiteral("lesson")},
             {QStringLiteral("workers"), static_cast<double>(s.workers)},
             {QStringLiteral("compute"), s.computeSeconds},
             {QStringLiteral("sync"), s.syncSeconds},
@@ -129,14 +131,19 @@ int calcScaling(const simcore::Scenario& scenario, const CalcOptions& options)
     }
     QString text;
     QTextStream out(&text);
-    out << "Scaling, lesson model (seed lesson §5), N = " << s.workers << "\n";
+    if (physical) {
+        out << "Scaling, physical model (MODELS §3 compute, §4 collectives), N = " << s.workers
+            << "\n";
+    } else {
+        out << "Scaling, lesson model (seed lesson §5), N = " << s.workers << "\n";
+    }
     const auto number = [](double value) { return QString::number(value, 'g', 6); };
     const auto row = [&out](const char* name, const QString& value, const char* unit) {
         out << "  " << QString::fromLatin1(name).leftJustified(24) << value.rightJustified(14)
             << "  " << unit << "\n";
     };
-    row("compute (T1/N)", number(s.computeSeconds), "s");
-    row("sync", number(s.syncSeconds), "s");
+    row(physical ? "compute" : "compute (T1/N)", number(s.computeSeconds), "s");
+    row(physical ? "sync (not overlapped)" : "sync", number(s.syncSeconds), "s");
     row("step", number(s.stepSeconds), "s");
     row("ideal (T1/N)", number(s.idealSeconds), "s");
     row("speed-up", number(s.speedup), "x");

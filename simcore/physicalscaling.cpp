@@ -1,5 +1,8 @@
 #include "simcore/physicalscaling.h"
 
+#include "simcore/catalogue.h"
+#include "simcore/memory.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -137,6 +140,37 @@ std::int64_t physicalOptimalWorkers(const PhysicalParams& params, std::int64_t m
         }
     }
     return best;
+}
+
+std::optional<PhysicalParams> physicalParamsFromScenario(const Scenario& scenario)
+{
+    const GpuSpec* gpu = findGpu(scenario.hardware.gpu);
+    if (!gpu) {
+        return std::nullopt;
+    }
+    const bool fp32 = scenario.train.precision == Precision::Fp32;
+    const bool weak = scenario.scaling.batch == BatchScalingMode::Weak;
+    const auto sequences = weak ? scenario.train.microBatch : scenario.train.globalBatch;
+    PhysicalParams p;
+    p.params = effectiveParameters(scenario.model);
+    p.tokensPerStep = static_cast<double>(sequences) * static_cast<double>(scenario.model.seqLen);
+    p.bytesPerGradElement = fp32 ? 4.0 : 2.0;
+    p.peakFlopsPerSecond = fp32 ? gpu->fp32FlopsPerSecond : gpu->bf16FlopsPerSecond;
+    p.mfu = scenario.scaling.mfu;
+    p.overlap = scenario.scaling.overlap;
+    p.recompute = scenario.train.recompute;
+    constexpr ShardingStrategy kStrategies[] = {ShardingStrategy::Ddp, ShardingStrategy::Zero1,
+                                                ShardingStrategy::Zero2, ShardingStrategy::Zero3};
+    p.strategy = kStrategies[std::clamp<std::int64_t>(scenario.parallel.zero, 0, 3)];
+    p.batch = weak ? BatchScaling::Weak : BatchScaling::Strong;
+    p.algorithm = toCommAlgorithm(scenario.collective.algorithm);
+    p.intra = {scenario.hardware.intraLatencySeconds,
+               scenario.hardware.intraBandwidthBytesPerSecond};
+    p.inter = {scenario.hardware.interLatencySeconds,
+               scenario.hardware.interBandwidthBytesPerSecond};
+    p.gpusPerNode = scenario.hardware.gpusPerNode;
+    p.steps = scenario.train.steps;
+    return p;
 }
 
 } // namespace simcore

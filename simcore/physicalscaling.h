@@ -94,6 +94,15 @@ double syncSeconds(const PhysicalParams& params, std::int64_t workers);
 /// - total = steps × step (under weak scaling the run then covers N times the tokens).
 StepTimes physicalStep(const PhysicalParams& params, std::int64_t workers);
 
+/// The Physical model's inputs from a scenario (SPEC scaling.mode = physical):
+/// Ψ = model.params (or from the shape); tokens per step = train.global_batch · model.seq_len
+/// (strong) or train.micro_batch · model.seq_len per GPU (weak); gradient bytes 4 for fp32, else
+/// 2; peak = hardware.gpu's FP32 peak for fp32, else its dense BF16 tensor peak; scaling.mfu,
+/// scaling.overlap, scaling.batch; train.recompute; parallel.zero as the sharding strategy;
+/// collective.algorithm; hardware links and gpus_per_node; train.steps.
+/// nullopt when hardware.gpu is not in the catalogue.
+std::optional<PhysicalParams> physicalParamsFromScenario(const Scenario& scenario);
+
 /// The N in 1 … maxWorkers with the largest speed-up (for strong scaling: the shortest step).
 /// Ties go to the smaller N. A full scan: step(N) has cliffs at node boundaries and is not convex,
 /// so no closed form is used. maxWorkers < 1 is treated as 1.

@@ -1,5 +1,7 @@
 #include "simcore/scaling.h"
 
+#include "simcore/physicalscaling.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -133,20 +135,34 @@ ScalingResult evaluateScaling(const Scenario& scenario)
 {
     const auto kind =
         scenario.scaling.axis == AxisScale::Log ? WindowKind::Log : WindowKind::Linear;
-    const auto params = LessonParams::fromScenario(scenario);
     ScalingResult result;
+    result.mode = scenario.scaling.mode;
     result.maxWorkers = maxScalingWorkers();
     const std::int64_t selected =
         std::clamp<std::int64_t>(scenario.scaling.workers, 1, result.maxWorkers);
-    result.optimalWorkers = lessonOptimalWorkers(params, result.maxWorkers);
-    result.selected = lessonStep(params, selected);
-    result.optimal = lessonStep(params, result.optimalWorkers);
-    for (auto n : scalingWindow(selected, result.optimalWorkers, result.maxWorkers, kind)) {
-        result.window.push_back(lessonStep(params, n));
+    const auto evaluate = [&](auto step, std::int64_t optimum) {
+        result.optimalWorkers = optimum;
+        result.selected = step(selected);
+        result.optimal = step(optimum);
+        for (auto n : scalingWindow(selected, optimum, result.maxWorkers, kind)) {
+            result.window.push_back(step(n));
+        }
+        for (auto n : speedupCurveWorkers(selected, optimum, result.maxWorkers)) {
+            result.curve.push_back(step(n));
+        }
+    };
+    if (scenario.scaling.mode == ScalingMode::Physical) {
+        // validate() rejects an unknown GPU; an unvalidated one falls back to the lesson model.
+        if (const auto physical = physicalParamsFromScenario(scenario)) {
+            evaluate([&](std::int64_t n) { return physicalStep(*physical, n); },
+                     physicalOptimalWorkers(*physical, result.maxWorkers));
+            return result;
+        }
+        result.mode = ScalingMode::Lesson;
     }
-    for (auto n : speedupCurveWorkers(selected, result.optimalWorkers, result.maxWorkers)) {
-        result.curve.push_back(lessonStep(params, n));
-    }
+    const auto params = LessonParams::fromScenario(scenario);
+    evaluate([&](std::int64_t n) { return lessonStep(params, n); },
+             lessonOptimalWorkers(params, result.maxWorkers));
     return result;
 }
 

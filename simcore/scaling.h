@@ -60,6 +60,7 @@ std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_
 
 /// Everything the Scaling panel and `dtsim calc scaling` show.
 struct ScalingResult {
+    ScalingMode mode = ScalingMode::Lesson;
     StepTimes selected;
     StepTimes optimal;
     std::int64_t optimalWorkers = 1;
@@ -71,7 +72,8 @@ struct ScalingResult {
 /// The largest N the Scaling panel offers (the range of `scaling.workers`).
 std::int64_t maxScalingWorkers();
 
-/// Evaluates the scenario's scaling model at `scaling.workers`, its window and curve.
+/// Evaluates the scenario's scaling model (scaling.mode: lesson or physical) at
+/// `scaling.workers`, its window and curve.
 ScalingResult evaluateScaling(const Scenario& scenario);
 
 } // namespace simcore

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <cmath>
+#include <utility>
 
 namespace dtsim::ui {
 
@@ -60,6 +61,66 @@ QString formatSpeedup(double speedup)
 QString formatPercent(double fraction)
 {
     return tr("%1 %").arg(QLocale().toString(fraction * 100.0, 'f', 1));
+}
+
+namespace {
+/// value scaled to [1, 1000) with its decimal prefix ("", k, M, G, T, P, E).
+std::pair<double, const char*> siScaled(double value)
+{
+    static const char* const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int index = 0;
+    while (std::abs(value) >= 999.95 && index < 6) {
+        value /= 1000.0;
+        ++index;
+    }
+    return {value, prefixes[index]};
+}
+
+QString siText(double value)
+{
+    const auto [scaled, prefix] = siScaled(value);
+    return QLocale().toString(scaled, 'g', 4) + QStringLiteral(" ") + QLatin1String(prefix);
+}
+} // namespace
+
+QString formatCount(double value)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    return siText(value).trimmed();
+}
+
+QString formatFlops(double flops)
+{
+    if (!std::isfinite(flops)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1FLOP").arg(siText(flops));
+}
+
+QString formatFlopRate(double flopsPerSecond)
+{
+    if (!std::isfinite(flopsPerSecond)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1FLOP/s").arg(siText(flopsPerSecond));
+}
+
+QString formatBytes(double bytes)
+{
+    if (!std::isfinite(bytes)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1B").arg(siText(bytes));
+}
+
+QString formatBandwidth(double bytesPerSecond)
+{
+    if (!std::isfinite(bytesPerSecond)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1B/s").arg(siText(bytesPerSecond));
 }
 
 } // namespace dtsim::ui

@@ -14,4 +14,15 @@ QString formatPercent(double fraction);
 /// A number with `significant` significant digits in the current locale ("0.0625", "1,234.5").
 QString formatNumber(double value, int significant = 4);
 
+/// With a decimal SI prefix, 4 significant digits: "2.097 M", "175 G", "950".
+QString formatCount(double value);
+/// "42 GFLOP", "1.05 TFLOP" (decimal prefixes).
+QString formatFlops(double flops);
+/// "989.4 TFLOP/s".
+QString formatFlopRate(double flopsPerSecond);
+/// "14 GB", "512 MB" (decimal: 1 GB = 10^9 bytes, as SI and link vendors use).
+QString formatBytes(double bytes);
+/// "450 GB/s" (decimal).
+QString formatBandwidth(double bytesPerSecond);
+
 } // namespace dtsim::ui

@@ -6,6 +6,7 @@
 #include "ui/scenariomodel.h"
 #include "ui/textstrip.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -116,6 +117,52 @@ bool Panel::applyNumber(const QString& key, double value)
     return true;
 }
 
+bool Panel::applyValue(const QString& key, const QString& text)
+{
+    showProblem(QString());
+    if (auto error = m_model->setValue(key, text)) {
+        showProblem(describeError(*error));
+        return false;
+    }
+    return true;
+}
+
+QComboBox* Panel::addChoiceBox(const QString& key)
+{
+    auto* box = new QComboBox;
+    box->setAccessibleName(key);
+    if (const auto* info = simcore::findKey(key.toStdString())) {
+        for (const auto word : info->choices) {
+            const QString text =
+                QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
+            box->addItem(text, text);
+        }
+    }
+    connect(box, &QComboBox::activated, this,
+            [this, box, key](int index) { applyValue(key, box->itemData(index).toString()); });
+    m_choiceBoxes << box;
+    return box;
+}
+
+QComboBox* Panel::choiceBox(const QString& key) const
+{
+    for (auto* box : m_choiceBoxes) {
+        if (box->accessibleName() == key) {
+            return box;
+        }
+    }
+    return nullptr;
+}
+
+void Panel::setChoiceTexts(const QString& key, const QStringList& texts)
+{
+    if (QComboBox* box = choiceBox(key)) {
+        for (int i = 0; i < box->count() && i < texts.size(); ++i) {
+            box->setItemText(i, texts[i]);
+        }
+    }
+}
+
 void Panel::setActive(bool active)
 {
     m_active = active;
@@ -151,6 +198,17 @@ void Panel::showFieldValues()
     for (auto* field : m_fields) {
         if (const auto* info = simcore::findKey(field->key().toStdString())) {
             field->showValue(info->getNumber(scenario));
+        }
+    }
+    for (auto* box : m_choiceBoxes) {
+        if (const auto* info = simcore::findKey(box->accessibleName().toStdString())) {
+            const auto word = info->getChoice(scenario);
+            const int index =
+                box->findData(QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size())));
+            if (index != box->currentIndex()) {
+                const QSignalBlocker blocker(box);
+                box->setCurrentIndex(index);
+            }
         }
     }
 }

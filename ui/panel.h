@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QVBoxLayout;
@@ -35,6 +36,8 @@ public:
     [[nodiscard]] bool isActive() const { return m_active; }
     /// The number field bound to a scenario key, or null.
     [[nodiscard]] NumberField* field(const QString& key) const;
+    /// The choice box bound to a scenario key, or null.
+    [[nodiscard]] QComboBox* choiceBox(const QString& key) const;
 
 signals:
     void exportRequested();
@@ -56,7 +59,17 @@ protected:
     /// problems show inline; the caller places it in a layout.
     NumberField* addNumberField(const QString& key, double displayFactor, int decimals);
     [[nodiscard]] const QList<NumberField*>& numberFields() const { return m_fields; }
-    /// Shows every number field's current scenario value, without emitting edits.
+    /// A combo box offering a choice key's words (item data = the word); picking one sets the
+    /// key through the model and shows any rejection inline. The caller places it in a layout
+    /// and names the items with setChoiceTexts.
+    QComboBox* addChoiceBox(const QString& key);
+    /// Translated display texts for a choice box's items, in the key's order of words.
+    void setChoiceTexts(const QString& key, const QStringList& texts);
+    /// Sets one key from text through the model; clears the problem line, then shows any
+    /// rejection.
+    bool applyValue(const QString& key, const QString& text);
+    /// Shows every number field's and choice box's current scenario value, without emitting
+    /// edits.
     void showFieldValues();
     void changeEvent(QEvent* event) override;
 
@@ -69,6 +82,7 @@ private:
     QLabel* m_problem = nullptr;
     QPushButton* m_export = nullptr;
     QList<NumberField*> m_fields;
+    QList<QComboBox*> m_choiceBoxes; ///< accessibleName() holds the key
     bool m_active = true;
     bool m_stale = false;
 };

@@ -42,8 +42,8 @@ ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_barView, 1);
-    layout->addWidget(m_speedupView, 1);
+    layout->addWidget(m_barView, 3); // the headline chart gets more of the height
+    layout->addWidget(m_speedupView, 2);
     layout->addWidget(m_summary);
     retranslate();
 }
@@ -138,8 +138,7 @@ void ScalingCharts::buildSpeedupChart()
 void ScalingCharts::retranslate()
 {
     m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
-    m_compute->setLabel(tr("Compute T(1)/N"));
-    m_communication->setLabel(tr("Communication (sync)"));
+    applyModeLabels();
     m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
     m_selectedBar->setName(tr("Selected N"));
     m_optimumBar->setName(tr("Optimum N"));
@@ -172,9 +171,28 @@ void ScalingCharts::showScenario(const simcore::Scenario& scenario)
     showResult(simcore::evaluateScaling(scenario), scenario.scaling.axis);
 }
 
+void ScalingCharts::applyModeLabels()
+{
+    // Setting a bar set's label re-lays out the legend: only when the mode changes.
+    const bool physical = m_result.mode == simcore::ScalingMode::Physical;
+    const QString compute = physical ? tr("Compute") : tr("Compute T(1)/N");
+    const QString communication =
+        physical ? tr("Communication (not hidden)") : tr("Communication (sync)");
+    if (m_compute->label() != compute) {
+        m_compute->setLabel(compute);
+    }
+    if (m_communication->label() != communication) {
+        m_communication->setLabel(communication);
+    }
+}
+
 void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::AxisScale axis)
 {
+    const bool modeChanged = result.mode != m_result.mode;
     m_result = result;
+    if (modeChanged) {
+        applyModeLabels();
+    }
     m_axis = axis;
     updateBars();
     updateSpeedup();

@@ -56,6 +56,7 @@ private:
     void buildBarChart();
     void buildSpeedupChart();
     void retranslate();
+    void applyModeLabels();
     void updateBars();
     void updateSpeedup();
 

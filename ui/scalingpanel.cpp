@@ -1,5 +1,7 @@
 #include "ui/scalingpanel.h"
 
+#include "simcore/catalogue.h"
+#include "simcore/physicalscaling.h"
 #include "ui/errortext.h"
 #include "ui/format.h"
 #include "ui/numberfield.h"
@@ -7,6 +9,7 @@
 #include "ui/scenariomodel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -55,6 +58,11 @@ void ScalingPanel::buildControls()
 {
     const auto maxWorkers = static_cast<int>(simcore::maxScalingWorkers());
 
+    m_modeGroup = new QGroupBox;
+    auto* modeForm = new QFormLayout(m_modeGroup);
+    modeForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(modeForm, QStringLiteral("scaling.mode"));
+
     m_workersGroup = new QGroupBox;
     auto* workersLayout = new QVBoxLayout(m_workersGroup);
     m_workersLabel = new QLabel;
@@ -74,6 +82,10 @@ void ScalingPanel::buildControls()
     workersLayout->addLayout(workersRow);
     workersLayout->addWidget(m_slider);
     workersLayout->addWidget(m_logScale);
+    auto* runForm = new QFormLayout;
+    runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(runForm, QStringLiteral("train.steps"));
+    workersLayout->addLayout(runForm);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         setWorkers(workersAtPosition(position, m_logScale->isChecked()));
@@ -85,19 +97,36 @@ void ScalingPanel::buildControls()
     });
 
     m_lessonGroup = new QGroupBox;
-    auto* lessonLayout = new QFormLayout(m_lessonGroup);
-    lessonLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addNumberField(QStringLiteral("lesson.base_compute"), 1e3, 3);
-    addNumberField(QStringLiteral("lesson.fixed_sync"), 1e3, 3);
-    addNumberField(QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
-    addNumberField(QStringLiteral("train.steps"), 1, 0);
-    for (int i = 0; i < numberFields().size(); ++i) {
-        auto* label = new QLabel;
-        label->setBuddy(numberFields()[i]);
-        label->setWordWrap(true);
-        m_fieldLabels << label;
-        lessonLayout->addRow(label, numberFields()[i]);
-    }
+    auto* lessonForm = new QFormLayout(m_lessonGroup);
+    lessonForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(lessonForm, QStringLiteral("lesson.base_compute"), 1e3, 3);
+    addRow(lessonForm, QStringLiteral("lesson.fixed_sync"), 1e3, 3);
+    addRow(lessonForm, QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
+
+    m_physicalGroup = new QGroupBox;
+    auto* physicalForm = new QFormLayout(m_physicalGroup);
+    physicalForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(physicalForm, QStringLiteral("model.params"), 1e-9, 2);
+    addRow(physicalForm, QStringLiteral("model.seq_len"));
+    addRow(physicalForm, QStringLiteral("scaling.batch"));
+    addRow(physicalForm, QStringLiteral("train.global_batch"));
+    addRow(physicalForm, QStringLiteral("train.micro_batch"));
+    addRow(physicalForm, QStringLiteral("train.precision"));
+    addRow(physicalForm, QStringLiteral("train.recompute"));
+    addRow(physicalForm, QStringLiteral("hardware.gpu"));
+    addRow(physicalForm, QStringLiteral("scaling.mfu"), 100, 1);
+
+    m_linksGroup = new QGroupBox;
+    auto* linksForm = new QFormLayout(m_linksGroup);
+    linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(linksForm, QStringLiteral("parallel.zero"));
+    addRow(linksForm, QStringLiteral("collective.algorithm"));
+    addRow(linksForm, QStringLiteral("scaling.overlap"), 100, 0);
+    addRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
+    addRow(linksForm, QStringLiteral("hardware.intra_bandwidth"), 1e-9, 1);
+    addRow(linksForm, QStringLiteral("hardware.intra_latency"), 1e6, 1);
+    addRow(linksForm, QStringLiteral("hardware.inter_bandwidth"), 1e-9, 1);
+    addRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
 
     m_readoutGroup = new QGroupBox;
     auto* readoutLayout = new QFormLayout(m_readoutGroup);
@@ -117,13 +146,52 @@ void ScalingPanel::buildControls()
 
     // Flat groups: a framed QGroupBox repaints its whole border pixmap whenever a read-out in
     // it changes, through Qt's threaded blend, on every slider step.
-    for (QGroupBox* group : {m_workersGroup, m_lessonGroup, m_readoutGroup}) {
+    for (QGroupBox* group : {m_modeGroup, m_workersGroup, m_lessonGroup, m_physicalGroup,
+                             m_linksGroup, m_readoutGroup}) {
         group->setFlat(true);
     }
+    controlsLayout()->addWidget(m_modeGroup);
     controlsLayout()->addWidget(m_workersGroup);
-    controlsLayout()->addWidget(m_lessonGroup);
     controlsLayout()->addWidget(m_readoutGroup);
+    controlsLayout()->addWidget(m_lessonGroup);
+    controlsLayout()->addWidget(m_physicalGroup);
+    controlsLayout()->addWidget(m_linksGroup);
     controlsLayout()->addStretch(1);
+}
+
+QWidget* ScalingPanel::addRow(QFormLayout* form, const QString& key, double displayFactor,
+                              int decimals)
+{
+    const auto* info = simcore::findKey(key.toStdString());
+    QWidget* editor = nullptr;
+    if (info && info->type == simcore::KeyType::Choice) {
+        editor = addChoiceBox(key);
+    } else {
+        editor = addNumberField(key, displayFactor, decimals);
+    }
+    auto* label = new QLabel;
+    label->setBuddy(editor);
+    label->setWordWrap(true);
+    m_labels.insert(editor, label);
+    form->addRow(label, editor);
+    return editor;
+}
+
+void ScalingPanel::setRowText(const QString& key, const QString& label, const QString& tip,
+                              const QString& suffix)
+{
+    QWidget* editor = field(key);
+    if (auto* number = field(key)) {
+        number->setSuffix(suffix);
+    } else {
+        editor = choiceBox(key);
+    }
+    if (!editor) {
+        return;
+    }
+    m_labels.value(editor)->setText(label);
+    editor->setToolTip(tip);
+    editor->setAccessibleDescription(tip);
 }
 
 void ScalingPanel::setWorkers(std::int64_t workers)
@@ -139,6 +207,7 @@ QString ScalingPanel::panelTitle() const
 void ScalingPanel::retranslate()
 {
     Panel::retranslate();
+    m_modeGroup->setTitle(tr("Model"));
     m_workersGroup->setTitle(tr("Workers"));
     m_workersLabel->setText(tr("Worker count &N:"));
     m_workers->setToolTip(tr("How many GPUs (workers) share each training step. Each one "
@@ -149,26 +218,91 @@ void ScalingPanel::retranslate()
     m_logScale->setToolTip(tr("Spread the slider and the charts over 1…4096 workers on a log "
                               "scale, to see large clusters and small ones together."));
     m_lessonGroup->setTitle(tr("Lesson constants"));
+    m_physicalGroup->setTitle(tr("Model, batch and GPU"));
+    m_linksGroup->setTitle(tr("Gradient synchronisation"));
     m_readoutGroup->setTitle(tr("At the selected N"));
 
+    setRowText(QStringLiteral("scaling.mode"), tr("&Model:"),
+               tr("Lesson: the seed's formula with three constants. Physical: compute from the "
+                  "model's FLOPs and the GPU's peak, communication from the collective over the "
+                  "links."));
+    setChoiceTexts(QStringLiteral("scaling.mode"),
+                   {tr("Lesson (three constants)"), tr("Physical (FLOPs and links)")});
+    setRowText(QStringLiteral("train.steps"), tr("Training steps:"),
+               tr("Optimizer steps in the whole training run: total time = steps × step time."));
+
     const QString ms = tr(" ms");
-    const QStringList names = {tr("Compute per step, 1 worker (T_compute):"),
-                               tr("Fixed sync latency:"), tr("Sync cost per extra worker:"),
-                               tr("Training steps:")};
-    const QStringList tips = {
-        tr("How long one training step takes on a single worker. With N workers the compute "
-           "part shrinks to T_compute / N."),
-        tr("Synchronisation cost paid once as soon as there is more than one worker (latency "
-           "of starting an all-reduce)."),
-        tr("Extra synchronisation cost for every worker beyond the first: more workers, more "
-           "gradient traffic to coordinate."),
-        tr("Optimizer steps in the whole training run: total time = steps × step time.")};
-    for (int i = 0; i < numberFields().size(); ++i) {
-        m_fieldLabels[i]->setText(names.value(i));
-        numberFields()[i]->setToolTip(tips.value(i));
-        numberFields()[i]->setSuffix(i < 3 ? ms : QString());
-        numberFields()[i]->setAccessibleDescription(tips.value(i));
-    }
+    setRowText(QStringLiteral("lesson.base_compute"), tr("Compute per step, 1 worker (T_compute):"),
+               tr("How long one training step takes on a single worker. With N workers the "
+                  "compute part shrinks to T_compute / N."),
+               ms);
+    setRowText(QStringLiteral("lesson.fixed_sync"), tr("Fixed sync latency:"),
+               tr("Synchronisation cost paid once as soon as there is more than one worker "
+                  "(latency of starting an all-reduce)."),
+               ms);
+    setRowText(QStringLiteral("lesson.sync_per_worker"), tr("Sync cost per extra worker:"),
+               tr("Extra synchronisation cost for every worker beyond the first: more workers, "
+                  "more gradient traffic to coordinate."),
+               ms);
+
+    setRowText(QStringLiteral("model.params"), tr("Parameters (billions):"),
+               tr("Trainable parameters Ψ of the model. Training costs about 6Ψ FLOPs per token "
+                  "(Kaplan et al. 2020)."));
+    setRowText(QStringLiteral("model.seq_len"), tr("Sequence length:"),
+               tr("Tokens in one training sequence."), tr(" tokens"));
+    setRowText(QStringLiteral("scaling.batch"), tr("Batch as N grows:"),
+               tr("Strong scaling keeps the global batch and splits it over N GPUs. Weak scaling "
+                  "keeps each GPU's batch, so the global batch grows with N."));
+    setChoiceTexts(QStringLiteral("scaling.batch"), {tr("Strong scaling"), tr("Weak scaling")});
+    setRowText(QStringLiteral("train.global_batch"), tr("Global batch (strong):"),
+               tr("Sequences in one optimizer step, shared by all N GPUs under strong scaling."),
+               tr(" seq."));
+    setRowText(QStringLiteral("train.micro_batch"), tr("Batch per GPU (weak):"),
+               tr("Sequences each GPU processes per step under weak scaling."), tr(" seq."));
+    setRowText(QStringLiteral("train.precision"), tr("Precision:"),
+               tr("FP32 computes at the GPU's FP32 peak and sends 4-byte gradients; mixed and "
+                  "BF16 use the tensor-core BF16 peak and 2-byte gradients."));
+    setChoiceTexts(QStringLiteral("train.precision"),
+                   {tr("FP32"), tr("Mixed BF16/FP16"), tr("Pure BF16")});
+    setRowText(QStringLiteral("train.recompute"), tr("Recomputation:"),
+               tr("Full recomputation re-runs the forward pass during backward: 8Ψ instead of "
+                  "6Ψ FLOPs per token (Narayanan et al. 2021)."));
+    setChoiceTexts(QStringLiteral("train.recompute"),
+                   {tr("None"), tr("Selective (not counted)"), tr("Full (+1 forward)")});
+    setRowText(QStringLiteral("hardware.gpu"), tr("GPU:"),
+               tr("The GPU model; its peak FLOP/s comes from the vendor's datasheet."));
+    setRowText(QStringLiteral("scaling.mfu"), tr("Utilisation (MFU):"),
+               tr("Share of the GPU's peak that training achieves. Large models reach 30–55 % "
+                  "(PaLM, Chowdhery et al. 2022, Table 3)."),
+               tr(" %"));
+
+    setRowText(QStringLiteral("parallel.zero"), tr("ZeRO stage:"),
+               tr("0 = DDP (one all-reduce of the gradients); 1 and 2 = reduce-scatter + "
+                  "all-gather (same volume); 3 = FSDP, 1.5× the volume (Rajbhandari et al. "
+                  "2020)."));
+    setRowText(QStringLiteral("collective.algorithm"), tr("Collective:"),
+               tr("How the gradients are summed: ring, tree, naive (every worker sends to "
+                  "every other) or hierarchical (inside each node, then between nodes)."));
+    setChoiceTexts(QStringLiteral("collective.algorithm"),
+                   {tr("Ring"), tr("Tree"), tr("Naive"), tr("Hierarchical")});
+    setRowText(QStringLiteral("scaling.overlap"), tr("Overlap with backward:"),
+               tr("Share of the communication sent while the backward pass still computes; it "
+                  "can never hide more than the backward time."),
+               tr(" %"));
+    setRowText(QStringLiteral("hardware.gpus_per_node"), tr("GPUs per node:"),
+               tr("GPUs joined by the fast link. A group larger than one node also uses the "
+                  "slower link between nodes."));
+    setRowText(QStringLiteral("hardware.intra_bandwidth"), tr("Inside a node:"),
+               tr("Bandwidth per GPU, one direction, inside a node (NVLink 4: 450 GB/s)."),
+               tr(" GB/s"));
+    setRowText(QStringLiteral("hardware.intra_latency"), tr("  latency α:"),
+               tr("Start-up time of one message inside a node."), tr(" µs"));
+    setRowText(QStringLiteral("hardware.inter_bandwidth"), tr("Between nodes:"),
+               tr("Bandwidth per GPU, one direction, between nodes (InfiniBand NDR: 50 GB/s)."),
+               tr(" GB/s"));
+    setRowText(QStringLiteral("hardware.inter_latency"), tr("  latency α:"),
+               tr("Start-up time of one message between nodes."), tr(" µs"));
+
     const QStringList readoutNames = {
         tr("Step time:"),  tr("Ideal step T(1)/N:"),   tr("Speed-up:"),
         tr("Efficiency:"), tr("Total training time:"), tr("Optimum:")};
@@ -202,6 +336,13 @@ void ScalingPanel::refresh()
         m_workers->setValue(static_cast<int>(scenario.scaling.workers));
     }
     showFieldValues();
+    const bool physical = m_result.mode == simcore::ScalingMode::Physical;
+    if (m_showsPhysical != physical) { // only on a mode change: no relayout per drag
+        m_showsPhysical = physical;
+        m_lessonGroup->setVisible(!physical);
+        m_physicalGroup->setVisible(physical);
+        m_linksGroup->setVisible(physical);
+    }
 
     m_charts->showResult(m_result, scenario.scaling.axis);
 
@@ -228,6 +369,10 @@ QStringList ScalingPanel::readouts() const
 
 void ScalingPanel::updateFormula()
 {
+    if (m_result.mode == simcore::ScalingMode::Physical) {
+        updatePhysicalFormula();
+        return;
+    }
     const auto& lesson = model()->scenario().lesson;
     const auto& s = m_result.selected;
     const QString n = QString::number(s.workers);
@@ -253,6 +398,40 @@ void ScalingPanel::updateFormula()
            "%3")
             .arg(n, formatSpeedup(s.speedup), formatPercent(s.efficiency));
     setFormula(general + QStringLiteral("<br>") + numbers + QStringLiteral("<br>") + speedup);
+}
+
+void ScalingPanel::updatePhysicalFormula()
+{
+    const auto& scenario = model()->scenario();
+    const auto params = simcore::physicalParamsFromScenario(scenario);
+    if (!params) {
+        setFormula(QString());
+        return;
+    }
+    const auto& s = m_result.selected;
+    const QString n = QString::number(s.workers);
+    const double flopsPerToken = simcore::flopsPerToken(*params);
+    const double communication = simcore::syncSeconds(*params, s.workers);
+    const double hidden = communication - s.syncSeconds;
+    const bool weak = params->batch == simcore::BatchScaling::Weak;
+    const double tokensPerGpu =
+        weak ? params->tokensPerStep : params->tokensPerStep / static_cast<double>(s.workers);
+    const QString general =
+        tr("T<sub>step</sub>(N) = FLOPs per token × tokens per GPU ÷ (peak × MFU) + "
+           "T<sub>comm</sub>(N) − hidden, where hidden ≤ overlap × T<sub>comm</sub> and ≤ the "
+           "backward pass");
+    const QString compute = tr("T<sub>compute</sub> = %1 × %2 tokens ÷ (%3 × %4) = %5")
+                                .arg(formatFlops(flopsPerToken), formatCount(tokensPerGpu),
+                                     formatFlopRate(params->peakFlopsPerSecond),
+                                     formatPercent(params->mfu), formatDuration(s.computeSeconds));
+    const QString comm =
+        tr("T<sub>comm</sub>(%1) = %2, hidden %3 → T<sub>step</sub> = %4 + %5 = <b>%6</b>; "
+           "speed-up %7, efficiency %8")
+            .arg(n, formatDuration(communication), formatDuration(hidden),
+                 formatDuration(s.computeSeconds), formatDuration(s.syncSeconds),
+                 formatDuration(s.stepSeconds), formatSpeedup(s.speedup),
+                 formatPercent(s.efficiency));
+    setFormula(general + QStringLiteral("<br>") + compute + QStringLiteral("<br>") + comm);
 }
 
 } // namespace dtsim::ui

@@ -3,7 +3,11 @@
 #include "simcore/scaling.h"
 #include "ui/panel.h"
 
+#include <QHash>
+#include <optional>
+
 class QCheckBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QSlider;
@@ -15,7 +19,8 @@ class NumberField;
 class ScalingCharts;
 
 /// Lesson §4–5: adding workers cuts compute but adds synchronisation; past the optimum the step
-/// gets slower. A worker slider (1…4096, linear or log), the lesson's constants, two charts,
+/// gets slower. A worker slider (1…4096, linear or log), the model (the lesson's three
+/// constants, or Physical: FLOPs, GPU peak, MFU and the collective over the links), two charts,
 /// read-outs and the formula with today's numbers.
 class ScalingPanel : public Panel {
     Q_OBJECT
@@ -46,17 +51,27 @@ private:
     void buildControls();
     void setWorkers(std::int64_t workers);
     void updateFormula();
+    void updatePhysicalFormula();
+    /// Adds a number field (or, for a choice key, a choice box) with its label to a form.
+    QWidget* addRow(QFormLayout* form, const QString& key, double displayFactor = 1,
+                    int decimals = 0);
+    void setRowText(const QString& key, const QString& label, const QString& tip,
+                    const QString& suffix = {});
 
     simcore::ScalingResult m_result;
     ScalingCharts* m_charts = nullptr;
     QGroupBox* m_workersGroup = nullptr;
+    QGroupBox* m_modeGroup = nullptr;
     QGroupBox* m_lessonGroup = nullptr;
+    QGroupBox* m_physicalGroup = nullptr;
+    QGroupBox* m_linksGroup = nullptr;
     QGroupBox* m_readoutGroup = nullptr;
     QSlider* m_slider = nullptr;
     QSpinBox* m_workers = nullptr;
     QCheckBox* m_logScale = nullptr;
     QLabel* m_workersLabel = nullptr;
-    QList<QLabel*> m_fieldLabels;
+    std::optional<bool> m_showsPhysical; ///< which model's controls are shown
+    QHash<QWidget*, QLabel*> m_labels;   ///< the label of each field and choice box
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;
 };

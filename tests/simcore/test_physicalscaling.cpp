@@ -1,6 +1,7 @@
 // The Physical scaling model (MODELS §3 compute, §2 ZeRO §7 volumes, §4 collectives) against
 // hand calculations and Narayanan et al. 2021 eq. 4 (GPT-3 175B in ≈ 34 days).
 #include "simcore/physicalscaling.h"
+#include "simcore/scaling.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -283,4 +284,102 @@ TEST_CASE("physical: parameters out of range are error values", "[physical]")
     p = handParams();
     p.steps = 0;
     CHECK(validatePhysicalParams(p)->field == "steps");
+}
+
+TEST_CASE("physical mode from scenario keys: GPT-3 175B on 1024 A100s in about 34 days",
+          "[physical][scenario]")
+{
+    // Narayanan et al. 2021 eq. 4 (MODELS §3) through the scenario keys a user would --set:
+    // GPT-3's batch of 1536 sequences of 2048 tokens (Brown et al. 2020, Table 2.1) is 3,145,728
+    // tokens per step; 300e9 tokens is 95,367 steps. A100 BF16 dense peak 312 TFLOP/s at
+    // 140/312 utilisation, full recomputation (the 8 of eq. 4). By hand:
+    // 8 · 175e9 · 3,145,728 · 95,367 / (1024 · 140e12) = 2,929,683 s = 33.91 days.
+    Scenario s;
+    REQUIRE_FALSE(applyAssignment(s, "scaling.mode=physical"));
+    REQUIRE_FALSE(applyAssignment(s, "model.params=175e9"));
+    REQUIRE_FALSE(applyAssignment(s, "model.seq_len=2048"));
+    REQUIRE_FALSE(applyAssignment(s, "train.global_batch=1536"));
+    REQUIRE_FALSE(applyAssignment(s, "train.steps=95367"));
+    REQUIRE_FALSE(applyAssignment(s, "train.precision=mixed"));
+    REQUIRE_FALSE(applyAssignment(s, "train.recompute=full"));
+    REQUIRE_FALSE(applyAssignment(s, "hardware.gpu=a100-80"));
+    REQUIRE_FALSE(applyAssignment(s, "scaling.mfu=0.44871794871794873")); // 140/312
+    REQUIRE_FALSE(applyAssignment(s, "scaling.overlap=1"));
+    REQUIRE_FALSE(applyAssignment(s, "scaling.workers=1024"));
+    REQUIRE(validate(s).empty());
+
+    const auto p = physicalParamsFromScenario(s);
+    REQUIRE(p);
+    CHECK(p->tokensPerStep == 3145728.0);
+    CHECK(p->peakFlopsPerSecond == 312e12);
+    CHECK(p->bytesPerGradElement == 2.0);
+    CHECK(p->recompute == Recompute::Full);
+
+    const auto result = evaluateScaling(s);
+    CHECK(result.mode == ScalingMode::Physical);
+    constexpr double day = 86400.0;
+    const double computeTotal = result.selected.computeSeconds * 95367.0;
+    CHECK(computeTotal == Approx(8 * 175e9 * 3145728.0 * 95367.0 / (1024 * 140e12)).epsilon(1e-9));
+    CHECK(computeTotal / day == Approx(34.0).epsilon(0.02));
+    // The default links (NVLink 4 inside the node, NDR between nodes) let the full overlap hide
+    // the DDP all-reduce (2·(1023/1024)·350e9 B / 50e9 B/s ≈ 14 s < ¾ · 29.3 s of backward).
+    CHECK(result.selected.syncSeconds == 0.0);
+    CHECK(result.selected.totalSeconds / day == Approx(34.0).epsilon(0.02));
+}
+
+TEST_CASE("physical mode from scenario keys: the mapping", "[physical][scenario]")
+{
+    Scenario s;
+    s.scaling.mode = ScalingMode::Physical;
+    s.train.precision = Precision::Fp32;
+    s.model.params = 7e9;
+    s.model.seqLen = 4096;
+    s.train.globalBatch = 512;
+    s.train.microBatch = 2;
+    s.parallel.zero = 3;
+    s.collective.algorithm = CollectiveAlgorithm::Hierarchical;
+    auto p = physicalParamsFromScenario(s);
+    REQUIRE(p);
+    CHECK(p->peakFlopsPerSecond == 67e12); // H100 SXM FP32 (datasheet), not the tensor peak
+    CHECK(p->bytesPerGradElement == 4.0);
+    CHECK(p->tokensPerStep == 512.0 * 4096.0);
+    CHECK(p->strategy == ShardingStrategy::Zero3);
+    CHECK(p->algorithm == CommAlgorithm::Hierarchical);
+    CHECK(p->batch == BatchScaling::Strong);
+    s.scaling.batch = BatchScalingMode::Weak; // per-GPU batch: train.micro_batch sequences
+    p = physicalParamsFromScenario(s);
+    CHECK(p->tokensPerStep == 2.0 * 4096.0);
+    CHECK(p->batch == BatchScaling::Weak);
+    s.hardware.gpu = "no-such-gpu";
+    CHECK_FALSE(physicalParamsFromScenario(s));
+}
+
+TEST_CASE("physical mode: the Scaling result crosses the node boundary as a cliff",
+          "[physical][scenario]")
+{
+    // The default H100 node (8 GPUs, NVLink 4 450 GB/s inside, NDR 50 GB/s between), BF16
+    // gradients of 7e9 parameters = 14e9 B, a small global batch (8 × 256 tokens) so that
+    // communication matters; the flat ring at 16 GPUs runs at the slowest hop (MODELS §4).
+    Scenario s;
+    s.scaling.mode = ScalingMode::Physical;
+    s.train.precision = Precision::Mixed;
+    s.model.seqLen = 256;
+    s.train.globalBatch = 8;
+    s.scaling.workers = 16;
+    const auto result = evaluateScaling(s);
+    const auto at = [&](std::int64_t n) {
+        for (const auto& t : result.window) {
+            if (t.workers == n) {
+                return t;
+            }
+        }
+        FAIL("N = " << n << " not in the window");
+        return StepTimes{};
+    };
+    // sync(8) = 2·7·3e-6 + 1.75·14e9/450e9 = 0.0544864 s; sync(16) = 30·1e-5 + 1.875·14e9/50e9
+    // = 0.5253 s: almost ten times more for twice the GPUs.
+    CHECK(at(8).syncSeconds == Approx(4.2e-5 + 1.75 * 14e9 / 450e9).epsilon(1e-12));
+    CHECK(at(16).syncSeconds == Approx(3e-4 + 1.875 * 14e9 / 50e9).epsilon(1e-12));
+    CHECK(at(16).stepSeconds > 5 * at(8).stepSeconds);
+    CHECK(result.optimalWorkers == 8);
 }

@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -199,4 +200,52 @@ TEST_CASE("only the current tab redraws on each change; the others catch up when
     CHECK(memory->isActive());
     CHECK_FALSE(scaling->isActive());
     CHECK(memory->formulaText() != before); // redrawn once on becoming current
+}
+
+TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follow simcore",
+          "[ui][scaling][physical]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1400, 900);
+    panel.show();
+    QComboBox* mode = panel.choiceBox(QStringLiteral("scaling.mode"));
+    REQUIRE(mode != nullptr);
+    CHECK(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
+    CHECK_FALSE(panel.field(QStringLiteral("scaling.mfu"))->isVisible());
+
+    const int physical = mode->findData(QStringLiteral("physical"));
+    REQUIRE(physical >= 0);
+    mode->setCurrentIndex(physical);
+    emit mode->activated(physical); // what a click on the item does
+    CHECK(model.scenario().scaling.mode == simcore::ScalingMode::Physical);
+    CHECK(panel.result().mode == simcore::ScalingMode::Physical);
+    CHECK_FALSE(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
+    CHECK(panel.field(QStringLiteral("scaling.mfu"))->isVisible());
+    requireBarsMatchSimcore(panel);
+    CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute"));
+    CHECK(panel.formulaText().contains(QStringLiteral("FLOP")));
+
+    // MFU is shown in per cent: 50 % sets 0.5 and halves nothing but compute.
+    panel.field(QStringLiteral("scaling.mfu"))->setValue(50.0);
+    CHECK(model.scenario().scaling.mfu == Approx(0.5).epsilon(1e-12));
+    requireBarsMatchSimcore(panel);
+
+    // A choice set elsewhere (undo, a file) shows in the box without a signal loop.
+    REQUIRE_FALSE(model.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("tree")));
+    CHECK(panel.choiceBox(QStringLiteral("collective.algorithm"))->currentData().toString() ==
+          QStringLiteral("tree"));
+    requireBarsMatchSimcore(panel);
+
+    // A scenario that starts in Physical mode shows only the Physical controls.
+    ScalingPanel second(&model);
+    second.resize(1400, 900);
+    second.show();
+    CHECK_FALSE(second.field(QStringLiteral("lesson.base_compute"))->isVisible());
+    CHECK(second.field(QStringLiteral("scaling.mfu"))->isVisible());
+
+    mode->setCurrentIndex(mode->findData(QStringLiteral("lesson")));
+    emit mode->activated(mode->currentIndex());
+    CHECK(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
+    CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute T(1)/N"));
 }

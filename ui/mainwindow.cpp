@@ -5,21 +5,26 @@
 #include "ui/exporter.h"
 #include "ui/panel.h"
 #include "ui/panelregistry.h"
+#include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QUndoStack>
 
 namespace dtsim::ui {
 
@@ -28,6 +33,8 @@ namespace {
 const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("memory"),
                                QStringLiteral("parallelism"), QStringLiteral("communication"),
                                QStringLiteral("topology"),    QStringLiteral("checkpoint")};
+constexpr int kMaxRecentFiles = 8;
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
@@ -52,6 +59,18 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     }
     statusBar()->showMessage(tr("Ready"), 3000);
     resize(1280, 800); // fits a 1280×800 projector and a 1366×768 laptop
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    connect(m_model->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    updateRecentMenu();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // The undo stack outlives this class's part of the object (it is a grandchild): it must not
+    // call back into it while the QObject destructor clears the stack.
+    disconnect(m_model->undoStack(), nullptr, this, nullptr);
 }
 
 void MainWindow::buildPanels()
@@ -105,12 +124,28 @@ Panel* MainWindow::panel(const QString& id) const
 
 void MainWindow::buildActions()
 {
+    m_openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), QString(), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openWithDialog);
+    m_saveAction = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), QString(), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveWithDialog);
+    m_undoAction = m_model->undoStack()->createUndoAction(this);
+    m_undoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_model->undoStack()->createRedoAction(this);
+    m_redoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+
     m_exportAction =
         new QAction(QIcon::fromTheme(QStringLiteral("document-export")), QString(), this);
     m_exportAction->setShortcut(Qt::CTRL | Qt::Key_E);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentPanel);
 
-    m_resetAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), QString(), this);
+    m_resetAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-clear")), QString(), this);
     connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetToDefaults);
 
     m_quitAction =
@@ -124,9 +159,20 @@ void MainWindow::buildActions()
     connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
 
     m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_openAction);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_resetAction);
 
     m_viewMenu = menuBar()->addMenu(QString());
     for (int i = 0; i < m_tabs->count(); ++i) {
@@ -136,8 +182,6 @@ void MainWindow::buildActions()
         m_viewMenu->addAction(action);
         m_panelActions << action;
     }
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_resetAction);
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);
@@ -146,8 +190,14 @@ void MainWindow::buildActions()
     m_toolBar = addToolBar(QString());
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_toolBar->addAction(m_exportAction);
+    m_toolBar->addAction(m_openAction);
+    m_toolBar->addAction(m_saveAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_undoAction);
+    m_toolBar->addAction(m_redoAction);
     m_toolBar->addAction(m_resetAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_exportAction);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         for (auto* p : m_panels) {
@@ -159,7 +209,7 @@ void MainWindow::buildActions()
 
 void MainWindow::retranslate()
 {
-    setWindowTitle(tr("dtsim — Distributed Training Simulator"));
+    updateTitle();
     const QStringList titles = {tr("Scaling"),       tr("Memory"),   tr("Parallelism"),
                                 tr("Communication"), tr("Topology"), tr("Checkpoint")};
     const QStringList lessons = {
@@ -180,13 +230,22 @@ void MainWindow::retranslate()
                 .arg(lessons.value(m_placeholders[i]->property("panelIndex").toInt())));
     }
     m_fileMenu->setTitle(tr("&File"));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_openAction->setText(tr("&Open scenario…"));
+    m_openAction->setToolTip(tr("Open a scenario file (.json) saved by dtsim (Ctrl+O)."));
+    m_saveAction->setText(tr("&Save scenario"));
+    m_saveAction->setToolTip(tr("Save every parameter to the scenario file (Ctrl+S)."));
+    m_saveAsAction->setText(tr("Save scenario &as…"));
+    m_undoAction->setToolTip(tr("Undo the last parameter change (Ctrl+Z)."));
+    m_redoAction->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)."));
     m_viewMenu->setTitle(tr("&View"));
     m_helpMenu->setTitle(tr("&Help"));
     m_toolBar->setWindowTitle(tr("Main toolbar"));
     m_exportAction->setText(tr("&Export charts…"));
     m_exportAction->setToolTip(
         tr("Export the current panel's charts as PNG, SVG or PDF, or their data as CSV (Ctrl+E)."));
-    m_resetAction->setText(tr("&Reset to lesson defaults"));
+    m_resetAction->setText(tr("&Reset all"));
     m_resetAction->setToolTip(tr("Put every parameter back to the lesson's default values."));
     m_quitAction->setText(tr("&Quit"));
     m_aboutAction->setText(tr("&About dtsim"));
@@ -227,7 +286,7 @@ void MainWindow::exportCurrentPanel()
 
 void MainWindow::resetToDefaults()
 {
-    m_model->setScenario(simcore::Scenario{});
+    m_model->setScenario(simcore::Scenario{}, tr("Reset all"));
     statusBar()->showMessage(tr("All parameters are back to the lesson defaults."), 5000);
 }
 
@@ -239,6 +298,162 @@ void MainWindow::showAbout()
            "network on many GPUs is fast, slow or impossible.</p><p>Every number comes from a "
            "documented model with its published source.</p>")
             .arg(QApplication::applicationVersion()));
+}
+
+QString MainWindow::openScenario(const QString& path)
+{
+    const auto loaded = loadScenarioFile(path);
+    if (!loaded.scenario) {
+        return loaded.error;
+    }
+    m_model->setScenario(*loaded.scenario, tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_model->undoStack()->setClean();
+    setScenarioPath(path);
+    addRecentFile(path);
+    return {};
+}
+
+QString MainWindow::saveScenario(const QString& path)
+{
+    if (QString error = saveScenarioFile(path, m_model->scenario()); !error.isEmpty()) {
+        return error;
+    }
+    m_model->undoStack()->setClean();
+    setScenarioPath(path);
+    addRecentFile(path);
+    return {};
+}
+
+bool MainWindow::hasUnsavedChanges() const
+{
+    return !m_model->undoStack()->isClean();
+}
+
+void MainWindow::openWithDialog()
+{
+    if (!maybeSave()) {
+        return;
+    }
+    const QString folder =
+        m_scenarioPath.isEmpty() ? QDir::homePath() : QFileInfo(m_scenarioPath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open scenario"), folder, tr("dtsim scenarios (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString error = openScenario(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Could not open the scenario"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+bool MainWindow::save()
+{
+    if (m_scenarioPath.isEmpty()) {
+        return saveWithDialog();
+    }
+    if (const QString error = saveScenario(m_scenarioPath); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Could not save the scenario"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_scenarioPath)), 5000);
+    return true;
+}
+
+bool MainWindow::saveWithDialog()
+{
+    const QString suggested = m_scenarioPath.isEmpty()
+                                  ? QDir::home().filePath(QStringLiteral("scenario.json"))
+                                  : m_scenarioPath;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested,
+                                                tr("dtsim scenarios (*.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += QStringLiteral(".json");
+    }
+    if (const QString error = saveScenario(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Could not save the scenario"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!hasUnsavedChanges()) {
+        return true;
+    }
+    const auto answer = QMessageBox::question(
+        this, tr("Save changes?"),
+        tr("The scenario has changes that are not saved. Save them before going on?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("lastScenario"), m_scenarioPath);
+    event->accept();
+}
+
+void MainWindow::setScenarioPath(const QString& path)
+{
+    m_scenarioPath = path;
+    updateTitle();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(kRecentFilesKey).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles) {
+        files.removeLast();
+    }
+    settings.setValue(kRecentFilesKey, files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    for (const QString& path : files) {
+        QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (!maybeSave()) {
+                return;
+            }
+            if (const QString error = openScenario(path); !error.isEmpty()) {
+                QMessageBox::warning(this, tr("Could not open the scenario"), error);
+            }
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name =
+        m_scenarioPath.isEmpty() ? tr("Untitled scenario") : QFileInfo(m_scenarioPath).fileName();
+    // Qt replaces [*] with the platform's unsaved-changes marker.
+    setWindowTitle(tr("%1[*] — dtsim, Distributed Training Simulator").arg(name));
+    setWindowModified(hasUnsavedChanges());
 }
 
 } // namespace dtsim::ui

@@ -5,10 +5,14 @@
 #include <QObject>
 #include <optional>
 
+class QUndoStack;
+
 namespace dtsim::ui {
 
 /// The one Scenario every panel edits. Panels write through it and redraw on `changed`;
 /// nothing else holds scenario state, so data flows controls → Scenario → simcore → charts.
+/// Every accepted change is an undoable step; consecutive edits of one key in quick
+/// succession (a slider drag, a spin box held down) merge into one step.
 class ScenarioModel : public QObject {
     Q_OBJECT
 public:
@@ -16,20 +20,31 @@ public:
     explicit ScenarioModel(const simcore::Scenario& scenario, QObject* parent = nullptr);
 
     [[nodiscard]] const simcore::Scenario& scenario() const { return m_scenario; }
+    [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
 
     /// Parses and applies one key; emits `changed` only when the value really changed.
     std::optional<simcore::ScenarioError> setValue(const QString& key, const QString& text);
     std::optional<simcore::ScenarioError> setNumber(const QString& key, double value);
-    /// Replaces everything at once (a preset, a file); the caller has validated it.
-    void setScenario(const simcore::Scenario& scenario);
+    /// Replaces everything at once (a preset, a file, reset) as one undoable step named
+    /// `description`; the caller has validated it.
+    void setScenario(const simcore::Scenario& scenario, const QString& description = {});
+
+    /// Edits of the same key closer together than this merge into one undo step.
+    static constexpr int kMergeMilliseconds = 1000;
 
 signals:
     void changed();
 
 private:
+    friend class ScenarioEditCommand;
     std::optional<simcore::ScenarioError> apply(const simcore::Scenario& candidate,
+                                                const QString& key,
                                                 std::optional<simcore::ScenarioError> error);
+    /// Sets the scenario without recording a step (undo, redo).
+    void assign(const simcore::Scenario& scenario);
+
     simcore::Scenario m_scenario;
+    QUndoStack* m_undo;
 };
 
 } // namespace dtsim::ui

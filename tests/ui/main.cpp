@@ -1,8 +1,10 @@
 // Catch2 runner for widget tests: a QApplication on the offscreen platform unless the caller
 // chose one (catch_discover_tests runs this binary at build time, often without a display),
-// and a fixed DPI so that pixel sizes in tests do not depend on the machine.
+// a fixed DPI so that pixel sizes in tests do not depend on the machine, and settings kept apart
+// from the user's.
 #define CATCH_CONFIG_RUNNER
 #include <QApplication>
+#include <QStandardPaths>
 #include <catch2/catch.hpp>
 
 int main(int argc, char** argv)
@@ -13,5 +15,7 @@ int main(int argc, char** argv)
     qputenv("QT_FONT_DPI", "96");
     QApplication application(argc, argv);
     QApplication::setApplicationName(QStringLiteral("dtsim-tests"));
+    QStandardPaths::setTestModeEnabled(true); // QSettings of tests never touch the user's
+
     return Catch::Session().run(argc, argv);
 }

@@ -162,7 +162,7 @@ TEST_CASE("the main window hosts six panels and resets to the lesson defaults", 
     scaling->workerSpinBox()->setValue(300);
     CHECK(window.model()->scenario().scaling.workers == 300);
     for (QAction* action : window.findChildren<QAction*>()) {
-        if (action->text() == QStringLiteral("&Reset to lesson defaults")) {
+        if (action->text() == QStringLiteral("&Reset all")) {
             action->trigger();
         }
     }

@@ -8,6 +8,7 @@
 #include "simcore/scaling.h"
 #include "simcore/scenario.h"
 #include "ui/exporter.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/scenariofile.h"
 
@@ -18,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTextStream>
 #include <cstdio>
 #include <cstdlib>
@@ -38,14 +40,33 @@ void setApplicationInfo()
 
 QString calcModelNames();
 
+/// --lang, else the remembered language, else the system's; false (with a message) for a bad
+/// --lang.
+bool applyLanguageOption(const QCommandLineParser& parser, const QString& remembered)
+{
+    if (parser.isSet(QStringLiteral("lang"))) {
+        const QString code = parser.value(QStringLiteral("lang"));
+        if (!ui::setLanguage(code)) {
+            printError(QStringLiteral("--lang: '%1' is not available; allowed: %2")
+                           .arg(code, ui::availableLanguages().join(QStringLiteral(" | "))));
+            return false;
+        }
+        return true;
+    }
+    const QString code =
+        ui::availableLanguages().contains(remembered) ? remembered : ui::systemLanguage();
+    ui::setLanguage(code);
+    return true;
+}
+
 QString usage()
 {
     return QStringLiteral(
                "Usage:\n"
-               "  dtsim [--scenario FILE] [--panel P]     start the window\n"
+               "  dtsim [--scenario FILE] [--panel P] [--lang vi|en]   start the window\n"
                "  dtsim calc MODEL [--scenario FILE] [--set KEY=VALUE]... [--json]\n"
                "  dtsim export --panel P --out FILE [--scenario FILE] [--set KEY=VALUE]...\n"
-               "               [--size WxH] [--scale S]\n"
+               "               [--size WxH] [--scale S] [--lang vi|en]\n"
                "  dtsim keys                              list every scenario key\n"
                "  dtsim --help | --version\n"
                "\n"
@@ -504,9 +525,15 @@ int runExport(int argc, char** argv)
                       QStringLiteral("WxH"), QStringLiteral("1600x900")});
     parser.addOption({QStringLiteral("scale"), QStringLiteral("PNG pixel scale."),
                       QStringLiteral("S"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("lang"), QStringLiteral("Language of the charts: vi or en."),
+                      QStringLiteral("LANG")});
     QStringList arguments = application.arguments();
     arguments.removeAt(1); // "export"
     if (!parseArguments(parser, arguments)) {
+        return kBadInput;
+    }
+    // Scripts get the same picture on every machine: English unless --lang says otherwise.
+    if (!applyLanguageOption(parser, QStringLiteral("en"))) {
         return kBadInput;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -659,16 +686,17 @@ int runGui(int argc, char** argv)
         printOut(usage());
         return kSuccess;
     }
-    simcore::Scenario scenario;
+    if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
+        return kBadInput;
+    }
+    ui::MainWindow window;
     if (parser.isSet(QStringLiteral("scenario"))) {
-        auto loaded = ui::loadScenarioFile(parser.value(QStringLiteral("scenario")));
-        if (!loaded.scenario) {
-            printError(QStringLiteral("--scenario: ") + loaded.error);
+        const QString error = window.openScenario(parser.value(QStringLiteral("scenario")));
+        if (!error.isEmpty()) {
+            printError(QStringLiteral("--scenario: ") + error);
             return kBadInput;
         }
-        scenario = *loaded.scenario;
     }
-    ui::MainWindow window(scenario);
     if (parser.isSet(QStringLiteral("panel")) &&
         !window.showPanel(parser.value(QStringLiteral("panel")))) {
         printError(QStringLiteral("--panel: '%1' is not a panel; allowed: %2")

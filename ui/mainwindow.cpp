@@ -3,12 +3,14 @@
 #include "ui/chartarea.h"
 #include "ui/exportdialog.h"
 #include "ui/exporter.h"
+#include "ui/language.h"
 #include "ui/panel.h"
 #include "ui/panelregistry.h"
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -183,6 +185,23 @@ void MainWindow::buildActions()
         m_panelActions << action;
     }
 
+    m_viewMenu->addSeparator();
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    auto* languages = new QActionGroup(this);
+    for (const QString& code : availableLanguages()) {
+        // Each language is named in itself, so it can be found whatever language is showing.
+        QAction* action = m_languageMenu->addAction(languageName(code));
+        action->setCheckable(true);
+        action->setData(code);
+        languages->addAction(action);
+        m_languageActions << action;
+        connect(action, &QAction::triggered, this, [code] {
+            if (setLanguage(code)) {
+                QSettings().setValue(QStringLiteral("language"), code);
+            }
+        });
+    }
+
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
@@ -240,6 +259,10 @@ void MainWindow::retranslate()
     m_undoAction->setToolTip(tr("Undo the last parameter change (Ctrl+Z)."));
     m_redoAction->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)."));
     m_viewMenu->setTitle(tr("&View"));
+    m_languageMenu->setTitle(tr("&Language"));
+    for (QAction* action : m_languageActions) {
+        action->setChecked(action->data().toString() == currentLanguage());
+    }
     m_helpMenu->setTitle(tr("&Help"));
     m_toolBar->setWindowTitle(tr("Main toolbar"));
     m_exportAction->setText(tr("&Export charts…"));

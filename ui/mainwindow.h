@@ -75,6 +75,8 @@ private:
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QList<QAction*> m_languageActions;
     QToolBar* m_toolBar = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;

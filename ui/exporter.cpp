@@ -70,17 +70,11 @@ QString openForWriting(QSaveFile& file, const QString& path)
 
 QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options)
 {
-    const QSize pixels(qRound(options.size.width() * options.scale),
-                       qRound(options.size.height() * options.scale));
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    const QImage image = renderChartArea(area, options);
     if (image.isNull()) {
-        return tr("Could not allocate a %1×%2 image.").arg(pixels.width()).arg(pixels.height());
-    }
-    image.setDevicePixelRatio(options.scale);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        paintArea(area, painter);
+        return tr("Could not allocate a %1×%2 image.")
+            .arg(qRound(options.size.width() * options.scale))
+            .arg(qRound(options.size.height() * options.scale));
     }
     QSaveFile file(path);
     if (auto error = openForWriting(file, path); !error.isEmpty()) {
@@ -151,6 +145,60 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
 }
 
 } // namespace
+
+QImage renderChartArea(ChartArea& area, const ExportOptions& options)
+{
+    const QSize pixels(qRound(options.size.width() * options.scale),
+                       qRound(options.size.height() * options.scale));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        return image;
+    }
+    image.setDevicePixelRatio(options.scale);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    paintArea(area, painter);
+    return image;
+}
+
+QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
+                   const ExportOptions& options)
+{
+    auto area = createChartArea(panelId);
+    if (!area) {
+        return {};
+    }
+    area->showScenario(scenario);
+    prepare(*area, options.size);
+    return renderChartArea(*area, options);
+}
+
+QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
+                        ExportFormat format, const ExportOptions& options, QStringList* written)
+{
+    if (format == ExportFormat::Csv) {
+        return tr("format: choose PNG, SVG or PDF; the CSV files are written beside them.");
+    }
+    const QDir dir(folder);
+    if (!dir.exists()) {
+        return tr("Folder %1 does not exist.").arg(QDir::toNativeSeparators(folder));
+    }
+    const QString suffix = format == ExportFormat::Png   ? QStringLiteral("png")
+                           : format == ExportFormat::Svg ? QStringLiteral("svg")
+                                                         : QStringLiteral("pdf");
+    for (const QString& id : exportablePanels()) {
+        for (const QString& extension : {suffix, QStringLiteral("csv")}) {
+            const QString path = dir.filePath(QStringLiteral("dtsim-%1.%2").arg(id, extension));
+            if (QString error = exportPanel(id, scenario, path, options); !error.isEmpty()) {
+                return error;
+            }
+            if (written) {
+                *written << path;
+            }
+        }
+    }
+    return {};
+}
 
 std::optional<ExportFormat> exportFormatFor(const QString& path)
 {

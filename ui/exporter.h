@@ -5,6 +5,7 @@
 
 #include "simcore/scenario.h"
 
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -46,6 +47,21 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
 /// Makes the panel's chart area off screen for `scenario` and exports it.
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
                     const ExportOptions& options);
+
+/// Draws `area` (already showing its data and laid out at options.size) into an image at
+/// options.size × options.scale, on white. Null when the image cannot be allocated.
+QImage renderChartArea(ChartArea& area, const ExportOptions& options);
+/// A fresh off-screen chart area for the panel, drawn for `scenario` into an image (what
+/// "Copy chart" puts on the clipboard). Null for an unknown panel.
+QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
+                   const ExportOptions& options);
+
+/// "Export all": every exportable panel into `folder` as dtsim-<id>.<png|svg|pdf> with
+/// dtsim-<id>.csv beside it, each file written atomically. Returns a translated error naming
+/// the failing file (files written before it stay), or empty. `written` collects the paths.
+QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
+                        ExportFormat format, const ExportOptions& options,
+                        QStringList* written = nullptr);
 
 /// Writes bytes atomically (QSaveFile); returns a translated error or an empty string.
 QString writeFileAtomically(const QString& path, const QByteArray& bytes);

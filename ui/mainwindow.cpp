@@ -12,11 +12,14 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -147,6 +150,12 @@ void MainWindow::buildActions()
     m_exportAction->setShortcut(Qt::CTRL | Qt::Key_E);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentPanel);
 
+    m_exportAllAction = new QAction(this);
+    connect(m_exportAllAction, &QAction::triggered, this, &MainWindow::exportAllWithDialog);
+    m_copyChartAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), QString(), this);
+    m_copyChartAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_C);
+    connect(m_copyChartAction, &QAction::triggered, this, &MainWindow::copyCurrentChart);
+
     m_resetAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-clear")), QString(), this);
     connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetToDefaults);
 
@@ -167,12 +176,15 @@ void MainWindow::buildActions()
     m_fileMenu->addAction(m_saveAsAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportAction);
+    m_fileMenu->addAction(m_exportAllAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
 
     m_editMenu = menuBar()->addMenu(QString());
     m_editMenu->addAction(m_undoAction);
     m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_copyChartAction);
     m_editMenu->addSeparator();
     m_editMenu->addAction(m_resetAction);
 
@@ -222,7 +234,9 @@ void MainWindow::buildActions()
         for (auto* p : m_panels) {
             p->setActive(p == m_tabs->currentWidget());
         }
-        m_exportAction->setEnabled(qobject_cast<Panel*>(m_tabs->currentWidget()) != nullptr);
+        const bool hasCharts = qobject_cast<Panel*>(m_tabs->currentWidget()) != nullptr;
+        m_exportAction->setEnabled(hasCharts);
+        m_copyChartAction->setEnabled(hasCharts);
     });
 }
 
@@ -268,6 +282,14 @@ void MainWindow::retranslate()
     m_exportAction->setText(tr("&Export charts…"));
     m_exportAction->setToolTip(
         tr("Export the current panel's charts as PNG, SVG or PDF, or their data as CSV (Ctrl+E)."));
+    m_exportAllAction->setText(tr("Export &all panels…"));
+    m_exportAllAction->setToolTip(
+        tr("Write every panel's charts into one folder as PNG, SVG or PDF, with a CSV of the "
+           "data beside each."));
+    m_copyChartAction->setText(tr("&Copy chart"));
+    m_copyChartAction->setToolTip(
+        tr("Copy the current panel's charts to the clipboard as an image, ready to paste into "
+           "a slide (Ctrl+Shift+C)."));
     m_resetAction->setText(tr("&Reset all"));
     m_resetAction->setToolTip(tr("Put every parameter back to the lesson's default values."));
     m_quitAction->setText(tr("&Quit"));
@@ -477,6 +499,61 @@ void MainWindow::updateTitle()
     // Qt replaces [*] with the platform's unsaved-changes marker.
     setWindowTitle(tr("%1[*] — dtsim, Distributed Training Simulator").arg(name));
     setWindowModified(hasUnsavedChanges());
+}
+
+bool MainWindow::copyCurrentChart()
+{
+    auto* current = qobject_cast<Panel*>(m_tabs->currentWidget());
+    if (!current) {
+        return false;
+    }
+    ExportOptions options;
+    options.scale = 2.0;
+    const QImage image = renderPanel(current->panelId(), m_model->scenario(), options);
+    if (image.isNull()) {
+        statusBar()->showMessage(tr("Could not draw the chart for the clipboard."), 5000);
+        return false;
+    }
+    QGuiApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(
+        tr("Chart copied to the clipboard (%1×%2 pixels).").arg(image.width()).arg(image.height()),
+        5000);
+    return true;
+}
+
+void MainWindow::exportAllWithDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Export all panels into a folder"), m_lastExportFolder);
+    if (folder.isEmpty()) {
+        return;
+    }
+    const QStringList formats = {tr("PNG (pictures for slides)"), tr("SVG (vector)"),
+                                 tr("PDF (vector, for print)")};
+    bool chosen = false;
+    const QString format = QInputDialog::getItem(this, tr("Export all panels"),
+                                                 tr("Picture format:"), formats, 0, false, &chosen);
+    if (!chosen) {
+        return;
+    }
+    const ExportFormat exportFormat = format == formats[0]   ? ExportFormat::Png
+                                      : format == formats[1] ? ExportFormat::Svg
+                                                             : ExportFormat::Pdf;
+    ExportOptions options;
+    options.scale = exportFormat == ExportFormat::Png ? 2.0 : 1.0;
+    QStringList written;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const QString error =
+        exportAllPanels(m_model->scenario(), folder, exportFormat, options, &written);
+    QApplication::restoreOverrideCursor();
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export failed"), error);
+        return;
+    }
+    m_lastExportFolder = folder;
+    statusBar()->showMessage(
+        tr("Wrote %1 files into %2").arg(written.size()).arg(QDir::toNativeSeparators(folder)),
+        8000);
 }
 
 } // namespace dtsim::ui

@@ -45,6 +45,8 @@ public:
 
     /// Exports the current panel's charts (what the toolbar button and File menu do).
     void exportCurrentPanel();
+    /// Puts the current panel's charts on the clipboard as an image (2× for crisp slides).
+    bool copyCurrentChart();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -56,6 +58,7 @@ private:
     void retranslate();
     void resetToDefaults();
     void showAbout();
+    void exportAllWithDialog();
     void openWithDialog();
     bool saveWithDialog();
     bool save();
@@ -82,6 +85,8 @@ private:
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportAllAction = nullptr;
+    QAction* m_copyChartAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_resetAction = nullptr;

@@ -5,7 +5,10 @@
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
 
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
+#include <QImage>
 #include <QSettings>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -127,4 +130,14 @@ TEST_CASE("a bad scenario file is refused whole, with its line and key named", "
     newer.write("{\"format\": \"dtsim-scenario\", \"version\": 99, \"values\": {}}");
     newer.close();
     CHECK(window.openScenario(path).contains(QStringLiteral("99")));
+}
+
+TEST_CASE("copy chart puts the current panel's picture on the clipboard", "[ui][export]")
+{
+    MainWindow window;
+    QGuiApplication::clipboard()->clear();
+    REQUIRE(window.copyCurrentChart());
+    const QImage image = QGuiApplication::clipboard()->image();
+    CHECK(image.width() == 3200); // the default 1600×900 at 2× for slides
+    CHECK(image.height() == 1800);
 }

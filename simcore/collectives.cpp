@@ -181,10 +181,10 @@ Raw parameterServer(CollectiveOp op, double n, double s, const Link& link)
 
 Raw hierarchical(CollectiveOp op, std::int64_t workers, double s, const CollectiveParams& p)
 {
-    const std::int64_t perNode = std::min(workers, p.gpusPerNode);
-    const std::int64_t nodes = (workers + perNode - 1) / perNode;
-    const std::int64_t lastNode = workers - (nodes - 1) * perNode; // 1 … perNode
-    const std::int64_t shardsPerGpu = (perNode + lastNode - 1) / lastNode;
+    const HierarchyShape shape = hierarchyShape(p);
+    const std::int64_t perNode = shape.gpusPerNode;
+    const std::int64_t nodes = shape.nodes;
+    const std::int64_t shardsPerGpu = shape.shardsPerGpu;
     const double g = static_cast<double>(perNode);
     const double k = static_cast<double>(nodes);
     const double n = static_cast<double>(workers);
@@ -229,7 +229,7 @@ std::optional<Raw> rawCost(CommAlgorithm algorithm, CollectiveOp op, const Colle
     const std::int64_t workers = p.workers;
     const double n = static_cast<double>(workers);
     const double s = p.bytes;
-    const Link flat = workers <= p.gpusPerNode ? p.intra : slowestLink(p.intra, p.inter);
+    const Link flat = flatLink(p);
     switch (algorithm) {
     case CommAlgorithm::Ring:
         return ring(op, n, s, flat);
@@ -376,7 +376,24 @@ double collectiveSeconds(CommAlgorithm algorithm, CollectiveOp op, const Collect
                : std::numeric_limits<double>::quiet_NaN();
 }
 
-CollectiveCost allReduceFromScenario(const Scenario& scenario)
+Link flatLink(const CollectiveParams& params)
+{
+    return params.workers <= params.gpusPerNode ? params.intra
+                                                : slowestLink(params.intra, params.inter);
+}
+
+HierarchyShape hierarchyShape(const CollectiveParams& params)
+{
+    HierarchyShape shape;
+    const std::int64_t workers = std::max<std::int64_t>(params.workers, 1);
+    shape.gpusPerNode = std::min(workers, std::max<std::int64_t>(params.gpusPerNode, 1));
+    shape.nodes = (workers + shape.gpusPerNode - 1) / shape.gpusPerNode;
+    shape.lastNodeGpus = workers - (shape.nodes - 1) * shape.gpusPerNode; // 1 … g′
+    shape.shardsPerGpu = (shape.gpusPerNode + shape.lastNodeGpus - 1) / shape.lastNodeGpus;
+    return shape;
+}
+
+CollectiveParams collectiveParamsFromScenario(const Scenario& scenario)
 {
     CollectiveParams params;
     params.workers = scenario.collective.workers;
@@ -386,8 +403,13 @@ CollectiveCost allReduceFromScenario(const Scenario& scenario)
     params.inter = {scenario.hardware.interLatencySeconds,
                     scenario.hardware.interBandwidthBytesPerSecond};
     params.gpusPerNode = scenario.hardware.gpusPerNode;
+    return params;
+}
+
+CollectiveCost allReduceFromScenario(const Scenario& scenario)
+{
     return collectiveCost(toCommAlgorithm(scenario.collective.algorithm), CollectiveOp::AllReduce,
-                          params);
+                          collectiveParamsFromScenario(scenario));
 }
 
 } // namespace simcore

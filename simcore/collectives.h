@@ -155,6 +155,28 @@ CollectiveCost collectiveCost(CommAlgorithm algorithm, CollectiveOp op,
 /// returns NotDefined or NeedsPowerOfTwo.
 double collectiveSeconds(CommAlgorithm algorithm, CollectiveOp op, const CollectiveParams& params);
 
+/// The link a topology-unaware algorithm (all but Hierarchical) runs on: `intra` when all n
+/// workers fit in one node (n ≤ g), otherwise slowestLink(intra, inter) (MODELS §4).
+/// Precondition: validateCollective(params) is empty.
+Link flatLink(const CollectiveParams& params);
+
+/// How Hierarchical places n workers (see collectiveCost): g′ = min(n, g) GPUs per node,
+/// k = ⌈n/g′⌉ nodes, the last node holding r = n − (k−1)·g′ GPUs (1 … g′), each of which carries
+/// ⌈g′/r⌉ of the g′ inter-node shards. Precondition: validateCollective(params) is empty.
+struct HierarchyShape {
+    std::int64_t gpusPerNode = 1;  ///< g′ = min(n, g)
+    std::int64_t nodes = 1;        ///< k
+    std::int64_t lastNodeGpus = 1; ///< r
+    std::int64_t shardsPerGpu = 1; ///< ⌈g′/r⌉ (1 when g′ divides n)
+
+    friend bool operator==(const HierarchyShape&, const HierarchyShape&) = default;
+};
+HierarchyShape hierarchyShape(const CollectiveParams& params);
+
+/// The collective's inputs from the Scenario: `collective.workers`, `collective.bytes`,
+/// `hardware.gpus_per_node` and the `hardware.{intra,inter}_{latency,bandwidth}` links.
+CollectiveParams collectiveParamsFromScenario(const Scenario& scenario);
+
 /// `calc allreduce` and the Communication panel: all-reduce with `collective.algorithm`,
 /// `collective.workers`, `collective.bytes`, `hardware.gpus_per_node` and the
 /// `hardware.{intra,inter}_{latency,bandwidth}` links.

@@ -85,6 +85,27 @@ RingTrace ringAllReduce(std::vector<std::vector<float>> buffers, bool recordBuff
     return trace;
 }
 
+std::int64_t ringStepCount(std::int64_t workers)
+{
+    return workers > 1 ? 2 * (workers - 1) : 0;
+}
+
+std::vector<std::vector<float>> ringDemoBuffers(std::int64_t workers)
+{
+    std::vector<std::vector<float>> buffers;
+    if (workers < 1) {
+        return buffers;
+    }
+    const auto n = static_cast<std::size_t>(workers);
+    buffers.assign(n, std::vector<float>(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t c = 0; c < n; ++c) {
+            buffers[i][c] = static_cast<float>(i * n + c + 1);
+        }
+    }
+    return buffers;
+}
+
 std::vector<double> seedAverage(const std::vector<std::vector<float>>& buffers)
 {
     if (buffers.empty()) {

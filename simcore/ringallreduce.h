@@ -85,6 +85,16 @@ struct RingTrace {
 /// 2(n−1)·n·length floats of buffer snapshots (pass recordBuffers = false to keep only the sends).
 RingTrace ringAllReduce(std::vector<std::vector<float>> buffers, bool recordBuffers = true);
 
+/// Steps of a ring all-reduce on n workers: 2(n−1) (n−1 reduce-scatter + n−1 all-gather, seed
+/// README §3a); 0 for n ≤ 1.
+std::int64_t ringStepCount(std::int64_t workers);
+
+/// The Communication panel's demonstration input: n workers with n values each (one value per
+/// chunk, so "chunk c" is "element c"), worker i holding i·n + 1, i·n + 2, …, i·n + n. Every value,
+/// every partial sum and every mean is a small whole number (exact in float): element c's mean is
+/// n(n−1)/2 + c + 1, e.g. n = 4 → 7, 8, 9, 10. Empty for n < 1.
+std::vector<std::vector<float>> ringDemoBuffers(std::int64_t workers);
+
 /// The seed's `ringAllReduce` (seed lesson §3): for each element, the sum over workers in worker
 /// order, divided by n, in double precision (the seed is JavaScript, whose numbers are doubles).
 /// Empty when there are no buffers; assumes equal lengths (uses the first buffer's length).

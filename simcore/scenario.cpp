@@ -19,6 +19,9 @@ constexpr std::array<std::string_view, 2> kScalingModeNames{"lesson", "physical"
 constexpr std::array<std::string_view, 2> kBatchScalingNames{"strong", "weak"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
 constexpr std::array<std::string_view, 2> kOffOnNames{"off", "on"};
+// Topology panel (issue #5): in TopologyPresetId order; the ids of simcore/topology.h's presets.
+constexpr std::array<std::string_view, 5> kTopologyPresetNames{
+    "scenario", "pcie-workstation", "h100-nvswitch", "ndr-cluster", "miswired"};
 // Must match the GPU catalogue's ids (a test checks both ways).
 constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",   "a100-40", "a100-80", "h100-sxm",
                                                   "h100-pcie", "h200",    "b200",    "mi300x"};
@@ -239,6 +242,10 @@ std::vector<KeyInfo> buildKeys()
         "Allowance for communication buffers and fragmentation, as a share of model states + "
         "activations (0 = off).",
         0, 1));
+
+    keys.push_back(choiceKey<&S::topology, &TopologySpec::preset, kTopologyPresetNames>(
+        "topology.preset", "Cluster drawn on the Topology panel: a preset, or scenario (a uniform "
+                           "cluster from the hardware.* keys, what an import sets)."));
     return keys;
 }
 

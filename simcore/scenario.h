@@ -116,6 +116,16 @@ struct MemorySpec {
     friend bool operator==(const MemorySpec&, const MemorySpec&) = default;
 };
 
+/// Topology panel (issue #5): the cluster it draws. A preset of simcore/topology.h, or Scenario:
+/// a uniform cluster built from the hardware.* keys (what the importers set).
+enum class TopologyPresetId { Scenario, PcieWorkstation, H100Nvswitch, NdrCluster, Miswired };
+
+struct TopologySpec {
+    TopologyPresetId preset = TopologyPresetId::NdrCluster;
+
+    friend bool operator==(const TopologySpec&, const TopologySpec&) = default;
+};
+
 struct Scenario {
     ModelSpec model;
     TrainingSpec train;
@@ -126,6 +136,7 @@ struct Scenario {
     LessonSpec lesson;
     CheckpointSpec checkpoint;
     MemorySpec memory;
+    TopologySpec topology; // topology panel (issue #5)
 
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };

@@ -391,3 +391,78 @@ TEST_CASE("links: catalogue: MODELS §7 rates, one direction per GPU", "[links]"
     // Every NVLink beats every network port: the node boundary is a cliff (SPEC, Topology).
     CHECK(bandwidth("nvlink3") > bandwidth("ib-xdr"));
 }
+
+TEST_CASE("collectives: naive and parameter-server halves by hand", "[collectives]")
+{
+    // MODELS §4 conventions (collectives.h): naive reduce-scatter / all-gather send each peer its
+    // S/n share one after another: (n−1)α + (n−1)/n·S/B. n = 4, α = 5 µs, S/B = 0.01 s:
+    // 1.5e-5 + 0.0075 = 0.007515 s, 0.75e9 bytes per worker, 3 steps — the ring's numbers.
+    for (const auto op : {CollectiveOp::ReduceScatter, CollectiveOp::AllGather}) {
+        const auto half = collectiveCost(CommAlgorithm::Naive, op, oneNode(4));
+        CHECK(half.seconds == Approx(0.007515).epsilon(kRelative));
+        CHECK(half.bytesSentPerWorker == Approx(0.75e9).epsilon(kRelative));
+        CHECK(half.steps == 3);
+    }
+    // Parameter-server all-gather: push S/n from each (S into the server), pull S each (n·S
+    // out): 2α + (n+1)·S/B = 1e-5 + 0.05 = 0.05001 s; each worker sends S/n = 0.25e9.
+    const auto ag =
+        collectiveCost(CommAlgorithm::ParameterServer, CollectiveOp::AllGather, oneNode(4));
+    CHECK(ag.seconds == Approx(0.05001).epsilon(kRelative));
+    CHECK(ag.bytesSentPerWorker == Approx(0.25e9).epsilon(kRelative));
+    CHECK(ag.totalBytesSent == Approx(5e9).epsilon(kRelative));
+    // Hierarchical all-gather mirrors its reduce-scatter: 0.005524 s on twoLevel(16).
+    CHECK(collectiveCost(CommAlgorithm::Hierarchical, CollectiveOp::AllGather, twoLevel(16))
+              .seconds == Approx(0.005524).epsilon(kRelative));
+}
+
+TEST_CASE("collectives: hierarchical equals the flat ring whenever one node holds everyone",
+          "[collectives]")
+{
+    // MODELS §4: with k = 1 node the inter-node phase vanishes. For every n up to 64 and any
+    // g ≥ n, all four operations, time, bytes and steps agree with the ring on the intra link.
+    for (std::int64_t n = 1; n <= 64; ++n) {
+        for (const std::int64_t g : {n, std::int64_t{64}, std::int64_t{1024}}) {
+            auto p = twoLevel(n);
+            p.gpusPerNode = g;
+            for (const auto op : kOps) {
+                INFO("n = " << n << ", g = " << g << ", op = " << static_cast<int>(op));
+                const auto flat = collectiveCost(CommAlgorithm::Ring, op, p);
+                const auto hier = collectiveCost(CommAlgorithm::Hierarchical, op, p);
+                CHECK(hier.seconds == Approx(flat.seconds).epsilon(kRelative));
+                CHECK(hier.bytesSentPerWorker ==
+                      Approx(flat.bytesSentPerWorker).epsilon(kRelative));
+                CHECK(hier.busbwBytesPerSecond ==
+                      Approx(flat.busbwBytesPerSecond).epsilon(kRelative));
+                CHECK(hier.steps == flat.steps);
+            }
+        }
+    }
+}
+
+TEST_CASE("collectives: flat link, hierarchy shape and scenario parameters", "[collectives]")
+{
+    // MODELS §4: a flat algorithm inside one node uses the intra link, across nodes the slowest.
+    CHECK(flatLink(twoLevel(8)) == Link{2e-6, 400e9});
+    CHECK(flatLink(twoLevel(9)) == Link{1e-5, 50e9});
+    // Hierarchical placement (collectives.h): n = 12, g = 8 → 2 nodes, 4 GPUs on the last, each
+    // carrying ⌈8/4⌉ = 2 shards; n = 9 → 1 GPU on the last carrying all 8; n = 5 → one node of 5.
+    CHECK(hierarchyShape(twoLevel(12)) == HierarchyShape{8, 2, 4, 2});
+    CHECK(hierarchyShape(twoLevel(9)) == HierarchyShape{8, 2, 1, 8});
+    CHECK(hierarchyShape(twoLevel(16)) == HierarchyShape{8, 2, 8, 1});
+    CHECK(hierarchyShape(twoLevel(5)) == HierarchyShape{5, 1, 5, 1});
+
+    Scenario scenario;
+    scenario.collective.workers = 24;
+    scenario.collective.bytes = 3e8;
+    scenario.hardware.gpusPerNode = 4;
+    scenario.hardware.intraLatencySeconds = 5.7e-6;
+    scenario.hardware.intraBandwidthBytesPerSecond = 31.5e9;
+    scenario.hardware.interLatencySeconds = 9.6e-6;
+    scenario.hardware.interBandwidthBytesPerSecond = 12.5e9;
+    const auto params = collectiveParamsFromScenario(scenario);
+    CHECK(params.workers == 24);
+    CHECK(params.bytes == 3e8);
+    CHECK(params.gpusPerNode == 4);
+    CHECK(params.intra == Link{5.7e-6, 31.5e9});
+    CHECK(params.inter == Link{9.6e-6, 12.5e9});
+}

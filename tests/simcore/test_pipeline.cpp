@@ -518,3 +518,39 @@ TEST_CASE("scenario mapping", "[pipeline]")
     // MODELS §5: (1/v)(p − 1)/m = 3/48 with no transfer; the 0.01 s hops make it larger.
     CHECK(r.bubbleRatio > 3.0 / 48.0);
 }
+
+TEST_CASE("larger random pipelines keep every property", "[pipeline]")
+{
+    // Added for the Parallelism panel (issue #6): the random test above stops at p = 12, m = 24,
+    // v = 4; the panel offers much more. Same properties (checkProperties) on p up to 48, m up
+    // to 96, v up to 6, plus two bounds that hold at any size:
+    // - 1F1B never holds more than p micro-batches on any device (Narayanan et al. 2021 §2.2.1);
+    // - interleaved never holds more than p·v + p − 1 chunks (Megatron-LM's warm-up, plus one),
+    //   i.e. p·(1 + (p − 1)/(p·v)) micro-batches' worth (Korthikanti et al. 2022 §4.2.3);
+    // - at zero transfer, interleaving never lengthens the step: (1/v)(p − 1)/m ≤ (p − 1)/m.
+    std::mt19937_64 rng(0x5EED'0002);
+    std::uniform_int_distribution<std::int64_t> stagesDist(1, 48);
+    std::uniform_int_distribution<std::int64_t> groupDist(1, 2);
+    std::uniform_int_distribution<std::int64_t> chunkDist(1, 6);
+    std::uniform_real_distribution<double> time(0.1, 3.0);
+    for (int trial = 0; trial < 24; ++trial) {
+        const std::int64_t p = stagesDist(rng);
+        const std::int64_t m = p * groupDist(rng);
+        const std::int64_t v = chunkDist(rng);
+        const double tf = time(rng);
+        const double tb = 2.0 * tf;
+        INFO("trial " << trial << ": p = " << p << " m = " << m << " v = " << v);
+        const auto oIn = params(p, m, PipelineSchedule::OneFOneB, 1, tf, tb, 0.0);
+        const auto o = simulatePipeline(oIn);
+        checkProperties(oIn, o);
+        CHECK(o.maxPeakInFlight <= p);
+        const auto iIn = params(p, m, PipelineSchedule::Interleaved, v, tf, tb, 0.0);
+        const auto in = simulatePipeline(iIn);
+        checkProperties(iIn, in);
+        CHECK(in.maxPeakInFlight <= p * v + p - 1);
+        CHECK(in.totalSeconds <= o.totalSeconds * (1 + kRelative));
+        CHECK(in.bubbleRatio == Approx(static_cast<double>(p - 1) / static_cast<double>(v * m))
+                                    .epsilon(kRelative)
+                                    .margin(kRatioMargin));
+    }
+}

@@ -247,3 +247,55 @@ TEST_CASE("ring: one worker is a no-op; bad input is an error value", "[ring]")
     CHECK(nothing.steps.size() == 6);
     CHECK(nothing.bytesSent == std::vector<std::uint64_t>{0, 0, 0, 0});
 }
+
+TEST_CASE("ring: the trace's total bytes equal the formula for any length", "[ring]")
+{
+    // Every step sends each of the n chunks exactly once, so a step moves the whole buffer
+    // (L floats) in all, and 2(n−1) steps move 2(n−1)·S bytes: MODELS §4's total for the ring,
+    // divisible or not (Thakur, Rabenseifner & Gropp 2005).
+    for (std::int64_t n : {2, 3, 5, 7, 16, 33, 64}) {
+        for (std::size_t length : {std::size_t{1}, std::size_t{10}, std::size_t{131}}) {
+            const auto trace = ringAllReduce(randomBuffers(n, length, 17), false);
+            std::uint64_t total = 0;
+            for (const auto sent : trace.bytesSent) {
+                total += sent;
+            }
+            CollectiveParams params;
+            params.workers = n;
+            params.bytes = 4.0 * static_cast<double>(length);
+            params.gpusPerNode = 64;
+            const auto model = collectiveCost(CommAlgorithm::Ring, CollectiveOp::AllReduce, params);
+            INFO("n = " << n << ", L = " << length);
+            CHECK(static_cast<double>(total) == Approx(model.totalBytesSent).epsilon(1e-12));
+            CHECK(static_cast<std::int64_t>(trace.steps.size()) == ringStepCount(n));
+        }
+    }
+    CHECK(ringStepCount(1) == 0);
+    CHECK(ringStepCount(4) == 6);
+}
+
+TEST_CASE("ring: the demonstration buffers end as whole-number means", "[ring]")
+{
+    // Worker i holds i·n + 1 … i·n + n; element c's mean is (1/n)·Σᵢ(i·n + c + 1)
+    // = n(n−1)/2 + c + 1. n = 4 by hand: (1 + 5 + 9 + 13)/4 = 7, then 8, 9, 10.
+    const auto four = ringDemoBuffers(4);
+    CHECK(four == Buffers{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}, {13, 14, 15, 16}});
+    CHECK(ringAllReduce(four).result ==
+          Buffers{{7, 8, 9, 10}, {7, 8, 9, 10}, {7, 8, 9, 10}, {7, 8, 9, 10}});
+    // Up to the animation's 16 (and the tests' 64): every partial sum is a whole number below
+    // 2²⁴, so float holds it exactly and the ring equals the seed's average exactly.
+    for (std::int64_t n = 2; n <= 64; ++n) {
+        const auto input = ringDemoBuffers(n);
+        const auto trace = ringAllReduce(input, false);
+        const auto expected = seedAverage(input);
+        for (std::int64_t c = 0; c < n; ++c) {
+            const double mean = static_cast<double>(n * (n - 1) / 2 + c + 1);
+            INFO("n = " << n << ", element " << c);
+            CHECK(expected[static_cast<std::size_t>(c)] == mean);
+            for (const auto& worker : trace.result) {
+                CHECK(static_cast<double>(worker[static_cast<std::size_t>(c)]) == mean);
+            }
+        }
+    }
+    CHECK(ringDemoBuffers(0).empty());
+}

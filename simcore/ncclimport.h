@@ -1,0 +1,173 @@
+#pragma once
+// Reading what users measure on their own machines (topology seed: "nccl-tests measures real
+// bandwidth and latency between GPUs"): the text printed by nccl-tests' *_perf programs
+// (github.com/NVIDIA/nccl-tests, src/common.cu / src/util.cu; doc/PERFORMANCE.md for algbw and
+// busbw), and a least-squares fit of the α–β model of MODELS §4 to its (size, time) points.
+// Plain C++20: the caller reads the file and passes its text; errors are values.
+
+#include "simcore/collectives.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace simcore {
+
+/// Why a file could not be imported: where, what was expected, what was found. Shared by the
+/// nccl-tests and nvidia-smi importers. Nothing of a file is imported when this is returned.
+struct ImportError {
+    enum class Kind {
+        Empty,            ///< no text at all (or only blank lines)
+        NoHeader,         ///< no table header anywhere: not this program's output
+        BadLine,          ///< a line inside the table that is neither data nor a comment
+        BadNumber,        ///< a field that must be a number is not one
+        DecimalComma,     ///< "1,23": a number written with a decimal comma (non-English locale)
+        ReorderedColumns, ///< the column header is not in the program's order
+        Truncated,        ///< the text ends before the table does
+        NoData,           ///< a table with no rows
+        Inconsistent,     ///< rows or blocks that contradict each other or the header
+        CannotFit,        ///< the points do not determine α and B (fit only)
+    };
+    Kind kind = Kind::BadLine;
+    std::size_t line = 0; ///< 1-based line number; 0 when it concerns the whole text
+    std::string expected; ///< English: what the line should have held
+    std::string found;    ///< the offending text, shortened to at most 60 characters
+
+    /// "line 12: expected …, found '…'" (English, for logs and the command line; the UI
+    /// translates from the fields).
+    [[nodiscard]] std::string message() const;
+    friend bool operator==(const ImportError&, const ImportError&) = default;
+};
+
+/// The collective an nccl-tests program times.
+enum class NcclCollective {
+    AllReduce,     ///< all_reduce_perf
+    AllGather,     ///< all_gather_perf
+    ReduceScatter, ///< reduce_scatter_perf
+    Broadcast,     ///< broadcast_perf
+    Reduce,        ///< reduce_perf
+    AllToAll,      ///< alltoall_perf
+    SendRecv,      ///< sendrecv_perf
+};
+
+/// "all_reduce", "all_gather", "reduce_scatter", "broadcast", "reduce", "alltoall", "sendrecv"
+/// (the program name without "_perf").
+std::string_view ncclCollectiveId(NcclCollective collective);
+
+/// One measured size: one row, one of its out-of-place / in-place halves.
+struct NcclPoint {
+    double bytes = 0;               ///< S, the "size (B)" column
+    double seconds = 0;             ///< average time of one operation ("time (us)" → s), > 0
+    double algbwBytesPerSecond = 0; ///< "algbw (GB/s)" × 1e9 as printed (rounded by nccl-tests)
+    double busbwBytesPerSecond = 0; ///< "busbw (GB/s)" × 1e9 as printed
+    std::optional<double> wrong;    ///< "#wrong"; none when printed "N/A" (run with -c 0)
+    std::string type;               ///< "float", "half", … (the "type" column)
+    std::size_t line = 0;           ///< 1-based line of the row
+    friend bool operator==(const NcclPoint&, const NcclPoint&) = default;
+};
+
+/// How the rank count was found.
+enum class NcclRanksFrom {
+    RankLines,   ///< the "#  Rank  r … device …" lines (every rank listed)
+    ThreadsGpus, ///< "# nThread T nGpus G": T·G ranks in one process (no Rank lines)
+    BusFactor,   ///< busbw / algbw of the largest row = the collective's factor (PERFORMANCE.md)
+};
+
+/// A whole nccl-tests output.
+struct NcclTable {
+    NcclCollective collective = NcclCollective::AllReduce;
+    bool collectiveFromName = false; ///< named by the text or the file name, not inferred
+    std::int64_t ranks = 0;          ///< N, ≥ 1
+    NcclRanksFrom ranksFrom = NcclRanksFrom::RankLines;
+    std::int64_t nodes = 0;           ///< distinct hosts in the Rank lines; 0 when unknown
+    std::vector<std::string> devices; ///< device name per rank, e.g. "NVIDIA H100 80GB HBM3"
+    std::vector<NcclPoint> outOfPlace;
+    std::vector<NcclPoint> inPlace; ///< empty when the program ran out-of-place only
+    bool checked = true;            ///< false when "#wrong" is "N/A" (-c 0: no data check)
+    std::int64_t wrongResults = 0;  ///< rows with "#wrong" > 0
+    std::int64_t tables = 1;        ///< column headers seen (logs of repeated runs: > 1)
+    std::optional<double> averageBusBandwidth; ///< "# Avg bus bandwidth : x" × 1e9, bytes/s
+};
+
+/// A table, or why there is none.
+struct NcclParseResult {
+    std::optional<NcclTable> table;
+    std::optional<ImportError> error;
+};
+
+/// Parses nccl-tests text. `fileName` (optional) names the collective when the text does not
+/// ("all_gather_perf.txt"); the text's own "# Collective test starting: X_perf" line wins.
+/// Accepted: every column layout nccl-tests has printed (with or without the redop and root
+/// columns, root left blank when −1, out-of-place + in-place or one group, "#wrong" as a count,
+/// as "%5.0le" or "N/A", a timestamp column, time in us or ms), header lines, Rank lines, NCCL
+/// INFO / WARN log lines and anything before the first column header. Refused with an
+/// ImportError: empty text, no column header, a row that does not fit the header, a number with a
+/// decimal comma, columns in another order, a table without its "# Avg bus bandwidth" footer
+/// (cut short), tables of different collectives or layouts in one text.
+NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName = {});
+
+/// Which of a row's two measurements to fit.
+enum class NcclPlacement { OutOfPlace, InPlace };
+
+/// The α–β model fitted to a table: t(S) = A + K·S by least squares on the relative error,
+/// A = a(N)·α and K = b(N)/B with the collective's ring form (MODELS §4, collectives.h Ring):
+///   all-reduce a = 2(N−1), b = 2(N−1)/N;  reduce-scatter, all-gather, all-to-all a = N−1,
+///   b = (N−1)/N;  broadcast, reduce (pipelined chain) a = N−1, b = 1;  send/recv a = 1, b = 1.
+/// So α is the latency of ONE step (one hop) and B the bandwidth of ONE link, one direction per
+/// GPU — the numbers `hardware.{inter,intra}_latency` / `_bandwidth` take, and with which
+/// `dtsim calc allreduce --set collective.algorithm=ring --set collective.workers=N` reproduces
+/// the measurement. B equals the large-size busbw asymptote (PERFORMANCE.md: busbw is the
+/// bandwidth of the slowest link).
+/// Weighting: minimise Σ((A + K·S_i − t_i)/t_i)², the relative error, so an 8-byte point (tens
+/// of µs) counts as much as an 8 GB one (tens of ms). If the best A is negative the fit is
+/// repeated with A = 0 (α = 0, `latencyClamped`).
+struct NcclFit {
+    std::optional<ImportError> error; ///< CannotFit; everything else is 0 when set
+    NcclCollective collective = NcclCollective::AllReduce;
+    std::int64_t ranks = 0;
+    std::size_t points = 0;             ///< rows used
+    double latencySeconds = 0;          ///< α per step, s, ≥ 0
+    double bandwidthBytesPerSecond = 0; ///< B per link, bytes/s, one direction, > 0
+    double interceptSeconds = 0;        ///< A = a(N)·α, s
+    double secondsPerByte = 0;          ///< K = b(N)/B, s per byte
+    double latencySteps = 0;            ///< a(N)
+    double bandwidthFactor = 0;         ///< b(N)
+    double worstRelativeError = 0;      ///< max |t_fit − t|/t over the points
+    std::size_t worstLine = 0;          ///< line of that point
+    bool latencyClamped = false;
+};
+
+/// The model's time for S bytes with a fit: A + K·S (seconds).
+double ncclFitSeconds(const NcclFit& fit, double bytes);
+
+/// Fits α and B to one placement of a table. Needs ≥ 2 distinct sizes, N ≥ 2, and a time that
+/// grows with the size; otherwise `error` (Kind CannotFit) says which.
+NcclFit fitNcclTable(const NcclTable& table, NcclPlacement placement = NcclPlacement::OutOfPlace);
+
+/// Parse and fit in one call: the fit of the out-of-place points, or the parse or fit error.
+struct NcclImport {
+    std::optional<NcclTable> table;
+    NcclFit fit;
+    std::optional<ImportError> error;
+};
+NcclImport importNcclTests(std::string_view text, std::string_view fileName = {});
+
+/// Text helpers both importers share (not part of the model API).
+namespace importtext {
+/// Lines split on '\n' (a trailing '\r' stays and is trimmed by trim()).
+std::vector<std::string_view> lines(std::string_view text);
+/// Without leading and trailing white space.
+std::string_view trim(std::string_view text);
+/// Fields separated by white space (spaces and tabs).
+std::vector<std::string_view> fields(std::string_view text);
+/// At most 60 characters of the trimmed text, cut on a UTF-8 boundary, "…" when cut.
+std::string shorten(std::string_view text);
+/// The error value with `found` shortened.
+ImportError error(ImportError::Kind kind, std::size_t line, std::string expected,
+                  std::string_view found);
+} // namespace importtext
+
+} // namespace simcore

@@ -1,20 +1,28 @@
 #include "app/cli.h"
 
+#include "app/calc_allreduce.h" // communication panel (issue #4)
+#include "app/calc_pipeline.h"  // parallelism panel (issue #6)
 #include "app/calcoutput.h"
+#include "app/importcommand.h"  // topology panel (issue #5)
 #include "simcore/catalogue.h"  // memory panel (issue #3)
 #include "simcore/checkpoint.h" // checkpoint panel (issue #7)
 #include "simcore/memory.h"     // memory panel (issue #3)
 #include "simcore/montecarlo.h" // checkpoint panel (issue #7)
+#include "simcore/parallellayout.h"
 #include "simcore/scaling.h"
 #include "simcore/scenario.h"
+#include "ui/appearance.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
+#include "ui/presets.h" // presets (issue #8)
 #include "ui/scenariofile.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
+#include <QIcon>
 #include <QJsonArray> // memory panel (issue #3)
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,7 +37,8 @@ namespace dtsim::app {
 
 namespace {
 
-const char* const kSubcommands[] = {"calc", "keys", "export", "--help", "-h", "--version", "-v"};
+const char* const kSubcommands[] = {"calc",   "keys", "export",    "import",
+                                    "--help", "-h",   "--version", "-v"};
 
 void setApplicationInfo()
 {
@@ -39,6 +48,26 @@ void setApplicationInfo()
 }
 
 QString calcModelNames();
+
+/// --theme light|dark|system; false (with a message) for another word. Without it the look
+/// stays as it is (light for export; the window reads its remembered theme itself).
+bool applyThemeOption(const QCommandLineParser& parser)
+{
+    if (!parser.isSet(QStringLiteral("theme"))) {
+        return true;
+    }
+    bool known = false;
+    const QString name = parser.value(QStringLiteral("theme"));
+    ui::Appearance appearance = ui::currentAppearance();
+    appearance.theme = ui::themeFromName(name, &known);
+    if (!known) {
+        printError(QStringLiteral("--theme: '%1' is not allowed; allowed: system | light | dark")
+                       .arg(name));
+        return false;
+    }
+    ui::applyAppearance(appearance);
+    return true;
+}
 
 /// --lang, else the remembered language, else the system's; false (with a message) for a bad
 /// --lang.
@@ -63,19 +92,26 @@ QString usage()
 {
     return QStringLiteral(
                "Usage:\n"
-               "  dtsim [--scenario FILE] [--panel P] [--lang vi|en]   start the window\n"
-               "  dtsim calc MODEL [--scenario FILE] [--set KEY=VALUE]... [--json]\n"
-               "  dtsim export --panel P --out FILE [--scenario FILE] [--set KEY=VALUE]...\n"
-               "               [--size WxH] [--scale S] [--lang vi|en]\n"
+               "  dtsim [--scenario FILE | --preset ID] [--panel P] [--lang vi|en] [--theme "
+               "system|light|dark]\n"
+               "        [--presentation]                  start the window\n"
+               "  dtsim calc MODEL [--scenario FILE | --preset ID] [--set KEY=VALUE]... [--json]\n"
+               "  dtsim export --panel P --out FILE [--scenario FILE | --preset ID] [--set "
+               "KEY=VALUE]...\n"
+               "               [--size WxH] [--scale S] [--lang vi|en] [--theme light|dark]\n"
+               "  dtsim export --panel all --out DIR [--format png|svg|pdf] ...   every panel + "
+               "CSV\n"
                "  dtsim keys                              list every scenario key\n"
+               "  dtsim import nccl-tests|nvidia-topo FILE [--json]   read your own measurements\n"
                "  dtsim --help | --version\n"
                "\n"
-               "MODEL: %1.\nP: %2.\n"
+               "MODEL: %1.\nP: %2.\nID (presets): %3.\n"
                "FILE for export: .png, .svg, .pdf or .csv.\n"
                "Units are SI: seconds, bytes, bytes per second.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
                "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n")
-        .arg(calcModelNames(), ui::exportablePanels().join(QStringLiteral(", ")));
+        .arg(calcModelNames(), ui::exportablePanels().join(QStringLiteral(", ")),
+             ui::presetIds().join(QStringLiteral(", ")));
 }
 
 /// The options every scenario-reading command shares.
@@ -84,6 +120,8 @@ void addScenarioOptions(QCommandLineParser& parser)
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to start from."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("preset"), // presets (issue #8)
+                      QStringLiteral("Built-in preset to start from."), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("set"), QStringLiteral("Set one scenario key."),
                       QStringLiteral("KEY=VALUE")});
 }
@@ -102,6 +140,21 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments)
 std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser)
 {
     simcore::Scenario scenario;
+    // presets (issue #8): a preset or a scenario file is the starting point, never both.
+    if (parser.isSet(QStringLiteral("preset")) && parser.isSet(QStringLiteral("scenario"))) {
+        printError(QStringLiteral("--preset and --scenario cannot be used together; choose one "
+                                  "(--set applies after either)"));
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("preset"))) {
+        QString error;
+        const auto preset = ui::loadPreset(parser.value(QStringLiteral("preset")), &error);
+        if (!preset) {
+            printError(QStringLiteral("--preset: ") + error);
+            return std::nullopt;
+        }
+        scenario = *preset;
+    }
     if (parser.isSet(QStringLiteral("scenario"))) {
         auto loaded = ui::loadScenarioFile(parser.value(QStringLiteral("scenario")));
         if (!loaded.scenario) {
@@ -400,9 +453,8 @@ struct CalcModel {
 
 /// Every `dtsim calc MODEL`, in the order the help lists them. Add a model with one line.
 const CalcModel kCalcModels[] = {
-    {"scaling", &calcScaling},
-    {"memory", &calcMemory},
-    {"checkpoint", &calcCheckpoint},
+    {"scaling", &calcScaling},   {"memory", &calcMemory},         {"allreduce", &calcAllreduce},
+    {"pipeline", &calcPipeline}, {"checkpoint", &calcCheckpoint},
 };
 
 QString calcModelNames()
@@ -527,13 +579,18 @@ int runExport(int argc, char** argv)
                       QStringLiteral("S"), QStringLiteral("1")});
     parser.addOption({QStringLiteral("lang"), QStringLiteral("Language of the charts: vi or en."),
                       QStringLiteral("LANG")});
+    parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark charts."),
+                      QStringLiteral("THEME")});
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("--panel all: picture format png, svg or pdf."),
+                      QStringLiteral("F"), QStringLiteral("png")});
     QStringList arguments = application.arguments();
     arguments.removeAt(1); // "export"
     if (!parseArguments(parser, arguments)) {
         return kBadInput;
     }
     // Scripts get the same picture on every machine: English unless --lang says otherwise.
-    if (!applyLanguageOption(parser, QStringLiteral("en"))) {
+    if (!applyLanguageOption(parser, QStringLiteral("en")) || !applyThemeOption(parser)) {
         return kBadInput;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -544,7 +601,7 @@ int runExport(int argc, char** argv)
     const QStringList allPanels = {QStringLiteral("scaling"),       QStringLiteral("memory"),
                                    QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
                                    QStringLiteral("communication"), QStringLiteral("topology"),
-                                   QStringLiteral("checkpoint")};
+                                   QStringLiteral("checkpoint"),    QStringLiteral("all")};
     if (!parser.isSet(QStringLiteral("panel"))) {
         printError(QStringLiteral("export: --panel is required; one of: ") +
                    allPanels.join(QStringLiteral(", ")));
@@ -556,7 +613,8 @@ int runExport(int argc, char** argv)
                        .arg(panel, allPanels.join(QStringLiteral(", "))));
         return kBadInput;
     }
-    if (!ui::exportablePanels().contains(panel)) {
+    const bool all = panel == QLatin1String("all");
+    if (!all && !ui::exportablePanels().contains(panel)) {
         printError(QStringLiteral("--panel: '%1' is not built in this version; available: %2")
                        .arg(panel, ui::exportablePanels().join(QStringLiteral(", "))));
         return kBadInput;
@@ -566,7 +624,17 @@ int runExport(int argc, char** argv)
         return kBadInput;
     }
     const QString out = parser.value(QStringLiteral("out"));
-    if (!ui::exportFormatFor(out)) {
+    const QString formatName = parser.value(QStringLiteral("format")).toLower();
+    const auto allFormat = formatName == QLatin1String("png")   ? ui::ExportFormat::Png
+                           : formatName == QLatin1String("svg") ? ui::ExportFormat::Svg
+                           : formatName == QLatin1String("pdf") ? ui::ExportFormat::Pdf
+                                                                : ui::ExportFormat::Csv;
+    if (all && allFormat == ui::ExportFormat::Csv) {
+        printError(QStringLiteral("--format: '%1' is not allowed; allowed: png | svg | pdf")
+                       .arg(parser.value(QStringLiteral("format"))));
+        return kBadInput;
+    }
+    if (!all && !ui::exportFormatFor(out)) {
         printError(QStringLiteral("--out: '%1' has an unknown extension; allowed: .png, .svg, "
                                   ".pdf, .csv")
                        .arg(out));
@@ -599,13 +667,32 @@ int runExport(int argc, char** argv)
     if (!scenario) {
         return kBadInput;
     }
-    if (panel == QLatin1String("memory")) { // memory panel (issue #3): cross-key rules
+    if (panel == QLatin1String("memory") || all) { // cross-key rules of the Memory panel
         const auto problems =
             simcore::validateMemory(*scenario, simcore::memoryOptionsFromScenario(*scenario));
         if (!problems.empty()) {
             printError(QString::fromStdString(problems.front().message()));
             return kBadInput;
         }
+    }
+    if (panel == QLatin1String("parallelism") || panel == QLatin1String("pipeline") || all) {
+        // A layout that cannot be drawn is bad input, as on the Memory panel.
+        if (auto problem = simcore::checkLayout(simcore::layoutParamsFromScenario(*scenario))) {
+            printError(QString::fromStdString(problem->message()));
+            return kBadInput;
+        }
+    }
+    if (all) {
+        if (!QDir().mkpath(out)) {
+            printError(QStringLiteral("--out: cannot create the folder '%1'").arg(out));
+            return kFailure;
+        }
+        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options);
+            !error.isEmpty()) {
+            printError(error);
+            return kFailure;
+        }
+        return kSuccess;
     }
     if (const QString error = ui::exportPanel(panel, *scenario, out, options); !error.isEmpty()) {
         printError(error);
@@ -653,6 +740,10 @@ int runSubcommand(int argc, char** argv)
         }
         return runKeys();
     }
+    if (std::strcmp(command, "import") == 0) { // topology panel (issue #5)
+        arguments.removeAt(1);
+        return runImport(arguments);
+    }
     arguments.removeAt(1); // "calc"
     return runCalc(arguments);
 }
@@ -671,13 +762,24 @@ int runGui(int argc, char** argv)
     QApplication application(argc, argv);
     setApplicationInfo();
     QApplication::setApplicationDisplayName(QStringLiteral("dtsim"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/dtsim.svg")));
+    // Wayland and the task bar match the window to the installed .desktop file by this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.dtsim.Dtsim"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Distributed Training Simulator"));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to open."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("preset"), // presets (issue #8)
+                      QStringLiteral("Built-in preset to open."), QStringLiteral("ID")});
     parser.addOption(
         {QStringLiteral("panel"), QStringLiteral("Panel to show first."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language: vi or en."),
+                      QStringLiteral("LANG")});
+    parser.addOption({QStringLiteral("theme"), QStringLiteral("system, light or dark."),
+                      QStringLiteral("THEME")});
+    parser.addOption({QStringLiteral("presentation"),
+                      QStringLiteral("Start in presentation mode (full screen, large text).")});
     if (!parser.parse(application.arguments())) {
         printError(parser.errorText() + QStringLiteral(" (dtsim --help lists the options)"));
         return kBadInput;
@@ -689,7 +791,29 @@ int runGui(int argc, char** argv)
     if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
         return kBadInput;
     }
-    ui::MainWindow window;
+    // presets (issue #8): the window starts from the preset; --scenario excludes it.
+    simcore::Scenario initial;
+    if (parser.isSet(QStringLiteral("preset"))) {
+        if (parser.isSet(QStringLiteral("scenario"))) {
+            printError(
+                QStringLiteral("--preset and --scenario cannot be used together; choose one"));
+            return kBadInput;
+        }
+        QString error;
+        const auto preset = ui::loadPreset(parser.value(QStringLiteral("preset")), &error);
+        if (!preset) {
+            printError(QStringLiteral("--preset: ") + error);
+            return kBadInput;
+        }
+        initial = *preset;
+    }
+    if (!applyThemeOption(parser)) {
+        return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("theme"))) { // the window reads the remembered theme
+        QSettings().setValue(QStringLiteral("theme"), parser.value(QStringLiteral("theme")));
+    }
+    ui::MainWindow window(initial);
     if (parser.isSet(QStringLiteral("scenario"))) {
         const QString error = window.openScenario(parser.value(QStringLiteral("scenario")));
         if (!error.isEmpty()) {
@@ -705,6 +829,9 @@ int runGui(int argc, char** argv)
         return kBadInput;
     }
     window.show();
+    if (parser.isSet(QStringLiteral("presentation"))) {
+        window.setPresentationMode(true);
+    }
     return QApplication::exec();
 }
 

@@ -22,6 +22,9 @@ public:
     [[nodiscard]] virtual QString summary() const = 0;
     /// Title and description written into SVG/PDF metadata.
     [[nodiscard]] virtual QString exportTitle() const = 0;
+    /// Re-applies chartstyle's current look (theme, presentation fonts) to every chart in the
+    /// area and repaints; areas that paint themselves read chartstyle's colours when painting.
+    virtual void applyLook();
 };
 
 } // namespace dtsim::ui

@@ -10,10 +10,75 @@
 
 namespace dtsim::ui::chartstyle {
 
+namespace {
+Look& currentLook()
+{
+    static Look instance;
+    return instance;
+}
+} // namespace
+
+const Look& look()
+{
+    return currentLook();
+}
+
+void setLook(const Look& look)
+{
+    currentLook() = look;
+}
+
+QColor textColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(Qt::white) : QColor(0xEE, 0xEE, 0xEE);
+    }
+    return l.highContrast ? QColor(Qt::black) : kText;
+}
+
+QColor backgroundColor()
+{
+    return look().dark ? QColor(look().highContrast ? Qt::black : QColor(0x1E, 0x1E, 0x1E))
+                       : QColor(Qt::white);
+}
+
+QColor gridColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(0x80, 0x80, 0x80) : QColor(0x48, 0x48, 0x48);
+    }
+    return l.highContrast ? QColor(0xA0, 0xA0, 0xA0) : kGrid;
+}
+
+QColor axisLineColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(Qt::white) : QColor(0xA0, 0xA0, 0xA0);
+    }
+    return l.highContrast ? QColor(Qt::black) : kAxisLine;
+}
+
+void restyle(QChartView* view)
+{
+    QChart* chart = view->chart();
+    chart->setTitleFont(titleFont());
+    chart->setTitleBrush(textColor());
+    chart->legend()->setLabelColor(textColor());
+    chart->legend()->setFont(labelFont());
+    for (QAbstractAxis* axis : chart->axes()) {
+        applyAxisStyle(axis);
+    }
+    view->setBackgroundBrush(backgroundColor());
+    view->resetCachedContent();
+}
+
 QFont titleFont()
 {
     QFont font;
-    font.setPointSizeF(14);
+    font.setPointSizeF(14 * look().fontScale);
     font.setBold(true);
     return font;
 }
@@ -21,7 +86,7 @@ QFont titleFont()
 QFont labelFont()
 {
     QFont font;
-    font.setPointSizeF(11);
+    font.setPointSizeF(11 * look().fontScale);
     return font;
 }
 
@@ -30,8 +95,8 @@ void applyChartStyle(QChart* chart)
     chart->setTheme(QChart::ChartThemeLight);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setTitleFont(titleFont());
-    chart->setTitleBrush(kText);
-    chart->legend()->setLabelColor(kText);
+    chart->setTitleBrush(textColor());
+    chart->legend()->setLabelColor(textColor());
     chart->legend()->setFont(labelFont());
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setBackgroundRoundness(0);
@@ -48,7 +113,7 @@ void applyViewStyle(QChartView* view)
     view->setRenderHint(QPainter::TextAntialiasing);
     view->setRenderHint(QPainter::NonCosmeticBrushPatterns);
     view->setMinimumSize(320, 220);
-    view->setBackgroundBrush(Qt::white);
+    view->setBackgroundBrush(backgroundColor());
     view->setCacheMode(QGraphicsView::CacheBackground);
     // A redraw changes most of a chart. Qt's minimal update paints through a clip region of
     // dozens of small rectangles, which made every grid line cost ~0.2 M instructions.
@@ -72,15 +137,15 @@ void applyAxisStyle(QAbstractAxis* axis)
 {
     // Explicit cosmetic 1-pixel pens: the raster engine's fast path, and set here rather than
     // by the theme (a pen set before the axis joins a chart would otherwise stay black).
-    QPen grid(kGrid, 0);
+    QPen grid(gridColor(), 0);
     grid.setCosmetic(true);
     axis->setGridLinePen(grid);
     axis->setMinorGridLinePen(grid);
-    QPen line(kAxisLine, 0);
+    QPen line(axisLineColor(), look().highContrast ? 2 : 0);
     line.setCosmetic(true);
     axis->setLinePen(line);
-    axis->setLabelsColor(kText);
-    axis->setTitleBrush(kText);
+    axis->setLabelsColor(textColor());
+    axis->setTitleBrush(textColor());
     axis->setLabelsFont(labelFont());
     // Our labels are short numbers; skipping Qt's eliding spares a text measurement per label
     // and layout pass.

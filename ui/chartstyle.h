@@ -39,6 +39,27 @@ inline const QColor kFitsText{0x00, 0x5C, 0x43};
 inline const QColor kNoFitBackground{0xFB, 0xE3, 0xD3}; // pale vermillion banner
 inline const QColor kNoFitText{0x8A, 0x2E, 0x00};
 
+/// How charts look now: the window's theme and presentation mode change it for every chart at
+/// once (see ui/appearance). Exports use the same look, so slides match the screen.
+struct Look {
+    bool dark = false;         ///< light text on a dark background
+    bool highContrast = false; ///< presentation mode: black/white text, stronger grid and lines
+    double fontScale = 1.0;    ///< presentation mode: 1.25 … 2
+    friend bool operator==(const Look&, const Look&) = default;
+};
+const Look& look();
+void setLook(const Look& look);
+
+/// Colours of the current look for what is not data: text, background, grid, axis lines.
+QColor textColor();
+QColor backgroundColor();
+QColor gridColor();
+QColor axisLineColor();
+
+/// Re-applies the current look to a chart built earlier (fonts, text colours, axes, legend)
+/// without touching its series' colours, and to its view's background.
+void restyle(QChartView* view);
+
 /// Light theme, no animation (exports taken right after an update must not catch a half-grown
 /// bar), explicit fonts (a chart keeps the font it was created with), legend at the bottom.
 void applyChartStyle(QChart* chart);

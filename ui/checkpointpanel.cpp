@@ -1,6 +1,7 @@
 #include "ui/checkpointpanel.h"
 
 #include "simcore/scaling.h"
+#include "ui/appearance.h"
 #include "ui/checkpointcharts.h"
 #include "ui/errortext.h"
 #include "ui/format.h"
@@ -132,10 +133,7 @@ void CheckpointPanel::buildControls()
     for (int i = 0; i < kReadoutCount; ++i) {
         auto* name = new QLabel;
         auto* value = new QLabel;
-        QFont bold = value->font();
-        bold.setBold(true);
-        bold.setPointSizeF(bold.pointSizeF() * 1.15);
-        value->setFont(bold);
+        setRelativeFont(value, 1.15, true);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
         name->setBuddy(value);

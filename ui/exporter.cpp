@@ -1,6 +1,7 @@
 #include "ui/exporter.h"
 
 #include "ui/chartarea.h"
+#include "ui/chartstyle.h"
 #include "ui/panelregistry.h"
 
 #include <QApplication>
@@ -110,7 +111,7 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
             file.cancelWriting();
             return tr("Could not start drawing the SVG file.");
         }
-        painter.fillRect(QRect(QPoint(), options.size), Qt::white);
+        painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
         paintArea(area, painter);
     }
     return commit(file, path);
@@ -138,7 +139,7 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
         }
         const double factor = writer.resolution() / 96.0;
         painter.scale(factor, factor);
-        painter.fillRect(QRect(QPoint(), options.size), Qt::white);
+        painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
         paintArea(area, painter);
     }
     return commit(file, path);
@@ -155,7 +156,7 @@ QImage renderChartArea(ChartArea& area, const ExportOptions& options)
         return image;
     }
     image.setDevicePixelRatio(options.scale);
-    image.fill(Qt::white);
+    image.fill(chartstyle::backgroundColor());
     QPainter painter(&image);
     paintArea(area, painter);
     return image;

@@ -1,6 +1,7 @@
 #include "ui/language.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLocale>
 #include <QTranslator>
 #include <memory>
@@ -8,6 +9,30 @@
 namespace dtsim::ui {
 
 namespace {
+
+/// lupdate's C++ parser does not understand `namespace dtsim::ui {`: it files the strings of
+/// dtsim::ui::ScalingPanel under "ScalingPanel", and those of free helper functions under
+/// "dtsim::ui", while tr() asks for "dtsim::ui::ScalingPanel". This translator also looks
+/// under those two names, so the .ts stays what plain lupdate produces.
+class DtsimTranslator : public QTranslator {
+public:
+    QString translate(const char* context, const char* source, const char* disambiguation,
+                      int n) const override
+    {
+        QString text = QTranslator::translate(context, source, disambiguation, n);
+        if (!text.isEmpty() || !context) {
+            return text;
+        }
+        static constexpr char kPrefix[] = "dtsim::ui::";
+        if (qstrncmp(context, kPrefix, sizeof kPrefix - 1) == 0) {
+            text = QTranslator::translate(context + sizeof kPrefix - 1, source, disambiguation, n);
+            if (text.isEmpty()) {
+                text = QTranslator::translate("dtsim::ui", source, disambiguation, n);
+            }
+        }
+        return text;
+    }
+};
 
 struct LanguageState {
     QString code = QStringLiteral("en");
@@ -54,7 +79,7 @@ bool setLanguage(const QString& code)
     auto& current = state();
     std::unique_ptr<QTranslator> translator;
     if (code != QLatin1String("en")) {
-        translator = std::make_unique<QTranslator>();
+        translator = std::make_unique<DtsimTranslator>();
         if (!translator->load(QStringLiteral(":/i18n/dtsim_%1.qm").arg(code))) {
             return false;
         }
@@ -72,6 +97,9 @@ bool setLanguage(const QString& code)
     if (current.translator) {
         QCoreApplication::installTranslator(current.translator.get());
     }
+    // QApplication posts LanguageChange to the windows; deliver it now, so the switch is done
+    // when this returns (the menu, tests and exports rely on it).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     return true;
 }
 

@@ -1,11 +1,15 @@
 #include "ui/mainwindow.h"
 
+#include "ui/appearance.h"
 #include "ui/chartarea.h"
 #include "ui/exportdialog.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
+#include "ui/lessonguide.h"
 #include "ui/panel.h"
 #include "ui/panelregistry.h"
+#include "ui/presets.h"
+#include "ui/scalingpanel.h"
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
 
@@ -15,6 +19,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,6 +29,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -48,12 +54,11 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
-    QFont tabFont = m_tabs->tabBar()->font();
-    tabFont.setPointSizeF(tabFont.pointSizeF() * 1.15);
-    m_tabs->tabBar()->setFont(tabFont);
+    setRelativeFont(m_tabs->tabBar(), 1.15);
     setCentralWidget(m_tabs);
     buildPanels();
     buildActions();
+    buildLessonGuide();
     for (auto* p : m_panels) {
         p->setActive(p == m_tabs->currentWidget());
     }
@@ -172,6 +177,7 @@ void MainWindow::buildActions()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_openAction);
     m_recentMenu = m_fileMenu->addMenu(QString());
+    m_presetMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
     m_fileMenu->addSeparator();
@@ -215,6 +221,11 @@ void MainWindow::buildActions()
     }
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_shortcutsAction = new QAction(this);
+    m_shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
 
@@ -229,6 +240,7 @@ void MainWindow::buildActions()
     m_toolBar->addAction(m_resetAction);
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_exportAction);
+    buildAppearanceMenus();
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         for (auto* p : m_panels) {
@@ -264,6 +276,8 @@ void MainWindow::retranslate()
     }
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("Open &recent"));
+    m_presetMenu->setTitle(tr("&Presets"));
+    updatePresetMenu();
     m_editMenu->setTitle(tr("&Edit"));
     m_openAction->setText(tr("&Open scenario…"));
     m_openAction->setToolTip(tr("Open a scenario file (.json) saved by dtsim (Ctrl+O)."));
@@ -274,6 +288,25 @@ void MainWindow::retranslate()
     m_redoAction->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)."));
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    const QStringList themeTexts = {tr("Follow the &system"), tr("&Light"), tr("&Dark")};
+    for (qsizetype i = 0; i < m_themeActions.size(); ++i) {
+        m_themeActions[i]->setText(themeTexts.value(i));
+    }
+    m_scaleMenu->setTitle(tr("Presentation &size"));
+    for (QAction* action : m_scaleActions) {
+        action->setText(tr("%1 %").arg(qRound(action->data().toDouble() * 100)));
+    }
+    m_presentationAction->setText(tr("&Presentation mode"));
+    m_presentationAction->setToolTip(
+        tr("Full screen with larger text and a high-contrast palette for a projector (F5; Esc "
+           "leaves). Arrow keys, Page Up/Down, Home and End move the worker slider."));
+    m_shortcutsAction->setText(tr("&Keyboard shortcuts"));
+    m_lessonDock->setWindowTitle(tr("Lesson guide"));
+    m_lessonDock->toggleViewAction()->setText(tr("&Lesson guide"));
+    m_lessonDock->toggleViewAction()->setToolTip(
+        tr("Walk through the lesson step by step: each step opens its panel and asks you to "
+           "predict a number before it reveals the answer (F2)."));
     for (QAction* action : m_languageActions) {
         action->setChecked(action->data().toString() == currentLanguage());
     }
@@ -313,14 +346,14 @@ void MainWindow::exportCurrentPanel()
         return;
     }
     const QString suggested =
-        QDir(m_lastExportFolder).filePath(QStringLiteral("dtsim-%1.png").arg(current->panelId()));
+        QDir(m_lastExportFolder).filePath(QStringLiteral("dtsim-%1.png").arg(current->exportId()));
     ExportDialog dialog(suggested, this);
     if (dialog.exec() != QDialog::Accepted) {
         return;
     }
     const QString path = dialog.path();
     const QString error =
-        exportPanel(current->panelId(), m_model->scenario(), path, dialog.options());
+        exportPanel(current->exportId(), m_model->scenario(), path, dialog.options());
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export failed"), error);
         return;
@@ -509,7 +542,7 @@ bool MainWindow::copyCurrentChart()
     }
     ExportOptions options;
     options.scale = 2.0;
-    const QImage image = renderPanel(current->panelId(), m_model->scenario(), options);
+    const QImage image = renderPanel(current->exportId(), m_model->scenario(), options);
     if (image.isNull()) {
         statusBar()->showMessage(tr("Could not draw the chart for the clipboard."), 5000);
         return false;
@@ -554,6 +587,207 @@ void MainWindow::exportAllWithDialog()
     statusBar()->showMessage(
         tr("Wrote %1 files into %2").arg(written.size()).arg(QDir::toNativeSeparators(folder)),
         8000);
+}
+
+void MainWindow::buildAppearanceMenus()
+{
+    QSettings settings;
+    Appearance appearance = currentAppearance();
+    appearance.theme = themeFromName(settings.value(QStringLiteral("theme")).toString());
+    // 125 % by default: at 150 % a 1280×800 projector no longer fits the charts' legends.
+    const double scale = settings.value(QStringLiteral("presentationScale"), 1.25).toDouble();
+    for (double offered : kPresentationScales) {
+        if (offered == scale) {
+            appearance.presentationScale = scale;
+        }
+    }
+    appearance.presentation = false;
+    if (!(appearance == currentAppearance())) {
+        applyAppearance(appearance);
+    }
+
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    auto* themes = new QActionGroup(this);
+    for (Theme theme : {Theme::System, Theme::Light, Theme::Dark}) {
+        QAction* action = m_themeMenu->addAction(QString());
+        action->setCheckable(true);
+        action->setChecked(theme == appearance.theme);
+        themes->addAction(action);
+        m_themeActions << action;
+        connect(action, &QAction::triggered, this, [theme] {
+            Appearance changed = currentAppearance();
+            changed.theme = theme;
+            applyAppearance(changed);
+            QSettings().setValue(QStringLiteral("theme"), themeName(theme));
+        });
+    }
+
+    m_viewMenu->addSeparator();
+    m_presentationAction = m_viewMenu->addAction(QString());
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(Qt::Key_F5);
+    m_presentationAction->setIcon(QIcon::fromTheme(QStringLiteral("view-fullscreen")));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_presentationAction);
+
+    m_scaleMenu = m_viewMenu->addMenu(QString());
+    auto* scales = new QActionGroup(this);
+    for (double offered : kPresentationScales) {
+        QAction* action = m_scaleMenu->addAction(QString());
+        action->setCheckable(true);
+        action->setData(offered);
+        action->setChecked(offered == appearance.presentationScale);
+        scales->addAction(action);
+        m_scaleActions << action;
+        connect(action, &QAction::triggered, this, [offered] {
+            Appearance changed = currentAppearance();
+            changed.presentationScale = offered;
+            applyAppearance(changed);
+            QSettings().setValue(QStringLiteral("presentationScale"), offered);
+        });
+    }
+
+    auto addKey = [this](const QKeySequence& key, auto handler) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        action->setEnabled(false);
+        connect(action, &QAction::triggered, this, handler);
+        addAction(action);
+        m_presentationKeys << action;
+    };
+    addKey(Qt::Key_Escape, [this] { m_presentationAction->setChecked(false); });
+    const std::pair<Qt::Key, QAbstractSlider::SliderAction> keys[] = {
+        {Qt::Key_Right, QAbstractSlider::SliderSingleStepAdd},
+        {Qt::Key_Up, QAbstractSlider::SliderSingleStepAdd},
+        {Qt::Key_Left, QAbstractSlider::SliderSingleStepSub},
+        {Qt::Key_Down, QAbstractSlider::SliderSingleStepSub},
+        {Qt::Key_PageUp, QAbstractSlider::SliderPageStepAdd},
+        {Qt::Key_PageDown, QAbstractSlider::SliderPageStepSub},
+        {Qt::Key_Home, QAbstractSlider::SliderToMinimum},
+        {Qt::Key_End, QAbstractSlider::SliderToMaximum}};
+    for (const auto& [key, sliderAction] : keys) {
+        addKey(key, [this, sliderAction] { stepWorkerSlider(sliderAction); });
+    }
+}
+
+void MainWindow::stepWorkerSlider(int action)
+{
+    auto* scaling = qobject_cast<ScalingPanel*>(panel(QStringLiteral("scaling")));
+    if (!scaling) {
+        return;
+    }
+    m_tabs->setCurrentWidget(scaling);
+    scaling->workerSlider()->triggerAction(static_cast<QAbstractSlider::SliderAction>(action));
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (m_presentationAction->isChecked() != on) {
+        m_presentationAction->setChecked(on); // comes back here through toggled
+        return;
+    }
+    Appearance appearance = currentAppearance();
+    appearance.presentation = on;
+    applyAppearance(appearance);
+    for (QAction* key : m_presentationKeys) {
+        key->setEnabled(on);
+    }
+    if (on) {
+        showFullScreen();
+        statusBar()->showMessage(tr("Presentation mode: Esc leaves, arrows move the worker "
+                                    "slider, Ctrl+1…6 switch panels."),
+                                 8000);
+    } else {
+        showNormal();
+    }
+}
+
+bool MainWindow::isPresentationMode() const
+{
+    return m_presentationAction->isChecked();
+}
+
+void MainWindow::showShortcuts()
+{
+    const QString rows =
+        tr("<table cellspacing='6'>"
+           "<tr><td><b>Ctrl+1 … Ctrl+6</b></td><td>Show a panel (Scaling … Checkpoint)</td></tr>"
+           "<tr><td><b>F5</b></td><td>Presentation mode on / off</td></tr>"
+           "<tr><td><b>Esc</b></td><td>Leave presentation mode</td></tr>"
+           "<tr><td><b>← → ↑ ↓, Page Up/Down, Home/End</b></td><td>Presentation mode: move the "
+           "worker slider</td></tr>"
+           "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z</b></td><td>Undo / redo a parameter change</td></tr>"
+           "<tr><td><b>Ctrl+O / Ctrl+S</b></td><td>Open / save a scenario file</td></tr>"
+           "<tr><td><b>Ctrl+E</b></td><td>Export the current panel's charts</td></tr>"
+           "<tr><td><b>Ctrl+Shift+C</b></td><td>Copy the current chart to the clipboard</td></tr>"
+           "<tr><td><b>F1</b></td><td>This list</td></tr>"
+           "</table>");
+    QMessageBox::information(this, tr("Keyboard shortcuts"), rows);
+}
+
+QString MainWindow::loadPresetById(const QString& id)
+{
+    QString error;
+    const auto scenario = loadPreset(id, &error);
+    if (!scenario) {
+        return error;
+    }
+    QString name = id;
+    for (const auto& preset : presets()) {
+        if (preset.id == id) {
+            name = preset.name;
+        }
+    }
+    m_model->setScenario(*scenario, tr("Load preset: %1").arg(name));
+    setScenarioPath(QString());
+    statusBar()->showMessage(tr("Preset loaded: %1").arg(name), 5000);
+    return {};
+}
+
+void MainWindow::updatePresetMenu()
+{
+    m_presetMenu->clear();
+    for (const auto& preset : presets()) {
+        QAction* action = m_presetMenu->addAction(preset.name);
+        action->setToolTip(preset.description);
+        action->setStatusTip(preset.description);
+        const QString id = preset.id;
+        connect(action, &QAction::triggered, this, [this, id] {
+            if (!maybeSave()) {
+                return;
+            }
+            if (const QString error = loadPresetById(id); !error.isEmpty()) {
+                QMessageBox::warning(this, tr("Could not load the preset"), error);
+            }
+        });
+    }
+    m_presetMenu->setToolTipsVisible(true);
+}
+
+void MainWindow::buildLessonGuide()
+{
+    auto* guide = new LessonGuide;
+    m_lessonDock = new QDockWidget(this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(guide);
+    m_lessonDock->setMinimumWidth(fontMetrics().averageCharWidth() * 36);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    m_lessonDock->hide();
+    QAction* toggle = m_lessonDock->toggleViewAction();
+    toggle->setShortcut(Qt::Key_F2);
+    toggle->setIcon(QIcon::fromTheme(QStringLiteral("help-contents")));
+    m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
+    m_toolBar->addAction(toggle);
+    connect(guide, &LessonGuide::scenarioNeeded, this,
+            [this](simcore::Scenario* scenario) { *scenario = m_model->scenario(); });
+    connect(guide, &LessonGuide::showRequested, this,
+            [this](const QString& panelId, const std::optional<simcore::Scenario>& scenario) {
+                if (scenario) {
+                    m_model->setScenario(*scenario, tr("Lesson step"));
+                }
+                showPanel(panelId);
+            });
 }
 
 } // namespace dtsim::ui

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QTabWidget;
@@ -35,9 +36,14 @@ public:
 
     /// The scenario file the window edits, or empty for an unsaved scenario.
     [[nodiscard]] QString scenarioPath() const { return m_scenarioPath; }
+    /// The "Lesson" guide's dock (hidden until View › Lesson guide).
+    [[nodiscard]] QDockWidget* lessonDock() const { return m_lessonDock; }
     /// Opens a scenario file as one undoable step. Returns a translated error, or empty; on error
     /// nothing changes.
     QString openScenario(const QString& path);
+    /// Replaces every parameter with a built-in preset's, as one undoable step; the scenario
+    /// becomes untitled. Returns a translated error, or empty.
+    QString loadPresetById(const QString& id);
     /// Saves to `path` atomically and makes it the window's file. Returns a translated error.
     QString saveScenario(const QString& path);
     /// Whether the scenario has changed since it was opened or saved.
@@ -45,6 +51,10 @@ public:
 
     /// Exports the current panel's charts (what the toolbar button and File menu do).
     void exportCurrentPanel();
+    /// Full screen, larger fonts and lines, a high-contrast palette; Esc leaves.
+    void setPresentationMode(bool on);
+    [[nodiscard]] bool isPresentationMode() const;
+
     /// Puts the current panel's charts on the clipboard as an image (2× for crisp slides).
     bool copyCurrentChart();
 
@@ -59,6 +69,10 @@ private:
     void resetToDefaults();
     void showAbout();
     void exportAllWithDialog();
+    void buildAppearanceMenus();
+    void showShortcuts();
+    /// Presentation mode: arrow keys, Page Up/Down, Home/End move the Scaling panel's slider.
+    void stepWorkerSlider(int action);
     void openWithDialog();
     bool saveWithDialog();
     bool save();
@@ -68,6 +82,8 @@ private:
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void updateTitle();
+    void updatePresetMenu();
+    void buildLessonGuide();
 
     ScenarioModel* m_model;
     QTabWidget* m_tabs = nullptr;
@@ -75,10 +91,19 @@ private:
     QList<QLabel*> m_placeholders;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_presetMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QMenu* m_languageMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QMenu* m_scaleMenu = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
+    QDockWidget* m_lessonDock = nullptr;
+    QList<QAction*> m_themeActions;
+    QList<QAction*> m_scaleActions;
+    QList<QAction*> m_presentationKeys; ///< enabled only in presentation mode
     QList<QAction*> m_languageActions;
     QToolBar* m_toolBar = nullptr;
     QAction* m_openAction = nullptr;

@@ -424,7 +424,7 @@ void MemoryCharts::updateVerdict()
                                                : QColor(0xFF, 0xF3, 0xC4);
         const QColor text = state == 1   ? chartstyle::kFitsText
                             : state == 0 ? chartstyle::kNoFitText
-                                         : chartstyle::kText;
+                                         : chartstyle::kText; // on a pale banner
         palette.setColor(QPalette::Window, background);
         palette.setColor(QPalette::WindowText, text);
         m_verdict->setPalette(palette);

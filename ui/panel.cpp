@@ -1,5 +1,6 @@
 #include "ui/panel.h"
 
+#include "ui/appearance.h"
 #include "ui/chartarea.h"
 #include "ui/errortext.h"
 #include "ui/numberfield.h"
@@ -45,20 +46,16 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     m_formula = new TextStrip;
     m_formula->setAutoFillBackground(true);
     m_formula->setBackgroundRole(QPalette::Base);
-    QFont formulaFont = m_formula->font();
-    formulaFont.setPointSizeF(formulaFont.pointSizeF() * 1.2);
-    m_formula->setFont(formulaFont);
+    setRelativeFont(m_formula, 1.2);
 
     m_content = new QVBoxLayout;
     m_content->addWidget(m_formula);
 
     auto* layout = new QHBoxLayout(this);
-    auto* controlsFrame = new QWidget;
-    controlsFrame->setLayout(controlsColumn);
-    // A fixed width: read-outs change text on every slider step, and a column that followed
-    // them would resize the charts beside it, which makes Qt Charts lay out every axis again.
-    controlsFrame->setFixedWidth(controlsFrame->fontMetrics().averageCharWidth() * 52);
-    layout->addWidget(controlsFrame);
+    m_controlsFrame = new QWidget;
+    m_controlsFrame->setLayout(controlsColumn);
+    updateControlsWidth();
+    layout->addWidget(m_controlsFrame);
     layout->addLayout(m_content, 1);
 
     connect(m_model, &ScenarioModel::changed, this, [this] {
@@ -213,8 +210,19 @@ void Panel::showFieldValues()
     }
 }
 
+void Panel::updateControlsWidth()
+{
+    // A fixed width: read-outs change text on every slider step, and a column that followed
+    // them would resize the charts beside it, which makes Qt Charts lay out every axis again.
+    // Wide enough for 52 average characters of the current font (presentation mode grows it).
+    m_controlsFrame->setFixedWidth(m_controlsFrame->fontMetrics().averageCharWidth() * 52);
+}
+
 void Panel::changeEvent(QEvent* event)
 {
+    if (event->type() == QEvent::FontChange) {
+        updateControlsWidth();
+    }
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         refresh();

@@ -24,6 +24,9 @@ public:
 
     /// The id used by `dtsim export --panel` ("scaling").
     [[nodiscard]] virtual QString panelId() const = 0;
+    /// The view "Export charts…" and "Copy chart" draw: panelId(), or a sub-view's export id
+    /// when the panel shows one (the Parallelism panel's Gantt is "pipeline").
+    [[nodiscard]] virtual QString exportId() const { return panelId(); }
     /// The tab title, translated.
     [[nodiscard]] virtual QString panelTitle() const = 0;
     [[nodiscard]] ChartArea* chartArea() const { return m_chartArea; }
@@ -74,8 +77,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void updateControlsWidth();
+
     ScenarioModel* m_model;
     ChartArea* m_chartArea = nullptr;
+    QWidget* m_controlsFrame = nullptr;
     QVBoxLayout* m_controls = nullptr;
     QVBoxLayout* m_content = nullptr;
     TextStrip* m_formula = nullptr;

@@ -2,10 +2,17 @@
 
 #include "ui/checkpointcharts.h"
 #include "ui/checkpointpanel.h"
+#include "ui/communicationcharts.h" // communication panel (issue #4)
+#include "ui/communicationpanel.h"  // communication panel (issue #4)
 #include "ui/memorycharts.h"
 #include "ui/memorypanel.h"
+#include "ui/parallelismdiagram.h" // parallelism panel (issue #6)
+#include "ui/parallelismpanel.h"   // parallelism panel (issue #6)
+#include "ui/pipelineview.h"       // parallelism panel (issue #6)
 #include "ui/scalingcharts.h"
 #include "ui/scalingpanel.h"
+#include "ui/topologydiagram.h" // topology panel (issue #5)
+#include "ui/topologypanel.h"   // topology panel (issue #5)
 
 namespace dtsim::ui {
 
@@ -28,7 +35,14 @@ std::vector<PanelEntry> buildEntries()
     return {
         {QStringLiteral("scaling"), &makePanel<ScalingPanel>, &makeArea<ScalingCharts>},
         {QStringLiteral("memory"), &makePanel<MemoryPanel>, &makeArea<MemoryCharts>},
+        {QStringLiteral("parallelism"), &makePanel<ParallelismPanel>,
+         &makeArea<ParallelismDiagram>},
+        {QStringLiteral("communication"), &makePanel<CommunicationPanel>,
+         &makeArea<CommunicationCharts>},
+        {QStringLiteral("topology"), &makePanel<TopologyPanel>, &makeArea<TopologyDiagram>},
         {QStringLiteral("checkpoint"), &makePanel<CheckpointPanel>, &makeArea<CheckpointCharts>},
+        // Export-only view: its tab is the Parallelism panel's "Pipeline" view.
+        {QStringLiteral("pipeline"), nullptr, &makeArea<PipelineView>},
     };
 }
 

@@ -2,6 +2,7 @@
 
 #include "simcore/catalogue.h"
 #include "simcore/physicalscaling.h"
+#include "ui/appearance.h"
 #include "ui/errortext.h"
 #include "ui/format.h"
 #include "ui/numberfield.h"
@@ -133,10 +134,7 @@ void ScalingPanel::buildControls()
     for (int i = 0; i < kReadoutCount; ++i) {
         auto* name = new QLabel;
         auto* value = new QLabel;
-        QFont bold = value->font();
-        bold.setBold(true);
-        bold.setPointSizeF(bold.pointSizeF() * 1.15);
-        value->setFont(bold);
+        setRelativeFont(value, 1.15, true);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         name->setBuddy(value);
         m_readoutNames << name;

@@ -144,7 +144,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
         rebuildColumns();
     }
     QPainter painter(this);
-    painter.fillRect(rect(), Qt::white);
+    painter.fillRect(rect(), chartstyle::backgroundColor());
     const QRect strip = stripRect();
     const QFontMetrics metrics = fontMetrics();
     const int line = metrics.height();
@@ -156,7 +156,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
     for (int i = static_cast<int>(names.size()) - 1; i >= 0; --i) {
         const int textWidth = metrics.horizontalAdvance(names[i]);
         x -= textWidth;
-        painter.setPen(chartstyle::kText);
+        painter.setPen(chartstyle::textColor());
         painter.drawText(QRect(x, 0, textWidth, line), Qt::AlignVCenter, names[i]);
         x -= line - 2;
         const QRect swatch(x, 3, line - 6, line - 6);
@@ -267,7 +267,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
     // Time axis: round ticks from 0 in the chosen unit.
     const double totalUnits = m_run.completionSeconds / m_unitSeconds;
     const NiceRange range = niceRangeFromZero(totalUnits);
-    painter.setPen(chartstyle::kText);
+    painter.setPen(chartstyle::textColor());
     const int tickTop = strip.bottom() + 1;
     for (double value = 0; value <= totalUnits * (1 + 1e-9); value += range.step) {
         const int px =

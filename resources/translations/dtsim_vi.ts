@@ -5,1532 +5,2811 @@
     <name>CheckpointCharts</name>
     <message>
         <source>Wasted wall time vs checkpoint interval (Daly 2006)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian lãng phí theo chu kỳ checkpoint (Daly 2006)</translation>
     </message>
     <message>
         <source>Writing checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>Ghi checkpoint</translation>
     </message>
     <message>
         <source>Work lost to failures</source>
-        <translation type="unfinished"></translation>
+        <translation>Công việc mất do sự cố</translation>
     </message>
     <message>
         <source>Restarts</source>
-        <translation type="unfinished"></translation>
+        <translation>Khởi động lại</translation>
     </message>
     <message>
         <source>Optimum (Daly 2006)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tối ưu (Daly 2006)</translation>
     </message>
     <message>
         <source>Young (1974) √(2δM)</source>
-        <translation type="unfinished"></translation>
+        <translation>Young (1974) √(2δM)</translation>
     </message>
     <message>
         <source>Current interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Chu kỳ hiện tại</translation>
     </message>
     <message>
         <source>Optimum</source>
-        <translation type="unfinished"></translation>
+        <translation>Tối ưu</translation>
     </message>
     <message>
         <source>Current</source>
-        <translation type="unfinished"></translation>
+        <translation>Hiện tại</translation>
     </message>
     <message>
         <source>Checkpoint interval τ (minutes, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chu kỳ checkpoint τ (phút, thang log)</translation>
     </message>
     <message>
         <source>Wasted (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lãng phí (%)</translation>
     </message>
     <message>
         <source>Monte-Carlo: completion time of simulated jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Monte-Carlo: thời gian hoàn thành các tác vụ mô phỏng</translation>
     </message>
     <message>
         <source>Jobs per bin</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tác vụ mỗi khoảng</translation>
     </message>
     <message>
         <source>Mean of the runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Trung bình các lần chạy</translation>
     </message>
     <message>
         <source>Expected T (Daly 2006)</source>
-        <translation type="unfinished"></translation>
+        <translation>T kỳ vọng (Daly 2006)</translation>
     </message>
     <message>
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Tác vụ</translation>
     </message>
     <message>
         <source>Wasted time vs checkpoint interval chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Biểu đồ thời gian lãng phí theo chu kỳ checkpoint</translation>
     </message>
     <message>
         <source>Monte-Carlo completion time histogram</source>
-        <translation type="unfinished"></translation>
+        <translation>Biểu đồ tần suất thời gian hoàn thành (Monte-Carlo)</translation>
     </message>
     <message>
         <source>Monte-Carlo summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Tóm tắt Monte-Carlo</translation>
     </message>
     <message>
         <source>Checkpoint summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Tóm tắt checkpoint</translation>
     </message>
     <message>
         <source>One simulated job as a timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Dòng thời gian của một tác vụ mô phỏng</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>d</source>
-        <translation type="unfinished"></translation>
+        <translation>ngày</translation>
     </message>
     <message>
         <source>h</source>
-        <translation type="unfinished"></translation>
+        <translation>giờ</translation>
     </message>
     <message>
         <source>min</source>
-        <translation type="unfinished"></translation>
+        <translation>phút</translation>
     </message>
     <message>
         <source>Completion time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian hoàn thành (%1)</translation>
     </message>
     <message>
         <source>Run 0: 1 failure, done in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lần chạy 0: 1 sự cố, xong sau %1</translation>
     </message>
     <message>
         <source>Run 0: %1 failures, done in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lần chạy 0: %1 sự cố, xong sau %2</translation>
     </message>
     <message>
         <source>Run 0: stopped unfinished after %1 failures</source>
-        <translation type="unfinished"></translation>
+        <translation>Lần chạy 0: dừng khi chưa xong, sau %1 sự cố</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 simulated jobs&lt;/b&gt; (seed %2): mean %3 ± %4 (standard error) vs expected &lt;b&gt;%5&lt;/b&gt; (Daly 2006): difference %6 (%7 standard errors). Fastest %8, slowest %9; %10 failures per job on average.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 tác vụ mô phỏng&lt;/b&gt; (seed %2): trung bình %3 ± %4 (sai số chuẩn), kỳ vọng &lt;b&gt;%5&lt;/b&gt; (Daly 2006): lệch %6 (%7 sai số chuẩn). Nhanh nhất %8, chậm nhất %9; trung bình %10 sự cố/tác vụ.</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source> (τ does not divide W: Daly&apos;s closed form with a fractional last interval gives %1.)</source>
-        <translation type="unfinished"></translation>
+        <translation> (τ không chia hết W: công thức dạng đóng của Daly, với chu kỳ cuối không trọn, cho %1.)</translation>
     </message>
     <message>
         <source>&lt;b&gt;The simulated job never finishes&lt;/b&gt;: a run stopped after %1 failures. Restarts or checkpoint writes take too long for this MTBF.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Tác vụ mô phỏng không bao giờ xong&lt;/b&gt;: một lần chạy đã dừng sau %1 sự cố. Với MTBF này, khởi động lại hoặc ghi checkpoint mất quá nhiều thời gian.</translation>
     </message>
     <message>
         <source>The Monte-Carlo simulation could not run with these inputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Không chạy được mô phỏng Monte-Carlo với các đầu vào này.</translation>
     </message>
     <message>
         <source>&lt;i&gt;Simulating %1 jobs… %2 done.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;i&gt;Đang mô phỏng %1 tác vụ… đã xong %2.&lt;/i&gt;</translation>
     </message>
     <message>
         <source> &lt;i&gt;Shown until then: the previous parameters.&lt;/i&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> &lt;i&gt;Trong lúc chờ, đang hiển thị kết quả của bộ tham số trước.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>The checkpoint inputs are out of range: nothing to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đầu vào checkpoint nằm ngoài phạm vi cho phép: không có gì để hiển thị.</translation>
     </message>
     <message>
         <source>Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of its wall time (writes %6, lost work %7, restarts %8).</source>
-        <translation type="unfinished"></translation>
+        <translation>MTBF của cụm: %1. Chu kỳ tốt nhất %2 (Daly; Young: %3). Với τ = %4, tác vụ lãng phí %5 thời gian thực tế (ghi %6, công việc bị mất %7, khởi động lại %8).</translation>
     </message>
     <message>
         <source>dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times</source>
-        <translation type="unfinished"></translation>
+        <translation>dtsim — Checkpoint: thời gian lãng phí theo chu kỳ, thời gian hoàn thành Monte-Carlo</translation>
     </message>
 </context>
 <context>
     <name>CheckpointPanel</name>
     <message>
         <source>Checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint</translation>
     </message>
     <message>
         <source>Preset: Llama 3 (16,384 GPUs, 419 failures in 54 days)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mẫu Llama 3 (16.384 GPU, 419 sự cố/54 ngày)</translation>
     </message>
     <message>
         <source>Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, a job MTBF of about 3.1 hours. Sets N = 16,384, GPU MTBF = 3.09 h × 16,384, W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly checkpoint (the paper gives none of these three).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bài báo Llama 3, §3.3.4: 419 lần gián đoạn ngoài dự kiến trong 54 ngày trên 16.384 GPU H100, tức MTBF của tác vụ khoảng 3,1 giờ. Đặt N = 16.384, MTBF của GPU = 3,09 giờ × 16.384, W = 54 ngày, và giả định ghi checkpoint mất 60 s, khởi động lại mất 10 phút, checkpoint mỗi giờ một lần (bài báo không nêu ba con số này).</translation>
     </message>
     <message>
         <source>Cluster and job</source>
-        <translation type="unfinished"></translation>
+        <translation>Cụm và tác vụ</translation>
     </message>
     <message>
         <source>Checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint</translation>
     </message>
     <message>
         <source>Monte-Carlo simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô phỏng Monte-Carlo</translation>
     </message>
     <message>
         <source>Results</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết quả</translation>
     </message>
     <message>
         <source>GPUs in the job N:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU của tác vụ N:</translation>
     </message>
     <message>
         <source>MTBF of one GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>MTBF của một GPU:</translation>
     </message>
     <message>
         <source>Job length W (work):</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ dài tác vụ W:</translation>
     </message>
     <message>
         <source>Checkpoint write time δ:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian ghi δ:</translation>
     </message>
     <message>
         <source>Restart time R:</source>
-        <translation type="unfinished"></translation>
+        <translation>Khởi động lại R:</translation>
     </message>
     <message>
         <source>Checkpoint interval τ:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chu kỳ checkpoint τ:</translation>
     </message>
     <message>
         <source>Simulated jobs:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tác vụ mô phỏng:</translation>
     </message>
     <message>
         <source>Random seed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed ngẫu nhiên:</translation>
     </message>
     <message>
         <source> h</source>
-        <translation type="unfinished"></translation>
+        <translation> giờ</translation>
     </message>
     <message>
         <source> days</source>
-        <translation type="unfinished"></translation>
+        <translation> ngày</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> phút</translation>
     </message>
     <message>
         <source>How many GPUs the job runs on. If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU mà tác vụ chạy trên đó. Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
     </message>
     <message>
         <source>Mean time between failures of a single GPU (with its share of host, network and software), in hours. 50,000 h is about 5.7 years.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian trung bình giữa hai sự cố của một GPU (tính cả phần máy chủ, mạng và phần mềm gắn với nó), tính bằng giờ. 50.000 giờ là khoảng 5,7 năm.</translation>
     </message>
     <message>
         <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại.</translation>
     </message>
     <message>
         <source>Seconds to write one checkpoint. Training pauses while it is written; a failure during the write loses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số giây để ghi một checkpoint. Huấn luyện tạm dừng trong lúc ghi; nếu sự cố xảy ra giữa chừng thì checkpoint đó bị mất.</translation>
     </message>
     <message>
         <source>Seconds from a failure until training runs again: detect, replace the node, reload the last checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số giây từ lúc gặp sự cố đến khi huấn luyện chạy lại: phát hiện lỗi, thay node, nạp lại checkpoint gần nhất.</translation>
     </message>
     <message>
         <source>Minutes of work between two checkpoints. Short: many writes. Long: a failure throws away more work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số phút làm việc giữa hai lần checkpoint. Ngắn (checkpoint dày): tốn nhiều lần ghi. Dài (checkpoint thưa): mỗi sự cố làm mất nhiều tiến độ hơn.</translation>
     </message>
     <message>
         <source>How many whole training jobs the Monte-Carlo simulation runs with random failures; more runs give a smoother histogram and take longer (they run in the background).</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tác vụ huấn luyện trọn vẹn mà mô phỏng Monte-Carlo chạy với các sự cố ngẫu nhiên; càng nhiều lần chạy thì biểu đồ tần suất càng mượt nhưng càng lâu (chúng chạy ngầm).</translation>
     </message>
     <message>
         <source>Seed of the random failures: the same seed always gives the same simulated jobs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed của các sự cố ngẫu nhiên: cùng một seed luôn cho ra cùng các tác vụ mô phỏng.</translation>
     </message>
     <message>
         <source>τ (log):</source>
-        <translation type="unfinished"></translation>
+        <translation>τ (log):</translation>
     </message>
     <message>
         <source>Drag to change the checkpoint interval from 10 s to about 4 months on a log scale (one tick per factor of ten).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kéo để đổi chu kỳ checkpoint từ 10 s đến khoảng 4 tháng trên thang log (mỗi vạch là một bậc gấp mười).</translation>
     </message>
     <message>
         <source>Checkpoint interval slider</source>
-        <translation type="unfinished"></translation>
+        <translation>Thanh trượt chu kỳ checkpoint</translation>
     </message>
     <message>
         <source>Use the optimum interval (Daly)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dùng chu kỳ tối ưu (Daly)</translation>
     </message>
     <message>
         <source>Set τ to Daly&apos;s (2006) optimum interval for the current write time and MTBF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đặt τ bằng chu kỳ tối ưu của Daly (2006) ứng với thời gian ghi và MTBF hiện tại.</translation>
     </message>
     <message>
         <source>Cluster MTBF M:</source>
-        <translation type="unfinished"></translation>
+        <translation>MTBF của cụm M:</translation>
     </message>
     <message>
         <source>Young optimum:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tối ưu Young:</translation>
     </message>
     <message>
         <source>Daly optimum:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tối ưu Daly:</translation>
     </message>
     <message>
         <source>Wasted at τ:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lãng phí tại τ:</translation>
     </message>
     <message>
         <source>Expected wall time:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian kỳ vọng:</translation>
     </message>
     <message>
         <source>Expected failures:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số sự cố kỳ vọng:</translation>
     </message>
     <message>
         <source>Interval in steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chu kỳ theo bước:</translation>
     </message>
     <message>
         <source>Mean time between failures of the whole job: GPU MTBF / N.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian trung bình giữa hai sự cố của cả tác vụ: MTBF của GPU / N.</translation>
     </message>
     <message>
         <source>Young (1974): τ = √(2δM), the first-order optimum interval.</source>
-        <translation type="unfinished"></translation>
+        <translation>Young (1974): τ = √(2δM), chu kỳ tối ưu ở xấp xỉ bậc một.</translation>
     </message>
     <message>
         <source>Daly (2006): a higher-order optimum, slightly shorter than Young&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Daly (2006): chu kỳ tối ưu ở xấp xỉ bậc cao hơn, ngắn hơn của Young một chút.</translation>
     </message>
     <message>
         <source>Share of the wall time not spent on useful work: writes + lost work + restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Phần thời gian thực tế không dành cho công việc hữu ích: ghi + công việc bị mất + khởi động lại.</translation>
     </message>
     <message>
         <source>Daly&apos;s (2006) expected wall time for the whole job at the current τ.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian thực tế kỳ vọng của cả tác vụ theo Daly (2006), với τ hiện tại.</translation>
     </message>
     <message>
         <source>Expected failures during the whole job: wall time / M.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số sự cố kỳ vọng trong suốt tác vụ: thời gian thực tế / M.</translation>
     </message>
     <message>
         <source>The interval as whole training steps, with the Scaling panel&apos;s step time: shouldCheckpoint(step, K) is true when step % K == 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chu kỳ quy ra số bước huấn luyện nguyên, theo thời gian mỗi bước của thẻ Mở rộng quy mô: shouldCheckpoint(step, K) đúng khi step % K == 0.</translation>
     </message>
     <message>
         <source>%1 (%2 h)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 giờ)</translation>
     </message>
     <message>
         <source>%1 (at the optimum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (tối ưu: %2)</translation>
     </message>
     <message>
         <source>practically never finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>gần như không bao giờ xong</translation>
     </message>
     <message>
         <source>%1 (W = %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (W = %2)</translation>
     </message>
     <message>
         <source>checkpoint every %1 steps (step %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>checkpoint mỗi %1 bước (1 bước = %2)</translation>
     </message>
     <message>
         <source>; optimum every %1</source>
-        <translation type="unfinished"></translation>
+        <translation>; tối ưu: mỗi %1</translation>
     </message>
     <message>
         <source>The checkpoint inputs are out of range.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đầu vào checkpoint nằm ngoài phạm vi cho phép.</translation>
     </message>
     <message>
         <source>Cluster MTBF M = GPU MTBF / N = %1 h / %2 = &lt;b&gt;%3&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>MTBF của cụm M = MTBF của GPU / N = %1 giờ / %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>Young: τ = √(2δM) = √(2 × %1 × %2) = %3 = &lt;b&gt;%4&lt;/b&gt;; Daly: τ = √(2δM)·[1 + ⅓√(δ/2M) + (δ/2M)/9] − δ = &lt;b&gt;%5&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Young: τ = √(2δM) = √(2 × %1 × %2) = %3 = &lt;b&gt;%4&lt;/b&gt;; Daly: τ = √(2δM)·[1 + ⅓√(δ/2M) + (δ/2M)/9] − δ = &lt;b&gt;%5&lt;/b&gt;</translation>
     </message>
     <message>
         <source>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ with τ = %1, R = %2, W = %3: &lt;b&gt;%4&lt;/b&gt;, wasted %5</source>
-        <translation type="unfinished"></translation>
+        <translation>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ với τ = %1, R = %2, W = %3: &lt;b&gt;%4&lt;/b&gt;, lãng phí %5</translation>
     </message>
     <message>
         <source>beyond any calendar</source>
-        <translation type="unfinished"></translation>
+        <translation>lâu vô cùng</translation>
+    </message>
+</context>
+<context>
+    <name>CommunicationCharts</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation>Tree</translation>
+    </message>
+    <message>
+        <source>Naive (all to all)</source>
+        <translation>Ngây thơ (all-to-all)</translation>
+    </message>
+    <message>
+        <source>Hierarchical</source>
+        <translation>Phân cấp</translation>
+    </message>
+    <message>
+        <source>Rabenseifner (N = 2ᵏ)</source>
+        <translation>Rabenseifner (N = 2ᵏ)</translation>
+    </message>
+    <message>
+        <source>Parameter server</source>
+        <translation>Parameter server</translation>
+    </message>
+    <message>
+        <source>GPUs N (log scale)</source>
+        <translation>Số GPU N (thang log)</translation>
+    </message>
+    <message>
+        <source>Message size S (log scale)</source>
+        <translation>Cỡ thông điệp S (thang log)</translation>
+    </message>
+    <message>
+        <source>All-reduce time against the number of GPUs</source>
+        <translation>Thời gian all-reduce theo số GPU</translation>
+    </message>
+    <message>
+        <source>Bytes each GPU sends against the number of GPUs</source>
+        <translation>Số byte mỗi GPU gửi theo số GPU</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth against message size</source>
+        <translation>Băng thông bus theo cỡ thông điệp</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce animation</source>
+        <translation>Hoạt ảnh ring all-reduce</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce on real numbers: the circle shows who sends to whom in this step, the table what every GPU holds (one row per GPU, one column per chunk).</source>
+        <translation>Ring all-reduce trên số liệu thật: vòng tròn cho thấy ai gửi cho ai ở bước này, bảng cho thấy mỗi GPU đang giữ gì (mỗi hàng một GPU, mỗi cột một khối).</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <translation>Chú giải</translation>
+    </message>
+    <message>
+        <source>Communication summary</source>
+        <translation>Tóm tắt giao tiếp</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 (chosen)&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 (đang chọn)&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The all-reduce inputs are out of range: nothing to show.</source>
+        <translation>Đầu vào all-reduce nằm ngoài phạm vi cho phép: không có gì để hiển thị.</translation>
+    </message>
+    <message>
+        <source>One GPU: an all-reduce has nothing to exchange and takes no time.</source>
+        <translation>Một GPU: all-reduce không có gì để trao đổi và không tốn thời gian.</translation>
+    </message>
+    <message>
+        <source>%1 inside and %2 between %3 nodes</source>
+        <translation>%1 trong node và %2 giữa %3 node</translation>
+    </message>
+    <message>
+        <source>one node&apos;s %1 links</source>
+        <translation>liên kết %1 trong một node</translation>
+    </message>
+    <message>
+        <source>the slowest link, %1, across nodes</source>
+        <translation>liên kết chậm nhất, %1, giữa các node</translation>
+    </message>
+    <message>
+        <source>%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 steps; each GPU sends %7; bus bandwidth %8 (nccl-tests).</source>
+        <translation>All-reduce %1 với %2 trên %3 GPU qua %4: %5 trong %6 bước; mỗi GPU gửi %7; băng thông bus %8 (nccl-tests).</translation>
+    </message>
+    <message>
+        <source>%1 would take %2 and send %3 per GPU.</source>
+        <translation>%1 sẽ mất %2 và gửi %3 mỗi GPU.</translation>
+    </message>
+    <message>
+        <source>dtsim — Communication: ring all-reduce, cost vs GPUs, bus bandwidth vs message size</source>
+        <translation>dtsim — Giao tiếp: ring all-reduce, chi phí theo số GPU, băng thông bus theo kích thước thông điệp</translation>
+    </message>
+    <message>
+        <source>All-reduce time</source>
+        <translation>Thời gian all-reduce</translation>
+    </message>
+    <message>
+        <source>Bytes sent per GPU</source>
+        <translation>Byte gửi mỗi GPU</translation>
+    </message>
+    <message>
+        <source>the server&apos;s bytes</source>
+        <translation>byte của server</translation>
+    </message>
+    <message>
+        <source>node edge (g = %1)</source>
+        <translation>ranh giới node (g = %1)</translation>
+    </message>
+    <message>
+        <source>link bandwidth B</source>
+        <translation>băng thông liên kết B</translation>
+    </message>
+    <message>
+        <source>half of peak busbw</source>
+        <translation>nửa busbw đỉnh</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (nccl-tests)</source>
+        <translation>Băng thông bus (nccl-tests)</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
+    <message>
+        <source>your N and S</source>
+        <translation>N và S của bạn</translation>
+    </message>
+    <message>
+        <source>busbw = S/t · 2(N−1)/N (nccl-tests)</source>
+        <translation>busbw = S/t · 2(N−1)/N (nccl-tests)</translation>
+    </message>
+</context>
+<context>
+    <name>CommunicationPanel</name>
+    <message>
+        <source>Communication</source>
+        <translation>Giao tiếp</translation>
+    </message>
+    <message>
+        <source>Link inside a node: %1</source>
+        <translation>Liên kết trong node: %1</translation>
+    </message>
+    <message>
+        <source>Link between nodes: %1</source>
+        <translation>Liên kết giữa các node: %1</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-reduce</translation>
+    </message>
+    <message>
+        <source>Links (one direction, per GPU)</source>
+        <translation>Liên kết (một chiều, mỗi GPU)</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Kết quả</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Tree (binomial)</source>
+        <translation>Tree (nhị thức)</translation>
+    </message>
+    <message>
+        <source>Naive (all to all)</source>
+        <translation>Ngây thơ (all-to-all)</translation>
+    </message>
+    <message>
+        <source>Hierarchical (node, then across)</source>
+        <translation>Phân cấp (trong node, rồi giữa node)</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>&amp;Thuật toán:</translation>
+    </message>
+    <message>
+        <source>How the GPUs combine their gradients. Ring: pass chunks to the next GPU, 2(N−1) steps. Tree: reduce up a binary tree, broadcast down. Naive: everyone sends everything to everyone. Hierarchical: a ring inside each node, then across nodes.</source>
+        <translation>Cách các GPU gộp gradient của mình. Ring: chuyển từng khối cho GPU kế tiếp, 2(N−1) bước. Tree: cộng dồn ngược lên một cây nhị phân rồi phát xuống. Ngây thơ: mọi GPU gửi toàn bộ cho mọi GPU khác. Phân cấp: một ring trong mỗi node, rồi giữa các node.</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs N:</source>
+        <translation>Số &amp;GPU N:</translation>
+    </message>
+    <message>
+        <source>GPUs taking part in the all-reduce, as used by the charts and the formula. The animation above has its own N (2 to 16).</source>
+        <translation>Số GPU tham gia all-reduce, dùng cho các biểu đồ và công thức. Hoạt ảnh phía trên có N riêng (2 đến 16).</translation>
+    </message>
+    <message>
+        <source>&amp;Message size S:</source>
+        <translation>&amp;Kích thước thông điệp S:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Size of the vector every GPU contributes, in MB (10⁶ bytes). A 7B model&apos;s FP32 gradients are 28,000 MB; BF16 halves that.</source>
+        <translation>Kích thước vector mà mỗi GPU góp vào, tính bằng MB (10⁶ byte). Gradient FP32 của một mô hình 7B là 28.000 MB; BF16 giảm một nửa.</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node g:</source>
+        <translation>Số GPU mỗi &amp;node g:</translation>
+    </message>
+    <message>
+        <source>GPUs in one server, joined by the fast link inside the node. A flat ring over more GPUs than this crosses nodes and runs at the slower link.</source>
+        <translation>Số GPU trong một máy chủ, nối với nhau bằng liên kết nhanh trong node. Một ring phẳng trải trên nhiều GPU hơn số này sẽ vượt ranh giới node và chạy theo liên kết chậm hơn.</translation>
+    </message>
+    <message>
+        <source>Link &amp;inside a node:</source>
+        <translation>Liên kết t&amp;rong node:</translation>
+    </message>
+    <message>
+        <source>Pick a real link between GPUs in one server: it sets the bandwidth and latency below. Hover an entry for its source.</source>
+        <translation>Chọn một liên kết thật giữa các GPU trong cùng máy chủ: nó đặt băng thông và độ trễ bên dưới. Di chuột lên một mục để xem nguồn số liệu.</translation>
+    </message>
+    <message>
+        <source>Bandwidth inside B:</source>
+        <translation>Băng thông trong B:</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Bandwidth of one GPU&apos;s link inside a node, one direction, in GB/s (10⁹ bytes/s). NVLink 4 on an H100: 450 GB/s.</source>
+        <translation>Băng thông liên kết của một GPU trong node, một chiều, tính bằng GB/s (10⁹ byte/s). NVLink 4 trên H100: 450 GB/s.</translation>
+    </message>
+    <message>
+        <source>Latency inside α:</source>
+        <translation>Độ trễ trong α:</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Fixed cost of one message inside a node, in microseconds: every step pays it, however small the message.</source>
+        <translation>Chi phí cố định của một thông điệp trong node, tính bằng micro giây: bước nào cũng phải trả, dù thông điệp nhỏ đến đâu.</translation>
+    </message>
+    <message>
+        <source>Link &amp;between nodes:</source>
+        <translation>Liên kết giữ&amp;a các node:</translation>
+    </message>
+    <message>
+        <source>Pick a real network link between servers: it sets the bandwidth and latency below (one port per GPU). Hover an entry for its source.</source>
+        <translation>Chọn một liên kết mạng thật giữa các máy chủ: nó đặt băng thông và độ trễ bên dưới (mỗi GPU một cổng). Di chuột lên một mục để xem nguồn số liệu.</translation>
+    </message>
+    <message>
+        <source>Bandwidth between B:</source>
+        <translation>Băng thông giữa B:</translation>
+    </message>
+    <message>
+        <source>Bandwidth per GPU between nodes, one direction, in GB/s. One 400 Gb/s InfiniBand NDR port per GPU gives 50 GB/s.</source>
+        <translation>Băng thông mỗi GPU giữa các node, một chiều, tính bằng GB/s. Mỗi GPU một cổng InfiniBand NDR 400 Gb/s cho 50 GB/s.</translation>
+    </message>
+    <message>
+        <source>Latency between α:</source>
+        <translation>Độ trễ giữa α:</translation>
+    </message>
+    <message>
+        <source>Fixed cost of one message between nodes, in microseconds (network and switch).</source>
+        <translation>Chi phí cố định của một thông điệp giữa các node, tính bằng micro giây (mạng và switch).</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Time T:</source>
+        <translation>Thời gian T:</translation>
+    </message>
+    <message>
+        <source>Sent per GPU:</source>
+        <translation>Gửi mỗi GPU:</translation>
+    </message>
+    <message>
+        <source>algbw:</source>
+        <translation>algbw:</translation>
+    </message>
+    <message>
+        <source>busbw:</source>
+        <translation>busbw:</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>Số bước:</translation>
+    </message>
+    <message>
+        <source>Links used:</source>
+        <translation>Liên kết dùng:</translation>
+    </message>
+    <message>
+        <source>Half-peak size:</source>
+        <translation>Cỡ nửa đỉnh:</translation>
+    </message>
+    <message>
+        <source>Bytes each GPU sends, averaged over the GPUs. The ring&apos;s stay below 2·S for any N.</source>
+        <translation>Số byte mỗi GPU gửi, lấy trung bình trên các GPU. Với ring, con số này luôn dưới 2·S dù N là bao nhiêu.</translation>
+    </message>
+    <message>
+        <source>nccl-tests&apos; algorithm bandwidth: S / T.</source>
+        <translation>Băng thông thuật toán của nccl-tests: S / T.</translation>
+    </message>
+    <message>
+        <source>nccl-tests&apos; bus bandwidth: algbw × 2(N−1)/N. For a ring it approaches the link bandwidth B, whatever N is, so it compares runs of different sizes.</source>
+        <translation>Băng thông bus của nccl-tests: algbw × 2(N−1)/N. Với ring, nó tiến gần băng thông liên kết B dù N là bao nhiêu, nên dùng được để so sánh các lần chạy có quy mô khác nhau.</translation>
+    </message>
+    <message>
+        <source>Rounds of messages one after another; each pays α once.</source>
+        <translation>Số lượt gửi thông điệp nối tiếp nhau; mỗi lượt trả α một lần.</translation>
+    </message>
+    <message>
+        <source>Which link the algorithm runs on: one node&apos;s link, the slowest link when a flat algorithm spans nodes, or both for the hierarchical one.</source>
+        <translation>Thuật toán chạy trên liên kết nào: liên kết trong một node, liên kết chậm nhất khi một thuật toán phẳng trải qua nhiều node, hoặc cả hai với thuật toán phân cấp.</translation>
+    </message>
+    <message>
+        <source>Hockney&apos;s n½: the message size at which latency and bandwidth cost the same, so busbw is half its peak. Smaller messages are latency-bound.</source>
+        <translation>n½ của Hockney: kích thước thông điệp mà tại đó chi phí độ trễ bằng chi phí băng thông, nên busbw bằng một nửa đỉnh. Thông điệp nhỏ hơn thì bị giới hạn bởi độ trễ.</translation>
+    </message>
+    <message>
+        <source>inside one node: %1, %2</source>
+        <translation>trong một node: %1, %2</translation>
+    </message>
+    <message>
+        <source>both: %1 in %2 nodes, %3 between</source>
+        <translation>cả hai: %1 trong %2 node, %3 giữa các node</translation>
+    </message>
+    <message>
+        <source>slowest of both (%1 nodes): %2, %3</source>
+        <translation>chậm hơn trong hai (%1 node): %2, %3</translation>
+    </message>
+    <message>
+        <source>The all-reduce inputs are out of range.</source>
+        <translation>Đầu vào all-reduce nằm ngoài phạm vi cho phép.</translation>
+    </message>
+    <message>
+        <source>N = 1: one GPU has nothing to exchange, so T = 0.</source>
+        <translation>N = 1: một GPU không có gì để trao đổi, nên T = 0.</translation>
+    </message>
+    <message>
+        <source>%1 + %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>%1 + %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>(the last node has only %1 GPUs, so each carries %2 of the %3 shards)</source>
+        <translation>(node cuối chỉ có %1 GPU, nên mỗi GPU mang %2 trong %3 mảnh)</translation>
+    </message>
+    <message>
+        <source>Custom (%1, %2)</source>
+        <translation>Tuỳ chỉnh (%1, %2)</translation>
+    </message>
+    <message>
+        <source>Time of one all-reduce in the α–β model (MODELS §4): the α terms (one latency per step) plus the S/B terms (bytes through the link).</source>
+        <translation>Thời gian một all-reduce theo mô hình α–β (MODELS §4): các số hạng α (mỗi bước một lần độ trễ) cộng các số hạng S/B (số byte đi qua liên kết).</translation>
+    </message>
+    <message>
+        <source>Ring: T = 2(N−1)·α + 2(N−1)/N · S/B = 2·%1·%2 + 2·%1/%3 · %4 / %5 = %6</source>
+        <translation>Ring: T = 2(N−1)·α + 2(N−1)/N · S/B = 2·%1·%2 + 2·%1/%3 · %4 / %5 = %6</translation>
+    </message>
+    <message>
+        <source>Tree (reduce, then broadcast): T = 2⌈log₂N⌉·(α + S/B) = 2·%1·(%2 + %3 / %4) = %5</source>
+        <translation>Tree (reduce, rồi broadcast): T = 2⌈log₂N⌉·(α + S/B) = 2·%1·(%2 + %3 / %4) = %5</translation>
+    </message>
+    <message>
+        <source>Naive: T = (N−1)·α + (N−1)·S/B = %1·%2 + %1·%3 / %4 = %5</source>
+        <translation>Ngây thơ: T = (N−1)·α + (N−1)·S/B = %1·%2 + %1·%3 / %4 = %5</translation>
+    </message>
+    <message>
+        <source>Hierarchical: T = reduce-scatter in the node (g = %1) + all-reduce of %2 across k = %3 nodes + all-gather in the node = 2 × %4 + %5 = &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>Phân cấp: T = reduce-scatter trong node (g = %1) + all-reduce %2 giữa k = %3 node + all-gather trong node = 2 × %4 + %5 = &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>B = %1 inside, %2 between nodes</source>
+        <translation>B = %1 trong node, %2 giữa các node</translation>
+    </message>
+    <message>
+        <source>B = %1, one node</source>
+        <translation>B = %1, một node</translation>
+    </message>
+    <message>
+        <source>B = %1, the slowest link: N &gt; g = %2 spans nodes</source>
+        <translation>B = %1, liên kết chậm nhất: N &gt; g = %2 trải qua nhiều node</translation>
+    </message>
+    <message>
+        <source>nccl-tests: busbw = S/T · 2(N−1)/N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt; (%4)</source>
+        <translation>nccl-tests: busbw = S/T · 2(N−1)/N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt; (%4)</translation>
+    </message>
+    <message>
+        <source>Hierarchical on one node: T = reduce-scatter + all-gather in the node = 2 × %1 = &lt;b&gt;%2&lt;/b&gt;, the same as the ring</source>
+        <translation>Phân cấp trên một node: T = reduce-scatter + all-gather trong node = 2 × %1 = &lt;b&gt;%2&lt;/b&gt;, giống hệt ring</translation>
     </message>
 </context>
 <context>
     <name>ExportDialog</name>
     <message>
         <source>Export charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất biểu đồ</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Duyệt…</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>1× (screen)</source>
-        <translation type="unfinished"></translation>
+        <translation>1× (màn hình)</translation>
     </message>
     <message>
         <source>2× (slides, recommended)</source>
-        <translation type="unfinished"></translation>
+        <translation>2× (slide, nên dùng)</translation>
     </message>
     <message>
         <source>3× (print)</source>
-        <translation type="unfinished"></translation>
+        <translation>3× (in ấn)</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Xuất</translation>
     </message>
     <message>
         <source>&amp;File:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tệp:</translation>
     </message>
     <message>
         <source>&amp;Size:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kích thước:</translation>
     </message>
     <message>
         <source>PNG &amp;pixel scale:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tỷ lệ điểm ảnh &amp;PNG:</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;CSV data (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ảnh PNG (*.png);;Hình vẽ SVG (*.svg);;Tài liệu PDF (*.pdf);;Dữ liệu CSV (*.csv)</translation>
     </message>
     <message>
         <source>The file name must end in .png, .svg, .pdf or .csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tên tệp phải có đuôi .png, .svg, .pdf hoặc .csv.</translation>
     </message>
     <message>
         <source>PNG of %1 × %2 pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ảnh PNG %1 × %2 điểm ảnh.</translation>
     </message>
     <message>
         <source>The numbers behind the charts, in SI units, comma-separated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số liệu của biểu đồ, theo đơn vị SI, phân tách bằng dấu phẩy.</translation>
     </message>
     <message>
         <source>Vector drawing: sharp at any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hình vector: sắc nét ở mọi kích thước.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonGuide</name>
+    <message>
+        <source>Reveal</source>
+        <translation>Xem đáp án</translation>
+    </message>
+    <message>
+        <source>Compare your guess with what the model computes.</source>
+        <translation>So sánh dự đoán của bạn với kết quả mô hình tính ra.</translation>
+    </message>
+    <message>
+        <source>Show me on the panel</source>
+        <translation>Xem trên thẻ</translation>
+    </message>
+    <message>
+        <source>Open the panel for this step with the settings it talks about. Undo (Ctrl+Z) brings your own settings back.</source>
+        <translation>Mở thẻ của bước này với đúng các thiết lập được nói đến. Hoàn tác (Ctrl+Z) sẽ đưa thiết lập của bạn trở lại.</translation>
+    </message>
+    <message>
+        <source>← Previous</source>
+        <translation>← Trước</translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation>Tiếp →</translation>
+    </message>
+    <message>
+        <source>Your prediction, before you reveal the answer.</source>
+        <translation>Dự đoán của bạn, trước khi xem đáp án.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Bước %1/%2</translation>
+    </message>
+    <message>
+        <source>Your guess is within 10 %. Well done!</source>
+        <translation>Dự đoán của bạn lệch không quá 10 %. Làm tốt lắm!</translation>
+    </message>
+    <message>
+        <source>Your guess is %1× too high.</source>
+        <translation>Dự đoán của bạn cao gấp %1× so với đáp án.</translation>
+    </message>
+    <message>
+        <source>Your guess is %1× too low.</source>
+        <translation>Dự đoán của bạn thấp hơn %1× so với đáp án.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Sẵn sàng</translation>
     </message>
     <message>
         <source>Scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở rộng quy mô</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ nhớ</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Song song hoá</translation>
     </message>
     <message>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>Giao tiếp</translation>
     </message>
     <message>
         <source>Topology</source>
-        <translation type="unfinished"></translation>
+        <translation>Cấu trúc kết nối</translation>
     </message>
     <message>
         <source>Checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint</translation>
     </message>
     <message>
         <source>Memory: where the bytes of training go on each GPU (lesson §1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ nhớ: các byte của quá trình huấn luyện nằm ở đâu trên mỗi GPU (bài học, mục 1).</translation>
     </message>
     <message>
         <source>Parallelism: data, tensor and pipeline parallelism, and pipeline schedules (lesson §2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Song song hoá: data, tensor và pipeline parallelism, cùng các lịch chạy pipeline (bài học, mục 2).</translation>
     </message>
     <message>
         <source>Communication: ring all-reduce step by step, and how collectives scale (lesson §3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Giao tiếp: ring all-reduce từng bước, và chi phí các phép giao tiếp tập thể tăng ra sao khi thêm worker (bài học, mục 3).</translation>
     </message>
     <message>
         <source>Topology: how GPUs are wired, and why the slowest link bounds the all-reduce.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cấu trúc kết nối: các GPU được nối với nhau ra sao, và vì sao liên kết chậm nhất giới hạn tốc độ all-reduce.</translation>
     </message>
     <message>
         <source>Checkpoint: how often to save, and what failures cost a long run (lesson §3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint: nên lưu thường xuyên đến mức nào, và sự cố khiến một lần huấn luyện dài tốn thêm bao nhiêu (bài học, mục 3).</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>%1
 
 This panel is coming in a later version of dtsim.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tệp</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở &amp;gần đây</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sửa</translation>
     </message>
     <message>
         <source>&amp;Open scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mở kịch bản…</translation>
     </message>
     <message>
         <source>Open a scenario file (.json) saved by dtsim (Ctrl+O).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở một tệp kịch bản (.json) do dtsim lưu (Ctrl+O).</translation>
     </message>
     <message>
         <source>&amp;Save scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lưu kịch bản</translation>
     </message>
     <message>
         <source>Save every parameter to the scenario file (Ctrl+S).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lưu mọi tham số vào tệp kịch bản (Ctrl+S).</translation>
     </message>
     <message>
         <source>Save scenario &amp;as…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lưu kịch bản &amp;dưới tên khác…</translation>
     </message>
     <message>
         <source>Undo the last parameter change (Ctrl+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hoàn tác lần thay đổi tham số gần nhất (Ctrl+Z).</translation>
     </message>
     <message>
         <source>Redo the change just undone (Ctrl+Shift+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>Làm lại thay đổi vừa hoàn tác (Ctrl+Shift+Z).</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Xem</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>Trợ &amp;giúp</translation>
     </message>
     <message>
         <source>Main toolbar</source>
-        <translation type="unfinished"></translation>
+        <translation>Thanh công cụ chính</translation>
     </message>
     <message>
         <source>&amp;Export charts…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Xuất biểu đồ…</translation>
     </message>
     <message>
         <source>Export the current panel&apos;s charts as PNG, SVG or PDF, or their data as CSV (Ctrl+E).</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất biểu đồ của thẻ hiện tại ra PNG, SVG hoặc PDF, hoặc xuất dữ liệu ra CSV (Ctrl+E).</translation>
     </message>
     <message>
         <source>&amp;Reset all</source>
-        <translation type="unfinished"></translation>
+        <translation>Đặt lại &amp;tất cả</translation>
     </message>
     <message>
         <source>Put every parameter back to the lesson&apos;s default values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đưa mọi tham số về giá trị mặc định của bài học.</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;hoát</translation>
     </message>
     <message>
         <source>&amp;About dtsim</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Giới thiệu dtsim</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Giới thiệu &amp;Qt</translation>
     </message>
     <message>
         <source>This panel has nothing to export yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thẻ này chưa có gì để xuất.</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất không thành công</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Đã xuất %1</translation>
     </message>
     <message>
         <source>Reset all</source>
-        <translation type="unfinished"></translation>
+        <translation>Đặt lại tất cả</translation>
     </message>
     <message>
         <source>All parameters are back to the lesson defaults.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mọi tham số đã trở về giá trị mặc định của bài học.</translation>
     </message>
     <message>
         <source>About dtsim</source>
-        <translation type="unfinished"></translation>
+        <translation>Giới thiệu dtsim</translation>
     </message>
     <message>
         <source>&lt;h3&gt;dtsim %1&lt;/h3&gt;&lt;p&gt;Distributed Training Simulator: why training a large neural network on many GPUs is fast, slow or impossible.&lt;/p&gt;&lt;p&gt;Every number comes from a documented model with its published source.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;dtsim %1&lt;/h3&gt;&lt;p&gt;Mô phỏng huấn luyện phân tán: vì sao huấn luyện một mạng nơ-ron lớn trên nhiều GPU lại nhanh, chậm hay bất khả thi.&lt;/p&gt;&lt;p&gt;Mọi con số đều đến từ một mô hình tính toán có tài liệu mô tả, kèm nguồn đã công bố.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở %1</translation>
     </message>
     <message>
         <source>Open scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở kịch bản</translation>
     </message>
     <message>
         <source>dtsim scenarios (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kịch bản dtsim (*.json);;Mọi tệp (*)</translation>
     </message>
     <message>
         <source>Could not open the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Không mở được kịch bản</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Đã mở %1</translation>
     </message>
     <message>
         <source>Could not save the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Không lưu được kịch bản</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Đã lưu %1</translation>
     </message>
     <message>
         <source>Save scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Lưu kịch bản</translation>
     </message>
     <message>
         <source>dtsim scenarios (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kịch bản dtsim (*.json)</translation>
     </message>
     <message>
         <source>Save changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>Lưu thay đổi?</translation>
     </message>
     <message>
         <source>The scenario has changes that are not saved. Save them before going on?</source>
-        <translation type="unfinished"></translation>
+        <translation>Kịch bản có thay đổi chưa được lưu. Lưu lại trước khi tiếp tục?</translation>
     </message>
     <message>
         <source>Untitled scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>Kịch bản chưa đặt tên</translation>
     </message>
     <message>
         <source>%1[*] — dtsim, Distributed Training Simulator</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — dtsim, Mô phỏng huấn luyện phân tán</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Ngôn ngữ</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>Giao &amp;diện</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>Theo &amp;hệ thống</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Sáng</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Tối</translation>
+    </message>
+    <message>
+        <source>Presentation &amp;size</source>
+        <translation>&amp;Kích cỡ trình chiếu</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Chế độ &amp;trình chiếu</translation>
+    </message>
+    <message>
+        <source>Full screen with larger text and a high-contrast palette for a projector (F5; Esc leaves). Arrow keys, Page Up/Down, Home and End move the worker slider.</source>
+        <translation>Toàn màn hình, chữ lớn hơn và bảng màu tương phản cao cho máy chiếu (F5; Esc để thoát). Các phím mũi tên, Page Up/Down, Home và End di chuyển thanh trượt số worker.</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Phím tắt</translation>
+    </message>
+    <message>
+        <source>Export &amp;all panels…</source>
+        <translation>Xuất &amp;tất cả các thẻ…</translation>
+    </message>
+    <message>
+        <source>Write every panel&apos;s charts into one folder as PNG, SVG or PDF, with a CSV of the data beside each.</source>
+        <translation>Ghi biểu đồ của mọi thẻ vào một thư mục dưới dạng PNG, SVG hoặc PDF, kèm một tệp CSV dữ liệu bên cạnh mỗi biểu đồ.</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart</source>
+        <translation>&amp;Chép biểu đồ</translation>
+    </message>
+    <message>
+        <source>Copy the current panel&apos;s charts to the clipboard as an image, ready to paste into a slide (Ctrl+Shift+C).</source>
+        <translation>Chép biểu đồ của thẻ hiện tại vào bảng tạm dưới dạng ảnh, sẵn sàng dán vào slide (Ctrl+Shift+C).</translation>
+    </message>
+    <message>
+        <source>Could not draw the chart for the clipboard.</source>
+        <translation>Không vẽ được biểu đồ để chép vào bảng tạm.</translation>
+    </message>
+    <message>
+        <source>Chart copied to the clipboard (%1×%2 pixels).</source>
+        <translation>Đã chép biểu đồ vào bảng tạm (%1×%2 điểm ảnh).</translation>
+    </message>
+    <message>
+        <source>Export all panels into a folder</source>
+        <translation>Xuất mọi thẻ vào một thư mục</translation>
+    </message>
+    <message>
+        <source>PNG (pictures for slides)</source>
+        <translation>PNG (ảnh cho slide)</translation>
+    </message>
+    <message>
+        <source>SVG (vector)</source>
+        <translation>SVG (vector)</translation>
+    </message>
+    <message>
+        <source>PDF (vector, for print)</source>
+        <translation>PDF (vector, để in)</translation>
+    </message>
+    <message>
+        <source>Export all panels</source>
+        <translation>Xuất mọi thẻ</translation>
+    </message>
+    <message>
+        <source>Picture format:</source>
+        <translation>Định dạng ảnh:</translation>
+    </message>
+    <message>
+        <source>Wrote %1 files into %2</source>
+        <translation>Đã ghi %1 tệp vào %2</translation>
+    </message>
+    <message>
+        <source>Presentation mode: Esc leaves, arrows move the worker slider, Ctrl+1…6 switch panels.</source>
+        <translation>Chế độ trình chiếu: Esc để thoát, phím mũi tên di chuyển thanh trượt số worker, Ctrl+1…6 chuyển thẻ.</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Show a panel (Scaling … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode on / off&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Leave presentation mode&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode: move the worker slider&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Undo / redo a parameter change&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Open / save a scenario file&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Export the current panel&apos;s charts&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Copy the current chart to the clipboard&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;This list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở một thẻ (Mở rộng quy mô … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Bật / tắt chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Thoát chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chế độ trình chiếu: di chuyển thanh trượt số worker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Hoàn tác / làm lại một thay đổi tham số&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở / lưu tệp kịch bản&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Xuất biểu đồ của thẻ hiện tại&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chép biểu đồ hiện tại vào bảng tạm&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Danh sách này&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Phím tắt</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>&amp;Cấu hình mẫu</translation>
+    </message>
+    <message>
+        <source>Load preset: %1</source>
+        <translation>Nạp cấu hình mẫu: %1</translation>
+    </message>
+    <message>
+        <source>Preset loaded: %1</source>
+        <translation>Đã nạp cấu hình mẫu: %1</translation>
+    </message>
+    <message>
+        <source>Could not load the preset</source>
+        <translation>Không nạp được cấu hình mẫu</translation>
+    </message>
+    <message>
+        <source>Lesson guide</source>
+        <translation>Hướng dẫn bài học</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson guide</source>
+        <translation>&amp;Hướng dẫn bài học</translation>
+    </message>
+    <message>
+        <source>Walk through the lesson step by step: each step opens its panel and asks you to predict a number before it reveals the answer (F2).</source>
+        <translation>Đi qua bài học từng bước: mỗi bước mở thẻ tương ứng và yêu cầu bạn dự đoán một con số trước khi xem đáp án (F2).</translation>
+    </message>
+    <message>
+        <source>Lesson step</source>
+        <translation>Bước của bài học</translation>
     </message>
 </context>
 <context>
     <name>MemoryCharts</name>
     <message>
         <source>Memory verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết luận về bộ nhớ</translation>
     </message>
     <message>
         <source>Memory summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Tóm tắt bộ nhớ</translation>
     </message>
     <message>
         <source>Memory per GPU under each ZeRO stage, against GPU capacities</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ nhớ mỗi GPU theo từng mức ZeRO, so với dung lượng GPU</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Trọng số</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradient</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>Trạng thái optimizer</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Activation</translation>
     </message>
     <message>
         <source>Buffers (allowance)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ đệm (dự phòng)</translation>
     </message>
     <message>
         <source>Your ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Mức ZeRO đang chọn</translation>
     </message>
     <message>
         <source>Memory per GPU (GB = 10⁹ bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ nhớ mỗi GPU (GB = 10⁹ byte)</translation>
     </message>
     <message>
         <source>Memory per GPU chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Biểu đồ bộ nhớ mỗi GPU</translation>
     </message>
     <message>
         <source>DDP (ZeRO-0)</source>
-        <translation type="unfinished"></translation>
+        <translation>DDP (ZeRO-0)</translation>
     </message>
     <message>
         <source>ZeRO-1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-1</translation>
     </message>
     <message>
         <source>ZeRO-2</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-2</translation>
     </message>
     <message>
         <source>ZeRO-3 / FSDP</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>mixed BF16/FP16 + FP32 master</source>
-        <translation type="unfinished"></translation>
+        <translation>hỗn hợp BF16/FP16 + bản chính FP32</translation>
     </message>
     <message>
         <source>pure BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 thuần</translation>
     </message>
     <message>
         <source>SGD</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD</translation>
     </message>
     <message>
         <source>SGD + momentum</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD + momentum</translation>
     </message>
     <message>
         <source>Adam/AdamW</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam/AdamW</translation>
     </message>
     <message>
         <source>8-bit Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam 8-bit</translation>
     </message>
     <message>
         <source>%1 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB</translation>
     </message>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <source>▶ %1 ◀</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ %1 ◀</translation>
     </message>
     <message>
         <source>%1: %2 GiB = %3 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 GiB = %3 GB</translation>
     </message>
     <message>
         <source>%1 GiB = %2 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB = %2 GB</translation>
     </message>
     <message>
         <source>%1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;These settings do not go together:&lt;/b&gt; %1 The bars are only indicative.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Các thiết lập này không tương thích với nhau:&lt;/b&gt; %1 Các cột chỉ mang tính minh hoạ.</translation>
     </message>
     <message>
         <source>%1 on one GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 trên một GPU</translation>
     </message>
     <message>
         <source>%1 over %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 trên %2 GPU</translation>
     </message>
     <message>
         <source>&lt;b&gt;✔ Fits&lt;/b&gt; on the %1 (%2): %3 needs %4 per GPU, %5 to spare.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;✔ Vừa&lt;/b&gt; với %1 (%2): %3 cần %4 mỗi GPU, còn dư %5.</translation>
     </message>
     <message>
         <source>&lt;b&gt;✘ Does not fit&lt;/b&gt; on the %1 (%2): %3 needs %4 (%5) per GPU, %6 too much.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;✘ Không vừa&lt;/b&gt; với %1 (%2): %3 cần %4 (%5) mỗi GPU, vượt %6.</translation>
     </message>
     <message>
         <source>DDP</source>
-        <translation type="unfinished"></translation>
+        <translation>DDP</translation>
     </message>
     <message>
         <source>%1: %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 GPU</translation>
     </message>
     <message>
         <source>%1: never</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: không thể</translation>
     </message>
     <message>
         <source>Fewest GPUs that fit (tp %1 × pp %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU tối thiểu (tp %1 × pp %2): %3</translation>
     </message>
     <message>
         <source>ZeRO does not shard activations (%1 per GPU): try recomputation, a shorter sequence or a smaller micro-batch.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO không phân mảnh activation (%1 mỗi GPU): hãy tính lại activation, rút ngắn chuỗi hoặc giảm micro-batch.</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mỗi GPU: %1 — %2 tỷ tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
     </message>
     <message>
         <source>dtsim — Memory: per-GPU memory under ZeRO 0–3 against GPU capacities</source>
-        <translation type="unfinished"></translation>
+        <translation>dtsim — Bộ nhớ: bộ nhớ mỗi GPU với ZeRO 0–3, so với dung lượng GPU</translation>
     </message>
 </context>
 <context>
     <name>MemoryPanel</name>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Bộ nhớ</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô hình</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>Huấn luyện</translation>
     </message>
     <message>
         <source>Parallelism and sharding</source>
-        <translation type="unfinished"></translation>
+        <translation>Song song hoá và sharding</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>&amp;Model preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mô hình mẫu:</translation>
     </message>
     <message>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuỳ chỉnh</translation>
     </message>
     <message>
         <source>A published model: its parameter count and transformer shape (layers, hidden size, heads, sequence length, vocabulary).</source>
-        <translation type="unfinished"></translation>
+        <translation>Một mô hình đã công bố: số tham số và cấu hình transformer của nó (số lớp, kích thước ẩn, số đầu attention, độ dài chuỗi, kích thước từ vựng).</translation>
     </message>
     <message>
         <source>&amp;Parameters:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Số tham số:</translation>
     </message>
     <message>
         <source> billion</source>
-        <translation type="unfinished"></translation>
+        <translation> tỷ</translation>
     </message>
     <message>
         <source>Parameter count Ψ in billions (7 = the lesson&apos;s 7B model). Each one costs weight + gradient + optimizer bytes on the GPU. 0 derives it from the shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tham số Ψ, tính bằng tỷ (7 = mô hình 7B của bài học). Mỗi tham số chiếm số byte của trọng số + gradient + optimizer trên GPU. Nhập 0 để suy ra từ cấu hình mô hình.</translation>
     </message>
     <message>
         <source>&amp;Sequence length:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ dài &amp;chuỗi:</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> token</translation>
     </message>
     <message>
         <source>Tokens per training sequence. Activations grow with it, the attention scores even with its square.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số token trong mỗi chuỗi huấn luyện. Activation tăng theo độ dài chuỗi, riêng điểm attention còn tăng theo bình phương của nó.</translation>
     </message>
     <message>
         <source>Micro-&amp;batch:</source>
-        <translation type="unfinished"></translation>
+        <translation>Micro-b&amp;atch:</translation>
     </message>
     <message>
         <source> seq.</source>
-        <translation type="unfinished"></translation>
+        <translation> chuỗi</translation>
     </message>
     <message>
         <source>Sequences each GPU processes at once. Activations grow in proportion; model states do not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số chuỗi mỗi GPU xử lý cùng lúc. Activation tăng tỷ lệ thuận với nó; trạng thái mô hình thì không.</translation>
     </message>
     <message>
         <source>&amp;Data parallel (dp):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Data parallel (dp):</translation>
     </message>
     <message>
         <source>Copies of the model that each train on part of the batch. Plain DDP keeps a full copy on every GPU; ZeRO divides the model states by dp.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số bản sao mô hình, mỗi bản huấn luyện trên một phần của batch. DDP thông thường giữ một bản đầy đủ trên mỗi GPU; ZeRO chia trạng thái mô hình cho dp.</translation>
     </message>
     <message>
         <source>&amp;Tensor parallel (tp):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tensor parallel (tp):</translation>
     </message>
     <message>
         <source>GPUs that split every layer&apos;s matrices. Divides the weights and most activations by tp; must divide the attention heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU cùng chia các ma trận của mỗi lớp. Chia trọng số và phần lớn activation cho tp; số đầu attention phải chia hết cho tp.</translation>
     </message>
     <message>
         <source>&amp;Pipeline stages (pp):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Pipeline parallel (pp):</translation>
     </message>
     <message>
         <source>GPUs that each hold a slice of the layers. Divides the model states by pp; the first stage keeps more activations in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU, mỗi GPU giữ một nhóm lớp liên tiếp. Chia trạng thái mô hình cho pp; giai đoạn đầu tiên phải giữ nhiều activation đang chờ hơn.</translation>
     </message>
     <message>
         <source>&amp;Buffers allowance:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bộ đệm dự phòng:</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Extra room for communication buffers, allocator fragmentation and the CUDA context, as a share of everything else. 0 = leave it out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Phần bộ nhớ dành thêm cho bộ đệm giao tiếp, bộ nhớ vụn của bộ cấp phát và CUDA context, tính theo tỷ lệ của tất cả phần còn lại. 0 = bỏ qua.</translation>
     </message>
     <message>
         <source>FP32 (4 B per value)</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 (4 B mỗi giá trị)</translation>
     </message>
     <message>
         <source>Mixed BF16/FP16 + FP32 master</source>
-        <translation type="unfinished"></translation>
+        <translation>Hỗn hợp BF16/FP16 + bản FP32</translation>
     </message>
     <message>
         <source>Pure BF16 (2 B per value)</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 thuần (2 B mỗi giá trị)</translation>
     </message>
     <message>
         <source>P&amp;recision:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ chính &amp;xác:</translation>
     </message>
     <message>
         <source>Number format of weights and gradients. Mixed precision computes in 16 bits but keeps an FP32 master copy with the optimizer (ZeRO paper §3.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Định dạng số của trọng số và gradient. Độ chính xác hỗn hợp tính toán ở 16 bit nhưng giữ một bản chính FP32 cùng optimizer (bài báo ZeRO, §3.1).</translation>
     </message>
     <message>
         <source>&amp;Optimizer:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Optimizer:</translation>
     </message>
     <message>
         <source>What the optimizer keeps per parameter: nothing (SGD), one momentum, or Adam&apos;s two moments (8 B in FP32, 2 B in 8-bit Adam).</source>
-        <translation type="unfinished"></translation>
+        <translation>Những gì optimizer lưu cho mỗi tham số: không gì cả (SGD), một momentum, hoặc 2 trạng thái của Adam (8 B ở FP32, 2 B với Adam 8-bit).</translation>
     </message>
     <message>
         <source>None: keep all activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Không: giữ mọi activation</translation>
     </message>
     <message>
         <source>Selective: recompute attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Chọn lọc: tính lại attention</translation>
     </message>
     <message>
         <source>Full: keep only layer inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Toàn phần: chỉ giữ đầu vào lớp</translation>
     </message>
     <message>
         <source>Re&amp;computation:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính &amp;lại:</translation>
     </message>
     <message>
         <source>Activation recomputation: drop activations after the forward pass and compute them again in the backward pass, trading compute for memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính lại activation: bỏ activation sau lượt lan truyền xuôi rồi tính lại chúng trong lượt lan truyền ngược, đổi thêm tính toán lấy bộ nhớ.</translation>
     </message>
     <message>
         <source>ZeRO-1: shard optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-1: chia optimizer</translation>
     </message>
     <message>
         <source>ZeRO-2: + gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-2: + gradient</translation>
     </message>
     <message>
         <source>ZeRO-3 / FSDP: + weights</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 / FSDP: + trọng số</translation>
     </message>
     <message>
         <source>&amp;ZeRO stage:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mức &amp;ZeRO:</translation>
     </message>
     <message>
         <source>How much of the model states is divided over the dp GPUs instead of copied: optimizer state (1), also gradients (2), also weights (3 = FSDP full shard).</source>
-        <translation type="unfinished"></translation>
+        <translation>Phần trạng thái mô hình được chia cho dp GPU thay vì sao chép: trạng thái optimizer (1), thêm gradient (2), thêm trọng số (3 = FSDP phân mảnh toàn phần).</translation>
     </message>
     <message>
         <source>%1 (%2 GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 GiB)</translation>
     </message>
     <message>
         <source>&amp;GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;GPU:</translation>
     </message>
     <message>
         <source>The GPU whose memory the verdict checks. Vendors&apos; &quot;80 GB&quot; is 80 GiB (2³⁰ bytes each) = 85.9 GB.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU mà phần kết luận kiểm tra bộ nhớ. &quot;80 GB&quot; của nhà sản xuất thực ra là 80 GiB (mỗi GiB là 2³⁰ byte) = 85,9 GB.</translation>
     </message>
     <message>
         <source>&amp;Sequence parallelism (Megatron)</source>
-        <translation type="unfinished"></translation>
+        <translation>Se&amp;quence parallelism (Megatron)</translation>
     </message>
     <message>
         <source>Also split the layer-norm and dropout activations over the tp GPUs (Korthikanti et al. 2022). Needs the sequence length to be a multiple of tp.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chia thêm activation của layer-norm và dropout cho tp GPU (Korthikanti và cộng sự 2022). Độ dài chuỗi phải là bội số của tp.</translation>
     </message>
     <message>
         <source>M&lt;sub&gt;GPU&lt;/sub&gt; = Ψ′ × (w + g + K) + activations + buffers; ZeRO shards K (1), g (2), w (3) over N&lt;sub&gt;d&lt;/sub&gt; = dp; Ψ′ = Ψ / (tp × pp)</source>
-        <translation type="unfinished"></translation>
+        <translation>M&lt;sub&gt;GPU&lt;/sub&gt; = Ψ′ × (w + g + K) + activation + bộ đệm; ZeRO phân mảnh K (1), g (2), w (3) trên N&lt;sub&gt;d&lt;/sub&gt; = dp; Ψ′ = Ψ / (tp × pp)</translation>
     </message>
     <message>
         <source>%1 / (%2 × %3) = %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / (%2 × %3) = %4</translation>
     </message>
     <message>
         <source>Ψ′ = %1 × (%2 + %3 + %4) B = &lt;b&gt;%5&lt;/b&gt; = %6 unsharded (the seed&apos;s &quot;104.3 GB&quot; is GiB: it divides by 1024³)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ψ′ = %1 × (%2 + %3 + %4) B = &lt;b&gt;%5&lt;/b&gt; = %6 khi chưa phân mảnh (&quot;104,3 GB&quot; trong bài học là GiB: bài chia cho 1024³)</translation>
     </message>
     <message>
         <source>%1, N&lt;sub&gt;d&lt;/sub&gt; = %2: %3 + %4 + %5 + act. %6 + buf. %7 = &lt;b&gt;%8&lt;/b&gt; per GPU %9 %10 (%11)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, N&lt;sub&gt;d&lt;/sub&gt; = %2: %3 + %4 + %5 + act. %6 + đệm %7 = &lt;b&gt;%8&lt;/b&gt; mỗi GPU %9 %10 (%11)</translation>
     </message>
 </context>
 <context>
     <name>NumberField</name>
     <message>
         <source>%1: %2%3 is out of range; allowed: %4 to %5%3. The value was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2%3 nằm ngoài phạm vi; cho phép: %4 đến %5%3. Giá trị chưa được thay đổi.</translation>
     </message>
 </context>
 <context>
     <name>Panel</name>
     <message>
         <source>Input problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Lỗi đầu vào</translation>
     </message>
     <message>
         <source>Export charts…</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất biểu đồ…</translation>
     </message>
     <message>
         <source>Save these charts as PNG, SVG or PDF, or their data as CSV.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lưu các biểu đồ này ra PNG, SVG hoặc PDF, hoặc lưu dữ liệu của chúng ra CSV.</translation>
     </message>
     <message>
         <source>Formula with the current numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>Công thức với số liệu hiện tại</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismDiagram</name>
+    <message>
+        <source>Parallelism diagram</source>
+        <translation>Sơ đồ song song hoá</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <extracomment>more layer ranges of an interleaved pipeline stage follow</extracomment>
+        <translation>+%1 nữa</translation>
+    </message>
+    <message>
+        <source>layers %1</source>
+        <translation>lớp %1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>shard %1/%2</source>
+        <translation>mảnh %1/%2</translation>
+    </message>
+    <message>
+        <source>all weights</source>
+        <translation>đủ trọng số</translation>
+    </message>
+    <message>
+        <source>batch %1/%2</source>
+        <translation>batch %1/%2</translation>
+    </message>
+    <message>
+        <source>whole batch</source>
+        <translation>cả batch</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>1F1B xen kẽ</translation>
+    </message>
+    <message>
+        <source>a share (see the Pipeline view)</source>
+        <translation>một phần (xem phần Pipeline)</translation>
+    </message>
+    <message>
+        <source>none crosses a node</source>
+        <translation>không vượt ranh giới node</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2 cross a node&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1/%2 vượt ranh giới node&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>Bố trí song song</translation>
+    </message>
+    <message>
+        <source>Replica %1</source>
+        <translation>Bản sao %1</translation>
+    </message>
+    <message>
+        <source>One replica</source>
+        <translation>Một bản sao</translation>
+    </message>
+    <message>
+        <source>… +%1</source>
+        <translation>… +%1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>Giai đoạn %1</translation>
+    </message>
+    <message>
+        <source>One stage</source>
+        <translation>Một giai đoạn</translation>
+    </message>
+    <message>
+        <source>… %1 more replicas …</source>
+        <translation>… thêm %1 bản sao …</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>node %1</translation>
+    </message>
+    <message>
+        <source>%1, %2, …, %3 (%4 GPUs)</source>
+        <translation>%1, %2, …, %3 (%4 GPU)</translation>
+    </message>
+    <message>
+        <source>across nodes: slow links</source>
+        <translation>qua nhiều node: liên kết chậm</translation>
+    </message>
+    <message>
+        <source>inside node %1</source>
+        <translation>trong node %1</translation>
+    </message>
+    <message>
+        <source>GPU %1: node %2, slot %3</source>
+        <translation>GPU %1: node %2, khe %3</translation>
+    </message>
+    <message>
+        <source>Holds layers %1 (pipeline stage %2 of %3).</source>
+        <translation>Giữ các lớp %1 (giai đoạn pipeline %2 trong số %3).</translation>
+    </message>
+    <message>
+        <source>Holds shard %1 of %2 of every weight matrix in those layers.</source>
+        <translation>Giữ mảnh %1/%2 của mọi ma trận trọng số trong các lớp đó.</translation>
+    </message>
+    <message>
+        <source>Holds those layers&apos; weights whole (no tensor parallelism).</source>
+        <translation>Giữ trọn trọng số của các lớp đó (không có tensor parallelism).</translation>
+    </message>
+    <message>
+        <source>Trains on batch slice %1 of %2 (replica %3).</source>
+        <translation>Huấn luyện trên phần batch %1/%2 (bản sao %3).</translation>
+    </message>
+    <message>
+        <source>Trains on the whole batch (one replica).</source>
+        <translation>Huấn luyện trên cả batch (một bản sao).</translation>
+    </message>
+    <message>
+        <source>All-reduces each layer&apos;s output with GPUs %1 (tensor group, %2).</source>
+        <translation>All-reduce đầu ra của mỗi lớp với các GPU %1 (nhóm tensor, %2).</translation>
+    </message>
+    <message>
+        <source>activations to GPU %1</source>
+        <translation>activation tới GPU %1</translation>
+    </message>
+    <message>
+        <source>gradients back to GPU %1</source>
+        <translation>gradient ngược về GPU %1</translation>
+    </message>
+    <message>
+        <source>the next chunk&apos;s activations to GPU %1</source>
+        <translation>activation của khối tiếp theo tới GPU %1</translation>
+    </message>
+    <message>
+        <source>Sends %1 (pipeline, %2).</source>
+        <translation>Gửi %1 (pipeline, %2).</translation>
+    </message>
+    <message>
+        <source>All-reduces its gradients with GPUs %1 every step (data-parallel group, %2).</source>
+        <translation>All-reduce gradient của mình với các GPU %1 ở mọi bước (nhóm data parallel, %2).</translation>
+    </message>
+    <message>
+        <source>%1 GPUs = dp %2 × tp %3 × pp %4 on %5 node(s) of %6. Tensor groups: %7 of %8 GPUs, %9 crossing a node. Pipelines: %10 of %11 stages, %12 of %13 sends crossing a node. Data-parallel groups: %14 of %15 replicas, %16 crossing a node.</source>
+        <translation>%1 GPU = dp %2 × tp %3 × pp %4 trên %5 node, mỗi node %6 GPU. Nhóm tensor: %7 nhóm × %8 GPU, %9 nhóm vượt ranh giới node. Pipeline: %10 pipeline × %11 giai đoạn, %12/%13 lần gửi vượt ranh giới node. Nhóm data parallel: %14 nhóm × %15 bản sao, %16 nhóm vượt ranh giới node.</translation>
+    </message>
+    <message>
+        <source>dtsim — Parallelism: what each GPU holds and sends under data, tensor and pipeline parallelism</source>
+        <translation>dtsim — Song song hoá: mỗi GPU giữ gì và gửi gì với data, tensor và pipeline parallelism</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tensor parallelism&lt;/b&gt; (tp = %1) removes the &lt;b&gt;memory limit of the weights (and activations)&lt;/b&gt;: each GPU holds 1/%1 of every weight matrix. Cost: an all-reduce in every layer, so it stays inside a node.</source>
+        <translation>&lt;b&gt;Tensor parallelism&lt;/b&gt; (tp = %1) gỡ bỏ &lt;b&gt;giới hạn bộ nhớ của trọng số (và activation)&lt;/b&gt;: mỗi GPU giữ 1/%1 của mọi ma trận trọng số. Cái giá: một all-reduce ở mỗi lớp, vì vậy nó chỉ nên nằm gọn trong một node.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pipeline parallelism&lt;/b&gt; (pp = %1) removes the &lt;b&gt;memory limit of the weights&lt;/b&gt;: each GPU holds ≈ %2 of the %3 layers. Cost: the bubble, %4 of the step idle (%5, m = %6), and sends between stages.</source>
+        <translation>&lt;b&gt;Pipeline parallelism&lt;/b&gt; (pp = %1) gỡ bỏ &lt;b&gt;giới hạn bộ nhớ của trọng số&lt;/b&gt;: mỗi GPU giữ ≈ %2 trong %3 lớp. Cái giá: bubble — %4 thời gian mỗi bước GPU phải chờ (%5, m = %6) — và các lần gửi giữa các giai đoạn.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Drawn: %1 of %2 GPUs (stages %3; replicas %4; tensor ranks %5); hover a GPU for details.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Đã vẽ %1 trên %2 GPU (giai đoạn %3; bản sao %4; rank tensor %5); di chuột lên một GPU để xem chi tiết.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Tensor all-reduce</source>
+        <translation>All-reduce tensor</translation>
+    </message>
+    <message>
+        <source>Pipeline send</source>
+        <translation>Gửi pipeline</translation>
+    </message>
+    <message>
+        <source>Gradient all-reduce</source>
+        <translation>All-reduce gradient</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Data parallelism&lt;/b&gt; (dp = %1) removes the &lt;b&gt;compute-time&lt;/b&gt; limit: each replica trains on 1/%1 of the batch. Cost: a model copy per replica; gradients all-reduced every step.</source>
+        <translation>&lt;b&gt;Data parallelism&lt;/b&gt; (dp = %1) gỡ bỏ giới hạn về &lt;b&gt;thời gian tính toán&lt;/b&gt;: mỗi bản sao huấn luyện trên 1/%1 batch. Cái giá: mỗi bản sao giữ một bản mô hình; gradient phải all-reduce ở mọi bước.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Data parallelism&lt;/b&gt; is off (dp = 1): it would cut the compute time per GPU.</source>
+        <translation>&lt;b&gt;Data parallelism&lt;/b&gt; đang tắt (dp = 1): nếu bật, nó sẽ giảm thời gian tính toán trên mỗi GPU.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tensor parallelism&lt;/b&gt; is off (tp = 1): it would split every weight matrix.</source>
+        <translation>&lt;b&gt;Tensor parallelism&lt;/b&gt; đang tắt (tp = 1): nếu bật, nó sẽ chia nhỏ mọi ma trận trọng số.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pipeline parallelism&lt;/b&gt; is off (pp = 1): it would split the layers into stages.</source>
+        <translation>&lt;b&gt;Pipeline parallelism&lt;/b&gt; đang tắt (pp = 1): nếu bật, nó sẽ chia các lớp thành các giai đoạn.</translation>
+    </message>
+    <message>
+        <source>Tensor groups %1 × %2 GPUs: %3. Pipelines %4 × %5 stages: sends %6. Data-parallel groups %7 × %8: %9. Megatron-LM rank order: tensor innermost, then replicas, then stages.</source>
+        <translation>Nhóm tensor %1 × %2 GPU: %3. Pipeline %4 × %5 giai đoạn, gửi giữa các giai đoạn: %6. Nhóm data parallel %7 × %8: %9. Thứ tự rank như Megatron-LM: tensor ở trong cùng, rồi đến bản sao, rồi đến giai đoạn.</translation>
+    </message>
+    <message>
+        <source>N = dp × tp × pp = %1 × %2 × %3 = %4 GPUs · nodes of %5: %6</source>
+        <translation>N = dp × tp × pp = %1 × %2 × %3 = %4 GPU · số node (%5 GPU/node): %6</translation>
+    </message>
+    <message>
+        <source>Node (%1 links)</source>
+        <translation>Node (liên kết %1)</translation>
+    </message>
+    <message>
+        <source>Pipeline send (also last → first)</source>
+        <translation>Gửi pipeline (cả cuối → đầu)</translation>
+    </message>
+    <message>
+        <source>Crosses nodes (%1)</source>
+        <translation>Vượt node (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismPanel</name>
+    <message>
+        <source>Parallelism</source>
+        <translation>Song song hoá</translation>
+    </message>
+    <message>
+        <source>GPUs: dp × tp × pp</source>
+        <translation>GPU: dp × tp × pp</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Lịch pipeline</translation>
+    </message>
+    <message>
+        <source>One strategy on 8 GPUs</source>
+        <translation>Một chiến lược trên 8 GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Data parallel (dp):</source>
+        <translation>&amp;Data parallel (dp):</translation>
+    </message>
+    <message>
+        <source>Replicas of the model, each training on its own slice of the batch; their gradients are all-reduced every step.</source>
+        <translation>Số bản sao mô hình, mỗi bản huấn luyện trên phần batch riêng; gradient của chúng được all-reduce ở mọi bước.</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel (tp):</source>
+        <translation>&amp;Tensor parallel (tp):</translation>
+    </message>
+    <message>
+        <source>GPUs that split every weight matrix of a layer; they all-reduce inside every layer, so they belong in one node.</source>
+        <translation>Số GPU cùng chia mọi ma trận trọng số của một lớp; chúng all-reduce trong mỗi lớp, nên nên nằm trong cùng một node.</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline stages (pp):</source>
+        <translation>&amp;Pipeline parallel (pp):</translation>
+    </message>
+    <message>
+        <source>GPUs that each hold a consecutive slice of the layers and pass activations on; this is p in the schedule.</source>
+        <translation>Số GPU, mỗi GPU giữ một nhóm lớp liên tiếp và chuyển activation tiếp đi; đây là p trong lịch pipeline.</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node:</source>
+        <translation>Số GPU mỗi &amp;node:</translation>
+    </message>
+    <message>
+        <source>GPUs sharing one machine&apos;s fast links (NVLink); traffic between nodes is slower.</source>
+        <translation>Số GPU dùng chung liên kết nhanh của một máy (NVLink); truyền dữ liệu giữa các node thì chậm hơn.</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>Số &amp;lớp:</translation>
+    </message>
+    <message>
+        <source>Transformer layers L shared out among the pipeline stages (and chunks).</source>
+        <translation>Số lớp transformer L được chia cho các giai đoạn pipeline (và các khối).</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batches (m):</source>
+        <translation>Số &amp;micro-batch (m):</translation>
+    </message>
+    <message>
+        <source>Pieces the batch is cut into so stages can work at once; more micro-batches, smaller bubble.</source>
+        <translation>Số phần mà batch được cắt ra để các giai đoạn làm việc cùng lúc; càng nhiều micro-batch, bubble càng nhỏ.</translation>
+    </message>
+    <message>
+        <source>&amp;Chunks per device (v):</source>
+        <translation>Số &amp;khối/thiết bị (v):</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule only: model chunks per device; v chunks cut the bubble v-fold for v times more sends. Needs m a multiple of pp.</source>
+        <translation>Chỉ cho lịch xen kẽ: số khối mô hình trên mỗi thiết bị; v khối giảm bubble đi v lần, đổi lại số lần gửi gấp v lần. Cần m là bội số của pp.</translation>
+    </message>
+    <message>
+        <source>&amp;Forward time (t_f):</source>
+        <translation>Thời gian &amp;xuôi (t_f):</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Forward pass of one micro-batch through one device&apos;s layers, in milliseconds.</source>
+        <translation>Thời gian lượt lan truyền xuôi của một micro-batch qua các lớp của một thiết bị, tính bằng mili giây.</translation>
+    </message>
+    <message>
+        <source>&amp;Backward time (t_b):</source>
+        <translation>Thời gian ngượ&amp;c (t_b):</translation>
+    </message>
+    <message>
+        <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = twice the forward time (Kaplan et al. 2020).</source>
+        <translation>Thời gian lượt lan truyền ngược của một micro-batch qua các lớp của một thiết bị; 0 = gấp đôi thời gian lượt xuôi (Kaplan và cộng sự 2020).</translation>
+    </message>
+    <message>
+        <source>&amp;Send time (p2p):</source>
+        <translation>Thời gian &amp;gửi (p2p):</translation>
+    </message>
+    <message>
+        <source>Sending one micro-batch&apos;s activations or gradients to the next stage; it adds to the step, not overlapped with compute.</source>
+        <translation>Thời gian gửi activation hoặc gradient của một micro-batch sang giai đoạn kế tiếp; nó cộng thêm vào bước, không chồng lấp với tính toán.</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule:</source>
+        <translation>Lịc&amp;h:</translation>
+    </message>
+    <message>
+        <source>Data ×8</source>
+        <translation>Data ×8</translation>
+    </message>
+    <message>
+        <source>Tensor ×8</source>
+        <translation>Tensor ×8</translation>
+    </message>
+    <message>
+        <source>Pipeline ×8</source>
+        <translation>Pipeline ×8</translation>
+    </message>
+    <message>
+        <source>3-D 2×2×2</source>
+        <translation>3-D 2×2×2</translation>
+    </message>
+    <message>
+        <source>Show data parallelism alone: dp = 8, tp = 1, pp = 1.</source>
+        <translation>Chỉ xem data parallelism: dp = 8, tp = 1, pp = 1.</translation>
+    </message>
+    <message>
+        <source>Show tensor parallelism alone: dp = 1, tp = 8, pp = 1.</source>
+        <translation>Chỉ xem tensor parallelism: dp = 1, tp = 8, pp = 1.</translation>
+    </message>
+    <message>
+        <source>Show pipeline parallelism alone: dp = 1, tp = 1, pp = 8.</source>
+        <translation>Chỉ xem pipeline parallelism: dp = 1, tp = 1, pp = 8.</translation>
+    </message>
+    <message>
+        <source>Show all three combined: dp = 2, tp = 2, pp = 2.</source>
+        <translation>Xem cả ba kết hợp: dp = 2, tp = 2, pp = 2.</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>1F1B xen kẽ</translation>
+    </message>
+    <message>
+        <source>Order of passes on each device. GPipe: all forwards, then all backwards (m micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). Interleaved 1F1B: v chunks per device cut the bubble v-fold.</source>
+        <translation>Thứ tự các lượt trên mỗi thiết bị. GPipe: mọi lượt xuôi, rồi mọi lượt ngược (giữ dở m micro-batch). 1F1B: một lượt xuôi, một lượt ngược (giữ dở nhiều nhất p). 1F1B xen kẽ: v khối trên mỗi thiết bị giảm bubble đi v lần.</translation>
+    </message>
+    <message>
+        <source>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPUs&lt;/b&gt; (nodes of %5: %6); each holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch</source>
+        <translation>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPU&lt;/b&gt; (%6 node, %5 GPU/node); mỗi GPU giữ L/pp = %7/%3 ≈ %8 lớp, 1/%2 trọng số của các lớp đó, 1/%1 batch</translation>
+    </message>
+    <message>
+        <source>GPipe (Huang et al. 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 of the step; simulated &lt;b&gt;%4&lt;/b&gt; of the %5 step</source>
+        <translation>GPipe (Huang và cộng sự 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 thời gian bước; mô phỏng: &lt;b&gt;%4&lt;/b&gt; của bước %5</translation>
+    </message>
+    <message>
+        <source>1F1B (Narayanan et al. 2021): bubble / ideal = (p − 1)/m = %1/%2 = %3; simulated %4, i.e. &lt;b&gt;%5&lt;/b&gt; of the %6 step</source>
+        <translation>1F1B (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/m = %1/%2 = %3; mô phỏng: %4, tức &lt;b&gt;%5&lt;/b&gt; của bước %6</translation>
+    </message>
+    <message>
+        <source>Interleaved (Narayanan et al. 2021): bubble / ideal = (p − 1)/(v·m) = %1/(%2·%3) = %4; simulated %5, i.e. &lt;b&gt;%6&lt;/b&gt; of the %7 step</source>
+        <translation>Xen kẽ (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/(v·m) = %1/(%2·%3) = %4; mô phỏng: %5, tức &lt;b&gt;%6&lt;/b&gt; của bước %7</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismViews</name>
+    <message>
+        <source>Diagram</source>
+        <translation>Sơ đồ</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Pipeline</translation>
+    </message>
+    <message>
+        <source>Which GPU holds which layers, shard and batch slice, and which collective runs between which GPUs.</source>
+        <translation>GPU nào giữ những lớp nào, mảnh nào và phần batch nào, và phép giao tiếp tập thể nào chạy giữa những GPU nào.</translation>
+    </message>
+    <message>
+        <source>The pipeline schedule as a Gantt chart: forward and backward passes per device, the idle bubble, activations in flight.</source>
+        <translation>Lịch pipeline dạng biểu đồ Gantt: các lượt xuôi và ngược trên mỗi thiết bị, bubble (thời gian chờ), activation đang giữ dở.</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineView</name>
+    <message>
+        <source>Pipeline schedule chart</source>
+        <translation>Biểu đồ lịch pipeline</translation>
+    </message>
+    <message>
+        <source>Bubble (hatched idle time): %1 of the step. Step %2, ideal m·(t_f + t_b) = %3, idle %4 on every device.</source>
+        <translation>Bubble (thời gian chờ, phần vân chéo): %1 thời gian bước. Bước %2, lý tưởng m·(t_f + t_b) = %3, mỗi thiết bị chờ %4.</translation>
+    </message>
+    <message>
+        <source>Activation memory is not shown: %1</source>
+        <translation>Không hiển thị bộ nhớ activation: %1</translation>
+    </message>
+    <message>
+        <source>In flight at the peak: the device holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt; (memory model: %3 per layer and micro-batch, Korthikanti et al. 2022).</source>
+        <translation>Giữ dở lúc cao điểm: thiết bị giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt; (mô hình bộ nhớ: %3 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
+    </message>
+    <message>
+        <source>In flight at the peak: device 0 holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt;; device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, Korthikanti et al. 2022).</source>
+        <translation>Giữ dở lúc cao điểm: thiết bị 0 giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt;; thiết bị %3 giữ %4 = %5 (mô hình bộ nhớ: %6 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Lượt xuôi (forward)</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>Lượt ngược (backward)</translation>
+    </message>
+    <message>
+        <source>Idle: the bubble</source>
+        <translation>Chờ (idle): bubble</translation>
+    </message>
+    <message>
+        <source>Hatched block: model chunk 1, 2, … (chunk 0 plain)</source>
+        <translation>Ô vân chéo: khối mô hình 1, 2, … (khối 0 để trơn)</translation>
+    </message>
+    <message>
+        <source>Device %1</source>
+        <translation>Thiết bị %1</translation>
+    </message>
+    <message>
+        <source>%1 in flight · %2</source>
+        <translation>giữ dở %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 in flight</source>
+        <translation>giữ dở %1</translation>
+    </message>
+    <message>
+        <source>Showing devices 0 to %1 of %2: rows thinner than %3 pixels are left out.</source>
+        <translation>Đang hiển thị thiết bị 0 đến %1 trong số %2: các hàng mỏng hơn %3 điểm ảnh bị lược bỏ.</translation>
+    </message>
+    <message>
+        <source>The %1 operations are too many to draw (limit %2); every number above is exact. Fewer stages, micro-batches or chunks draw the chart.</source>
+        <translation>%1 thao tác là quá nhiều để vẽ (giới hạn %2); mọi con số ở trên vẫn chính xác. Hãy giảm số giai đoạn, micro-batch hoặc khối để vẽ được biểu đồ.</translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation>thời gian (s)</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>lượt xuôi</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>lượt ngược</translation>
+    </message>
+    <message>
+        <source>Device %1, chunk %2 (virtual stage %3): %4 of micro-batch %5, %6 s to %7 s</source>
+        <translation>Thiết bị %1, khối %2 (giai đoạn ảo %3): %4 của micro-batch %5, từ %6 s đến %7 s</translation>
+    </message>
+    <message>
+        <source>Device %1 at %2 s: idle (the bubble)</source>
+        <translation>Thiết bị %1 tại %2 s: đang chờ (bubble)</translation>
+    </message>
+    <message>
+        <source>%1, p = %2, m = %3, v = %4: step %5, ideal %6, bubble %7 of the step (%8 of the ideal time); at most %9 micro-batches in flight on a device.</source>
+        <translation>%1, p = %2, m = %3, v = %4: bước %5, lý tưởng %6, bubble chiếm %7 thời gian bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</translation>
+    </message>
+    <message>
+        <source>dtsim — Pipeline schedule: Gantt chart of forward and backward passes with the bubble</source>
+        <translation>dtsim — Lịch pipeline: biểu đồ Gantt của các lượt xuôi, lượt ngược và bubble</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>1F1B xen kẽ</translation>
+    </message>
+    <message>
+        <source>%1 schedule: p = %2 devices, m = %3 micro-batches, v = %4 chunks per device</source>
+        <translation>Lịch %1: p = %2 thiết bị, m = %3 micro-batch, v = %4 khối mỗi thiết bị</translation>
+    </message>
+    <message>
+        <source>%1 schedule: p = %2 devices, m = %3 micro-batches</source>
+        <translation>Lịch %1: p = %2 thiết bị, m = %3 micro-batch</translation>
+    </message>
+    <message>
+        <source>No schedule to draw: see the message below.</source>
+        <translation>Không có lịch để vẽ: xem thông báo bên dưới.</translation>
+    </message>
+</context>
+<context>
+    <name>RingControls</name>
+    <message>
+        <source>Reset</source>
+        <translation>Đặt lại</translation>
+    </message>
+    <message>
+        <source>Back to the start: every GPU holds its own gradient again.</source>
+        <translation>Quay về lúc đầu: mỗi GPU lại giữ gradient riêng của mình.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Lùi</translation>
+    </message>
+    <message>
+        <source>Do one step: every GPU sends one chunk to its right-hand neighbour at the same time.</source>
+        <translation>Thực hiện một bước: mọi GPU cùng lúc gửi một khối cho hàng xóm bên phải.</translation>
+    </message>
+    <message>
+        <source>Play the steps one after another, or pause. Play at the end starts again from the beginning.</source>
+        <translation>Chạy lần lượt từng bước, hoặc tạm dừng. Bấm Chạy khi đã ở cuối thì hoạt ảnh bắt đầu lại từ đầu.</translation>
+    </message>
+    <message>
+        <source>&amp;Speed:</source>
+        <translation>Tố&amp;c độ:</translation>
+    </message>
+    <message>
+        <source>0.25×</source>
+        <translation>0,25×</translation>
+    </message>
+    <message>
+        <source>0.5×</source>
+        <translation>0,5×</translation>
+    </message>
+    <message>
+        <source>1×</source>
+        <translation>1×</translation>
+    </message>
+    <message>
+        <source>2×</source>
+        <translation>2×</translation>
+    </message>
+    <message>
+        <source>4×</source>
+        <translation>4×</translation>
+    </message>
+    <message>
+        <source>How fast Play goes: at 1× one step every %1 s.</source>
+        <translation>Tốc độ khi Chạy: ở 1×, mỗi bước mất %1 s.</translation>
+    </message>
+    <message>
+        <source>GPUs in the &amp;ring:</source>
+        <translation>&amp;Số GPU trong ring:</translation>
+    </message>
+    <message>
+        <source>How many GPUs the animation shows, 2 to 16. This is the animation&apos;s own N: the charts use collective.workers, which can be a million, but 16 GPUs × 16 numbers is as much as a projected table can show.</source>
+        <translation>Số GPU trong hoạt ảnh, từ 2 đến 16. Đây là N riêng của hoạt ảnh: các biểu đồ dùng collective.workers, có thể lên tới một triệu, nhưng 16 GPU × 16 số đã là mức tối đa mà một bảng trên máy chiếu còn đọc được.</translation>
+    </message>
+    <message>
+        <source>GPUs in the animated ring</source>
+        <translation>Số GPU trong ring của hoạt ảnh</translation>
+    </message>
+    <message>
+        <source>Go back one step, to what every GPU held before the last sends.</source>
+        <translation>Lùi lại một bước, về trạng thái mỗi GPU giữ trước lần gửi vừa rồi.</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>&amp;Bước</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>Tạm &amp;dừng</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>C&amp;hạy</translation>
+    </message>
+</context>
+<context>
+    <name>RingWidget</name>
+    <message>
+        <source>Ring animation N: %1 is out of range; allowed: %2 to %3 GPUs. The animation keeps N = %4.</source>
+        <translation>N của hoạt ảnh ring: %1 nằm ngoài phạm vi; cho phép: %2 đến %3 GPU. Hoạt ảnh giữ nguyên N = %4.</translation>
+    </message>
+    <message>
+        <source>c%1</source>
+        <translation>k%1</translation>
+    </message>
+    <message>
+        <source>c%1 = %2</source>
+        <translation>k%1 = %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2 — reduce-scatter %3 of %4:&lt;/b&gt; every GPU sends one chunk to its right-hand neighbour, which adds it to its own copy. E.g. GPU 0 sends chunk %5 (%6) to GPU 1: %7 + %6 = %8.</source>
+        <translation>&lt;b&gt;Bước %1/%2 — reduce-scatter %3/%4:&lt;/b&gt; mọi GPU gửi một khối cho hàng xóm bên phải, hàng xóm cộng nó vào bản của mình. Ví dụ: GPU 0 gửi khối %5 (%6) cho GPU 1: %7 + %6 = %8.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2 — reduce-scatter %3 of %4, its last:&lt;/b&gt; each receiver adds the chunk and divides the finished sum by N = %5, so every GPU now owns one chunk of the mean (green). E.g. GPU 0 sends chunk %6 (%7) to GPU 1: (%8 + %7) / %5 = %9.</source>
+        <translation>&lt;b&gt;Bước %1/%2 — reduce-scatter %3/%4, bước cuối của pha này:&lt;/b&gt; mỗi GPU nhận cộng khối vào rồi chia tổng hoàn chỉnh cho N = %5, nên giờ mỗi GPU sở hữu một khối của giá trị trung bình (màu xanh lá). Ví dụ: GPU 0 gửi khối %6 (%7) cho GPU 1: (%8 + %7) / %5 = %9.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of %2 — all-gather %3 of %4:&lt;/b&gt; every GPU passes a finished mean chunk on to its right-hand neighbour, which overwrites its copy (no arithmetic). E.g. GPU 0 sends chunk %5 = %6 to GPU 1.</source>
+        <translation>&lt;b&gt;Bước %1/%2 — all-gather %3/%4:&lt;/b&gt; mọi GPU chuyển tiếp một khối trung bình đã hoàn chỉnh cho hàng xóm bên phải, hàng xóm ghi đè lên bản của mình (không tính toán gì). Ví dụ: GPU 0 gửi khối %5 = %6 cho GPU 1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Done:&lt;/b&gt; every GPU holds the mean of the %1 gradients, e.g. chunk 0: (%2) / %1 = %3. Each GPU sent %4 of its %1 numbers = 2(N−1)/N of its vector.</source>
+        <translation>&lt;b&gt;Xong:&lt;/b&gt; mọi GPU đều giữ trung bình của %1 gradient, ví dụ khối 0: (%2) / %1 = %3. Mỗi GPU đã gửi %4 trong %1 số của mình = 2(N−1)/N vector của nó.</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>chunk %1</source>
+        <translation>khối %1</translation>
+    </message>
+    <message>
+        <source>GPU
+%1</source>
+        <translation>GPU
+%1</translation>
+    </message>
+    <message>
+        <source>sent this step</source>
+        <translation>gửi ở bước này</translation>
+    </message>
+    <message>
+        <source>received and added</source>
+        <translation>nhận và cộng vào</translation>
+    </message>
+    <message>
+        <source>received and copied</source>
+        <translation>nhận và chép đè</translation>
+    </message>
+    <message>
+        <source>holds the final mean</source>
+        <translation>giữ trung bình cuối cùng</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Start:&lt;/b&gt; each of the %1 GPUs holds its own gradient, %1 numbers (one per chunk). Ring all-reduce takes 2(N−1) = %2 steps, %3 of reduce-scatter then %3 of all-gather; each GPU sends only to its right-hand neighbour.</source>
+        <translation>&lt;b&gt;Bắt đầu:&lt;/b&gt; mỗi GPU trong số %1 GPU giữ gradient riêng gồm %1 số (mỗi khối một số). Ring all-reduce cần 2(N−1) = %2 bước: %3 bước reduce-scatter rồi %3 bước all-gather; mỗi GPU chỉ gửi cho hàng xóm bên phải.</translation>
+    </message>
+</context>
+<context>
+    <name>RingWorkersBox</name>
+    <message>
+        <source>Ring animation N: %1 is out of range; allowed: %2 to %3 GPUs. The value was not changed.</source>
+        <translation>N của hoạt ảnh ring: %1 nằm ngoài phạm vi; cho phép: %2 đến %3 GPU. Giá trị chưa được thay đổi.</translation>
     </message>
 </context>
 <context>
     <name>ScalingCharts</name>
     <message>
         <source>Scaling summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Tóm tắt mở rộng quy mô</translation>
     </message>
     <message>
         <source>Step time: real (solid, stacked) vs ideal (hatched)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian mỗi bước: thật (cột đặc) và lý tưởng (vân chéo)</translation>
     </message>
     <message>
         <source>Ideal T(1)/N (no overhead)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lý tưởng T(1)/N (không overhead)</translation>
     </message>
     <message>
         <source>Selected N</source>
-        <translation type="unfinished"></translation>
+        <translation>N đang chọn</translation>
     </message>
     <message>
         <source>Optimum N</source>
-        <translation type="unfinished"></translation>
+        <translation>N tối ưu</translation>
     </message>
     <message>
         <source>Workers N</source>
-        <translation type="unfinished"></translation>
+        <translation>Số worker N</translation>
     </message>
     <message>
         <source>Speed-up vs workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Tăng tốc theo số worker</translation>
     </message>
     <message>
         <source>Speed-up T(1)/T(N)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tăng tốc T(1)/T(N)</translation>
     </message>
     <message>
         <source>Ideal (N×)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lý tưởng (N×)</translation>
     </message>
     <message>
         <source>Workers N (log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>Số worker N (thang log)</translation>
     </message>
     <message>
         <source>Speed-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Tăng tốc</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính toán</translation>
     </message>
     <message>
         <source>Compute T(1)/N</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính toán T(1)/N</translation>
     </message>
     <message>
         <source>Communication (not hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>Giao tiếp (phần không che được)</translation>
     </message>
     <message>
         <source>Communication (sync)</source>
-        <translation type="unfinished"></translation>
+        <translation>Giao tiếp (đồng bộ)</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>µs</source>
-        <translation type="unfinished"></translation>
+        <translation>µs</translation>
     </message>
     <message>
         <source>Step time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian (%1)</translation>
     </message>
     <message>
         <source>N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. Fastest step at N = %6: %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>N = %1 worker: %2 mỗi bước (lý tưởng %3), tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</translation>
     </message>
     <message>
         <source>dtsim — Scaling: step time and speed-up vs workers</source>
-        <translation type="unfinished"></translation>
+        <translation>dtsim — Mở rộng quy mô: thời gian mỗi bước và tăng tốc theo số worker</translation>
     </message>
 </context>
 <context>
     <name>ScalingPanel</name>
     <message>
         <source>Scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở rộng quy mô</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô hình tính toán</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker</translation>
     </message>
     <message>
         <source>Worker count &amp;N:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số worker &amp;N:</translation>
     </message>
     <message>
         <source>How many GPUs (workers) share each training step. Each one computes a slice of the batch, then all of them synchronise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU (worker) cùng chia nhau mỗi bước huấn luyện. Mỗi worker tính một phần của batch, rồi tất cả cùng đồng bộ.</translation>
     </message>
     <message>
         <source>Worker count slider</source>
-        <translation type="unfinished"></translation>
+        <translation>Thanh trượt số worker</translation>
     </message>
     <message>
         <source>&amp;Logarithmic worker axis (powers of two)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thang &amp;log cho số worker (luỹ thừa của 2)</translation>
     </message>
     <message>
         <source>Spread the slider and the charts over 1…4096 workers on a log scale, to see large clusters and small ones together.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trải thanh trượt và các biểu đồ trên 1…4096 worker theo thang log, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
     </message>
     <message>
         <source>Lesson constants</source>
-        <translation type="unfinished"></translation>
+        <translation>Hằng số của bài học</translation>
     </message>
     <message>
         <source>Model, batch and GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô hình, batch và GPU</translation>
     </message>
     <message>
         <source>Gradient synchronisation</source>
-        <translation type="unfinished"></translation>
+        <translation>Đồng bộ gradient</translation>
     </message>
     <message>
         <source>At the selected N</source>
-        <translation type="unfinished"></translation>
+        <translation>Tại N đang chọn</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Cách tính:</translation>
     </message>
     <message>
         <source>Lesson: the seed&apos;s formula with three constants. Physical: compute from the model&apos;s FLOPs and the GPU&apos;s peak, communication from the collective over the links.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bài học: công thức của bài học với ba hằng số. Phần cứng: thời gian tính toán suy từ FLOPs của mô hình và hiệu năng đỉnh của GPU, thời gian giao tiếp suy từ phép giao tiếp tập thể trên các liên kết.</translation>
     </message>
     <message>
         <source>Lesson (three constants)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bài học (ba hằng số)</translation>
     </message>
     <message>
         <source>Physical (FLOPs and links)</source>
-        <translation type="unfinished"></translation>
+        <translation>Phần cứng (FLOPs và liên kết)</translation>
     </message>
     <message>
         <source>Training steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số bước huấn luyện:</translation>
     </message>
     <message>
         <source>Optimizer steps in the whole training run: total time = steps × step time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số bước cập nhật của optimizer trong cả quá trình huấn luyện: tổng thời gian = số bước × thời gian mỗi bước.</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>Compute per step, 1 worker (T_compute):</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính toán/bước, 1 worker (T_compute):</translation>
     </message>
     <message>
         <source>How long one training step takes on a single worker. With N workers the compute part shrinks to T_compute / N.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian một bước huấn luyện trên một worker duy nhất. Với N worker, phần tính toán giảm còn T_compute / N.</translation>
     </message>
     <message>
         <source>Fixed sync latency:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ trễ đồng bộ cố định:</translation>
     </message>
     <message>
         <source>Synchronisation cost paid once as soon as there is more than one worker (latency of starting an all-reduce).</source>
-        <translation type="unfinished"></translation>
+        <translation>Chi phí đồng bộ phải trả một lần ngay khi có từ hai worker trở lên (độ trễ khởi động một all-reduce).</translation>
     </message>
     <message>
         <source>Sync cost per extra worker:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chi phí đồng bộ mỗi worker thêm:</translation>
     </message>
     <message>
         <source>Extra synchronisation cost for every worker beyond the first: more workers, more gradient traffic to coordinate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chi phí đồng bộ cộng thêm cho mỗi worker sau worker đầu tiên: nhiều worker hơn = nhiều dữ liệu gradient phải trao đổi và điều phối hơn.</translation>
     </message>
     <message>
         <source>Parameters (billions):</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tham số (tỷ):</translation>
     </message>
     <message>
         <source>Trainable parameters Ψ of the model. Training costs about 6Ψ FLOPs per token (Kaplan et al. 2020).</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tham số huấn luyện được Ψ của mô hình. Huấn luyện tốn khoảng 6Ψ FLOPs cho mỗi token (Kaplan và cộng sự 2020).</translation>
     </message>
     <message>
         <source>Sequence length:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ dài chuỗi:</translation>
     </message>
     <message>
         <source>Tokens in one training sequence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số token trong một chuỗi huấn luyện.</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> token</translation>
     </message>
     <message>
         <source>Batch as N grows:</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch khi N tăng:</translation>
     </message>
     <message>
         <source>Strong scaling keeps the global batch and splits it over N GPUs. Weak scaling keeps each GPU&apos;s batch, so the global batch grows with N.</source>
-        <translation type="unfinished"></translation>
+        <translation>Strong scaling giữ nguyên batch toàn cục và chia nó cho N GPU. Weak scaling giữ nguyên batch của mỗi GPU, nên batch toàn cục tăng theo N.</translation>
     </message>
     <message>
         <source>Strong scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>Strong scaling</translation>
     </message>
     <message>
         <source>Weak scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>Weak scaling</translation>
     </message>
     <message>
         <source>Global batch (strong):</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch toàn cục (strong):</translation>
     </message>
     <message>
         <source>Sequences in one optimizer step, shared by all N GPUs under strong scaling.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi strong scaling.</translation>
     </message>
     <message>
         <source> seq.</source>
-        <translation type="unfinished"></translation>
+        <translation> chuỗi</translation>
     </message>
     <message>
         <source>Batch per GPU (weak):</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch mỗi GPU (weak):</translation>
     </message>
     <message>
         <source>Sequences each GPU processes per step under weak scaling.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số chuỗi mỗi GPU xử lý trong một bước khi weak scaling.</translation>
     </message>
     <message>
         <source>Precision:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ chính xác:</translation>
     </message>
     <message>
         <source>FP32 computes at the GPU&apos;s FP32 peak and sends 4-byte gradients; mixed and BF16 use the tensor-core BF16 peak and 2-byte gradients.</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 tính toán ở hiệu năng đỉnh FP32 của GPU và gửi gradient 4 byte; hỗn hợp và BF16 dùng hiệu năng đỉnh BF16 của tensor core và gradient 2 byte.</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>Mixed BF16/FP16</source>
-        <translation type="unfinished"></translation>
+        <translation>Hỗn hợp BF16/FP16</translation>
     </message>
     <message>
         <source>Pure BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 thuần</translation>
     </message>
     <message>
         <source>Recomputation:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính lại:</translation>
     </message>
     <message>
         <source>Full recomputation re-runs the forward pass during backward: 8Ψ instead of 6Ψ FLOPs per token (Narayanan et al. 2021).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tính lại toàn phần chạy lại lượt lan truyền xuôi trong lúc lan truyền ngược: 8Ψ thay vì 6Ψ FLOPs mỗi token (Narayanan và cộng sự 2021).</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Không</translation>
     </message>
     <message>
         <source>Selective (not counted)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chọn lọc (không tính)</translation>
     </message>
     <message>
         <source>Full (+1 forward)</source>
-        <translation type="unfinished"></translation>
+        <translation>Toàn phần (+1 forward)</translation>
     </message>
     <message>
         <source>GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU:</translation>
     </message>
     <message>
         <source>The GPU model; its peak FLOP/s comes from the vendor&apos;s datasheet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Loại GPU; hiệu năng đỉnh FLOP/s lấy từ bảng thông số của nhà sản xuất.</translation>
     </message>
     <message>
         <source>Utilisation (MFU):</source>
-        <translation type="unfinished"></translation>
+        <translation>Mức sử dụng (MFU):</translation>
     </message>
     <message>
         <source>Share of the GPU&apos;s peak that training achieves. Large models reach 30–55 % (PaLM, Chowdhery et al. 2022, Table 3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tỷ lệ hiệu năng đỉnh của GPU mà quá trình huấn luyện đạt được. Các mô hình lớn đạt 30–55 % (PaLM, Chowdhery và cộng sự 2022, Bảng 3).</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>ZeRO stage:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mức ZeRO:</translation>
     </message>
     <message>
         <source>0 = DDP (one all-reduce of the gradients); 1 and 2 = reduce-scatter + all-gather (same volume); 3 = FSDP, 1.5× the volume (Rajbhandari et al. 2020).</source>
-        <translation type="unfinished"></translation>
+        <translation>0 = DDP (một all-reduce cho gradient); 1 và 2 = reduce-scatter + all-gather (cùng lượng dữ liệu); 3 = FSDP, gấp 1,5× lượng dữ liệu (Rajbhandari và cộng sự 2020).</translation>
     </message>
     <message>
         <source>Collective:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thuật toán:</translation>
     </message>
     <message>
         <source>How the gradients are summed: ring, tree, naive (every worker sends to every other) or hierarchical (inside each node, then between nodes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cách cộng dồn gradient: ring, tree, ngây thơ (mỗi worker gửi cho mọi worker khác) hoặc phân cấp (trong từng node trước, rồi giữa các node).</translation>
     </message>
     <message>
         <source>Ring</source>
-        <translation type="unfinished"></translation>
+        <translation>Ring</translation>
     </message>
     <message>
         <source>Tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Tree</translation>
     </message>
     <message>
         <source>Naive</source>
-        <translation type="unfinished"></translation>
+        <translation>Ngây thơ</translation>
     </message>
     <message>
         <source>Hierarchical</source>
-        <translation type="unfinished"></translation>
+        <translation>Phân cấp</translation>
     </message>
     <message>
         <source>Overlap with backward:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chồng lấp với backward:</translation>
     </message>
     <message>
         <source>Share of the communication sent while the backward pass still computes; it can never hide more than the backward time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tỷ lệ dữ liệu giao tiếp được gửi trong lúc lượt lan truyền ngược vẫn đang tính; phần được che không bao giờ vượt quá thời gian lan truyền ngược.</translation>
     </message>
     <message>
         <source>GPUs per node:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU mỗi node:</translation>
     </message>
     <message>
         <source>GPUs joined by the fast link. A group larger than one node also uses the slower link between nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU được nối bằng liên kết nhanh. Nhóm lớn hơn một node phải dùng thêm liên kết chậm hơn giữa các node.</translation>
     </message>
     <message>
         <source>Inside a node:</source>
-        <translation type="unfinished"></translation>
+        <translation>Trong node:</translation>
     </message>
     <message>
         <source>Bandwidth per GPU, one direction, inside a node (NVLink 4: 450 GB/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Băng thông mỗi GPU, một chiều, trong một node (NVLink 4: 450 GB/s).</translation>
     </message>
     <message>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <source>  latency α:</source>
-        <translation type="unfinished"></translation>
+        <translation>  độ trễ α:</translation>
     </message>
     <message>
         <source>Start-up time of one message inside a node.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian khởi động của một thông điệp trong node.</translation>
     </message>
     <message>
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source>Between nodes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Giữa các node:</translation>
     </message>
     <message>
         <source>Bandwidth per GPU, one direction, between nodes (InfiniBand NDR: 50 GB/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Băng thông mỗi GPU, một chiều, giữa các node (InfiniBand NDR: 50 GB/s).</translation>
     </message>
     <message>
         <source>Start-up time of one message between nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian khởi động của một thông điệp giữa các node.</translation>
     </message>
     <message>
         <source>Step time:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian mỗi bước:</translation>
     </message>
     <message>
         <source>Ideal step T(1)/N:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bước lý tưởng T(1)/N:</translation>
     </message>
     <message>
         <source>Speed-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tăng tốc:</translation>
     </message>
     <message>
         <source>Efficiency:</source>
-        <translation type="unfinished"></translation>
+        <translation>Hiệu suất:</translation>
     </message>
     <message>
         <source>Total training time:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian huấn luyện:</translation>
     </message>
     <message>
         <source>Optimum:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tối ưu:</translation>
     </message>
     <message>
         <source>N = %1, %2 per step</source>
-        <translation type="unfinished"></translation>
+        <translation>N = %1, %2/bước</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;step&lt;/sub&gt;(N) = T&lt;sub&gt;compute&lt;/sub&gt; / N + T&lt;sub&gt;sync&lt;/sub&gt;(N), where T&lt;sub&gt;sync&lt;/sub&gt;(N) = fixed + per-worker × (N − 1) when N &amp;gt; 1, and 0 for one worker</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(N) = T&lt;sub&gt;compute&lt;/sub&gt; / N + T&lt;sub&gt;sync&lt;/sub&gt;(N), trong đó T&lt;sub&gt;sync&lt;/sub&gt;(N) = cố định + mỗi worker × (N − 1) khi N &amp;gt; 1, và bằng 0 với một worker</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;step&lt;/sub&gt;(1) = %1 / 1 + 0 = &lt;b&gt;%2&lt;/b&gt; (one worker does not synchronise)</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(1) = %1 / 1 + 0 = &lt;b&gt;%2&lt;/b&gt; (một worker thì không cần đồng bộ)</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 / %1 + (%3 + %4 × %5) = %6 + %7 = &lt;b&gt;%8&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 / %1 + (%3 + %4 × %5) = %6 + %7 = &lt;b&gt;%8&lt;/b&gt;</translation>
     </message>
     <message>
         <source>speed-up = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; efficiency = %2 / %1 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>tăng tốc = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; hiệu suất = %2 / %1 = %3</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs per token × tokens per GPU ÷ (peak × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − hidden, where hidden ≤ overlap × T&lt;sub&gt;comm&lt;/sub&gt; and ≤ the backward pass</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs mỗi token × số token mỗi GPU ÷ (đỉnh × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − phần được che, trong đó phần được che ≤ chồng lấp × T&lt;sub&gt;comm&lt;/sub&gt; và ≤ thời gian lan truyền ngược</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;compute&lt;/sub&gt; = %1 × %2 tokens ÷ (%3 × %4) = %5</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;compute&lt;/sub&gt; = %1 × %2 token ÷ (%3 × %4) = %5</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, hidden %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; speed-up %7, efficiency %8</source>
-        <translation type="unfinished"></translation>
+        <translation>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, được che %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; tăng tốc %7, hiệu suất %8</translation>
     </message>
 </context>
 <context>
@@ -1538,207 +2817,866 @@ This panel is coming in a later version of dtsim.</source>
     <message>
         <source>Change %1</source>
         <extracomment>Undo menu text; %1 is a scenario key such as scaling.workers</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Thay đổi %1</translation>
     </message>
 </context>
 <context>
     <name>TimelineWidget</name>
     <message>
         <source>Work kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Giữ được</translation>
     </message>
     <message>
         <source>Checkpoint write</source>
-        <translation type="unfinished"></translation>
+        <translation>Ghi checkpoint</translation>
     </message>
     <message>
         <source>Lost work</source>
-        <translation type="unfinished"></translation>
+        <translation>Bị mất</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Khởi động lại</translation>
     </message>
     <message>
         <source>Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Sự cố</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyDiagram</name>
+    <message>
+        <source>4 nodes × 8 H100, InfiniBand NDR</source>
+        <translation>4 node × 8 H100, InfiniBand NDR</translation>
+    </message>
+    <message>
+        <source>Hierarchical all-reduce</source>
+        <translation>All-reduce phân cấp</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce</source>
+        <translation>Ring all-reduce</translation>
+    </message>
+    <message>
+        <source>Cluster topology diagram</source>
+        <translation>Sơ đồ cấu trúc kết nối của cụm</translation>
+    </message>
+    <message>
+        <source>NVSwitch (NVLink)</source>
+        <translation>NVSwitch (NVLink)</translation>
+    </message>
+    <message>
+        <source>direct NVLink</source>
+        <translation>NVLink trực tiếp</translation>
+    </message>
+    <message>
+        <source>PCIe switch</source>
+        <translation>switch PCIe</translation>
+    </message>
+    <message>
+        <source>PCIe through the CPU</source>
+        <translation>PCIe qua CPU</translation>
+    </message>
+    <message>
+        <source>across CPU sockets</source>
+        <translation>giữa các socket CPU</translation>
+    </message>
+    <message>
+        <source>network (NIC)</source>
+        <translation>mạng (NIC)</translation>
+    </message>
+    <message>
+        <source>your link (hardware.intra_*)</source>
+        <translation>liên kết của bạn (hardware.intra_*)</translation>
+    </message>
+    <message>
+        <source>%1 must be in %2 for this cluster.</source>
+        <translation>%1 phải nằm trong %2 với cụm này.</translation>
+    </message>
+    <message>
+        <source>%1 — %2 of %3 over %4 GPUs: %5</source>
+        <translation>%1 — %2 với %3 trên %4 GPU: %5</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>slowest link (bounds the all-reduce)</source>
+        <translation>liên kết chậm nhất (giới hạn all-reduce)</translation>
+    </message>
+    <message>
+        <source>Network: %1 NIC(s) per node, %2 each, one direction</source>
+        <translation>Mạng: %1 NIC mỗi node, mỗi NIC %2, một chiều</translation>
+    </message>
+    <message>
+        <source>; one ring per GPU position (position 0 drawn), %1 per GPU</source>
+        <translation>; mỗi vị trí GPU một ring (vẽ vị trí 0), %1 mỗi GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>GPU %1 on node %2, in the all-reduce</source>
+        <translation>GPU %1 trên node %2, tham gia all-reduce</translation>
+    </message>
+    <message>
+        <source>GPU %1 on node %2, idle in this all-reduce</source>
+        <translation>GPU %1 trên node %2, không tham gia all-reduce này</translation>
+    </message>
+    <message>
+        <source>your scenario&apos;s %1 key</source>
+        <translation>khoá %1 trong kịch bản của bạn</translation>
+    </message>
+    <message>
+        <source>GPU %1 → GPU %2: %3</source>
+        <translation>GPU %1 → GPU %2: %3</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1, one direction, per GPU</source>
+        <translation>Băng thông: %1, một chiều, mỗi GPU</translation>
+    </message>
+    <message>
+        <source>Latency: %1 per message</source>
+        <translation>Độ trễ: %1 mỗi thông điệp</translation>
+    </message>
+    <message>
+        <source>Busy %1 of the all-reduce (%2)</source>
+        <translation>Bận %1 thời gian all-reduce (%2)</translation>
+    </message>
+    <message>
+        <source>This is the slowest link: it bounds the all-reduce.</source>
+        <translation>Đây là liên kết chậm nhất: nó giới hạn tốc độ all-reduce.</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Nguồn: %1</translation>
+    </message>
+    <message>
+        <source>Bottleneck: GPU %1 → GPU %2, %3 at %4 — busy %5 of the all-reduce&apos;s %6</source>
+        <translation>Nghẽn cổ chai: GPU %1 → GPU %2, %3 ở %4 — bận %5 trong %6 của all-reduce</translation>
+    </message>
+    <message>
+        <source>%1 of %2 over %3 GPUs on %4 of %5 node(s) (%6): %7.</source>
+        <translation>%1 với %2 trên %3 GPU, dùng %4 trong %5 node (%6): %7.</translation>
+    </message>
+    <message>
+        <source>The Topology panel draws ring-based algorithms; tree and naive are shown as the ring.</source>
+        <translation>Thẻ Cấu trúc kết nối chỉ vẽ các thuật toán dựa trên ring; tree và ngây thơ được vẽ như ring.</translation>
+    </message>
+    <message>
+        <source>Topology: %1</source>
+        <translation>Cấu trúc kết nối: %1</translation>
+    </message>
+    <message>
+        <source>Node %1: %2 GPUs</source>
+        <translation>Node %1: %2 GPU</translation>
+    </message>
+    <message>
+        <source>Node %1: idle</source>
+        <translation>Node %1: chờ</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPU 2</source>
+        <translation>CPU 2</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>Your cluster: %1 × %2 GPUs</source>
+        <translation>Cụm của bạn: %1 × %2 GPU</translation>
+    </message>
+    <message>
+        <source>Balanced ring: every hop %1 over %2, each busy %3 of %4</source>
+        <translation>Ring cân bằng: mọi chặng %1 qua %2, mỗi chặng bận %3 trong %4</translation>
+    </message>
+    <message>
+        <source>PCIe workstation: 4 × RTX 4090</source>
+        <translation>Máy trạm PCIe: 4 × RTX 4090</translation>
+    </message>
+    <message>
+        <source>1 node: 8 × H100, NVSwitch</source>
+        <translation>1 node: 8 × H100, NVSwitch</translation>
+    </message>
+    <message>
+        <source>Mis-wired node: GPU 7 on PCIe</source>
+        <translation>Node nối sai: GPU 7 qua PCIe</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyPanel</name>
+    <message>
+        <source>Topology</source>
+        <translation>Cấu trúc kết nối</translation>
+    </message>
+    <message>
+        <source>Import nccl-tests output</source>
+        <translation>Nhập kết quả nccl-tests</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log *.out);;All files (*)</source>
+        <translation>Tệp văn bản (*.txt *.log *.out);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi topo -m output</source>
+        <translation>Nhập kết quả nvidia-smi topo -m</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cụm</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-reduce</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Kết quả</translation>
+    </message>
+    <message>
+        <source>Your own measurements</source>
+        <translation>Số đo của bạn</translation>
+    </message>
+    <message>
+        <source>Your cluster (hardware.* keys)</source>
+        <translation>Cụm của bạn (khoá hardware.*)</translation>
+    </message>
+    <message>
+        <source>PCIe workstation, 4 × RTX 4090</source>
+        <translation>Máy trạm PCIe, 4 × RTX 4090</translation>
+    </message>
+    <message>
+        <source>One node, 8 × H100 on NVSwitch</source>
+        <translation>Một node, 8 × H100 trên NVSwitch</translation>
+    </message>
+    <message>
+        <source>4 nodes × 8 H100, InfiniBand NDR</source>
+        <translation>4 node × 8 H100, InfiniBand NDR</translation>
+    </message>
+    <message>
+        <source>Mis-wired node: GPU 7 on PCIe</source>
+        <translation>Node nối sai: GPU 7 qua PCIe</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Tree (drawn as the ring)</source>
+        <translation>Tree (vẽ như ring)</translation>
+    </message>
+    <message>
+        <source>Naive (drawn as the ring)</source>
+        <translation>Ngây thơ (vẽ như ring)</translation>
+    </message>
+    <message>
+        <source>Hierarchical (node, then across)</source>
+        <translation>Phân cấp (trong node, rồi giữa node)</translation>
+    </message>
+    <message>
+        <source>&amp;Wiring:</source>
+        <translation>Kết &amp;nối:</translation>
+    </message>
+    <message>
+        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an import below can fill.</source>
+        <translation>Các GPU được nối với nhau thế nào. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, có thể điền bằng cách nhập số đo ở bên dưới.</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs N:</source>
+        <translation>Số &amp;GPU N:</translation>
+    </message>
+    <message>
+        <source>GPUs in the all-reduce, filled node by node. Going past one node&apos;s GPUs crosses the network: watch the time jump.</source>
+        <translation>Số GPU tham gia all-reduce, lấp đầy lần lượt từng node. Vượt quá số GPU của một node là phải đi qua mạng: hãy xem thời gian nhảy vọt.</translation>
+    </message>
+    <message>
+        <source>&amp;Message size S:</source>
+        <translation>&amp;Kích thước thông điệp S:</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Bytes every GPU contributes, in GB (10⁹ bytes): the gradients, e.g. 14 GB for a 7B model in BF16.</source>
+        <translation>Số byte mỗi GPU góp vào, tính bằng GB (10⁹ byte): chính là gradient, ví dụ 14 GB với mô hình 7B ở BF16.</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>&amp;Thuật toán:</translation>
+    </message>
+    <message>
+        <source>Ring: one ring through all GPUs, as slow as its slowest hop. Hierarchical: a ring inside each node, then rings across nodes, each on its own link.</source>
+        <translation>Ring: một ring đi qua mọi GPU, chậm đúng bằng chặng chậm nhất của nó. Phân cấp: một ring trong mỗi node, rồi các ring giữa các node, mỗi ring chạy trên liên kết riêng.</translation>
+    </message>
+    <message>
+        <source>All-reduce time:</source>
+        <translation>Thời gian all-reduce:</translation>
+    </message>
+    <message>
+        <source>Slowest link:</source>
+        <translation>Liên kết chậm nhất:</translation>
+    </message>
+    <message>
+        <source>Its busy share:</source>
+        <translation>Tỷ lệ thời gian bận:</translation>
+    </message>
+    <message>
+        <source>Nodes used:</source>
+        <translation>Số node dùng:</translation>
+    </message>
+    <message>
+        <source>Time of one all-reduce of S bytes over N GPUs on this wiring (α–β model, MODELS §4).</source>
+        <translation>Thời gian một all-reduce S byte trên N GPU với cách kết nối này (mô hình α–β, MODELS §4).</translation>
+    </message>
+    <message>
+        <source>The hop that moves data longest: in a ring every hop carries the same bytes, so the slowest link sets the pace for all.</source>
+        <translation>Chặng truyền dữ liệu lâu nhất: trong một ring, chặng nào cũng chở cùng số byte, nên liên kết chậm nhất quyết định nhịp cho tất cả.</translation>
+    </message>
+    <message>
+        <source>Share of the all-reduce during which the slowest link is transferring.</source>
+        <translation>Tỷ lệ thời gian all-reduce mà liên kết chậm nhất đang truyền dữ liệu.</translation>
+    </message>
+    <message>
+        <source>Nodes the N GPUs occupy, of the cluster&apos;s nodes.</source>
+        <translation>Số node mà N GPU chiếm, trên tổng số node của cụm.</translation>
+    </message>
+    <message>
+        <source>Import nccl-tests…</source>
+        <translation>Nhập nccl-tests…</translation>
+    </message>
+    <message>
+        <source>Read the text all_reduce_perf (or all_gather_perf, …) printed on your machine and fit latency α and bandwidth B to it.</source>
+        <translation>Đọc văn bản mà all_reduce_perf (hoặc all_gather_perf, …) in ra trên máy của bạn, rồi khớp độ trễ α và băng thông B theo đó.</translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi topo…</source>
+        <translation>Nhập nvidia-smi topo…</translation>
+    </message>
+    <message>
+        <source>Read what nvidia-smi topo -m printed on your node: which GPUs share NVLink, a PCIe switch or only the CPU, and where the NICs sit.</source>
+        <translation>Đọc những gì nvidia-smi topo -m in ra trên node của bạn: GPU nào dùng chung NVLink, một switch PCIe hay chỉ nối qua CPU, và các NIC nằm ở đâu.</translation>
+    </message>
+    <message>
+        <source>Use these for my cluster</source>
+        <translation>Dùng cho cụm của tôi</translation>
+    </message>
+    <message>
+        <source>Write the imported numbers into the hardware keys and draw &quot;Your cluster&quot;. Undo brings the old values back.</source>
+        <translation>Ghi các số vừa nhập vào các khoá hardware và vẽ &quot;Cụm của bạn&quot;. Hoàn tác sẽ đưa giá trị cũ trở lại.</translation>
+    </message>
+    <message>
+        <source>time (µs)</source>
+        <translation>thời gian (µs)</translation>
+    </message>
+    <message>
+        <source>Chart of the measured times and the fitted model</source>
+        <translation>Biểu đồ thời gian đo được và mô hình đã khớp</translation>
+    </message>
+    <message>
+        <source>%1 is out of range for this wiring; allowed: %2.</source>
+        <translation>%1 nằm ngoài phạm vi với cách kết nối này; cho phép: %2.</translation>
+    </message>
+    <message>
+        <source>GPU %1 → GPU %2: %3, %4</source>
+        <translation>GPU %1 → GPU %2: %3, %4</translation>
+    </message>
+    <message>
+        <source>none: one GPU sends nothing</source>
+        <translation>không có: một GPU không gửi gì</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 trên %2</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt;</source>
+        <translation>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;T&lt;/i&gt; = ring inside each node on its slowest hop (%1, %2) + rings across %3 nodes on each GPU&apos;s network share (%4, %5) = %6 + %7 = &lt;b&gt;%8&lt;/b&gt;</source>
+        <translation>&lt;i&gt;T&lt;/i&gt; = ring trong mỗi node trên chặng chậm nhất (%1, %2) + các ring giữa %3 node trên phần mạng của mỗi GPU (%4, %5) = %6 + %7 = &lt;b&gt;%8&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt; = %1 × %2 + %3 × %4 / %5 = &lt;b&gt;%6&lt;/b&gt; — α and &lt;i&gt;B&lt;/i&gt; of the slowest hop</source>
+        <translation>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt; = %1 × %2 + %3 × %4 / %5 = &lt;b&gt;%6&lt;/b&gt; — α và &lt;i&gt;B&lt;/i&gt; của chặng chậm nhất</translation>
+    </message>
+    <message>
+        <source>Cannot read %1. Nothing was imported.</source>
+        <translation>Không đọc được %1. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1 is %2, too large for a measurement log (at most %3). Nothing was imported.</source>
+        <translation>%1 có dung lượng %2, quá lớn với một tệp log đo đạc (tối đa %3). Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1: expected %2. Nothing was imported.</source>
+        <translation>%1: cần %2. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, found “%3”. Nothing was imported.</source>
+        <translation>%1: cần %2, nhưng gặp “%3”. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: expected %3, found “%4”. Nothing was imported.</source>
+        <translation>%1, dòng %2: cần %3, nhưng gặp “%4”. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1: a link of this node is missing from the catalogue. Nothing was imported.</source>
+        <translation>%1: một liên kết của node này không có trong danh mục. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>, NVSwitch</source>
+        <translation>, NVSwitch</translation>
+    </message>
+    <message>
+        <source>Best ring over all GPUs: slowest hop GPU %1 → GPU %2, %3 at %4.</source>
+        <translation>Ring tốt nhất qua mọi GPU: chặng chậm nhất GPU %1 → GPU %2, %3 ở %4.</translation>
+    </message>
+    <message>
+        <source>Import nccl-tests: %1</source>
+        <translation>Nhập nccl-tests: %1</translation>
+    </message>
+    <message>
+        <source>Import nvidia-smi topo: %1</source>
+        <translation>Nhập nvidia-smi topo: %1</translation>
+    </message>
+    <message>
+        <source>every hop alike: %1, %2</source>
+        <translation>mọi chặng như nhau: %1, %2</translation>
+    </message>
+    <message>
+        <source>%1
+%2 over %3 GPUs on %4 node(s), %5 sizes.
+Fitted: α = %6 per step, B = %7 per link (one direction). Worst error %8 (line %9).</source>
+        <translation>%1
+%2 trên %3 GPU, %4 node, %5 kích thước.
+Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chiều). Sai số lớn nhất %8 (dòng %9).</translation>
+    </message>
+    <message>
+        <source>%1
+%2 GPUs, %3 NICs (%4 next to a GPU)%5.</source>
+        <translation>%1
+%2 GPU, %3 NIC (%4 nằm cạnh một GPU)%5.</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>đo được</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>khớp</translation>
+    </message>
+    <message>
+        <source>S (bytes)</source>
+        <translation>S (byte)</translation>
     </message>
 </context>
 <context>
     <name>dtsim::ui</name>
     <message>
         <source>Unknown key &apos;%1&apos; (dtsim keys lists them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Không có khoá &apos;%1&apos; (lệnh dtsim keys liệt kê mọi khoá).</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a finite number; allowed: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &apos;%2&apos; không phải là số hữu hạn; cho phép: %3.</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a whole number; allowed: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &apos;%2&apos; không phải là số nguyên; cho phép: %3.</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is out of range; allowed: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &apos;%2&apos; nằm ngoài phạm vi; cho phép: %3.</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not allowed; allowed: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &apos;%2&apos; không hợp lệ; cho phép: %3.</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; must be %3 (%4).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &apos;%2&apos; phải là %3 (%4).</translation>
     </message>
     <message>
         <source>&apos;%1&apos;: expected KEY=VALUE.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;: cần có dạng KEY=VALUE.</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Không ghi được %1: %2</translation>
     </message>
     <message>
         <source>Could not open %1 for writing: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Không mở được %1 để ghi: %2</translation>
     </message>
     <message>
         <source>Could not allocate a %1×%2 image.</source>
-        <translation type="unfinished"></translation>
+        <translation>Không cấp phát được ảnh %1×%2.</translation>
     </message>
     <message>
         <source>Could not encode the PNG image: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Không mã hoá được ảnh PNG: %1</translation>
     </message>
     <message>
         <source>Could not start drawing the SVG file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Không bắt đầu vẽ được tệp SVG.</translation>
     </message>
     <message>
         <source>Could not start drawing the PDF file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Không bắt đầu vẽ được tệp PDF.</translation>
     </message>
     <message>
         <source>size: %1×%2 is out of range; allowed: each side %3 to %4 pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>size: %1×%2 nằm ngoài phạm vi; cho phép: mỗi cạnh từ %3 đến %4 điểm ảnh.</translation>
     </message>
     <message>
         <source>scale: %1 is out of range; allowed: %2 to %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>scale: %1 nằm ngoài phạm vi; cho phép: %2 đến %3.</translation>
     </message>
     <message>
         <source>%1: unknown file type; allowed: .png, .svg, .pdf, .csv</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: loại tệp không xác định; cho phép: .png, .svg, .pdf, .csv</translation>
     </message>
     <message>
         <source>panel: &apos;%1&apos; cannot be exported yet; available: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>panel: chưa xuất được &apos;%1&apos;; hiện có: %2</translation>
     </message>
     <message>
         <source>%1 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 µs</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 phút %2 giây</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 giờ %2 phút</translation>
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ngày %2 giờ</translation>
     </message>
     <message>
         <source>%1 years</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 năm</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1FLOP</source>
-        <translation type="unfinished"></translation>
+        <translation>%1FLOP</translation>
     </message>
     <message>
         <source>%1FLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1FLOP/s</translation>
     </message>
     <message>
         <source>%1B</source>
-        <translation type="unfinished"></translation>
+        <translation>%1B</translation>
     </message>
     <message>
         <source>%1B/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1B/s</translation>
     </message>
     <message>
         <source>%1, line %2: not valid JSON (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, dòng %2: JSON không hợp lệ (%3).</translation>
     </message>
     <message>
         <source>%1: expected a JSON object with &quot;format&quot;, &quot;version&quot; and &quot;values&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: cần một đối tượng JSON có &quot;format&quot;, &quot;version&quot; và &quot;values&quot;.</translation>
     </message>
     <message>
         <source>%1: &quot;format&quot; must be &quot;dtsim-scenario&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;format&quot; phải là &quot;dtsim-scenario&quot;.</translation>
     </message>
     <message>
         <source>%1, line %2: &quot;version&quot; must be a whole number from 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, dòng %2: &quot;version&quot; phải là số nguyên từ 1 trở lên.</translation>
     </message>
     <message>
         <source>%1 was written by a newer dtsim (file version %2; this one reads up to %3). Update dtsim to open it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 được ghi bởi một phiên bản dtsim mới hơn (phiên bản tệp %2; bản này chỉ đọc được đến %3). Hãy cập nhật dtsim để mở tệp này.</translation>
     </message>
     <message>
         <source>%1: &quot;values&quot; must be an object of key: value pairs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: &quot;values&quot; phải là một đối tượng gồm các cặp khoá: giá trị.</translation>
     </message>
     <message>
         <source>%1, line %2: %3 must be a number or a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, dòng %2: %3 phải là một số hoặc một chuỗi ký tự.</translation>
     </message>
     <message>
         <source>%1, line %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, dòng %2: %3</translation>
     </message>
     <message>
         <source>Could not open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Không mở được %1: %2</translation>
     </message>
     <message>
         <source>%1 is larger than 4 MiB: not a scenario file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớn hơn 4 MiB: không phải tệp kịch bản.</translation>
+    </message>
+    <message>
+        <source>format: choose PNG, SVG or PDF; the CSV files are written beside them.</source>
+        <translation>format: hãy chọn PNG, SVG hoặc PDF; các tệp CSV được ghi bên cạnh.</translation>
+    </message>
+    <message>
+        <source>Folder %1 does not exist.</source>
+        <translation>Thư mục %1 không tồn tại.</translation>
+    </message>
+    <message>
+        <source>Unknown preset &apos;%1&apos;; allowed: %2.</source>
+        <translation>Không có cấu hình mẫu &apos;%1&apos;; cho phép: %2.</translation>
+    </message>
+    <message>
+        <source>The preset &apos;%1&apos; is missing from this build (%2).</source>
+        <translation>Bản dựng này thiếu cấu hình mẫu &apos;%1&apos; (%2).</translation>
+    </message>
+    <message>
+        <source>preset %1</source>
+        <translation>cấu hình mẫu %1</translation>
+    </message>
+    <message>
+        <source>Why not just add more GPUs?</source>
+        <translation>Tại sao không thể &quot;thêm GPU cho nhanh&quot; mãi mãi?</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s thesis: past some number of workers, the cost of talking to each other outweighs the compute they share, and a step gets slower.</source>
+        <translation>Luận điểm của bài học: có một điểm mà thêm worker vào không những không giúp gì mà còn làm chậm đi, vì chi phí giao tiếp giữa các worker bắt đầu áp đảo lợi ích tính toán song song.</translation>
+    </message>
+    <message>
+        <source>With the lesson&apos;s constants, at how many workers is a step fastest?</source>
+        <translation>Với các hằng số của bài học, một bước nhanh nhất khi có bao nhiêu worker?</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>worker</translation>
+    </message>
+    <message>
+        <source>The model says %1: T_compute / N keeps falling, but the sync cost grows with every extra worker.</source>
+        <translation>Mô hình cho ra %1: T_compute / N vẫn tiếp tục giảm, nhưng chi phí đồng bộ tăng theo mỗi worker thêm vào.</translation>
+    </message>
+    <message>
+        <source>§1 Why one GPU is not enough</source>
+        <translation>§1 Vì sao một GPU không đủ</translation>
+    </message>
+    <message>
+        <source>Training keeps more than the weights: a gradient per weight and Adam&apos;s two moments. In FP32 that is 4 + 4 + 8 = 16 bytes per parameter.</source>
+        <translation>Huấn luyện không chỉ cần lưu trọng số mà còn cần lưu gradient và trạng thái optimizer (Adam lưu 2 giá trị phụ cho mỗi tham số). Ở FP32, tổng là 4 + 4 + 8 = 16 byte cho mỗi tham số.</translation>
+    </message>
+    <message>
+        <source>How much memory does training a 7-billion-parameter model with FP32 and Adam need, before activations (in GiB)?</source>
+        <translation>Huấn luyện một mô hình 7 tỷ tham số với FP32 và Adam cần bao nhiêu bộ nhớ, chưa tính activation (theo GiB)?</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>%1 — more than a 24 GB consumer GPU and more than one 80 GB data-centre GPU. The work has to be split.</source>
+        <translation>%1 — vượt xa bộ nhớ của một GPU tiêu dùng phổ biến (24 GB), thậm chí vượt cả một GPU trung tâm dữ liệu đơn lẻ (80 GB): bắt buộc phải chia ra nhiều GPU.</translation>
+    </message>
+    <message>
+        <source>§2 Data, model and pipeline parallelism</source>
+        <translation>§2 Data, model và pipeline parallelism</translation>
+    </message>
+    <message>
+        <source>Data parallelism splits the batch, tensor (model) parallelism splits each layer&apos;s weights, pipeline parallelism splits the layers into stages. A pipeline leaves GPUs idle while it fills and drains: the bubble.</source>
+        <translation>Data parallelism chia batch, tensor (model) parallelism chia trọng số của từng lớp, pipeline parallelism chia các lớp thành các giai đoạn. Pipeline để GPU ngồi chờ trong lúc nó đang được lấp đầy và xả ra: đó là bubble.</translation>
+    </message>
+    <message>
+        <source>GPipe with 4 stages and 8 micro-batches: what share of the time is bubble (in %)?</source>
+        <translation>GPipe với 4 giai đoạn và 8 micro-batch: bubble chiếm bao nhiêu phần thời gian (theo %)?</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>%1: (p − 1) / (m + p − 1) = 3 / 11. More micro-batches shrink it.</source>
+        <translation>%1: (p − 1) / (m + p − 1) = 3 / 11. Càng nhiều micro-batch, bubble càng nhỏ.</translation>
+    </message>
+    <message>
+        <source>§3 Averaging gradients: all-reduce</source>
+        <translation>§3 Đồng bộ gradient: all-reduce</translation>
+    </message>
+    <message>
+        <source>Every worker must end the step with the same mean gradient. A ring all-reduce only talks to its neighbours: reduce-scatter, then all-gather, 2(N − 1) steps.</source>
+        <translation>Mọi worker phải có cùng một gradient trung bình trước khi sang bước tiếp theo. Ring all-reduce chỉ nói chuyện với hàng xóm: reduce-scatter, rồi all-gather, tổng cộng 2(N − 1) bước.</translation>
+    </message>
+    <message>
+        <source>A ring all-reduce of 1 GB over 8 GPUs: how many GB does each GPU send?</source>
+        <translation>Ring all-reduce 1 GB trên 8 GPU: mỗi GPU gửi đi bao nhiêu GB?</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>%1 = 2 × 7/8 × 1 GB, and it stays under 2 GB however many GPUs join. A naive exchange would grow with N.</source>
+        <translation>%1 = 2 × 7/8 × 1 GB, và luôn dưới 2 GB dù có thêm bao nhiêu GPU. Cách trao đổi all-to-all ngây thơ thì sẽ tăng theo N.</translation>
+    </message>
+    <message>
+        <source>§3 Checkpoints</source>
+        <translation>§3 Checkpoint</translation>
+    </message>
+    <message>
+        <source>On thousands of GPUs a failure somewhere is routine. Saving often costs write time; saving rarely loses more work when a failure strikes.</source>
+        <translation>Trên hàng nghìn GPU, xác suất một GPU gặp sự cố giữa chừng là không nhỏ. Checkpoint dày tốn thời gian ghi; checkpoint thưa mất nhiều tiến độ hơn khi sự cố xảy ra.</translation>
+    </message>
+    <message>
+        <source>16,384 GPUs, each failing on average once in 50,000 hours: how many hours between failures of the whole job?</source>
+        <translation>16.384 GPU, mỗi GPU trung bình gặp sự cố một lần trong 50.000 giờ: cứ bao nhiêu giờ thì cả tác vụ gặp một sự cố?</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>giờ</translation>
+    </message>
+    <message>
+        <source>%1: the cluster fails N times as often as one GPU. Llama 3 saw a job interruption about every 3 hours.</source>
+        <translation>%1: cụm gặp sự cố thường gấp N lần một GPU. Llama 3 bị gián đoạn khoảng 3 giờ một lần.</translation>
+    </message>
+    <message>
+        <source>§4 Sharding and communication overhead</source>
+        <translation>§4 Sharding và overhead giao tiếp</translation>
+    </message>
+    <message>
+        <source>T_step(N) = T_compute / N + T_sync(N): the first term falls with N, the second rises.</source>
+        <translation>T_step(N) = T_compute / N + T_sync(N): số hạng đầu giảm theo N, số hạng sau tăng theo N.</translation>
+    </message>
+    <message>
+        <source>With the lesson&apos;s constants, how long is a step on 64 workers (in ms)? (16 workers take 142.5 ms.)</source>
+        <translation>Với các hằng số của bài học, một bước trên 64 worker mất bao lâu (theo ms)? (16 worker mất 142,5 ms.)</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>%1: four times the workers, twice the step time of N = 16.</source>
+        <translation>%1: số worker gấp bốn, nhưng thời gian mỗi bước lại gấp đôi so với N = 16.</translation>
+    </message>
+    <message>
+        <source>§5 The simulator</source>
+        <translation>§5 Thực hành tương tác: trình mô phỏng</translation>
+    </message>
+    <message>
+        <source>Solid bars are the real step time with its overhead; hatched bars are the ideal T(1)/N. Drag the worker slider and watch the gap widen. Switch the model to Physical to price the same step from FLOPs, GPU peak and the links.</source>
+        <translation>Cột đặc là thời gian THẬT của mỗi bước (có overhead); cột vân chéo là thời gian LÝ TƯỞNG T(1)/N. Kéo thanh trượt số worker và quan sát khoảng cách ngày càng doãng ra. Chuyển cách tính sang Phần cứng để tính cùng bước đó từ FLOPs, hiệu năng đỉnh của GPU và các liên kết.</translation>
+    </message>
+    <message>
+        <source>Topology: the wiring bounds the all-reduce</source>
+        <translation>Cấu trúc kết nối giới hạn all-reduce</translation>
+    </message>
+    <message>
+        <source>Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes over InfiniBand (50 GB/s). A ring that crosses nodes runs at its slowest hop.</source>
+        <translation>Trong một node, các GPU giao tiếp qua NVLink (450 GB/s mỗi chiều trên H100); giữa các node thì qua InfiniBand (50 GB/s). Một ring vượt ranh giới node chạy theo chặng chậm nhất của nó.</translation>
+    </message>
+    <message>
+        <source>A 7B model on H100s with a small batch: how many times slower is a step on 16 GPUs (two nodes) than on 8 (one node)?</source>
+        <translation>Mô hình 7B trên GPU H100 với batch nhỏ: một bước trên 16 GPU (hai node) chậm hơn bao nhiêu lần so với trên 8 GPU (một node)?</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>%1: twice the GPUs, a slower step — the gradients now cross the slow link. The Topology panel shows which link it is.</source>
+        <translation>%1: gấp đôi số GPU mà bước lại chậm hơn — gradient giờ phải đi qua liên kết chậm. Thẻ Cấu trúc kết nối cho thấy đó là liên kết nào.</translation>
     </message>
 </context>
 <context>
     <name>dtsim::ui::MemoryPanel</name>
     <message>
         <source>%1 billion</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tỷ</translation>
+    </message>
+</context>
+<context>
+    <name>dtsim::ui::Presets</name>
+    <message>
+        <source>The lesson&apos;s defaults</source>
+        <translation>Mặc định của bài học</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s own numbers: 1 s of compute per step, 20 ms plus 4 ms per extra worker to synchronise, so 16 workers is the fastest.</source>
+        <translation>Chính các con số của bài học: 1 s tính toán mỗi bước, đồng bộ mất 20 ms cộng 4 ms cho mỗi worker thêm, nên 16 worker là nhanh nhất.</translation>
+    </message>
+    <message>
+        <source>Classroom cluster: 4 × 4 RTX 4090</source>
+        <translation>Cụm lớp học: 4 × 4 RTX 4090</translation>
+    </message>
+    <message>
+        <source>Llama 2 7B on 24 GB GPUs</source>
+        <translation>Llama 2 7B trên GPU 24 GB</translation>
+    </message>
+    <message>
+        <source>Llama 2 7B on eight 24 GB RTX 4090 GPUs with mixed precision and Adam: plain data parallelism would need 109 GB per GPU and ZeRO-2 still 27 GB, but ZeRO-3 with full recomputation fits in 15 GB, while 2 trillion tokens would still take about six and a half years.</source>
+        <translation>Llama 2 7B trên tám GPU RTX 4090 24 GB, độ chính xác hỗn hợp và Adam: data parallelism thông thường cần 109 GB mỗi GPU, ZeRO-2 vẫn cần 27 GB, nhưng ZeRO-3 kèm tính lại toàn phần thì vừa trong 15 GB — dù vậy 2 nghìn tỷ token vẫn mất khoảng sáu năm rưỡi.</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B on 1,024 A100 GPUs</source>
+        <translation>GPT-3 175B trên 1.024 GPU A100</translation>
+    </message>
+    <message>
+        <source>GPT-3 175B on 128 nodes of eight A100 80 GB GPUs (tensor 8 × pipeline 8 × data 16) at the 140 TFLOP/s per GPU that Narayanan et al. (2021) measured: 300 billion tokens take about 34 days.</source>
+        <translation>GPT-3 175B trên 128 node, mỗi node tám GPU A100 80 GB (tensor 8 × pipeline 8 × data 16), với 140 TFLOP/s mỗi GPU như Narayanan và cộng sự (2021) đã đo: 300 tỷ token mất khoảng 34 ngày.</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 2,048 H100 GPUs</source>
+        <translation>Llama 2 70B trên 2.048 GPU H100</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU, and 2 trillion tokens in about 12 days at 40 % MFU.</source>
+        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU, và 2 nghìn tỷ token trong khoảng 12 ngày với MFU 40 %.</translation>
+    </message>
+    <message>
+        <source>Llama 3: failures on 16,384 GPUs</source>
+        <translation>Llama 3: sự cố trên 16.384 GPU</translation>
+    </message>
+    <message>
+        <source>Llama 3&apos;s 54-day run on 16,384 H100 GPUs was interrupted unexpectedly 419 times, once every 3.1 hours: hourly checkpoints waste about 20 % of the time, checkpoints every 4 minutes (Daly&apos;s optimum) about 7 %.</source>
+        <translation>Đợt huấn luyện 54 ngày của Llama 3 trên 16.384 GPU H100 bị gián đoạn bất ngờ 419 lần, cứ 3,1 giờ một lần: checkpoint mỗi giờ lãng phí khoảng 20 % thời gian, checkpoint mỗi 4 phút (tối ưu Daly) khoảng 7 %.</translation>
+    </message>
+    <message>
+        <source>A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb Ethernet: going from 4 to 5 GPUs crosses a node boundary and parallel efficiency drops from 98 % to 93 %.</source>
+        <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối với nhau bằng Ethernet 100 Gb: đi từ 4 lên 5 GPU là vượt qua ranh giới node, và hiệu suất song song giảm từ 98 % xuống 93 %.</translation>
     </message>
 </context>
 <context>
     <name>dtsim::ui::ScenarioModel</name>
     <message>
         <source>Change all parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Thay đổi mọi tham số</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "dtsimrun.h"
 #include "simcore/scaling.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
@@ -179,4 +180,31 @@ TEST_CASE("calc scaling honours scaling.mode=physical", "[cli][physical]")
     CHECK(json["compute"].toDouble() ==
           Approx(8 * 175e9 * 3145728.0 / (1024 * 140e12)).epsilon(1e-9));
     CHECK(json["total_time"].toDouble() / 86400.0 == Approx(34.0).epsilon(0.02));
+}
+
+TEST_CASE("export --panel all writes every panel and its CSV into a folder", "[cli][export]")
+{
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("slides"));
+    const Run run = dtsim(
+        {"export", "--panel", "all", "--out", folder, "--format", "png", "--size", "800x500"});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    const QStringList files = QDir(folder).entryList(QDir::Files);
+    // Every view `dtsim export` lists in its help, as a picture and a CSV.
+    const Run help = dtsim({"--help"});
+    const QString panelLine =
+        help.out.section(QStringLiteral("\nP: "), 1).section(QLatin1Char('\n'), 0, 0);
+    const QStringList panels = panelLine.chopped(1).split(QStringLiteral(", "));
+    REQUIRE(panels.size() >= 3);
+    CHECK(files.size() == 2 * panels.size());
+    for (const QString& id : panels) {
+        INFO(id.toStdString());
+        const QImage image(QDir(folder).filePath(QStringLiteral("dtsim-%1.png").arg(id)));
+        CHECK(image.size() == QSize(800, 500));
+        CHECK(files.contains(QStringLiteral("dtsim-%1.csv").arg(id)));
+    }
+    const Run bad = dtsim({"export", "--panel", "all", "--out", folder, "--format", "gif"});
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err.contains(QStringLiteral("--format")));
 }

@@ -138,7 +138,7 @@ TEST_CASE("unknown formats and panels are refused with the allowed values", "[ui
     CHECK(exportPanel(QStringLiteral("scaling"), simcore::Scenario{},
                       dir.filePath(QStringLiteral("a.bmp")), {})
               .contains(QStringLiteral(".png, .svg, .pdf, .csv")));
-    CHECK(exportPanel(QStringLiteral("topology"), simcore::Scenario{},
+    CHECK(exportPanel(QStringLiteral("no-such-panel"), simcore::Scenario{},
                       dir.filePath(QStringLiteral("a.png")), {})
               .contains(QStringLiteral("available: scaling")));
     CHECK(exportFormatFor(QStringLiteral("X.PNG")) == ExportFormat::Png);

@@ -5,6 +5,7 @@
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
 
+#include <QAction>
 #include <QClipboard>
 #include <QFile>
 #include <QGuiApplication>
@@ -140,4 +141,22 @@ TEST_CASE("copy chart puts the current panel's picture on the clipboard", "[ui][
     const QImage image = QGuiApplication::clipboard()->image();
     CHECK(image.width() == 3200); // the default 1600×900 at 2× for slides
     CHECK(image.height() == 1800);
+}
+
+TEST_CASE("the Presets menu loads a preset as one undoable step", "[ui][presets][file]")
+{
+    MainWindow window;
+    QAction* gpt3 = nullptr;
+    for (QAction* action : window.findChildren<QAction*>()) {
+        if (action->text().contains(QStringLiteral("GPT-3"))) {
+            gpt3 = action;
+        }
+    }
+    REQUIRE(gpt3 != nullptr);
+    gpt3->trigger();
+    CHECK(window.model()->scenario().model.params == 175e9);
+    CHECK(window.hasUnsavedChanges());
+    window.model()->undoStack()->undo();
+    CHECK(window.model()->scenario() == simcore::Scenario{});
+    CHECK(window.loadPresetById(QStringLiteral("nope")).contains(QStringLiteral("lesson")));
 }

@@ -1,0 +1,220 @@
+// `dtsim calc pipeline` and `dtsim export --panel parallelism|pipeline` as a user runs them.
+// Expected numbers are hand calculations of the published formulas (MODELS §5): GPipe's idle
+// share (p − 1)/(m + p − 1) (Huang et al. 2019 §2.3); 1F1B's bubble/ideal (p − 1)/m and step
+// (m + p − 1)(t_f + t_b) (Narayanan et al. 2021 §2.2.1); interleaved (1/v)(p − 1)/m (§2.2.2).
+// bubble_fraction is bubble time / step time; bubble_ratio is bubble time / ideal time.
+#include "dtsimrun.h"
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <catch2/catch.hpp>
+
+namespace {
+
+using testing::dtsim;
+using testing::Run;
+
+// Sums of a few dozen durations of 0.01–0.02 s: 1e-12 relative is far below any scheduling
+// mistake (≥ one operation, 1e-2 s) and above rounding.
+constexpr double kRelative = 1e-12;
+
+QJsonObject calcJson(const QStringList& sets)
+{
+    QStringList arguments = {QStringLiteral("calc"), QStringLiteral("pipeline"),
+                             QStringLiteral("--json")};
+    for (const QString& set : sets) {
+        arguments << QStringLiteral("--set") << set;
+    }
+    const Run run = dtsim(arguments);
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    REQUIRE(run.out.count('\n') == 1);
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+std::vector<double> numbers(const QJsonValue& value)
+{
+    std::vector<double> result;
+    for (const auto& item : value.toArray()) {
+        result.push_back(item.toDouble());
+    }
+    return result;
+}
+
+} // namespace
+
+TEST_CASE("calc pipeline --json: GPipe p = 4, m = 8", "[cli][pipeline]")
+{
+    // Defaults t_f = 0.01 s, t_b = 0 → 2·t_f = 0.02 s (Kaplan et al. 2020).
+    // Huang et al. 2019: bubble = (p − 1)/(m + p − 1) = 3/11 of the step; step =
+    // (m + p − 1)(t_f + t_b) = 11 × 0.03 = 0.33 s; ideal m(t_f + t_b) = 0.24 s; all 8
+    // micro-batches in flight on every device.
+    const QJsonObject json =
+        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=gpipe"});
+    for (const char* field :
+         {"bubble_fraction", "time", "ideal_time", "schedule", "stages", "microbatches",
+          "virtual_stages", "peak_in_flight", "forward_time", "backward_time", "p2p_time",
+          "bubble_ratio", "bubble_time", "formula", "formula_value"}) {
+        INFO(field);
+        CHECK(json.contains(QLatin1String(field)));
+    }
+    CHECK(json["schedule"].toString() == "gpipe");
+    CHECK(json["stages"].toDouble() == 4);
+    CHECK(json["microbatches"].toDouble() == 8);
+    CHECK(json["virtual_stages"].toDouble() == 1);
+    CHECK(json["forward_time"].toDouble() == 0.01);
+    CHECK(json["backward_time"].toDouble() == 0.02);
+    CHECK(json["p2p_time"].toDouble() == 0);
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    CHECK(json["time"].toDouble() == Approx(0.33).epsilon(kRelative));
+    CHECK(json["ideal_time"].toDouble() == Approx(0.24).epsilon(kRelative));
+    CHECK(json["bubble_time"].toDouble() == Approx(0.09).epsilon(kRelative));
+    CHECK(json["formula_value"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    CHECK(json["peak_in_flight"].toDouble() == 8);
+    CHECK(numbers(json["peak_in_flight_per_device"]) == std::vector<double>{8, 8, 8, 8});
+}
+
+TEST_CASE("calc pipeline --json: 1F1B has GPipe's step but holds at most p", "[cli][pipeline]")
+{
+    // Narayanan et al. 2021 §2.2.1: bubble/ideal = (p − 1)/m = 3/8, the same step 0.33 s, so
+    // the same idle share 0.09/0.33 = 3/11; device i holds p − i micro-batches: 4, 3, 2, 1.
+    const QJsonObject json =
+        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=1f1b"});
+    CHECK(json["bubble_ratio"].toDouble() == Approx(3.0 / 8.0).epsilon(kRelative));
+    CHECK(json["formula_value"].toDouble() == Approx(3.0 / 8.0).epsilon(kRelative));
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    CHECK(json["time"].toDouble() == Approx(0.33).epsilon(kRelative));
+    CHECK(json["peak_in_flight"].toDouble() == 4);
+    CHECK(numbers(json["peak_in_flight_per_device"]) == std::vector<double>{4, 3, 2, 1});
+    // Activations per device come from the memory model: device 0 holds the most.
+    const auto bytes = numbers(json["activations_per_device"]);
+    REQUIRE(bytes.size() == 4);
+    CHECK(bytes[0] > bytes[1]);
+}
+
+TEST_CASE("calc pipeline --json: interleaved v = 2 halves the bubble", "[cli][pipeline]")
+{
+    // Narayanan et al. 2021 §2.2.2: bubble/ideal = (1/v)(p − 1)/m = 3/16; step = 0.24 × 19/16
+    // = 0.285 s; idle share 0.045/0.285 = 3/19. Device 0 holds p·v + p − 1 = 11 chunks
+    // (Megatron-LM's warm-up plus one) = 5.5 micro-batches' worth.
+    const QJsonObject json =
+        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=interleaved",
+                  "parallel.virtual_stages=2"});
+    CHECK(json["virtual_stages"].toDouble() == 2);
+    CHECK(json["bubble_ratio"].toDouble() == Approx(3.0 / 16.0).epsilon(kRelative));
+    CHECK(json["formula_value"].toDouble() == Approx(3.0 / 16.0).epsilon(kRelative));
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 19.0).epsilon(kRelative));
+    CHECK(json["time"].toDouble() == Approx(0.285).epsilon(kRelative));
+    CHECK(json["peak_in_flight"].toDouble() == 11);
+    CHECK(json["peak_in_flight_microbatches"].toDouble() == 5.5);
+}
+
+TEST_CASE("calc pipeline: point-to-point time lengthens the step", "[cli][pipeline]")
+{
+    // p = 2, m = 2, t_f = 1 s, t_b = 2 s, 0.5 s per send, 1F1B. By hand (test_pipeline.cpp):
+    // device 0 runs F0 [0,1] F1 [1,2] B0 [5,7] B1 [8,10]: step 10 s; ideal 6 s; bubble 4 s.
+    const QJsonObject json =
+        calcJson({"parallel.pp=2", "parallel.microbatches=2", "parallel.forward_time=1",
+                  "parallel.backward_time=2", "parallel.p2p_time=0.5"});
+    CHECK(json["time"].toDouble() == Approx(10.0).epsilon(kRelative));
+    CHECK(json["ideal_time"].toDouble() == Approx(6.0).epsilon(kRelative));
+    CHECK(json["bubble_fraction"].toDouble() == Approx(0.4).epsilon(kRelative));
+    // The published (p − 1)/m = 1/2 assumes free sends: the simulated 4/6 is larger.
+    CHECK(json["formula_value"].toDouble() == Approx(0.5).epsilon(kRelative));
+    CHECK(json["bubble_ratio"].toDouble() == Approx(4.0 / 6.0).epsilon(kRelative));
+}
+
+TEST_CASE("calc pipeline prints a readable table", "[cli][pipeline]")
+{
+    const Run run = dtsim({"calc", "pipeline", "--set", "parallel.pp=4"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("bubble / step")));
+    CHECK(run.out.contains(QStringLiteral("0.272727"))); // 3/11
+    CHECK(run.out.contains(QStringLiteral("0.33")));
+}
+
+TEST_CASE("calc pipeline rejects bad input with exit 2 and the key", "[cli][pipeline]")
+{
+    struct Case {
+        QStringList arguments;
+        const char* mustContain;
+    };
+    const Case cases[] = {
+        // Narayanan et al. 2021 §2.2.2: interleaving needs m a multiple of p.
+        {{"calc", "pipeline", "--set", "parallel.pp=4", "--set", "parallel.microbatches=6", "--set",
+          "parallel.schedule=interleaved"},
+         "parallel.microbatches"},
+        // 2·1024·1e5 operations are more than simcore simulates (2^23).
+        {{"calc", "pipeline", "--set", "parallel.pp=1024", "--set", "parallel.microbatches=100000",
+          "--json"},
+         "parallel.microbatches"},
+        {{"calc", "pipeline", "--set", "parallel.schedule=zigzag"}, "parallel.schedule"},
+        {{"calc", "pipeline", "--set", "parallel.forward_time=0"}, "parallel.forward_time"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.arguments.join(' ').toStdString());
+        const Run run = dtsim(c.arguments);
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
+        CHECK(run.err.trimmed().count('\n') == 0);
+        CHECK(run.out.isEmpty());
+    }
+}
+
+TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[cli][pipeline]")
+{
+    QTemporaryDir dir;
+    const QStringList sets = {"--set",         "parallel.dp=2", "--set",
+                              "parallel.tp=2", "--set",         "parallel.pp=2"};
+    const QString png = dir.filePath(QStringLiteral("p.png"));
+    Run run = dtsim(
+        QStringList{"export", "--panel", "parallelism", "--out", png, "--size", "1000x600"} + sets);
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    CHECK(QImage(png).size() == QSize(1000, 600));
+
+    const QString csv = dir.filePath(QStringLiteral("p.csv"));
+    run = dtsim(QStringList{"export", "--panel", "parallelism", "--out", csv} + sets);
+    REQUIRE(run.exitCode == 0);
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    REQUIRE(lines.size() == 9); // header + 8 GPUs
+    CHECK(lines[0].startsWith("rank,node,slot,dp_index,tp_index,pp_index,layers"));
+    // Megatron-LM order: rank 5 = stage 1, replica 0, shard 1; layers 17–32 of 32.
+    CHECK(lines[6] == "5,0,5,0,1,1,17-32,2/2,1/2,0,0,0");
+
+    const QString gantt = dir.filePath(QStringLiteral("g.csv"));
+    run = dtsim({"export", "--panel", "pipeline", "--out", gantt, "--set", "parallel.pp=4"});
+    REQUIRE(run.exitCode == 0);
+    QFile ganttFile(gantt);
+    REQUIRE(ganttFile.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(ganttFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
+    // 2·p·m = 64 operations, then one comment line with the totals.
+    CHECK(rows.size() == 1 + 64 + 1);
+    CHECK(rows[1] == "0,0,0,0,forward,0,0.01");
+
+    const QString ganttPng = dir.filePath(QStringLiteral("g.png"));
+    run = dtsim({"export", "--panel", "pipeline", "--out", ganttPng, "--scale", "2"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(QImage(ganttPng).size() == QSize(3200, 1800));
+}
+
+TEST_CASE("export of an impossible layout is bad input, not a picture", "[cli][pipeline]")
+{
+    // 8 pipeline stages cannot share 4 layers (every stage needs at least one).
+    QTemporaryDir dir;
+    for (const char* panel : {"parallelism", "pipeline"}) {
+        const QString out = dir.filePath(QStringLiteral("%1.png").arg(QLatin1String(panel)));
+        const Run run = dtsim({"export", "--panel", panel, "--out", out, "--set", "model.layers=4",
+                               "--set", "parallel.pp=8"});
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QStringLiteral("parallel.pp")));
+        CHECK_FALSE(QFile::exists(out));
+    }
+}

@@ -1,0 +1,87 @@
+// Theme and presentation mode: palette, fonts and every chart's look change together.
+#include "ui/appearance.h"
+#include "ui/chartstyle.h"
+#include "ui/mainwindow.h"
+#include "ui/scalingcharts.h"
+#include "ui/scalingpanel.h"
+#include "ui/scenariomodel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QSlider>
+#include <QTest>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+/// Puts the look back for the tests that follow.
+struct RestoreAppearance {
+    Appearance saved = currentAppearance();
+    ~RestoreAppearance() { applyAppearance(saved); }
+};
+} // namespace
+
+TEST_CASE("dark theme: palette and charts turn dark, series keep their colours", "[ui][theme]")
+{
+    RestoreAppearance restore;
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    const QColor computeColour = panel.charts()->computeSet()->color();
+
+    applyAppearance({Theme::Dark, false, 1.5});
+    CHECK(QApplication::palette().color(QPalette::Window).lightness() < 80);
+    CHECK(chartstyle::look().dark);
+    QChartView* view = panel.charts()->barView();
+    CHECK(view->backgroundBrush().color().lightness() < 80);
+    CHECK(view->chart()->titleBrush().color().lightness() > 200);
+    CHECK(panel.charts()->computeSet()->color() == computeColour);
+
+    applyAppearance({Theme::Light, false, 1.5});
+    CHECK(view->backgroundBrush().color() == QColor(Qt::white));
+    CHECK(view->chart()->titleBrush().color().lightness() < 80);
+}
+
+TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the slider",
+          "[ui][presentation]")
+{
+    RestoreAppearance restore;
+    MainWindow window;
+    auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
+    REQUIRE(scaling != nullptr);
+    const double titleSize = scaling->charts()->barView()->chart()->titleFont().pointSizeF();
+    const double appSize = QApplication::font().pointSizeF();
+
+    Appearance appearance = currentAppearance();
+    appearance.presentationScale = 1.5;
+    applyAppearance(appearance);
+    window.setPresentationMode(true);
+    CHECK(window.isPresentationMode());
+    CHECK(chartstyle::look().highContrast);
+    CHECK(QApplication::font().pointSizeF() == Approx(appSize * 1.5));
+    CHECK(scaling->charts()->barView()->chart()->titleFont().pointSizeF() ==
+          Approx(titleSize * 1.5));
+    CHECK(QApplication::palette().color(QPalette::WindowText) == QColor(Qt::black));
+
+    // The keys act on the worker slider wherever the focus is not an editor.
+    window.tabs()->setCurrentIndex(1);
+    const auto before = window.model()->scenario().scaling.workers;
+    window.activateWindow();
+    for (QAction* action : window.actions()) {
+        if (action->shortcut() == QKeySequence(Qt::Key_End)) {
+            action->trigger();
+        }
+    }
+    CHECK(window.tabs()->currentIndex() == 0);
+    CHECK(window.model()->scenario().scaling.workers == 4096);
+    CHECK(before != 4096);
+
+    window.setPresentationMode(false);
+    CHECK_FALSE(window.isPresentationMode());
+    CHECK_FALSE(chartstyle::look().highContrast);
+    CHECK(QApplication::font().pointSizeF() == Approx(appSize));
+    CHECK(scaling->charts()->barView()->chart()->titleFont().pointSizeF() == Approx(titleSize));
+}

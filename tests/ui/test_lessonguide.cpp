@@ -1,0 +1,65 @@
+// The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
+#include "simcore/memory.h"
+#include "ui/lessonguide.h"
+#include "ui/mainwindow.h"
+#include "ui/scenariomodel.h"
+
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+TEST_CASE("lesson steps follow the seed and answer from the models", "[ui][lesson]")
+{
+    const auto steps = lessonSteps();
+    REQUIRE(steps.size() == 8);
+    CHECK(steps[0].panelId == QStringLiteral("scaling"));
+    CHECK(steps[1].panelId == QStringLiteral("memory"));
+    CHECK(steps[2].panelId == QStringLiteral("parallelism"));
+    CHECK(steps[3].panelId == QStringLiteral("communication"));
+    CHECK(steps[4].panelId == QStringLiteral("checkpoint"));
+    // Seed lesson §5 with DESIGN.md's constants: optimum at 16 workers.
+    CHECK(steps[0].answer() == 16.0);
+    // Seed lesson §1: estimateTrainingMemoryGB(7) ≈ 104.3 (16 B/param, divided by 1024³).
+    CHECK(steps[1].answer() == Approx(7e9 * 16 / (1024.0 * 1024.0 * 1024.0)).epsilon(1e-12));
+    CHECK(steps[1].answer() == Approx(104.3).epsilon(1e-3));
+    // GPipe bubble (Huang et al. 2019): (p − 1)/(m + p − 1) = 3/11.
+    CHECK(steps[2].answer() == Approx(300.0 / 11.0).epsilon(1e-12));
+    // Ring all-reduce (MODELS §4): 2(N − 1)/N · S = 1.75 GB.
+    CHECK(steps[3].answer() == Approx(1.75).epsilon(1e-12));
+    // Cluster MTBF = GPU MTBF / N = 50,000 h / 16,384.
+    CHECK(steps[4].answer() == Approx(50000.0 / 16384.0).epsilon(1e-12));
+    // Lesson model at N = 64: 1000/64 + 20 + 4·63 = 287.625 ms.
+    CHECK(steps[5].answer() == Approx(287.625).epsilon(1e-12));
+    CHECK_FALSE(steps[6].answer); // the simulator step asks nothing
+    // Physical mode, 8 → 16 H100s across the node boundary: the step gets several times slower.
+    CHECK(steps[7].answer() > 5.0);
+}
+
+TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
+{
+    MainWindow window;
+    auto* guide = window.lessonDock()->findChild<LessonGuide*>();
+    REQUIRE(guide != nullptr);
+    guide->setStep(1);
+    guide->guessBox()->setValue(50.0);
+    guide->reveal();
+    CHECK(guide->revealedText().contains(QStringLiteral("104.3")));
+    CHECK(guide->revealedText().contains(QStringLiteral("too low")));
+
+    guide->setStep(2);
+    for (QPushButton* button : guide->findChildren<QPushButton*>()) {
+        if (button->text() == QStringLiteral("Show me on the panel")) {
+            button->click();
+        }
+    }
+    CHECK(window.tabs()->currentIndex() == 2);
+    CHECK(window.model()->scenario().parallel.pp == 4);
+    CHECK(window.model()->scenario().parallel.schedule == simcore::PipelineSchedule::GPipe);
+    window.model()->undoStack()->undo(); // the learner's own settings come back
+    CHECK(window.model()->scenario() == simcore::Scenario{});
+}

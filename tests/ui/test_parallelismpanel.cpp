@@ -1,0 +1,382 @@
+// The Parallelism panel end to end: controls → Scenario → simcore (parallellayout, pipeline,
+// pipelinememory) → the diagram and the Gantt chart, inline problems, export. Expected numbers:
+// Megatron-LM's rank order (megatron/core/parallel_state.py), Huang et al. 2019 and Narayanan et
+// al. 2021's bubble formulas (MODELS §5), worked out by hand below.
+#include "helpers.h"
+#include "simcore/parallellayout.h"
+#include "simcore/pipeline.h"
+#include "simcore/pipelinememory.h"
+#include "ui/exporter.h"
+#include "ui/format.h"
+#include "ui/numberfield.h"
+#include "ui/panelregistry.h"
+#include "ui/parallelismdiagram.h"
+#include "ui/parallelismpanel.h"
+#include "ui/pipelineview.h"
+#include "ui/scenariomodel.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPainter>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+
+void choose(QComboBox* box, const QString& data)
+{
+    REQUIRE(box != nullptr);
+    const int index = box->findData(data);
+    REQUIRE(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+void setField(Panel& panel, const char* key, double value)
+{
+    NumberField* field = panel.field(QString::fromLatin1(key));
+    REQUIRE(field != nullptr);
+    field->setValue(value);
+}
+
+/// A panel at the screenshot size, shown off screen so both views have their real size.
+struct ShownPanel {
+    ScenarioModel model;
+    ParallelismPanel panel{&model};
+    ShownPanel()
+    {
+        panel.resize(1280, 760);
+        panel.show();
+        QCoreApplication::processEvents();
+    }
+};
+
+bool containsColour(const QImage& image, QRgb colour)
+{
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            if (image.pixel(x, y) == colour) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("every control has a tooltip and edits its key", "[ui][parallelism]")
+{
+    ShownPanel s;
+    for (const char* key :
+         {"parallel.dp", "parallel.tp", "parallel.pp", "hardware.gpus_per_node", "model.layers",
+          "parallel.microbatches", "parallel.virtual_stages", "parallel.forward_time",
+          "parallel.backward_time", "parallel.p2p_time"}) {
+        INFO(key);
+        NumberField* field = s.panel.field(QString::fromLatin1(key));
+        REQUIRE(field != nullptr);
+        CHECK_FALSE(field->toolTip().isEmpty());
+    }
+    QComboBox* schedule = s.panel.choiceBox(QStringLiteral("parallel.schedule"));
+    REQUIRE(schedule != nullptr);
+    CHECK_FALSE(schedule->toolTip().isEmpty());
+    for (int i = 0; i < 4; ++i) {
+        CHECK_FALSE(s.panel.strategyButton(i)->toolTip().isEmpty());
+    }
+    // Times are shown in milliseconds and stored in seconds.
+    setField(s.panel, "parallel.forward_time", 25);
+    CHECK(s.model.scenario().parallel.forwardSeconds == Approx(0.025).epsilon(1e-12));
+}
+
+TEST_CASE("the diagram draws dp · tp · pp GPUs in Megatron-LM's order", "[ui][parallelism]")
+{
+    ShownPanel s;
+    setField(s.panel, "parallel.dp", 2);
+    setField(s.panel, "parallel.tp", 2);
+    setField(s.panel, "parallel.pp", 2);
+    const ParallelismDiagram* diagram = s.panel.diagram();
+    REQUIRE(diagram->isValid());
+    CHECK(diagram->layoutSummary().gpus == 8);
+    auto ranks = diagram->drawnRanks();
+    std::sort(ranks.begin(), ranks.end());
+    CHECK(ranks == std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK_FALSE(diagram->isAbridged());
+    // No two boxes overlap, and all are inside the diagram.
+    for (std::int64_t a = 0; a < 8; ++a) {
+        const QRectF ra = diagram->gpuRect(a);
+        CHECK(QRectF(diagram->rect()).contains(ra));
+        for (std::int64_t b = a + 1; b < 8; ++b) {
+            CHECK_FALSE(ra.intersects(diagram->gpuRect(b)));
+        }
+    }
+    // Shards sit side by side in a tensor group, replicas one above the other, stages left to
+    // right: rank 1 (shard 1) right of rank 0, rank 2 (replica 1) below, rank 4 (stage 1) right.
+    CHECK(diagram->gpuRect(1).left() > diagram->gpuRect(0).right());
+    CHECK(diagram->gpuRect(2).top() > diagram->gpuRect(0).bottom());
+    CHECK(diagram->gpuRect(4).left() > diagram->gpuRect(1).right());
+    // Links: a tensor outline per (stage, replica) = 4; a data line per (stage, shard) = 4;
+    // pipeline arrows between the two stages, at least one per replica. One node of 8 GPUs:
+    // nothing crosses a node.
+    auto links = diagram->drawnLinks();
+    CHECK(links.tensor == 4);
+    CHECK(links.data == 4);
+    CHECK(links.pipeline >= 2);
+    CHECK(links.crossing == 0);
+
+    // Four GPUs per node: nodes {0–3} and {4–7}, so stage 0 and stage 1 are on different nodes
+    // and every pipeline send crosses (rank r → r + 4); tensor and data groups stay inside.
+    setField(s.panel, "hardware.gpus_per_node", 4);
+    links = diagram->drawnLinks();
+    CHECK(links.crossing == links.pipeline);
+    CHECK(diagram->layoutSummary().pipeline.crossingHops == 4);
+    CHECK(diagram->layoutSummary().tensor.crossingNodes == 0);
+
+    // Hover text of rank 5 = stage 1, replica 0, shard 1 (5 = 1·(2·2) + 0·2 + 1).
+    const QString tip = diagram->gpuToolTip(5);
+    CHECK(tip.contains(QStringLiteral("GPU 5: node 1, slot 1")));
+    CHECK(tip.contains(QStringLiteral("layers 17–32")));
+    CHECK(tip.contains(QStringLiteral("shard 2 of 2")));
+    CHECK(tip.contains(QStringLiteral("batch slice 1 of 2")));
+    CHECK(tip.contains(QStringLiteral("gradients back to GPU 1")));
+    CHECK(tip.contains(QStringLiteral("GPUs 4, 5 (tensor group, inside node 1)")));
+}
+
+TEST_CASE("a large layout is drawn abridged, its counts cover every GPU", "[ui][parallelism]")
+{
+    ShownPanel s;
+    setField(s.panel, "parallel.dp", 16);
+    setField(s.panel, "parallel.tp", 8);
+    setField(s.panel, "parallel.pp", 8);
+    const ParallelismDiagram* diagram = s.panel.diagram();
+    CHECK(diagram->layoutSummary().gpus == 1024);
+    CHECK(diagram->layoutSummary().nodes == 128);
+    CHECK(diagram->isAbridged());
+    auto ranks = diagram->drawnRanks();
+    CHECK(ranks.size() <= static_cast<std::size_t>(ParallelismDiagram::kMaxDrawnGpus));
+    CHECK(ranks.size() >= 8);
+    // The first and the last GPU are always among those drawn.
+    CHECK(std::count(ranks.begin(), ranks.end(), 0) == 1);
+    CHECK(std::count(ranks.begin(), ranks.end(), 1023) == 1);
+    // Every shown box is large enough to read its rank (≥ 20 px by hand for "1023").
+    for (auto rank : ranks) {
+        CHECK(diagram->gpuRect(rank).width() >= 20);
+    }
+    // DGX nodes of 8 with tp = 8: tensor groups are whole nodes, everything else crosses.
+    CHECK(diagram->layoutSummary().tensor.crossingNodes == 0);
+    CHECK(diagram->layoutSummary().data.crossingNodes == 64);
+}
+
+TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][parallelism]")
+{
+    ShownPanel s;
+    s.panel.views()->showPipeline(true);
+    QCoreApplication::processEvents();
+    setField(s.panel, "parallel.pp", 4);
+    setField(s.panel, "parallel.microbatches", 8);
+    const PipelineView* gantt = s.panel.pipelineView();
+    CHECK(gantt->rowCount() == 4);
+
+    const auto expect = [&](double fraction) {
+        const auto params = simcore::pipelineParamsFromScenario(s.model.scenario());
+        const auto r = simcore::simulatePipeline(params);
+        REQUIRE(r.ok());
+        CHECK(gantt->result().bubbleFraction == Approx(r.bubbleFraction).epsilon(1e-12));
+        CHECK(r.bubbleFraction == Approx(fraction).epsilon(1e-12));
+        CHECK(gantt->bubbleText().contains(formatPercent(fraction)));
+    };
+    // GPipe, p = 4, m = 8: (p − 1)/(m + p − 1) = 3/11 = 27.3 % (Huang et al. 2019).
+    choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("gpipe"));
+    expect(3.0 / 11.0);
+    CHECK(gantt->titleText().contains(QStringLiteral("GPipe")));
+    CHECK(s.panel.formulaText().contains(QStringLiteral("3/11")));
+    CHECK(gantt->result().maxPeakInFlight == 8); // all m forwards kept
+    // 1F1B: the same step, at most p = 4 in flight (Narayanan et al. 2021 §2.2.1).
+    choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("1f1b"));
+    expect(3.0 / 11.0);
+    CHECK(gantt->result().maxPeakInFlight == 4);
+    // Interleaved, v = 2: bubble/ideal (1/v)(p − 1)/m = 3/16, of the step 3/19 = 15.8 %.
+    choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("interleaved"));
+    setField(s.panel, "parallel.virtual_stages", 2);
+    expect(3.0 / 19.0);
+    CHECK(gantt->titleText().contains(QStringLiteral("v = 2")));
+    CHECK(s.panel.formulaText().contains(QStringLiteral("3/(2·8)")));
+
+    // pp = 8 → 8 rows.
+    setField(s.panel, "parallel.pp", 8);
+    CHECK(gantt->rowCount() == 8);
+}
+
+TEST_CASE("the Gantt chart links the in-flight micro-batches to the memory model",
+          "[ui][parallelism]")
+{
+    ShownPanel s;
+    setField(s.panel, "parallel.pp", 4);
+    const PipelineView* gantt = s.panel.pipelineView();
+    const auto& scenario = s.model.scenario();
+    const auto expected = simcore::pipelineActivations(
+        scenario, simcore::simulatePipeline(simcore::pipelineParamsFromScenario(scenario)),
+        simcore::memoryOptionsFromScenario(scenario));
+    REQUIRE(gantt->activations().size() == 4);
+    CHECK(gantt->activations()[0].bytes == expected[0].bytes);
+    CHECK(gantt->activations()[0].peakMicrobatches == 4); // 1F1B: p on the first device
+    CHECK(gantt->memoryText().contains(formatBytes(expected[0].bytes)));
+    CHECK(gantt->memoryText().contains(QStringLiteral("device 0 holds 4 micro-batches")));
+
+    // An operation's tooltip: device 0 runs micro-batch 1's forward first, 0 … 10 ms.
+    s.panel.views()->showPipeline(true);
+    QCoreApplication::processEvents();
+    const QString tip = gantt->toolTipAt(gantt->pointAt(0.005, 0));
+    CHECK(tip.contains(QStringLiteral("forward of micro-batch 1")));
+    CHECK(gantt->toolTipAt(gantt->pointAt(0.005, 3)).contains(QStringLiteral("idle")));
+}
+
+TEST_CASE("bad pipeline input is named inline and nothing is drawn", "[ui][parallelism]")
+{
+    ShownPanel s;
+    setField(s.panel, "parallel.pp", 4);
+    setField(s.panel, "parallel.microbatches", 6);
+    CHECK(s.panel.problemText().isEmpty());
+    // Narayanan et al. 2021 §2.2.2: interleaving needs m a multiple of p; 6 is not one of 4.
+    choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("interleaved"));
+    CHECK(s.panel.problemText().contains(QStringLiteral("parallel.microbatches")));
+    CHECK(s.panel.problemText().contains(QStringLiteral("multiple of parallel.pp")));
+    CHECK_FALSE(s.panel.pipelineView()->isValid());
+    CHECK(s.panel.pipelineView()->problem().contains(QStringLiteral("parallel.microbatches")));
+    setField(s.panel, "parallel.microbatches", 8);
+    CHECK(s.panel.problemText().isEmpty());
+    CHECK(s.panel.pipelineView()->isValid());
+
+    // More stages than layers: the layout names parallel.pp.
+    setField(s.panel, "model.layers", 2);
+    CHECK(s.panel.problemText().contains(QStringLiteral("parallel.pp")));
+    CHECK_FALSE(s.panel.diagram()->isValid());
+}
+
+TEST_CASE("the strategy buttons show one strategy on 8 GPUs", "[ui][parallelism]")
+{
+    ShownPanel s;
+    QSignalSpy changed(&s.model, &ScenarioModel::changed);
+    s.panel.strategyButton(1)->click(); // tensor ×8
+    CHECK(changed.count() == 1);
+    CHECK(s.model.scenario().parallel.tp == 8);
+    CHECK(s.model.scenario().parallel.dp == 1);
+    CHECK(s.model.scenario().parallel.pp == 1);
+    CHECK(s.panel.diagram()->drawnLinks().tensor == 1);
+    CHECK(s.panel.diagram()->drawnLinks().pipeline == 0);
+    s.panel.strategyButton(3)->click(); // 2 × 2 × 2
+    CHECK(s.panel.diagram()->layoutSummary().gpus == 8);
+    CHECK(s.panel.diagram()->captionText().contains(QStringLiteral("compute-time")));
+}
+
+TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][parallelism][export]")
+{
+    QTemporaryDir dir;
+    simcore::Scenario scenario;
+    scenario.parallel.dp = 2;
+    scenario.parallel.tp = 2;
+    scenario.parallel.pp = 2;
+    const QString png = dir.filePath(QStringLiteral("diagram.png"));
+    REQUIRE(exportPanel(QStringLiteral("parallelism"), scenario, png, {QSize(900, 600), 2.0})
+                .isEmpty());
+    QImage image(png);
+    REQUIRE(image.size() == QSize(1800, 1200));
+    CHECK(testing::distinctColours(image) > 20);
+    CHECK(testing::inkShare(image) > 0.03);
+    CHECK(containsColour(image, qRgb(0x00, 0x72, 0xB2))); // tensor outline, Okabe–Ito blue
+
+    const QString csv = dir.filePath(QStringLiteral("diagram.csv"));
+    REQUIRE(exportPanel(QStringLiteral("parallelism"), scenario, csv, {}).isEmpty());
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    REQUIRE(lines.size() == 9);
+    CHECK(lines[0] == "rank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,batch_slice,"
+                      "tensor_group_crosses_node,pipeline_group_crosses_node,"
+                      "data_group_crosses_node");
+    CHECK(lines[1] == "0,0,0,0,0,0,1-16,1/2,1/2,0,0,0");
+
+    scenario.parallel.pp = 4;
+    const QString gantt = dir.filePath(QStringLiteral("gantt.png"));
+    REQUIRE(
+        exportPanel(QStringLiteral("pipeline"), scenario, gantt, {QSize(900, 600), 1.0}).isEmpty());
+    image = QImage(gantt);
+    CHECK(containsColour(image, qRgb(0x00, 0x72, 0xB2))); // forward
+    CHECK(containsColour(image, qRgb(0xE6, 0x9F, 0x00))); // backward
+    const QString ganttCsv = dir.filePath(QStringLiteral("gantt.csv"));
+    REQUIRE(exportPanel(QStringLiteral("pipeline"), scenario, ganttCsv, {}).isEmpty());
+    QFile ganttFile(ganttCsv);
+    REQUIRE(ganttFile.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList rows = QString::fromUtf8(ganttFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
+    CHECK(rows.size() == 1 + 2 * 4 * 8 + 1); // 2·p·m operations and the totals line
+    // 1F1B by hand (t_f = 10 ms, t_b = 20 ms): device 3 runs micro-batch 0's forward after
+    // three forwards upstream, 30 … 40 ms, then at once its backward, 40 … 60 ms.
+    CHECK(rows.contains(QStringLiteral("3,0,3,0,forward,0.03,0.04")));
+    CHECK(rows.contains(QStringLiteral("3,0,3,0,backward,0.04,0.06")));
+}
+
+TEST_CASE("the registry lists parallelism after memory and pipeline as an export-only view",
+          "[ui][parallelism]")
+{
+    const auto& entries = panelEntries();
+    std::vector<QString> ids;
+    for (const auto& entry : entries) {
+        ids.push_back(entry.id);
+    }
+    const auto memory = std::find(ids.begin(), ids.end(), QStringLiteral("memory"));
+    REQUIRE(memory != ids.end());
+    REQUIRE(memory + 1 != ids.end());
+    CHECK(*(memory + 1) == QStringLiteral("parallelism"));
+    const PanelEntry* pipeline = findPanelEntry(QStringLiteral("pipeline"));
+    REQUIRE(pipeline != nullptr);
+    CHECK(pipeline->createPanel == nullptr);
+    CHECK(ids.back() == QStringLiteral("pipeline"));
+}
+
+TEST_CASE("the Gantt chart repaints p = 8, m = 32, v = 2 quickly", "[ui][parallelism][speed]")
+{
+    // The brief's budget is one 60 Hz frame (16 ms) in a release build. This debug-build check
+    // only catches gross regressions (drawing per pixel, allocating per operation): 1,024
+    // operations must paint in well under 100 ms.
+    simcore::Scenario scenario;
+    scenario.parallel.pp = 8;
+    scenario.parallel.microbatches = 32;
+    scenario.parallel.schedule = simcore::PipelineSchedule::Interleaved;
+    scenario.parallel.virtualStages = 2;
+    PipelineView view;
+    view.resize(900, 560);
+    view.showScenario(scenario);
+    REQUIRE(view.result().operations.size() == 1024u);
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter painter(&image);
+        view.render(&painter); // geometry built here
+    }
+    QElapsedTimer timer;
+    timer.start();
+    constexpr int kRepaints = 10;
+    for (int i = 0; i < kRepaints; ++i) {
+        QPainter painter(&image);
+        view.render(&painter);
+    }
+    const double perPaint = static_cast<double>(timer.elapsed()) / kRepaints;
+    // A whole change: simulate the schedule again (another forward time), lay out, paint.
+    timer.restart();
+    for (int i = 0; i < kRepaints; ++i) {
+        scenario.parallel.forwardSeconds = 0.010 + 0.001 * i;
+        view.showScenario(scenario);
+        QPainter painter(&image);
+        view.render(&painter);
+    }
+    const double perChange = static_cast<double>(timer.elapsed()) / kRepaints;
+    INFO("ms per paint: " << perPaint << ", per change: " << perChange);
+    CHECK(perPaint < 100);
+    CHECK(perChange < 100);
+}

@@ -1,0 +1,241 @@
+// Built-in presets (ui/presets.h): every preset loads from the compiled-in resource, validates,
+// and draws every exportable panel; and every number a preset's description states is what the
+// models compute for it. Sources of the preset values: ui/presets.cpp, resources/presets/README.md.
+#include "helpers.h"
+#include "simcore/catalogue.h"
+#include "simcore/checkpoint.h"
+#include "simcore/memory.h"
+#include "simcore/scaling.h"
+#include "ui/chartarea.h"
+#include "ui/exporter.h"
+#include "ui/panelregistry.h"
+#include "ui/presets.h"
+
+#include <QFile>
+#include <QIcon>
+#include <QImage>
+#include <QSet>
+#include <QTemporaryDir>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+
+constexpr double kDay = 86400.0;
+constexpr double kHour = 3600.0;
+constexpr double kGB = 1e9;
+
+simcore::Scenario preset(const char* id)
+{
+    QString error;
+    const auto scenario = loadPreset(QLatin1String(id), &error);
+    INFO(error.toStdString());
+    REQUIRE(scenario.has_value());
+    return *scenario;
+}
+
+double memoryTotal(simcore::Scenario scenario, std::int64_t zero)
+{
+    scenario.parallel.zero = zero;
+    return simcore::evaluateMemory(scenario, simcore::memoryOptionsFromScenario(scenario))
+        .totalBytes;
+}
+
+double efficiencyAt(simcore::Scenario scenario, std::int64_t workers)
+{
+    scenario.scaling.workers = workers;
+    return simcore::evaluateScaling(scenario).selected.efficiency;
+}
+
+} // namespace
+
+TEST_CASE("the six presets are listed once each, with a name and a description", "[ui][presets]")
+{
+    const QList<PresetInfo> list = presets();
+    REQUIRE(list.size() == 6);
+    CHECK(list.front().id == "lesson"); // the lesson first: the menu's default entry
+    QSet<QString> ids;
+    for (const PresetInfo& info : list) {
+        INFO(info.id.toStdString());
+        ids.insert(info.id);
+        CHECK_FALSE(info.name.isEmpty());
+        CHECK(info.description.endsWith(QLatin1Char('.'))); // one whole sentence
+        CHECK(info.description.size() > info.name.size());
+    }
+    CHECK(ids == QSet<QString>{"lesson", "classroom", "7b-24gb", "gpt3-175b-a100", "llama-70b-h100",
+                               "llama3-16k-failures"});
+    CHECK(presetIds().size() == list.size());
+}
+
+TEST_CASE("every preset loads from the resource and validates", "[ui][presets]")
+{
+    for (const QString& id : presetIds()) {
+        INFO(id.toStdString());
+        CHECK(QFile::exists(QStringLiteral(":/presets/%1.json").arg(id)));
+        QString error;
+        const auto scenario = loadPreset(id, &error);
+        CHECK(error.isEmpty());
+        REQUIRE(scenario.has_value());
+        CHECK(simcore::validate(*scenario).empty());
+        // The Memory panel's cross-key rules (tp divides heads, pp ≤ layers, …) hold too.
+        CHECK(simcore::validateMemory(*scenario, simcore::memoryOptionsFromScenario(*scenario))
+                  .empty());
+    }
+}
+
+TEST_CASE("the lesson preset is exactly the defaults", "[ui][presets]")
+{
+    // DESIGN.md: the defaults ARE the lesson, so the file has no values.
+    CHECK(preset("lesson") == simcore::Scenario{});
+    // Its description: "16 workers is the fastest" (√(1000/4) ≈ 15.8 → 16, DESIGN.md).
+    CHECK(simcore::evaluateScaling(preset("lesson")).optimalWorkers == 16);
+}
+
+TEST_CASE("an unknown preset names the allowed ids", "[ui][presets]")
+{
+    QString error;
+    CHECK_FALSE(loadPreset(QStringLiteral("gpt-5"), &error).has_value());
+    CHECK(error.contains(QStringLiteral("'gpt-5'")));
+    for (const QString& id : presetIds()) {
+        CHECK(error.contains(id));
+    }
+    // No error pointer: still no crash, still no scenario.
+    CHECK_FALSE(loadPreset(QStringLiteral("../presets/lesson")).has_value());
+}
+
+TEST_CASE("every exportable panel draws every preset", "[ui][presets][export]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    for (const QString& id : presetIds()) {
+        const simcore::Scenario scenario = preset(id.toLatin1().constData());
+        for (const PanelEntry& entry : panelEntries()) {
+            INFO(id.toStdString() << " on " << entry.id.toStdString());
+            REQUIRE(entry.createChartArea);
+            auto area = entry.createChartArea();
+            area->showScenario(scenario);
+            CHECK_FALSE(area->summary().isEmpty());
+            const QString path = dir.filePath(id + QLatin1Char('-') + entry.id + ".png");
+            REQUIRE(exportChartArea(*area, path, {QSize(800, 450), 1.0}).isEmpty());
+            const QImage image(path);
+            REQUIRE_FALSE(image.isNull());
+            CHECK(image.size() == QSize(800, 450));
+            // Not blank: a chart has axes, bars and text in several colours.
+            CHECK(testing::distinctColours(image) > 10);
+            CHECK(testing::inkShare(image) > 0.02);
+        }
+    }
+}
+
+TEST_CASE("GPT-3 175B on 1024 A100s takes Narayanan et al.'s 34 days", "[ui][presets]")
+{
+    const simcore::Scenario scenario = preset("gpt3-175b-a100");
+    const auto result = simcore::evaluateScaling(scenario);
+    CHECK(result.selected.workers == 1024);
+    const double days = result.selected.totalSeconds / kDay;
+    // Narayanan et al. 2021 §5.1, eq. 4 example: "the time required to train this model is
+    // 34 days" (P = 175e9, T = 300e9 tokens, n = 1024, X = 140 TFLOP/s). Tolerance ±2 % (the
+    // paper rounds to whole days).
+    CHECK(days == Approx(34.0).epsilon(0.02));
+    // Hand calculation of eq. 4, 8·T·P/(n·X), with the preset's own token count T =
+    // 95,367 steps × 1536 × 2048 = 299,998,871,552: the all-reduce is fully hidden, so the
+    // model's total is eq. 4 to rounding.
+    const double tokens = 95367.0 * 1536.0 * 2048.0;
+    CHECK(result.selected.totalSeconds ==
+          Approx(8.0 * tokens * 175e9 / (1024.0 * 140e12)).epsilon(1e-12));
+    CHECK(result.selected.syncSeconds == 0.0);
+    // Memory: tensor 8 × pipeline 8 leaves 175e9/64 parameters per GPU at 16 B (ZeRO §3.1 K = 12)
+    // = 43.75 GB of model states: fits an A100 80GB.
+    const auto memory =
+        simcore::evaluateMemory(scenario, simcore::memoryOptionsFromScenario(scenario));
+    CHECK(memory.modelStatesBytes() == Approx(16.0 * 175e9 / 64.0).epsilon(1e-9));
+    CHECK(simcore::memoryVerdict(scenario, *simcore::findGpu("a100-80")).fits);
+}
+
+TEST_CASE("the 16,384-GPU preset fails every 3.1 hours, as Llama 3 did", "[ui][presets]")
+{
+    const simcore::Scenario scenario = preset("llama3-16k-failures");
+    const auto result = simcore::evaluateCheckpoint(scenario);
+    REQUIRE(result.status == simcore::CheckpointStatus::Ok);
+    // Dubey et al. 2024 §3.3.4: 419 unexpected interruptions in 54 days → 54·24/419 = 3.093 h.
+    CHECK(result.clusterMtbfSeconds / kHour == Approx(54.0 * 24.0 / 419.0).epsilon(1e-6));
+    CHECK(result.clusterMtbfSeconds / kHour == Approx(3.0).epsilon(0.05)); // "≈ 3 h"
+    CHECK(scenario.checkpoint.gpus == 16384);
+    CHECK(scenario.checkpoint.workSeconds == 54 * kDay);
+    // The description: hourly checkpoints waste "about 20 %", Daly's optimum "every 4 minutes",
+    // "about 7 %". Tolerances: the rounding the sentence uses.
+    CHECK(result.wasteFraction == Approx(0.20).margin(0.01));
+    CHECK(result.optimalIntervalSeconds / 60.0 == Approx(4.0).margin(0.5));
+    CHECK(result.atOptimum.wasteFraction == Approx(0.07).margin(0.005));
+    // Consistent with Llama 3's "higher than 90 % effective training time" at the optimum.
+    CHECK(result.atOptimum.wasteFraction < 0.10);
+}
+
+TEST_CASE("7B on 24 GB GPUs fits only with ZeRO-3", "[ui][presets]")
+{
+    const simcore::Scenario scenario = preset("7b-24gb");
+    const auto* gpu = simcore::findGpu("rtx4090");
+    REQUIRE(gpu);
+    // ZeRO §5.1 stage 3: 16Ψ/N_d = 16 × 6,738,415,616 / 8 = 13,476,831,232 B of model states.
+    const auto memory =
+        simcore::evaluateMemory(scenario, simcore::memoryOptionsFromScenario(scenario));
+    CHECK(memory.modelStatesBytes() == 13'476'831'232.0);
+    CHECK(simcore::memoryVerdict(scenario, *gpu).fits);
+    simcore::Scenario zero2 = scenario;
+    zero2.parallel.zero = 2;
+    CHECK_FALSE(simcore::memoryVerdict(zero2, *gpu).fits);
+    // The description's numbers, rounded as it rounds them: 109 GB (DDP), 27 GB (ZeRO-2), 15 GB.
+    CHECK(memoryTotal(scenario, 0) / kGB == Approx(109.0).margin(0.5));
+    CHECK(memoryTotal(scenario, 2) / kGB == Approx(27.0).margin(0.5));
+    CHECK(memoryTotal(scenario, 3) / kGB == Approx(15.0).margin(0.5));
+    // "About six and a half years" for 2T tokens on the 8 GPUs.
+    const double years = simcore::evaluateScaling(scenario).selected.totalSeconds / (365.25 * kDay);
+    CHECK(years == Approx(6.5).margin(0.25));
+}
+
+TEST_CASE("Llama 2 70B on 2048 H100s: 20 GB per GPU, 12 days", "[ui][presets]")
+{
+    const simcore::Scenario scenario = preset("llama-70b-h100");
+    CHECK(scenario.parallel.dp * scenario.parallel.tp * scenario.parallel.pp ==
+          scenario.scaling.workers);
+    CHECK(memoryTotal(scenario, scenario.parallel.zero) / kGB == Approx(20.0).margin(0.5));
+    const auto result = simcore::evaluateScaling(scenario);
+    // Hand calculation (Kaplan et al. 2020, 6Ψ FLOPs per token; the all-reduce is hidden):
+    // 6 × 68,976,648,192 × (476,837 × 4,194,304 tokens) / (2048 × 989.4e12 × 0.4) s.
+    const double tokens = 476837.0 * 1024.0 * 4096.0;
+    CHECK(result.selected.totalSeconds ==
+          Approx(6.0 * 68976648192.0 * tokens / (2048.0 * 989.4e12 * 0.4)).epsilon(1e-12));
+    CHECK(result.selected.totalSeconds / kDay == Approx(12.0).margin(0.5)); // "about 12 days"
+}
+
+TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
+{
+    const simcore::Scenario scenario = preset("classroom");
+    CHECK(scenario.hardware.gpusPerNode == 4);
+    // 100 GbE = 12.5 GB/s per node: the ring's one edge out of each node (MODELS §7).
+    CHECK(scenario.hardware.interBandwidthBytesPerSecond == 12.5e9);
+    CHECK(scenario.collective.algorithm == simcore::CollectiveAlgorithm::Ring);
+    // The description: efficiency "drops from 98 % to 93 %" from 4 to 5 GPUs.
+    CHECK(efficiencyAt(scenario, 4) == Approx(0.98).margin(0.005));
+    CHECK(efficiencyAt(scenario, 5) == Approx(0.93).margin(0.005));
+    // Hand calculation at 4 GPUs, one node: compute 8Ψ × 131,072 tokens / 4 / (165.2e12 × 0.4)
+    // (full recompute, Narayanan eq. 4's 8Ψ); ring all-reduce 2·3·α + 2·(3/4)·2Ψ B / 32e9 B/s
+    // (MODELS §4, α = 3 µs); efficiency = compute / (compute + sync).
+    const double compute = 8.0 * 1.3e9 * 131072.0 / 4.0 / (165.2e12 * 0.4);
+    const double sync = 6.0 * 3e-6 + 1.5 * 2.6e9 / 32e9;
+    CHECK(efficiencyAt(scenario, 4) == Approx(compute / (compute + sync)).epsilon(1e-9));
+    CHECK(simcore::memoryVerdict(scenario, *simcore::findGpu("rtx4090")).fits);
+}
+
+TEST_CASE("the window icon is in the resources", "[ui][presets]")
+{
+    // The main window calls QApplication::setWindowIcon(QIcon(":/icons/dtsim.svg")).
+    const QIcon icon(QStringLiteral(":/icons/dtsim.svg"));
+    REQUIRE_FALSE(icon.isNull());
+    for (const int side : {16, 256}) {
+        const QImage image = icon.pixmap(side, side).toImage();
+        CHECK(image.width() == side);
+        CHECK(testing::distinctColours(image, 1) > 3); // blue, orange, white, edges
+    }
+}

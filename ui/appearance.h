@@ -1,0 +1,41 @@
+#pragma once
+// Theme (follow the system, light, dark) and presentation mode (larger fonts and lines, a
+// high-contrast palette for projectors), applied to the widgets' palette and font and to every
+// chart's look at once.
+
+#include <QString>
+
+class QWidget;
+
+namespace dtsim::ui {
+
+enum class Theme { System, Light, Dark };
+
+struct Appearance {
+    Theme theme = Theme::System;
+    bool presentation = false;
+    double presentationScale = 1.25; ///< fonts and lines in presentation mode: 1.25 … 2
+    friend bool operator==(const Appearance&, const Appearance&) = default;
+};
+
+/// Presentation scales offered in the menu.
+inline constexpr double kPresentationScales[] = {1.25, 1.5, 1.75, 2.0};
+
+/// "system", "light", "dark" and back; nullopt-like Theme::System for anything else is NOT
+/// done silently: `ok` tells whether the word was known.
+Theme themeFromName(const QString& name, bool* ok = nullptr);
+QString themeName(Theme theme);
+
+/// Whether the look ends up dark (Dark, or System on a dark desktop).
+bool isDark(const Appearance& appearance);
+
+/// Sets the application palette and font and chartstyle's look, then makes every existing
+/// chart area re-apply it. The system's own palette and font are remembered on first use.
+void applyAppearance(const Appearance& appearance);
+const Appearance& currentAppearance();
+
+/// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the
+/// application font changes (presentation mode): explicit fonts otherwise stop following it.
+void setRelativeFont(QWidget* widget, double factor, bool bold = false);
+
+} // namespace dtsim::ui

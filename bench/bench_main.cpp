@@ -7,14 +7,27 @@
 // A minimal Qt Charts window (one bar series, same size) is timed the same way in the same run
 // as a baseline, so results can be compared across noisy machines as a ratio.
 //
+// Also: every other panel at its heaviest reasonable settings, the Physical scaling mode, export
+// of every view, a simcore sweep over 1…1e5 workers, and cold start to the first painted
+// window against a minimal Qt Charts window (separate processes of this executable).
+//
 // Usage: dtsim_bench [--samples N] [--size WxH] [--json]
+//        dtsim_bench --startup dtsim|minimal   (internal: one cold start, used by the bench)
 
 #include "simcore/montecarlo.h"
+#include "simcore/physicalscaling.h"
 #include "simcore/scaling.h"
 #include "ui/checkpointcharts.h"
 #include "ui/checkpointpanel.h"
+#include "ui/communicationcharts.h"
+#include "ui/communicationpanel.h"
+#include "ui/exporter.h"
+#include "ui/mainwindow.h"
 #include "ui/memorypanel.h"
 #include "ui/numberfield.h"
+#include "ui/panelregistry.h"
+#include "ui/parallelismpanel.h"
+#include "ui/ringwidget.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
 
@@ -25,10 +38,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QValueAxis>
 #include <algorithm>
@@ -88,6 +105,65 @@ std::vector<double> timeChanges(int samples, QWidget& window,
     return times;
 }
 
+/// Paints once, then quits: the first frame of a window is what "started" means to a user.
+class FirstPaintProbe : public QObject {
+public:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_painted) {
+            m_painted = true;
+            QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection);
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_painted = false;
+};
+
+/// One cold start in this process: the full dtsim window, or a minimal Qt Charts window with
+/// one 13-bar chart, shown at `size`; returns after its first paint.
+int runStartup(const QString& which, QSize size)
+{
+    FirstPaintProbe probe;
+    std::unique_ptr<QWidget> window;
+    if (which == QLatin1String("dtsim")) {
+        window = std::make_unique<dtsim::ui::MainWindow>();
+    } else {
+        auto* chart = new QChart;
+        auto* set = new QBarSet(QStringLiteral("bars"));
+        for (int i = 0; i < 13; ++i) {
+            *set << i;
+        }
+        auto* series = new QBarSeries;
+        series->append(set);
+        chart->addSeries(series);
+        chart->createDefaultAxes();
+        window = std::make_unique<QChartView>(chart);
+    }
+    window->resize(size);
+    window->installEventFilter(&probe);
+    window->show();
+    return QApplication::exec();
+}
+
+/// Wall time of `runs` cold starts of this executable in --startup mode, in ms.
+std::vector<double> timeStartups(const QString& which, int runs, QSize size)
+{
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QProcess process;
+        QElapsedTimer timer;
+        timer.start();
+        process.start(QCoreApplication::applicationFilePath(),
+                      {QStringLiteral("--startup"), which, QStringLiteral("--size"),
+                       QStringLiteral("%1x%2").arg(size.width()).arg(size.height())});
+        process.waitForFinished(60000);
+        times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    return times;
+}
+
 QJsonObject toJson(const Stats& s)
 {
     return {{QStringLiteral("median_ms"), s.median},
@@ -108,8 +184,13 @@ int main(int argc, char** argv)
     int samples = 500;
     QSize size(1280, 800); // the window's default size
     bool json = false;
+    QString startup;
     const QStringList arguments = application.arguments();
     for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--startup") && i + 1 < arguments.size()) {
+            startup = arguments[++i];
+            continue;
+        }
         if (arguments[i] == QLatin1String("--samples") && i + 1 < arguments.size()) {
             samples = std::max(10, arguments[++i].toInt());
         } else if (arguments[i] == QLatin1String("--size") && i + 1 < arguments.size()) {
@@ -121,6 +202,10 @@ int main(int argc, char** argv)
             std::fputs("usage: dtsim_bench [--samples N] [--size WxH] [--json]\n", stderr);
             return 2;
         }
+    }
+
+    if (!startup.isEmpty()) {
+        return runStartup(startup, size);
     }
 
     std::mt19937 generator(12345);
@@ -211,6 +296,143 @@ int main(int argc, char** argv)
     }
     checkpointPanel.hide();
 
+    // 2d. Scaling panel, Physical mode (issue #4): each step prices the collective for the bars,
+    // the 256-point curve and a scan of all 4096 N for the optimum.
+    dtsim::ui::ScenarioModel physicalModel;
+    physicalModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
+    physicalModel.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical"));
+    dtsim::ui::ScalingPanel physicalPanel(&physicalModel);
+    physicalPanel.resize(size);
+    physicalPanel.show();
+    QCoreApplication::processEvents();
+    position = 8;
+    const auto dragPhysical = [&](int) {
+        int step = nudge(generator);
+        position = std::clamp(position + (step == 0 ? 1 : step), 1, 4096);
+        physicalPanel.workerSlider()->setValue(position);
+    };
+    const Stats physicalEdits = summarise(timeChanges(samples, physicalPanel, dragPhysical));
+    physicalPanel.hide();
+
+    // Every other panel from the registry, driven through the scenario as its controls do.
+    const auto panelCase = [&](const QString& id, simcore::Scenario start,
+                               const std::function<void(dtsim::ui::ScenarioModel&, int)>& change,
+                               const std::function<void(dtsim::ui::Panel&)>& prepare = {}) {
+        dtsim::ui::ScenarioModel caseModel(start);
+        std::unique_ptr<dtsim::ui::Panel> casePanel(
+            dtsim::ui::findPanelEntry(id)->createPanel(&caseModel));
+        casePanel->resize(size);
+        casePanel->show();
+        if (prepare) {
+            prepare(*casePanel);
+        }
+        QCoreApplication::processEvents();
+        return summarise(timeChanges(samples, *casePanel, [&](int i) { change(caseModel, i); }));
+    };
+    // Communication: 16 GPUs per node, N and S typed; every algorithm's sweep is recomputed.
+    simcore::Scenario communicationStart;
+    communicationStart.hardware.gpusPerNode = 16;
+    std::uniform_int_distribution<int> collectiveWorkers(2, 4096);
+    const Stats communicationEdits = panelCase(
+        QStringLiteral("communication"), communicationStart,
+        [&](dtsim::ui::ScenarioModel& m, int i) {
+            if (i % 2 == 0) {
+                m.setNumber(QStringLiteral("collective.workers"), collectiveWorkers(generator));
+            } else {
+                m.setNumber(QStringLiteral("collective.bytes"), std::pow(10.0, 3 + i % 8));
+            }
+        });
+    // The ring animation's frame: one step of 16 GPUs.
+    std::unique_ptr<dtsim::ui::Panel> ringPanel(
+        dtsim::ui::findPanelEntry(QStringLiteral("communication"))->createPanel(&physicalModel));
+    ringPanel->resize(size);
+    ringPanel->show();
+    QCoreApplication::processEvents();
+    auto* ring = ringPanel->findChild<dtsim::ui::RingWidget*>();
+    ring->setWorkers(16);
+    const Stats ringSteps = summarise(timeChanges(samples, *ringPanel, [&](int i) {
+        if (i % 30 == 0) {
+            ring->reset();
+        }
+        ring->stepForward();
+    }));
+    ringPanel->hide();
+    // Parallelism: dp × tp × pp up to 16 × 8 × 8 on the diagram.
+    std::uniform_int_distribution<int> degree(0, 3);
+    const Stats diagramEdits =
+        panelCase(QStringLiteral("parallelism"), simcore::Scenario{},
+                  [&](dtsim::ui::ScenarioModel& m, int i) {
+                      const char* keys[] = {"parallel.dp", "parallel.tp", "parallel.pp"};
+                      m.setNumber(QString::fromLatin1(keys[i % 3]), 1 << degree(generator));
+                  });
+    // Pipeline Gantt: p = 8, interleaved v = 2, m stepped through multiples of 8 up to 64.
+    simcore::Scenario pipelineStart;
+    pipelineStart.parallel.pp = 8;
+    pipelineStart.parallel.microbatches = 32;
+    pipelineStart.parallel.schedule = simcore::PipelineSchedule::Interleaved;
+    pipelineStart.parallel.virtualStages = 2;
+    const Stats ganttEdits = panelCase(
+        QStringLiteral("parallelism"), pipelineStart,
+        [&](dtsim::ui::ScenarioModel& m, int i) {
+            m.setNumber(QStringLiteral("parallel.microbatches"), 8 * (1 + i % 8));
+        },
+        [](dtsim::ui::Panel& p) {
+            static_cast<dtsim::ui::ParallelismPanel&>(p).views()->tabs()->setCurrentIndex(1);
+        });
+    // Topology: the mis-wired node (the exhaustive ring search) and the 4-node cluster, N edited.
+    std::uniform_int_distribution<int> topologyWorkers(2, 32);
+    const Stats topologyEdits = panelCase(
+        QStringLiteral("topology"), simcore::Scenario{}, [&](dtsim::ui::ScenarioModel& m, int i) {
+            if (i % 5 == 0) {
+                m.setValue(QStringLiteral("topology.preset"), i % 10 == 0
+                                                                  ? QStringLiteral("miswired")
+                                                                  : QStringLiteral("ndr-cluster"));
+            }
+            const bool miswired =
+                m.scenario().topology.preset == simcore::TopologyPresetId::Miswired;
+            m.setNumber(QStringLiteral("collective.workers"),
+                        miswired ? 2 + i % 7 : topologyWorkers(generator));
+        });
+
+    // Export of every view, PNG 1600×900 at 2× (what a teacher pastes into slides), and SVG.
+    QTemporaryDir exportDir;
+    std::vector<std::pair<QString, Stats>> exports;
+    for (const auto& entry : dtsim::ui::panelEntries()) {
+        std::vector<double> times;
+        for (int i = 0; i < 5; ++i) {
+            for (const char* extension : {"png", "svg"}) {
+                QElapsedTimer timer;
+                timer.start();
+                dtsim::ui::ExportOptions options;
+                options.scale = 2.0;
+                const QString error = dtsim::ui::exportPanel(
+                    entry.id, simcore::Scenario{},
+                    exportDir.filePath(entry.id + QLatin1Char('.') + QLatin1String(extension)),
+                    options);
+                if (!error.isEmpty()) {
+                    return 1;
+                }
+                times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            }
+        }
+        exports.emplace_back(entry.id, summarise(times));
+    }
+
+    // simcore sweep: the Physical step at every N in 1…1e5 (hierarchical all-reduce).
+    simcore::Scenario sweepScenario;
+    sweepScenario.collective.algorithm = simcore::CollectiveAlgorithm::Hierarchical;
+    const auto sweepParams = *simcore::physicalParamsFromScenario(sweepScenario);
+    QElapsedTimer sweepTimer;
+    sweepTimer.start();
+    double checksum = 0;
+    for (std::int64_t n = 1; n <= 100000; ++n) {
+        checksum += simcore::physicalStep(sweepParams, n).stepSeconds;
+    }
+    const double sweepMs = static_cast<double>(sweepTimer.nsecsElapsed()) / 1e6;
+    if (!std::isfinite(checksum)) {
+        return 1;
+    }
+
     // 3. Baseline: a minimal Qt Charts window with 13 bars, values changed each frame.
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -275,8 +497,36 @@ int main(int argc, char** argv)
     const double monteCarloSeconds = static_cast<double>(monteCarloTimer.nsecsElapsed()) / 1e9;
     const double failuresPerSecond = static_cast<double>(batch.totalFailures) / monteCarloSeconds;
 
+    // Cold start to the first painted window: dtsim's whole window vs a minimal Qt Charts window,
+    // alternating so both see the same machine state.
+    std::vector<double> dtsimStarts;
+    std::vector<double> minimalStarts;
+    for (int i = 0; i < 10; ++i) {
+        const auto d = timeStartups(QStringLiteral("dtsim"), 1, size);
+        const auto m = timeStartups(QStringLiteral("minimal"), 1, size);
+        dtsimStarts.push_back(d.front());
+        minimalStarts.push_back(m.front());
+    }
+    const Stats dtsimStart = summarise(dtsimStarts);
+    const Stats minimalStart = summarise(minimalStarts);
+
     if (json) {
+        QJsonObject exportsJson;
+        for (const auto& [id, stats] : exports) {
+            exportsJson.insert(id, toJson(stats));
+        }
         QJsonObject root{
+            {QStringLiteral("scaling_physical_drag"), toJson(physicalEdits)},
+            {QStringLiteral("communication_edit"), toJson(communicationEdits)},
+            {QStringLiteral("communication_ring_step"), toJson(ringSteps)},
+            {QStringLiteral("parallelism_diagram_edit"), toJson(diagramEdits)},
+            {QStringLiteral("pipeline_gantt_edit"), toJson(ganttEdits)},
+            {QStringLiteral("topology_edit"), toJson(topologyEdits)},
+            {QStringLiteral("export_png2x_and_svg"), exportsJson},
+            {QStringLiteral("simcore_physical_sweep_1e5_ms"), sweepMs},
+            {QStringLiteral("cold_start_dtsim"), toJson(dtsimStart)},
+            {QStringLiteral("cold_start_minimal_chart"), toJson(minimalStart)},
+            {QStringLiteral("cold_start_ratio_medians"), dtsimStart.median / minimalStart.median},
             {QStringLiteral("montecarlo_failure_events_per_second"), failuresPerSecond},
             {QStringLiteral("samples"), samples},
             {QStringLiteral("size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height())},
@@ -315,6 +565,21 @@ int main(int argc, char** argv)
     row(QStringLiteral("simcore: evaluateScaling"), simcoreOnly);
     row(QStringLiteral("Memory: dp / ZeRO edit → repainted"), memoryEdits);
     row(QStringLiteral("Checkpoint: interval slider → repainted"), checkpointEdits);
+    row(QStringLiteral("Scaling Physical: drag (hierarchical)"), physicalEdits);
+    row(QStringLiteral("Communication: N / S edit → repainted"), communicationEdits);
+    row(QStringLiteral("Communication: ring animation step (16)"), ringSteps);
+    row(QStringLiteral("Parallelism: dp/tp/pp edit (diagram)"), diagramEdits);
+    row(QStringLiteral("Pipeline: m edit, p=8 v=2 (Gantt)"), ganttEdits);
+    row(QStringLiteral("Topology: N / preset edit"), topologyEdits);
+    for (const auto& [id, stats] : exports) {
+        row(QStringLiteral("export %1 (PNG 2x or SVG, 1600x900)").arg(id), stats);
+    }
+    row(QStringLiteral("cold start: dtsim window, first paint"), dtsimStart);
+    row(QStringLiteral("cold start: minimal chart window"), minimalStart);
+    out << "cold start ratio (medians): "
+        << QString::number(dtsimStart.median / minimalStart.median, 'f', 2) << "\n";
+    out << "simcore: Physical step for every N in 1…1e5: " << QString::number(sweepMs, 'f', 1)
+        << " ms\n";
     out << "Monte-Carlo (Llama 3 job, 5000 runs): " << batch.totalFailures << " failures in "
         << QString::number(monteCarloSeconds, 'f', 3)
         << " s = " << QString::number(failuresPerSecond, 'g', 3) << " failure events/s\n";

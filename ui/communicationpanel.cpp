@@ -62,11 +62,7 @@ QFormLayout* CommunicationPanel::addGroup(QGroupBox*& group)
 
 void CommunicationPanel::addRow(QFormLayout* form, QWidget* field)
 {
-    auto* label = new QLabel;
-    label->setBuddy(field);
-    label->setWordWrap(true);
-    m_labels.insert(field, label);
-    form->addRow(label, field);
+    addLabelledRow(form, field);
 }
 
 QComboBox* CommunicationPanel::addLinkBox(QFormLayout* form, bool intra)
@@ -224,15 +220,12 @@ void CommunicationPanel::retranslate()
         {fieldOf("hardware.inter_latency"), tr("Latency between α:"), tr(" µs"),
          tr("Fixed cost of one message between nodes, in microseconds (network and switch).")},
     };
+    QList<RowText> rows;
     for (const auto& text : texts) {
-        m_labels[text.widget]->setText(text.label);
-        m_labels[text.widget]->setToolTip(text.tip);
-        text.widget->setToolTip(text.tip);
-        text.widget->setAccessibleDescription(text.tip);
-        if (auto* number = qobject_cast<NumberField*>(text.widget)) {
-            number->setSuffix(text.suffix);
-        }
+        rows.append({text.widget, text.label, text.suffix, text.tip});
+        rowLabel(text.widget)->setToolTip(text.tip);
     }
+    setRowTexts(rows);
     for (QComboBox* box : {m_intraLink, m_interLink}) {
         for (int i = 0; i < box->count() - 1; ++i) {
             if (const auto* spec = simcore::findLink(box->itemData(i).toString().toStdString())) {

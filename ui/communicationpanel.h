@@ -57,7 +57,6 @@ private:
     QComboBox* m_interLink = nullptr;
     QString m_intraPicked; ///< the catalogue id last picked, to tell apart equal entries
     QString m_interPicked;
-    QHash<QWidget*, QLabel*> m_labels;
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;
     bool m_showingModelProblem = false;

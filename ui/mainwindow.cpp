@@ -143,12 +143,21 @@ void MainWindow::buildActions()
     m_saveAsAction = new QAction(this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveWithDialog);
-    m_undoAction = m_model->undoStack()->createUndoAction(this);
-    m_undoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    // Own actions rather than QUndoStack's, whose "Undo"/"Redo" prefix would not follow a
+    // language switch.
+    QUndoStack* stack = m_model->undoStack();
+    m_undoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), QString(), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_model->undoStack()->createRedoAction(this);
-    m_redoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    m_undoAction->setEnabled(false);
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), QString(), this);
     m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setEnabled(false);
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
 
     m_exportAction =
         new QAction(QIcon::fromTheme(QStringLiteral("document-export")), QString(), this);
@@ -284,8 +293,7 @@ void MainWindow::retranslate()
     m_saveAction->setText(tr("&Save scenario"));
     m_saveAction->setToolTip(tr("Save every parameter to the scenario file (Ctrl+S)."));
     m_saveAsAction->setText(tr("Save scenario &as…"));
-    m_undoAction->setToolTip(tr("Undo the last parameter change (Ctrl+Z)."));
-    m_redoAction->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)."));
+    updateUndoTexts();
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -788,6 +796,16 @@ void MainWindow::buildLessonGuide()
                 }
                 showPanel(panelId);
             });
+}
+
+void MainWindow::updateUndoTexts()
+{
+    const QUndoStack* stack = m_model->undoStack();
+    //: Edit menu; %1 is what would be undone, e.g. "Change scaling.workers"
+    m_undoAction->setText(stack->canUndo() ? tr("&Undo: %1").arg(stack->undoText()) : tr("&Undo"));
+    m_redoAction->setText(stack->canRedo() ? tr("&Redo: %1").arg(stack->redoText()) : tr("&Redo"));
+    m_undoAction->setToolTip(tr("Undo the last parameter change (Ctrl+Z)."));
+    m_redoAction->setToolTip(tr("Redo the change just undone (Ctrl+Shift+Z)."));
 }
 
 } // namespace dtsim::ui

@@ -83,6 +83,7 @@ private:
     void updateRecentMenu();
     void updateTitle();
     void updatePresetMenu();
+    void updateUndoTexts();
     void buildLessonGuide();
 
     ScenarioModel* m_model;

@@ -125,12 +125,7 @@ void MemoryPanel::buildControls()
 NumberField* MemoryPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
                                    int decimals)
 {
-    auto* field = addNumberField(key, displayFactor, decimals);
-    auto* label = new QLabel;
-    label->setBuddy(field);
-    m_labels.insert(field, label);
-    form->addRow(label, field);
-    return field;
+    return static_cast<NumberField*>(addFormRow(form, key, displayFactor, decimals));
 }
 
 QComboBox* MemoryPanel::addCombo(QFormLayout* form, const QString& key, const QStringList& words)
@@ -223,13 +218,11 @@ void MemoryPanel::retranslate()
          tr("Extra room for communication buffers, allocator fragmentation and the CUDA "
             "context, as a share of everything else. 0 = leave it out.")},
     };
+    QList<RowText> rows;
     for (const auto& text : fields) {
-        NumberField* f = field(QString::fromLatin1(text.key));
-        m_labels[f]->setText(text.label);
-        f->setSuffix(text.suffix);
-        f->setToolTip(text.tip);
-        f->setAccessibleDescription(text.tip);
+        rows.append({field(QString::fromLatin1(text.key)), text.label, text.suffix, text.tip});
     }
+    setRowTexts(rows);
 
     const auto setItems = [this](const char* key, const QStringList& names, const QString& label,
                                  const QString& tip) {

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -156,6 +157,51 @@ void Panel::setChoiceTexts(const QString& key, const QStringList& texts)
     if (QComboBox* box = choiceBox(key)) {
         for (int i = 0; i < box->count() && i < texts.size(); ++i) {
             box->setItemText(i, texts[i]);
+        }
+    }
+}
+
+QWidget* Panel::addFormRow(QFormLayout* form, const QString& key, double displayFactor,
+                           int decimals)
+{
+    const auto* info = simcore::findKey(key.toStdString());
+    QWidget* editor = info && info->type == simcore::KeyType::Choice
+                          ? static_cast<QWidget*>(addChoiceBox(key))
+                          : static_cast<QWidget*>(addNumberField(key, displayFactor, decimals));
+    addLabelledRow(form, editor);
+    return editor;
+}
+
+void Panel::addLabelledRow(QFormLayout* form, QWidget* editor)
+{
+    auto* label = new QLabel;
+    label->setBuddy(editor);
+    label->setWordWrap(true);
+    m_rowLabels.insert(editor, label);
+    form->addRow(label, editor);
+}
+
+QWidget* Panel::editorFor(const QString& key) const
+{
+    if (NumberField* number = field(key)) {
+        return number;
+    }
+    return choiceBox(key);
+}
+
+void Panel::setRowTexts(const QList<RowText>& rows)
+{
+    for (const RowText& row : rows) {
+        if (!row.editor) {
+            continue;
+        }
+        if (QLabel* label = m_rowLabels.value(row.editor)) {
+            label->setText(row.label);
+        }
+        row.editor->setToolTip(row.tip);
+        row.editor->setAccessibleDescription(row.tip);
+        if (auto* number = qobject_cast<NumberField*>(row.editor)) {
+            number->setSuffix(row.suffix);
         }
     }
 }

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QVBoxLayout;
@@ -74,6 +76,24 @@ protected:
     /// Shows every number field's and choice box's current scenario value, without emitting
     /// edits.
     void showFieldValues();
+
+    /// A labelled row bound to `key`: a number field, or a choice box for a choice key.
+    QWidget* addFormRow(QFormLayout* form, const QString& key, double displayFactor = 1,
+                        int decimals = 0);
+    /// A labelled row for an editor the panel made itself (a preset picker, a link picker).
+    void addLabelledRow(QFormLayout* form, QWidget* editor);
+    /// The number field or choice box bound to `key`, or null.
+    [[nodiscard]] QWidget* editorFor(const QString& key) const;
+    [[nodiscard]] QLabel* rowLabel(QWidget* editor) const { return m_rowLabels.value(editor); }
+    /// Translated texts of one row: the label, the unit suffix of a number field, and the
+    /// one- or two-sentence meaning shown as tooltip and accessible description.
+    struct RowText {
+        QWidget* editor;
+        QString label;
+        QString suffix;
+        QString tip;
+    };
+    void setRowTexts(const QList<RowText>& rows);
     void changeEvent(QEvent* event) override;
 
 private:
@@ -89,6 +109,7 @@ private:
     QPushButton* m_export = nullptr;
     QList<NumberField*> m_fields;
     QList<QComboBox*> m_choiceBoxes; ///< accessibleName() holds the key
+    QHash<QWidget*, QLabel*> m_rowLabels;
     bool m_active = true;
     bool m_stale = false;
 };

@@ -177,11 +177,7 @@ void ParallelismPanel::buildControls()
 void ParallelismPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
                                 int decimals)
 {
-    auto* field = addNumberField(key, displayFactor, decimals);
-    auto* label = new QLabel;
-    label->setBuddy(field);
-    m_labels.insert(field, label);
-    form->addRow(label, field);
+    addFormRow(form, key, displayFactor, decimals);
 }
 
 void ParallelismPanel::showStrategy(int index)
@@ -244,13 +240,11 @@ void ParallelismPanel::retranslate()
          tr("Sending one micro-batch's activations or gradients to the next stage; it adds to "
             "the step, not overlapped with compute.")},
     };
+    QList<RowText> rows;
     for (const auto& text : fields) {
-        NumberField* f = field(QString::fromLatin1(text.key));
-        m_labels[f]->setText(text.label);
-        f->setSuffix(text.suffix);
-        f->setToolTip(text.tip);
-        f->setAccessibleDescription(text.tip);
+        rows.append({field(QString::fromLatin1(text.key)), text.label, text.suffix, text.tip});
     }
+    setRowTexts(rows);
     QComboBox* scheduleBox = choiceBox(QStringLiteral("parallel.schedule"));
     setChoiceTexts(QStringLiteral("parallel.schedule"),
                    {tr("GPipe"), tr("1F1B"), tr("Interleaved 1F1B")});

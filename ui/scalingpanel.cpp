@@ -62,7 +62,7 @@ void ScalingPanel::buildControls()
     m_modeGroup = new QGroupBox;
     auto* modeForm = new QFormLayout(m_modeGroup);
     modeForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addRow(modeForm, QStringLiteral("scaling.mode"));
+    addFormRow(modeForm, QStringLiteral("scaling.mode"));
 
     m_workersGroup = new QGroupBox;
     auto* workersLayout = new QVBoxLayout(m_workersGroup);
@@ -85,7 +85,7 @@ void ScalingPanel::buildControls()
     workersLayout->addWidget(m_logScale);
     auto* runForm = new QFormLayout;
     runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addRow(runForm, QStringLiteral("train.steps"));
+    addFormRow(runForm, QStringLiteral("train.steps"));
     workersLayout->addLayout(runForm);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
@@ -100,34 +100,34 @@ void ScalingPanel::buildControls()
     m_lessonGroup = new QGroupBox;
     auto* lessonForm = new QFormLayout(m_lessonGroup);
     lessonForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addRow(lessonForm, QStringLiteral("lesson.base_compute"), 1e3, 3);
-    addRow(lessonForm, QStringLiteral("lesson.fixed_sync"), 1e3, 3);
-    addRow(lessonForm, QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
+    addFormRow(lessonForm, QStringLiteral("lesson.base_compute"), 1e3, 3);
+    addFormRow(lessonForm, QStringLiteral("lesson.fixed_sync"), 1e3, 3);
+    addFormRow(lessonForm, QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
 
     m_physicalGroup = new QGroupBox;
     auto* physicalForm = new QFormLayout(m_physicalGroup);
     physicalForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addRow(physicalForm, QStringLiteral("model.params"), 1e-9, 2);
-    addRow(physicalForm, QStringLiteral("model.seq_len"));
-    addRow(physicalForm, QStringLiteral("scaling.batch"));
-    addRow(physicalForm, QStringLiteral("train.global_batch"));
-    addRow(physicalForm, QStringLiteral("train.micro_batch"));
-    addRow(physicalForm, QStringLiteral("train.precision"));
-    addRow(physicalForm, QStringLiteral("train.recompute"));
-    addRow(physicalForm, QStringLiteral("hardware.gpu"));
-    addRow(physicalForm, QStringLiteral("scaling.mfu"), 100, 1);
+    addFormRow(physicalForm, QStringLiteral("model.params"), 1e-9, 2);
+    addFormRow(physicalForm, QStringLiteral("model.seq_len"));
+    addFormRow(physicalForm, QStringLiteral("scaling.batch"));
+    addFormRow(physicalForm, QStringLiteral("train.global_batch"));
+    addFormRow(physicalForm, QStringLiteral("train.micro_batch"));
+    addFormRow(physicalForm, QStringLiteral("train.precision"));
+    addFormRow(physicalForm, QStringLiteral("train.recompute"));
+    addFormRow(physicalForm, QStringLiteral("hardware.gpu"));
+    addFormRow(physicalForm, QStringLiteral("scaling.mfu"), 100, 1);
 
     m_linksGroup = new QGroupBox;
     auto* linksForm = new QFormLayout(m_linksGroup);
     linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addRow(linksForm, QStringLiteral("parallel.zero"));
-    addRow(linksForm, QStringLiteral("collective.algorithm"));
-    addRow(linksForm, QStringLiteral("scaling.overlap"), 100, 0);
-    addRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
-    addRow(linksForm, QStringLiteral("hardware.intra_bandwidth"), 1e-9, 1);
-    addRow(linksForm, QStringLiteral("hardware.intra_latency"), 1e6, 1);
-    addRow(linksForm, QStringLiteral("hardware.inter_bandwidth"), 1e-9, 1);
-    addRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
+    addFormRow(linksForm, QStringLiteral("parallel.zero"));
+    addFormRow(linksForm, QStringLiteral("collective.algorithm"));
+    addFormRow(linksForm, QStringLiteral("scaling.overlap"), 100, 0);
+    addFormRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
+    addFormRow(linksForm, QStringLiteral("hardware.intra_bandwidth"), 1e-9, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.intra_latency"), 1e6, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.inter_bandwidth"), 1e-9, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
 
     m_readoutGroup = new QGroupBox;
     auto* readoutLayout = new QFormLayout(m_readoutGroup);
@@ -157,41 +157,6 @@ void ScalingPanel::buildControls()
     controlsLayout()->addStretch(1);
 }
 
-QWidget* ScalingPanel::addRow(QFormLayout* form, const QString& key, double displayFactor,
-                              int decimals)
-{
-    const auto* info = simcore::findKey(key.toStdString());
-    QWidget* editor = nullptr;
-    if (info && info->type == simcore::KeyType::Choice) {
-        editor = addChoiceBox(key);
-    } else {
-        editor = addNumberField(key, displayFactor, decimals);
-    }
-    auto* label = new QLabel;
-    label->setBuddy(editor);
-    label->setWordWrap(true);
-    m_labels.insert(editor, label);
-    form->addRow(label, editor);
-    return editor;
-}
-
-void ScalingPanel::setRowText(const QString& key, const QString& label, const QString& tip,
-                              const QString& suffix)
-{
-    QWidget* editor = field(key);
-    if (auto* number = field(key)) {
-        number->setSuffix(suffix);
-    } else {
-        editor = choiceBox(key);
-    }
-    if (!editor) {
-        return;
-    }
-    m_labels.value(editor)->setText(label);
-    editor->setToolTip(tip);
-    editor->setAccessibleDescription(tip);
-}
-
 void ScalingPanel::setWorkers(std::int64_t workers)
 {
     applyNumber(QStringLiteral("scaling.workers"), static_cast<double>(workers));
@@ -205,6 +170,10 @@ QString ScalingPanel::panelTitle() const
 void ScalingPanel::retranslate()
 {
     Panel::retranslate();
+    const auto setRowText = [this](const QString& key, const QString& label, const QString& tip,
+                                   const QString& suffix = {}) {
+        setRowTexts({{editorFor(key), label, suffix, tip}});
+    };
     m_modeGroup->setTitle(tr("Model"));
     m_workersGroup->setTitle(tr("Workers"));
     m_workersLabel->setText(tr("Worker count &N:"));

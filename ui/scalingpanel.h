@@ -3,7 +3,6 @@
 #include "simcore/scaling.h"
 #include "ui/panel.h"
 
-#include <QHash>
 #include <optional>
 
 class QCheckBox;
@@ -52,11 +51,6 @@ private:
     void setWorkers(std::int64_t workers);
     void updateFormula();
     void updatePhysicalFormula();
-    /// Adds a number field (or, for a choice key, a choice box) with its label to a form.
-    QWidget* addRow(QFormLayout* form, const QString& key, double displayFactor = 1,
-                    int decimals = 0);
-    void setRowText(const QString& key, const QString& label, const QString& tip,
-                    const QString& suffix = {});
 
     simcore::ScalingResult m_result;
     ScalingCharts* m_charts = nullptr;
@@ -71,7 +65,6 @@ private:
     QCheckBox* m_logScale = nullptr;
     QLabel* m_workersLabel = nullptr;
     std::optional<bool> m_showsPhysical; ///< which model's controls are shown
-    QHash<QWidget*, QLabel*> m_labels;   ///< the label of each field and choice box
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;
 };

@@ -1281,6 +1281,23 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
         <source>Lesson step</source>
         <translation>Bước của bài học</translation>
     </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <extracomment>Edit menu; %1 is what would be undone, e.g. &quot;Change scaling.workers&quot;</extracomment>
+        <translation>&amp;Hoàn tác: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Hoàn tác</translation>
+    </message>
+    <message>
+        <source>&amp;Redo: %1</source>
+        <translation>&amp;Làm lại: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Làm lại</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCharts</name>

@@ -1,0 +1,141 @@
+// Issue #9: every scenario key at its extremes and past them. Each value is either refused with
+// an error naming the key, or accepted — and then every number a chart or `dtsim calc` shows is
+// finite (never NaN or Inf drawn, never an overflowed integer, never a hang).
+#include "simcore/checkpoint.h"
+#include "simcore/collectives.h"
+#include "simcore/memory.h"
+#include "simcore/pipeline.h"
+#include "simcore/scaling.h"
+#include "simcore/scenario.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace simcore;
+
+namespace {
+
+bool finite(double value)
+{
+    return std::isfinite(value);
+}
+
+/// What the panels and `calc` draw from the scenario: all finite, or the model says why not.
+void requireFiniteResults(const Scenario& s, const std::string& what)
+{
+    INFO(what);
+    const auto scaling = evaluateScaling(s);
+    for (const auto* list : {&scaling.window, &scaling.curve}) {
+        for (const auto& t : *list) {
+            REQUIRE(finite(t.stepSeconds));
+            REQUIRE(finite(t.computeSeconds));
+            REQUIRE(finite(t.syncSeconds));
+            REQUIRE(finite(t.idealSeconds));
+            REQUIRE(finite(t.speedup));
+            REQUIRE(finite(t.efficiency));
+        }
+    }
+    REQUIRE(finite(scaling.selected.totalSeconds));
+    REQUIRE(scaling.optimalWorkers >= 1);
+
+    const auto options = memoryOptionsFromScenario(s);
+    if (validateMemory(s, options).empty()) {
+        const auto memory = evaluateMemory(s, options);
+        REQUIRE(finite(memory.totalBytes));
+        REQUIRE(memory.totalBytes >= 0);
+    }
+
+    const auto collective = allReduceFromScenario(s);
+    if (!collective.error) {
+        REQUIRE(finite(collective.seconds));
+        REQUIRE(finite(collective.bytesSentPerWorker));
+    }
+
+    auto pipeline = pipelineParamsFromScenario(s);
+    pipeline.recordOperations = false;
+    const auto stages = pipeline.stages * pipeline.virtualStages * pipeline.microbatches;
+    if (stages <= (std::int64_t{1} << 16)) { // larger ones are timed by the benchmark instead
+        const auto schedule = simulatePipeline(pipeline);
+        if (schedule.ok()) {
+            REQUIRE(finite(schedule.totalSeconds));
+            REQUIRE(finite(schedule.bubbleFraction));
+        }
+    }
+
+    const auto checkpoint = evaluateCheckpoint(s);
+    if (checkpoint.status == CheckpointStatus::Ok) {
+        REQUIRE(finite(checkpoint.clusterMtbfSeconds));
+        REQUIRE(finite(checkpoint.wasteFraction));
+        REQUIRE(finite(checkpoint.optimalIntervalSeconds));
+        for (const auto& point : checkpoint.curve) {
+            REQUIRE(finite(point.wasteFraction));
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("every key at and past its extremes: an error naming it, or finite numbers", "[extremes]")
+{
+    const std::vector<std::string> absurd = {"nan", "inf", "-inf", "1e400", "-1e400", "abc",
+                                             "",    "1e",  "0x10", "--3",   "1,5"};
+    for (const auto& key : scenarioKeys()) {
+        const std::string name(key.name);
+        std::vector<std::string> values = absurd;
+        if (key.type != KeyType::Choice) {
+            for (double v : {key.minimum, key.maximum, key.minimum - 1, key.maximum * 10,
+                             -key.maximum, key.minimum + 0.5}) {
+                values.push_back(formatNumber(v));
+            }
+        } else {
+            for (auto choice : key.choices) {
+                values.emplace_back(choice);
+            }
+        }
+        for (const auto& value : values) {
+            // Alone, and together with the largest cluster and model the keys allow.
+            for (bool big : {false, true}) {
+                Scenario s;
+                if (big) {
+                    s.scaling.mode = ScalingMode::Physical;
+                    s.scaling.workers = 4096;
+                    s.model.params = 1e14;
+                    s.collective.workers = 1000000;
+                    s.checkpoint.gpus = 10000000;
+                }
+                const auto error = applyAssignment(s, name + "=" + value);
+                if (error) {
+                    INFO(name << " = '" << value << "': " << error->message());
+                    CHECK(error->message().find(name) != std::string::npos);
+                    continue;
+                }
+                if (!validate(s).empty()) {
+                    continue; // refused as a whole, with the key named (test_scenario.cpp)
+                }
+                requireFiniteResults(s, name + " = '" + value + "'" + (big ? " (big)" : ""));
+            }
+        }
+    }
+}
+
+TEST_CASE("worker counts from 1 to 1e6 and models from 1e3 to 1e14 parameters stay finite",
+          "[extremes]")
+{
+    for (double params : {1e3, 1e6, 1e9, 1e12, 1e14}) {
+        for (std::int64_t workers : {1, 2, 7, 8, 9, 1000, 4096}) {
+            for (auto mode : {ScalingMode::Lesson, ScalingMode::Physical}) {
+                Scenario s;
+                s.model.params = params;
+                s.scaling.workers = workers;
+                s.scaling.mode = mode;
+                s.collective.workers = workers * 244; // up to ≈ 1e6
+                s.checkpoint.gpus = workers * 244;
+                REQUIRE(validate(s).empty());
+                requireFiniteResults(s, "params " + std::to_string(params) + ", N " +
+                                            std::to_string(workers));
+            }
+        }
+    }
+}

@@ -22,6 +22,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QIcon>
 #include <QJsonArray> // memory panel (issue #3)
 #include <QJsonDocument>
@@ -819,6 +820,14 @@ int runGui(int argc, char** argv)
         if (!error.isEmpty()) {
             printError(QStringLiteral("--scenario: ") + error);
             return kBadInput;
+        }
+    }
+    // Without --scenario or --preset, the scenario file of the last session comes back.
+    const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
+    if (!parser.isSet(QStringLiteral("scenario")) && !parser.isSet(QStringLiteral("preset")) &&
+        !last.isEmpty() && QFileInfo::exists(last)) {
+        if (const QString error = window.openScenario(last); !error.isEmpty()) {
+            printError(QStringLiteral("last scenario not reopened: ") + error);
         }
     }
     if (parser.isSet(QStringLiteral("panel")) &&

@@ -143,6 +143,9 @@ int runStartup(const QString& which, QSize size)
     }
     window->resize(size);
     window->installEventFilter(&probe);
+    if (auto* view = qobject_cast<QChartView*>(window.get())) {
+        view->viewport()->installEventFilter(&probe); // a view paints in its viewport
+    }
     window->show();
     return QApplication::exec();
 }

@@ -104,17 +104,24 @@ Interval expectInterval(double work, double write, double restart, double m)
     out.writes = m * std::expm1(d);
     out.lost = m * (expm1MinusX(a) + std::expm1(d) * std::expm1(a));
     out.restarts = m * expm1S * std::expm1(r);
+    if (out.total == 0.0) {
+        // (τ + δ)/M underflowed to 0 (τ of ~1e-316 s): the parts still add up to the total.
+        out.total = work + out.writes + out.lost + out.restarts;
+    }
     if (std::isfinite(out.total) && std::isfinite(out.writes) && std::isfinite(out.lost) &&
         std::isfinite(out.restarts)) {
         return out;
     }
     // Scaled by e^{−(r+s)}/M (see the header comment): each value is O(1) at most.
     out.logScale = std::log(m) + r + s;
+    // a or d may be +∞ (τ/M past the double range for M of ~1e-300 s): e^{d−r−s} is written
+    // e^{−a−r} (the same number, no ∞ − ∞) and a·e is 0 whenever e is (no ∞ · 0).
     const double e = std::exp(-(r + s));
+    const double ae = e > 0.0 ? a * e : 0.0;
     out.total = -std::expm1(-s);
-    out.work = a * e;
-    out.writes = std::exp(d - r - s) - e;
-    out.lost = std::exp(-r) * -std::expm1(-a) - a * e;
+    out.work = ae;
+    out.writes = std::exp(-a - r) - e;
+    out.lost = std::exp(-r) * -std::expm1(-a) - ae;
     out.restarts = -std::expm1(-s) * -std::expm1(-r);
     return out;
 }
@@ -123,8 +130,12 @@ Interval expectInterval(double work, double write, double restart, double m)
 Interval combine(const Interval& x, double k, const Interval& y, double l)
 {
     const double scale = std::max(x.logScale, y.logScale);
-    const double fx = k * std::exp(x.logScale - scale);
-    const double fy = l * std::exp(y.logScale - scale);
+    // The larger scale gets weight 1 exactly (it may be +∞, and ∞ − ∞ is NaN); a count of 0, 0.
+    const auto weight = [scale](double count, double logScale) {
+        return count == 0.0 ? 0.0 : count * (logScale == scale ? 1.0 : std::exp(logScale - scale));
+    };
+    const double fx = weight(k, x.logScale);
+    const double fy = weight(l, y.logScale);
     Interval out;
     out.logScale = scale;
     out.total = fx * x.total + fy * y.total;
@@ -132,6 +143,25 @@ Interval combine(const Interval& x, double k, const Interval& y, double l)
     out.writes = fx * x.writes + fy * y.writes;
     out.lost = fx * x.lost + fy * y.lost;
     out.restarts = fx * x.restarts + fy * y.restarts;
+    if (std::isfinite(out.total) && std::isfinite(out.work) && std::isfinite(out.writes) &&
+        std::isfinite(out.lost) && std::isfinite(out.restarts)) {
+        return out;
+    }
+    // So many intervals that the sums overflow (W/τ near or past 1e308: τ or M of ~1e-300 s):
+    // carry the larger count in the scale too, so the parts stay finite and the fractions
+    // defined (∞/∞ was NaN); the seconds then overflow in finish(), which reports Overflow.
+    const double larger = std::max(fx, fy);
+    const auto share = [larger](double f) {
+        return std::isinf(larger) ? (std::isinf(f) ? 1.0 : 0.0) : f / larger;
+    };
+    const double gx = share(fx);
+    const double gy = share(fy);
+    out.logScale = scale + std::log(larger);
+    out.total = gx * x.total + gy * y.total;
+    out.work = gx * x.work + gy * y.work;
+    out.writes = gx * x.writes + gy * y.writes;
+    out.lost = gx * x.lost + gy * y.lost;
+    out.restarts = gx * x.restarts + gy * y.restarts;
     return out;
 }
 

@@ -138,7 +138,6 @@ struct Layout {
     int groups = 0;         ///< 1 (out-of-place only) or 2 (out-of-place, in-place)
     bool timestamp = false; ///< a trailing "timestamp" column (date and time: two tokens)
     double timeUnit = 1e-6; ///< seconds per printed time unit: us, or ms in early versions
-    friend bool operator==(const Layout&, const Layout&) = default;
 };
 
 constexpr const char* kHeaderExpected =

@@ -247,6 +247,15 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
             devices.push_back(word);
         }
     }
+    for (std::size_t t = 0; t < trailing.size(); ++t) {
+        // Each at most once: the values are kept one list per column kind, one entry per GPU.
+        if (std::find(trailing.begin() + static_cast<std::ptrdiff_t>(t) + 1, trailing.end(),
+                      trailing[t]) != trailing.end()) {
+            return fail(error(Kind::Inconsistent, headerLine,
+                              "CPU Affinity, NUMA Affinity and GPU NUMA ID at most once each",
+                              lines[header]));
+        }
+    }
     const std::size_t deviceCount = devices.size();
     const std::size_t nicCount = deviceCount - static_cast<std::size_t>(gpus);
 
@@ -326,8 +335,9 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
         }
         if (index) {
             rowLine[static_cast<std::size_t>(*index)] = lineNo;
-            for (std::size_t t = 0; withTrailing && t < trailing.size(); ++t) {
-                const std::string value(f[1 + deviceCount + t]);
+            // A row without the affinity values gets empty ones: the lists stay one per GPU.
+            for (std::size_t t = 0; t < trailing.size(); ++t) {
+                const std::string value = withTrailing ? std::string(f[1 + deviceCount + t]) : "";
                 switch (trailing[t]) {
                 case Trailing::CpuAffinity:
                     node.cpuAffinity.push_back(value);
@@ -371,7 +381,8 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
             }
         }
         for (std::size_t n = 0; n < nicCount; ++n) {
-            if (node.nicCell(a, static_cast<std::int64_t>(n)).code == TopoCode::Self) {
+            // Not nicCell(): node.nics is filled below, so it would read row GPU0 every time.
+            if (node.gpuNic[static_cast<std::size_t>(a) * nicCount + n].code == TopoCode::Self) {
                 return fail(error(Kind::Inconsistent, lineNo,
                                   "a link code, not X, between a GPU and a NIC", "X"));
             }

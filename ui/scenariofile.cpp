@@ -53,8 +53,8 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
         return {std::nullopt, tr("%1: \"format\" must be \"dtsim-scenario\".").arg(sourceName)};
     }
     const QJsonValue version = root.value(QLatin1String("version"));
-    if (!version.isDouble() || version.toDouble() != static_cast<int>(version.toDouble()) ||
-        version.toInt() < 1) {
+    // toInt() is 0 for a fraction or a number outside int's range (a cast would be undefined).
+    if (!version.isDouble() || version.toDouble() != version.toInt() || version.toInt() < 1) {
         return {std::nullopt, tr("%1, line %2: \"version\" must be a whole number from 1.")
                                   .arg(sourceName)
                                   .arg(lineOfKey(contents, QStringLiteral("version")))};

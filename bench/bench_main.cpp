@@ -11,7 +11,7 @@
 // of every view, a simcore sweep over 1…1e5 workers, and cold start to the first painted
 // window against a minimal Qt Charts window (separate processes of this executable).
 //
-// Usage: dtsim_bench [--samples N] [--size WxH] [--json]
+// Usage: dtsim_bench [--samples N] [--size WxH] [--only GROUP,…] [--json]
 //        dtsim_bench --startup dtsim|minimal   (internal: one cold start, used by the bench)
 
 #include "simcore/montecarlo.h"
@@ -187,6 +187,7 @@ int main(int argc, char** argv)
     int samples = 500;
     QSize size(1280, 800); // the window's default size
     bool json = false;
+    QStringList only; // --only groups; empty = every case
     QString startup;
     const QStringList arguments = application.arguments();
     for (qsizetype i = 1; i < arguments.size(); ++i) {
@@ -199,10 +200,16 @@ int main(int argc, char** argv)
         } else if (arguments[i] == QLatin1String("--size") && i + 1 < arguments.size()) {
             const QStringList parts = arguments[++i].split(QLatin1Char('x'));
             size = QSize(parts.value(0).toInt(), parts.value(1).toInt());
+        } else if (arguments[i] == QLatin1String("--only") && i + 1 < arguments.size()) {
+            only = arguments[++i].split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (arguments[i] == QLatin1String("--json")) {
             json = true;
         } else {
-            std::fputs("usage: dtsim_bench [--samples N] [--size WxH] [--json]\n", stderr);
+            std::fputs("usage: dtsim_bench [--samples N] [--size WxH] [--only GROUP,…] [--json]\n"
+                       "groups: scaling memory checkpoint physical communication ring parallelism "
+                       "pipeline topology export sweep simcore montecarlo startup (the baseline "
+                       "always runs)\n",
+                       stderr);
             return 2;
         }
     }
@@ -211,112 +218,148 @@ int main(int argc, char** argv)
         return runStartup(startup, size);
     }
 
+    struct Row {
+        QString key;   ///< JSON name
+        QString label; ///< table row
+        Stats stats;
+    };
+    std::vector<Row> rows;
+    const auto record = [&rows](const QString& key, const QString& label, const Stats& stats) {
+        rows.push_back({key, label, stats});
+        return stats;
+    };
+    std::vector<std::pair<QString, Stats>> exports;
+    std::vector<std::pair<QString, double>> figures; // JSON numbers besides the cases
+    QStringList notes;                               // the table's closing lines
+    const auto wanted = [&only](const QString& group) {
+        return only.isEmpty() || only.contains(group);
+    };
+
     std::mt19937 generator(12345);
     std::uniform_int_distribution<int> jump(1, 4096);
     std::uniform_int_distribution<int> nudge(-3, 3);
 
-    // 1. Scaling panel, linear axis.
-    dtsim::ui::ScenarioModel model;
-    dtsim::ui::ScalingPanel panel(&model);
-    panel.resize(size);
-    panel.show();
-    QCoreApplication::processEvents();
-    // A drag: the slider moves by 1–3 positions per event, as a mouse drag delivers it.
-    int position = 8;
-    const auto dragLinear = [&](int) {
-        int step = nudge(generator);
-        if (step == 0) {
-            step = 1;
-        }
-        position = std::clamp(position + step, 1, 4096);
-        panel.workerSlider()->setValue(position);
-    };
-    const Stats linear = summarise(timeChanges(samples, panel, dragLinear));
-    // A mouse drag on the linear slider: one pixel of a ~300 px groove is ~14 workers, so each
-    // event moves N by 10–20 and nearly every event moves the window of bars.
-    std::uniform_int_distribution<int> pixel(10, 20);
-    int direction = 1;
-    const auto mouseDrag = [&](int) {
-        if (position > 4000 || position < 20) {
-            direction = -direction;
-        }
-        position = std::clamp(position + direction * pixel(generator), 1, 4096);
-        panel.workerSlider()->setValue(position);
-    };
-    const Stats mouse = summarise(timeChanges(samples, panel, mouseDrag));
-    // Jumps: a click on the groove or a typed value lands anywhere in 1…4096.
-    const auto jumpLinear = [&](int) { panel.workerSlider()->setValue(jump(generator)); };
-    const Stats jumps = summarise(timeChanges(samples, panel, jumpLinear));
+    if (wanted(QStringLiteral("scaling"))) {
+        // 1. Scaling panel, linear axis.
+        dtsim::ui::ScenarioModel model;
+        dtsim::ui::ScalingPanel panel(&model);
+        panel.resize(size);
+        panel.show();
+        QCoreApplication::processEvents();
+        // A drag: the slider moves by 1–3 positions per event, as a mouse drag delivers it.
+        int position = 8;
+        const auto dragLinear = [&](int) {
+            int step = nudge(generator);
+            if (step == 0) {
+                step = 1;
+            }
+            position = std::clamp(position + step, 1, 4096);
+            panel.workerSlider()->setValue(position);
+        };
+        record(QStringLiteral("scaling_linear_drag"),
+               QStringLiteral("Scaling: drag, 1–3 N/event (linear)"),
+               summarise(timeChanges(samples, panel, dragLinear)));
+        // A mouse drag on the linear slider: one pixel of a ~300 px groove is ~14 workers, so each
+        // event moves N by 10–20 and nearly every event moves the window of bars.
+        std::uniform_int_distribution<int> pixel(10, 20);
+        int direction = 1;
+        const auto mouseDrag = [&](int) {
+            if (position > 4000 || position < 20) {
+                direction = -direction;
+            }
+            position = std::clamp(position + direction * pixel(generator), 1, 4096);
+            panel.workerSlider()->setValue(position);
+        };
+        record(QStringLiteral("scaling_mouse_drag"),
+               QStringLiteral("Scaling: mouse drag, 10–20 N/event (linear)"),
+               summarise(timeChanges(samples, panel, mouseDrag)));
+        // Jumps: a click on the groove or a typed value lands anywhere in 1…4096.
+        const auto jumpLinear = [&](int) { panel.workerSlider()->setValue(jump(generator)); };
+        record(QStringLiteral("scaling_linear_jumps"),
+               QStringLiteral("Scaling: jump anywhere in 1…4096 (linear)"),
+               summarise(timeChanges(samples, panel, jumpLinear)));
 
-    // 2. Scaling panel, log axis.
-    panel.logScaleBox()->setChecked(true);
-    int logPosition = 300;
-    const auto dragLog = [&](int) {
-        int step = nudge(generator);
-        if (step == 0) {
-            step = 1;
-        }
-        logPosition = std::clamp(logPosition + step, 0, dtsim::ui::ScalingPanel::kLogSteps);
-        panel.workerSlider()->setValue(logPosition);
-    };
-    const Stats logarithmic = summarise(timeChanges(samples, panel, dragLog));
-    panel.hide();
-
-    // 2b. Memory panel (issue #3): dp typed or stepped 1…64 and the ZeRO stage switched, each
-    // change evaluating four stages and four verdicts (MODELS §2) and repainting the window.
-    dtsim::ui::ScenarioModel memoryModel;
-    dtsim::ui::MemoryPanel memoryPanel(&memoryModel);
-    memoryPanel.resize(size);
-    memoryPanel.show();
-    QCoreApplication::processEvents();
-    std::uniform_int_distribution<int> memoryDp(1, 64);
-    std::uniform_int_distribution<int> memoryStage(0, 3);
-    auto* memoryDpField = memoryPanel.field(QStringLiteral("parallel.dp"));
-    const auto changeMemory = [&](int i) {
-        if (i % 4 == 0) {
-            memoryModel.setNumber(QStringLiteral("parallel.zero"), memoryStage(generator));
-        } else {
-            memoryDpField->setValue(memoryDp(generator));
-        }
-    };
-    const Stats memoryEdits = summarise(timeChanges(samples, memoryPanel, changeMemory));
-    memoryPanel.hide();
-
-    // 2c. Checkpoint panel (issue #7): the interval slider dragged; each step redraws the waste
-    // chart and restarts the background Monte-Carlo batch (which is not waited for: the frame
-    // is what the user sees).
-    dtsim::ui::ScenarioModel checkpointModel;
-    dtsim::ui::CheckpointPanel checkpointPanel(&checkpointModel);
-    checkpointPanel.resize(size);
-    checkpointPanel.show();
-    QCoreApplication::processEvents();
-    const auto changeInterval = [&](int i) {
-        checkpointPanel.intervalSlider()->setValue(300 + (i * 7) % 400);
-    };
-    const Stats checkpointEdits = summarise(timeChanges(samples, checkpointPanel, changeInterval));
-    while (checkpointPanel.charts()->isMonteCarloRunning()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        // 2. Scaling panel, log axis.
+        panel.logScaleBox()->setChecked(true);
+        int logPosition = 300;
+        const auto dragLog = [&](int) {
+            int step = nudge(generator);
+            if (step == 0) {
+                step = 1;
+            }
+            logPosition = std::clamp(logPosition + step, 0, dtsim::ui::ScalingPanel::kLogSteps);
+            panel.workerSlider()->setValue(logPosition);
+        };
+        record(QStringLiteral("scaling_log_drag"),
+               QStringLiteral("Scaling: drag, 1–3 positions/event (log)"),
+               summarise(timeChanges(samples, panel, dragLog)));
+        panel.hide();
     }
-    checkpointPanel.hide();
-
-    // 2d. Scaling panel, Physical mode (issue #4): each step prices the collective for the bars,
-    // the 256-point curve and a scan of all 4096 N for the optimum.
-    dtsim::ui::ScenarioModel physicalModel;
-    physicalModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
-    physicalModel.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical"));
-    dtsim::ui::ScalingPanel physicalPanel(&physicalModel);
-    physicalPanel.resize(size);
-    physicalPanel.show();
-    QCoreApplication::processEvents();
-    position = 8;
-    const auto dragPhysical = [&](int) {
-        int step = nudge(generator);
-        position = std::clamp(position + (step == 0 ? 1 : step), 1, 4096);
-        physicalPanel.workerSlider()->setValue(position);
-    };
-    const Stats physicalEdits = summarise(timeChanges(samples, physicalPanel, dragPhysical));
-    physicalPanel.hide();
-
+    if (wanted(QStringLiteral("memory"))) {
+        // 2b. Memory panel (issue #3): dp typed or stepped 1…64 and the ZeRO stage switched, each
+        // change evaluating four stages and four verdicts (MODELS §2) and repainting the window.
+        dtsim::ui::ScenarioModel memoryModel;
+        dtsim::ui::MemoryPanel memoryPanel(&memoryModel);
+        memoryPanel.resize(size);
+        memoryPanel.show();
+        QCoreApplication::processEvents();
+        std::uniform_int_distribution<int> memoryDp(1, 64);
+        std::uniform_int_distribution<int> memoryStage(0, 3);
+        auto* memoryDpField = memoryPanel.field(QStringLiteral("parallel.dp"));
+        const auto changeMemory = [&](int i) {
+            if (i % 4 == 0) {
+                memoryModel.setNumber(QStringLiteral("parallel.zero"), memoryStage(generator));
+            } else {
+                memoryDpField->setValue(memoryDp(generator));
+            }
+        };
+        record(QStringLiteral("memory_control_edit"),
+               QStringLiteral("Memory: dp / ZeRO edit → repainted"),
+               summarise(timeChanges(samples, memoryPanel, changeMemory)));
+        memoryPanel.hide();
+    }
+    if (wanted(QStringLiteral("checkpoint"))) {
+        // 2c. Checkpoint panel (issue #7): the interval slider dragged; each step redraws the waste
+        // chart and restarts the background Monte-Carlo batch (which is not waited for: the frame
+        // is what the user sees).
+        dtsim::ui::ScenarioModel checkpointModel;
+        dtsim::ui::CheckpointPanel checkpointPanel(&checkpointModel);
+        checkpointPanel.resize(size);
+        checkpointPanel.show();
+        QCoreApplication::processEvents();
+        const auto changeInterval = [&](int i) {
+            checkpointPanel.intervalSlider()->setValue(300 + (i * 7) % 400);
+        };
+        record(QStringLiteral("checkpoint_interval_drag"),
+               QStringLiteral("Checkpoint: interval slider → repainted"),
+               summarise(timeChanges(samples, checkpointPanel, changeInterval)));
+        while (checkpointPanel.charts()->isMonteCarloRunning()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        }
+        checkpointPanel.hide();
+    }
+    if (wanted(QStringLiteral("physical"))) {
+        // 2d. Scaling panel, Physical mode (issue #4): each step prices the collective for the
+        // bars, the 256-point curve and a scan of all 4096 N for the optimum.
+        dtsim::ui::ScenarioModel physicalModel;
+        physicalModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
+        physicalModel.setValue(QStringLiteral("collective.algorithm"),
+                               QStringLiteral("hierarchical"));
+        dtsim::ui::ScalingPanel physicalPanel(&physicalModel);
+        physicalPanel.resize(size);
+        physicalPanel.show();
+        QCoreApplication::processEvents();
+        int position = 8;
+        const auto dragPhysical = [&](int) {
+            int step = nudge(generator);
+            position = std::clamp(position + (step == 0 ? 1 : step), 1, 4096);
+            physicalPanel.workerSlider()->setValue(position);
+        };
+        record(QStringLiteral("scaling_physical_drag"),
+               QStringLiteral("Scaling Physical: drag (hierarchical)"),
+               summarise(timeChanges(samples, physicalPanel, dragPhysical)));
+        physicalPanel.hide();
+    }
     // Every other panel from the registry, driven through the scenario as its controls do.
     const auto panelCase = [&](const QString& id, simcore::Scenario start,
                                const std::function<void(dtsim::ui::ScenarioModel&, int)>& change,
@@ -332,110 +375,138 @@ int main(int argc, char** argv)
         QCoreApplication::processEvents();
         return summarise(timeChanges(samples, *casePanel, [&](int i) { change(caseModel, i); }));
     };
-    // Communication: 16 GPUs per node, N and S typed; every algorithm's sweep is recomputed.
-    simcore::Scenario communicationStart;
-    communicationStart.hardware.gpusPerNode = 16;
-    std::uniform_int_distribution<int> collectiveWorkers(2, 4096);
-    const Stats communicationEdits = panelCase(
-        QStringLiteral("communication"), communicationStart,
-        [&](dtsim::ui::ScenarioModel& m, int i) {
-            if (i % 2 == 0) {
-                m.setNumber(QStringLiteral("collective.workers"), collectiveWorkers(generator));
-            } else {
-                m.setNumber(QStringLiteral("collective.bytes"), std::pow(10.0, 3 + i % 8));
-            }
-        });
-    // The ring animation's frame: one step of 16 GPUs.
-    std::unique_ptr<dtsim::ui::Panel> ringPanel(
-        dtsim::ui::findPanelEntry(QStringLiteral("communication"))->createPanel(&physicalModel));
-    ringPanel->resize(size);
-    ringPanel->show();
-    QCoreApplication::processEvents();
-    auto* ring = ringPanel->findChild<dtsim::ui::RingWidget*>();
-    ring->setWorkers(16);
-    const Stats ringSteps = summarise(timeChanges(samples, *ringPanel, [&](int i) {
-        if (i % 30 == 0) {
-            ring->reset();
-        }
-        ring->stepForward();
-    }));
-    ringPanel->hide();
-    // Parallelism: dp × tp × pp up to 16 × 8 × 8 on the diagram.
-    std::uniform_int_distribution<int> degree(0, 3);
-    const Stats diagramEdits =
-        panelCase(QStringLiteral("parallelism"), simcore::Scenario{},
-                  [&](dtsim::ui::ScenarioModel& m, int i) {
-                      const char* keys[] = {"parallel.dp", "parallel.tp", "parallel.pp"};
-                      m.setNumber(QString::fromLatin1(keys[i % 3]), 1 << degree(generator));
-                  });
-    // Pipeline Gantt: p = 8, interleaved v = 2, m stepped through multiples of 8 up to 64.
-    simcore::Scenario pipelineStart;
-    pipelineStart.parallel.pp = 8;
-    pipelineStart.parallel.microbatches = 32;
-    pipelineStart.parallel.schedule = simcore::PipelineSchedule::Interleaved;
-    pipelineStart.parallel.virtualStages = 2;
-    const Stats ganttEdits = panelCase(
-        QStringLiteral("parallelism"), pipelineStart,
-        [&](dtsim::ui::ScenarioModel& m, int i) {
-            m.setNumber(QStringLiteral("parallel.microbatches"), 8 * (1 + i % 8));
-        },
-        [](dtsim::ui::Panel& p) {
-            static_cast<dtsim::ui::ParallelismPanel&>(p).views()->tabs()->setCurrentIndex(1);
-        });
-    // Topology: the mis-wired node (the exhaustive ring search) and the 4-node cluster, N edited.
-    std::uniform_int_distribution<int> topologyWorkers(2, 32);
-    const Stats topologyEdits = panelCase(
-        QStringLiteral("topology"), simcore::Scenario{}, [&](dtsim::ui::ScenarioModel& m, int i) {
-            if (i % 5 == 0) {
-                m.setValue(QStringLiteral("topology.preset"), i % 10 == 0
-                                                                  ? QStringLiteral("miswired")
-                                                                  : QStringLiteral("ndr-cluster"));
-            }
-            const bool miswired =
-                m.scenario().topology.preset == simcore::TopologyPresetId::Miswired;
-            m.setNumber(QStringLiteral("collective.workers"),
-                        miswired ? 2 + i % 7 : topologyWorkers(generator));
-        });
-
-    // Export of every view, PNG 1600×900 at 2× (what a teacher pastes into slides), and SVG.
-    QTemporaryDir exportDir;
-    std::vector<std::pair<QString, Stats>> exports;
-    for (const auto& entry : dtsim::ui::panelEntries()) {
-        std::vector<double> times;
-        for (int i = 0; i < 5; ++i) {
-            for (const char* extension : {"png", "svg"}) {
-                QElapsedTimer timer;
-                timer.start();
-                dtsim::ui::ExportOptions options;
-                options.scale = 2.0;
-                const QString error = dtsim::ui::exportPanel(
-                    entry.id, simcore::Scenario{},
-                    exportDir.filePath(entry.id + QLatin1Char('.') + QLatin1String(extension)),
-                    options);
-                if (!error.isEmpty()) {
-                    return 1;
+    if (wanted(QStringLiteral("communication"))) {
+        // Communication: 16 GPUs per node, N and S typed; every algorithm's sweep is recomputed.
+        simcore::Scenario communicationStart;
+        communicationStart.hardware.gpusPerNode = 16;
+        std::uniform_int_distribution<int> collectiveWorkers(2, 4096);
+        record(QStringLiteral("communication_edit"),
+               QStringLiteral("Communication: N / S edit → repainted"),
+               panelCase(QStringLiteral("communication"), communicationStart,
+                         [&](dtsim::ui::ScenarioModel& m, int i) {
+                             if (i % 2 == 0) {
+                                 m.setNumber(QStringLiteral("collective.workers"),
+                                             collectiveWorkers(generator));
+                             } else {
+                                 m.setNumber(QStringLiteral("collective.bytes"),
+                                             std::pow(10.0, 3 + i % 8));
+                             }
+                         }));
+    }
+    if (wanted(QStringLiteral("ring"))) {
+        // The ring animation's frame: one step of 16 GPUs (the Physical case's scenario).
+        dtsim::ui::ScenarioModel ringModel;
+        ringModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
+        ringModel.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical"));
+        std::unique_ptr<dtsim::ui::Panel> ringPanel(
+            dtsim::ui::findPanelEntry(QStringLiteral("communication"))->createPanel(&ringModel));
+        ringPanel->resize(size);
+        ringPanel->show();
+        QCoreApplication::processEvents();
+        auto* ring = ringPanel->findChild<dtsim::ui::RingWidget*>();
+        ring->setWorkers(16);
+        record(QStringLiteral("communication_ring_step"),
+               QStringLiteral("Communication: ring animation step (16)"),
+               summarise(timeChanges(samples, *ringPanel, [&](int i) {
+                   if (i % 30 == 0) {
+                       ring->reset();
+                   }
+                   ring->stepForward();
+               })));
+        ringPanel->hide();
+    }
+    if (wanted(QStringLiteral("parallelism"))) {
+        // Parallelism: dp × tp × pp up to 16 × 8 × 8 on the diagram.
+        std::uniform_int_distribution<int> degree(0, 3);
+        record(QStringLiteral("parallelism_diagram_edit"),
+               QStringLiteral("Parallelism: dp/tp/pp edit (diagram)"),
+               panelCase(QStringLiteral("parallelism"), simcore::Scenario{},
+                         [&](dtsim::ui::ScenarioModel& m, int i) {
+                             const char* keys[] = {"parallel.dp", "parallel.tp", "parallel.pp"};
+                             m.setNumber(QString::fromLatin1(keys[i % 3]), 1 << degree(generator));
+                         }));
+    }
+    if (wanted(QStringLiteral("pipeline"))) {
+        // Pipeline Gantt: p = 8, interleaved v = 2, m stepped through multiples of 8 up to 64.
+        simcore::Scenario pipelineStart;
+        pipelineStart.parallel.pp = 8;
+        pipelineStart.parallel.microbatches = 32;
+        pipelineStart.parallel.schedule = simcore::PipelineSchedule::Interleaved;
+        pipelineStart.parallel.virtualStages = 2;
+        record(
+            QStringLiteral("pipeline_gantt_edit"),
+            QStringLiteral("Pipeline: m edit, p=8 v=2 (Gantt)"),
+            panelCase(
+                QStringLiteral("parallelism"), pipelineStart,
+                [&](dtsim::ui::ScenarioModel& m, int i) {
+                    m.setNumber(QStringLiteral("parallel.microbatches"), 8 * (1 + i % 8));
+                },
+                [](dtsim::ui::Panel& p) {
+                    static_cast<dtsim::ui::ParallelismPanel&>(p).views()->tabs()->setCurrentIndex(
+                        1);
+                }));
+    }
+    if (wanted(QStringLiteral("topology"))) {
+        // Topology: the mis-wired node (the exhaustive ring search) and the 4-node cluster, N
+        // edited.
+        std::uniform_int_distribution<int> topologyWorkers(2, 32);
+        record(QStringLiteral("topology_edit"), QStringLiteral("Topology: N / preset edit"),
+               panelCase(QStringLiteral("topology"), simcore::Scenario{},
+                         [&](dtsim::ui::ScenarioModel& m, int i) {
+                             if (i % 5 == 0) {
+                                 m.setValue(QStringLiteral("topology.preset"),
+                                            i % 10 == 0 ? QStringLiteral("miswired")
+                                                        : QStringLiteral("ndr-cluster"));
+                             }
+                             const bool miswired = m.scenario().topology.preset ==
+                                                   simcore::TopologyPresetId::Miswired;
+                             m.setNumber(QStringLiteral("collective.workers"),
+                                         miswired ? 2 + i % 7 : topologyWorkers(generator));
+                         }));
+    }
+    if (wanted(QStringLiteral("export"))) {
+        // Export of every view, PNG 1600×900 at 2× (what a teacher pastes into slides), and SVG.
+        QTemporaryDir exportDir;
+        for (const auto& entry : dtsim::ui::panelEntries()) {
+            std::vector<double> times;
+            for (int i = 0; i < 5; ++i) {
+                for (const char* extension : {"png", "svg"}) {
+                    QElapsedTimer timer;
+                    timer.start();
+                    dtsim::ui::ExportOptions options;
+                    options.scale = 2.0;
+                    const QString error = dtsim::ui::exportPanel(
+                        entry.id, simcore::Scenario{},
+                        exportDir.filePath(entry.id + QLatin1Char('.') + QLatin1String(extension)),
+                        options);
+                    if (!error.isEmpty()) {
+                        return 1;
+                    }
+                    times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
                 }
-                times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
             }
+            exports.emplace_back(entry.id, summarise(times));
         }
-        exports.emplace_back(entry.id, summarise(times));
     }
-
-    // simcore sweep: the Physical step at every N in 1…1e5 (hierarchical all-reduce).
-    simcore::Scenario sweepScenario;
-    sweepScenario.collective.algorithm = simcore::CollectiveAlgorithm::Hierarchical;
-    const auto sweepParams = *simcore::physicalParamsFromScenario(sweepScenario);
-    QElapsedTimer sweepTimer;
-    sweepTimer.start();
-    double checksum = 0;
-    for (std::int64_t n = 1; n <= 100000; ++n) {
-        checksum += simcore::physicalStep(sweepParams, n).stepSeconds;
+    if (wanted(QStringLiteral("sweep"))) {
+        // simcore sweep: the Physical step at every N in 1…1e5 (hierarchical all-reduce).
+        simcore::Scenario sweepScenario;
+        sweepScenario.collective.algorithm = simcore::CollectiveAlgorithm::Hierarchical;
+        const auto sweepParams = *simcore::physicalParamsFromScenario(sweepScenario);
+        QElapsedTimer sweepTimer;
+        sweepTimer.start();
+        double checksum = 0;
+        for (std::int64_t n = 1; n <= 100000; ++n) {
+            checksum += simcore::physicalStep(sweepParams, n).stepSeconds;
+        }
+        const double sweepMs = static_cast<double>(sweepTimer.nsecsElapsed()) / 1e6;
+        if (!std::isfinite(checksum)) {
+            return 1;
+        }
+        figures.emplace_back(QStringLiteral("simcore_physical_sweep_1e5_ms"), sweepMs);
+        notes << QStringLiteral("simcore: Physical step for every N in 1…1e5: %1 ms")
+                     .arg(sweepMs, 0, 'f', 1);
     }
-    const double sweepMs = static_cast<double>(sweepTimer.nsecsElapsed()) / 1e6;
-    if (!std::isfinite(checksum)) {
-        return 1;
-    }
-
     // 3. Baseline: a minimal Qt Charts window with 13 bars, values changed each frame.
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -465,81 +536,100 @@ int main(int argc, char** argv)
             set->replace(b, (b * 7 + i) % 19);
         }
     };
-    const Stats baseline = summarise(timeChanges(samples, view, changeBaseline));
-
-    // 4. simcore alone: one evaluation of the Scaling model (what every redraw starts with).
-    std::vector<double> evaluations;
-    simcore::Scenario scenario;
-    for (int i = 0; i < samples; ++i) {
-        scenario.scaling.workers = jump(generator);
-        QElapsedTimer timer;
-        timer.start();
-        const auto result = simcore::evaluateScaling(scenario);
-        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        if (result.window.empty()) {
-            return 1;
+    const Stats baseline = record(QStringLiteral("baseline_minimal_chart"),
+                                  QStringLiteral("baseline: minimal 13-bar chart repaint"),
+                                  summarise(timeChanges(samples, view, changeBaseline)));
+    for (const auto& r : rows) {
+        if (r.key == QLatin1String("scaling_linear_drag")) {
+            notes << QStringLiteral("ratio Scaling drag (linear) / baseline, medians: %1")
+                         .arg(r.stats.median / baseline.median, 0, 'f', 2);
         }
-        evaluations.push_back(ms);
     }
-    const Stats simcoreOnly = summarise(evaluations);
 
-    // 5. Monte-Carlo failure simulation (MODELS §6): failure events per second on one core,
-    // Llama 3 §3.3.4's job (M = 54 days / 419 failures ≈ 3.09 h, τ = 20 min, δ = 1 min,
-    // R = 10 min, W = 54 days).
-    simcore::CheckpointParams llama;
-    llama.intervalSeconds = 1200;
-    llama.writeSeconds = 60;
-    llama.restartSeconds = 600;
-    llama.mtbfSeconds = 54.0 * 86400.0 / 419.0;
-    llama.workSeconds = 54.0 * 86400.0;
-    simcore::MonteCarloOptions monteCarloOptions;
-    monteCarloOptions.seed = 2026;
-    QElapsedTimer monteCarloTimer;
-    monteCarloTimer.start();
-    const auto batch = simcore::simulateBatch(llama, 5000, monteCarloOptions);
-    const double monteCarloSeconds = static_cast<double>(monteCarloTimer.nsecsElapsed()) / 1e9;
-    const double failuresPerSecond = static_cast<double>(batch.totalFailures) / monteCarloSeconds;
-
-    // Cold start to the first painted window: dtsim's whole window vs a minimal Qt Charts window,
-    // alternating so both see the same machine state.
-    std::vector<double> dtsimStarts;
-    std::vector<double> minimalStarts;
-    for (int i = 0; i < 10; ++i) {
-        const auto d = timeStartups(QStringLiteral("dtsim"), 1, size);
-        const auto m = timeStartups(QStringLiteral("minimal"), 1, size);
-        dtsimStarts.push_back(d.front());
-        minimalStarts.push_back(m.front());
+    if (wanted(QStringLiteral("simcore"))) {
+        // 4. simcore alone: one evaluation of the Scaling model (what every redraw starts with).
+        std::vector<double> evaluations;
+        simcore::Scenario scenario;
+        for (int i = 0; i < samples; ++i) {
+            scenario.scaling.workers = jump(generator);
+            QElapsedTimer timer;
+            timer.start();
+            const auto result = simcore::evaluateScaling(scenario);
+            const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+            if (result.window.empty()) {
+                return 1;
+            }
+            evaluations.push_back(ms);
+        }
+        record(QStringLiteral("simcore_evaluate_scaling"),
+               QStringLiteral("simcore: evaluateScaling"), summarise(evaluations));
     }
-    const Stats dtsimStart = summarise(dtsimStarts);
-    const Stats minimalStart = summarise(minimalStarts);
-
+    if (wanted(QStringLiteral("montecarlo"))) {
+        // 5. Monte-Carlo failure simulation (MODELS §6): failure events per second on one core,
+        // Llama 3 §3.3.4's job (M = 54 days / 419 failures ≈ 3.09 h, τ = 20 min, δ = 1 min,
+        // R = 10 min, W = 54 days).
+        simcore::CheckpointParams llama;
+        llama.intervalSeconds = 1200;
+        llama.writeSeconds = 60;
+        llama.restartSeconds = 600;
+        llama.mtbfSeconds = 54.0 * 86400.0 / 419.0;
+        llama.workSeconds = 54.0 * 86400.0;
+        simcore::MonteCarloOptions monteCarloOptions;
+        monteCarloOptions.seed = 2026;
+        QElapsedTimer monteCarloTimer;
+        monteCarloTimer.start();
+        const auto batch = simcore::simulateBatch(llama, 5000, monteCarloOptions);
+        const double monteCarloSeconds = static_cast<double>(monteCarloTimer.nsecsElapsed()) / 1e9;
+        const double failuresPerSecond =
+            static_cast<double>(batch.totalFailures) / monteCarloSeconds;
+        figures.emplace_back(QStringLiteral("montecarlo_failure_events_per_second"),
+                             failuresPerSecond);
+        notes << QStringLiteral("Monte-Carlo (Llama 3 job, 5000 runs): %1 failures in %2 s = %3 "
+                                "failure events/s")
+                     .arg(batch.totalFailures)
+                     .arg(monteCarloSeconds, 0, 'f', 3)
+                     .arg(failuresPerSecond, 0, 'g', 3);
+    }
+    if (wanted(QStringLiteral("startup"))) {
+        // Cold start to the first painted window: dtsim's whole window vs a minimal Qt Charts
+        // window, alternating so both see the same machine state.
+        std::vector<double> dtsimStarts;
+        std::vector<double> minimalStarts;
+        for (int i = 0; i < 10; ++i) {
+            const auto d = timeStartups(QStringLiteral("dtsim"), 1, size);
+            const auto m = timeStartups(QStringLiteral("minimal"), 1, size);
+            dtsimStarts.push_back(d.front());
+            minimalStarts.push_back(m.front());
+        }
+        const Stats dtsimStart =
+            record(QStringLiteral("cold_start_dtsim"),
+                   QStringLiteral("cold start: dtsim window, first paint"), summarise(dtsimStarts));
+        const Stats minimalStart =
+            record(QStringLiteral("cold_start_minimal_chart"),
+                   QStringLiteral("cold start: minimal chart window"), summarise(minimalStarts));
+        figures.emplace_back(QStringLiteral("cold_start_ratio_medians"),
+                             dtsimStart.median / minimalStart.median);
+        notes << QStringLiteral("cold start ratio (medians): %1")
+                     .arg(dtsimStart.median / minimalStart.median, 0, 'f', 2);
+    }
     if (json) {
-        QJsonObject exportsJson;
-        for (const auto& [id, stats] : exports) {
-            exportsJson.insert(id, toJson(stats));
+        QJsonObject root;
+        for (const auto& r : rows) {
+            root.insert(r.key, toJson(r.stats));
         }
-        QJsonObject root{
-            {QStringLiteral("scaling_physical_drag"), toJson(physicalEdits)},
-            {QStringLiteral("communication_edit"), toJson(communicationEdits)},
-            {QStringLiteral("communication_ring_step"), toJson(ringSteps)},
-            {QStringLiteral("parallelism_diagram_edit"), toJson(diagramEdits)},
-            {QStringLiteral("pipeline_gantt_edit"), toJson(ganttEdits)},
-            {QStringLiteral("topology_edit"), toJson(topologyEdits)},
-            {QStringLiteral("export_png2x_and_svg"), exportsJson},
-            {QStringLiteral("simcore_physical_sweep_1e5_ms"), sweepMs},
-            {QStringLiteral("cold_start_dtsim"), toJson(dtsimStart)},
-            {QStringLiteral("cold_start_minimal_chart"), toJson(minimalStart)},
-            {QStringLiteral("cold_start_ratio_medians"), dtsimStart.median / minimalStart.median},
-            {QStringLiteral("montecarlo_failure_events_per_second"), failuresPerSecond},
-            {QStringLiteral("samples"), samples},
-            {QStringLiteral("size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height())},
-            {QStringLiteral("scaling_linear_drag"), toJson(linear)},
-            {QStringLiteral("scaling_linear_jumps"), toJson(jumps)},
-            {QStringLiteral("scaling_log_drag"), toJson(logarithmic)},
-            {QStringLiteral("baseline_minimal_chart"), toJson(baseline)},
-            {QStringLiteral("simcore_evaluate_scaling"), toJson(simcoreOnly)},
-            {QStringLiteral("memory_control_edit"), toJson(memoryEdits)},
-            {QStringLiteral("checkpoint_interval_drag"), toJson(checkpointEdits)}};
+        if (!exports.empty()) {
+            QJsonObject exportsJson;
+            for (const auto& [id, stats] : exports) {
+                exportsJson.insert(id, toJson(stats));
+            }
+            root.insert(QStringLiteral("export_png2x_and_svg"), exportsJson);
+        }
+        for (const auto& [key, value] : figures) {
+            root.insert(key, value);
+        }
+        root.insert(QStringLiteral("samples"), samples);
+        root.insert(QStringLiteral("size"),
+                    QStringLiteral("%1x%2").arg(size.width()).arg(size.height()));
         QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -560,33 +650,14 @@ int main(int argc, char** argv)
                    .arg(s.p99, 9, 'f', 3)
                    .arg(s.max, 9, 'f', 3);
     };
-    row(QStringLiteral("Scaling: drag, 1–3 N/event (linear)"), linear);
-    row(QStringLiteral("Scaling: mouse drag, 10–20 N/event (linear)"), mouse);
-    row(QStringLiteral("Scaling: jump anywhere in 1…4096 (linear)"), jumps);
-    row(QStringLiteral("Scaling: drag, 1–3 positions/event (log)"), logarithmic);
-    row(QStringLiteral("baseline: minimal 13-bar chart repaint"), baseline);
-    row(QStringLiteral("simcore: evaluateScaling"), simcoreOnly);
-    row(QStringLiteral("Memory: dp / ZeRO edit → repainted"), memoryEdits);
-    row(QStringLiteral("Checkpoint: interval slider → repainted"), checkpointEdits);
-    row(QStringLiteral("Scaling Physical: drag (hierarchical)"), physicalEdits);
-    row(QStringLiteral("Communication: N / S edit → repainted"), communicationEdits);
-    row(QStringLiteral("Communication: ring animation step (16)"), ringSteps);
-    row(QStringLiteral("Parallelism: dp/tp/pp edit (diagram)"), diagramEdits);
-    row(QStringLiteral("Pipeline: m edit, p=8 v=2 (Gantt)"), ganttEdits);
-    row(QStringLiteral("Topology: N / preset edit"), topologyEdits);
+    for (const auto& r : rows) {
+        row(r.label, r.stats);
+    }
     for (const auto& [id, stats] : exports) {
         row(QStringLiteral("export %1 (PNG 2x or SVG, 1600x900)").arg(id), stats);
     }
-    row(QStringLiteral("cold start: dtsim window, first paint"), dtsimStart);
-    row(QStringLiteral("cold start: minimal chart window"), minimalStart);
-    out << "cold start ratio (medians): "
-        << QString::number(dtsimStart.median / minimalStart.median, 'f', 2) << "\n";
-    out << "simcore: Physical step for every N in 1…1e5: " << QString::number(sweepMs, 'f', 1)
-        << " ms\n";
-    out << "Monte-Carlo (Llama 3 job, 5000 runs): " << batch.totalFailures << " failures in "
-        << QString::number(monteCarloSeconds, 'f', 3)
-        << " s = " << QString::number(failuresPerSecond, 'g', 3) << " failure events/s\n";
-    out << "ratio Scaling drag (linear) / baseline, medians: "
-        << QString::number(linear.median / baseline.median, 'f', 2) << "\n";
+    for (const auto& line : notes) {
+        out << line << "\n";
+    }
     return 0;
 }

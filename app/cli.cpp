@@ -512,6 +512,7 @@ int runKeys()
     for (const auto& key : simcore::scenarioKeys()) {
         const char* type = key.type == simcore::KeyType::Integer ? "integer"
                            : key.type == simcore::KeyType::Real  ? "number"
+                           : key.type == simcore::KeyType::Text  ? "text"
                                                                  : "choice";
         out << QString::fromUtf8(key.name.data(), key.name.size()) << "\n";
         out << "    type: " << type;

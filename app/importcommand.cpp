@@ -91,8 +91,12 @@ QString setLine(const QStringList& assignments)
 {
     QString line;
     for (const QString& assignment : assignments) {
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("--set ") +
-                assignment;
+        // A value with spaces (topology.node) is one shell word only when quoted.
+        const QString word = assignment.contains(QLatin1Char(' '))
+                                 ? QLatin1Char('\'') + assignment + QLatin1Char('\'')
+                                 : assignment;
+        line +=
+            (line.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("--set ") + word;
     }
     return line;
 }
@@ -251,6 +255,22 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
         printError(QStringLiteral("import: %1: the node does not fit dtsim's ranges: %2")
                        .arg(path, problem));
         return kBadInput;
+    }
+    // The node pair by pair, as the Topology panel's "Use these for my cluster" stores it.
+    {
+        simcore::Scenario check;
+        const std::vector<std::pair<std::string, std::string>> wiring = {
+            {"topology.preset", "imported"},
+            {"topology.node", simcore::nvTopoWiringText(node)},
+            {"topology.node_nics", std::to_string(node.gpuNics())}};
+        for (const auto& [key, value] : wiring) {
+            if (auto error = simcore::setValue(check, key, value)) {
+                printError(QStringLiteral("import: %1: the node does not fit dtsim's ranges: %2")
+                               .arg(path, fromStd(error->message())));
+                return kBadInput;
+            }
+            assignments << fromStd(key) + QLatin1Char('=') + fromStd(value);
+        }
     }
     const auto nicName = [&node](std::int64_t index) {
         return index < 0 ? QString()

@@ -56,7 +56,9 @@ std::optional<std::int64_t> gpuIndex(std::string_view label)
         std::min(parseNumber(digits).value_or(kPastEveryColumn), kPastEveryColumn));
 }
 
-std::optional<TopoCell> readCell(std::string_view token)
+} // namespace
+
+std::optional<TopoCell> parseTopoCode(std::string_view token)
 {
     if (token == "X") {
         return TopoCell{TopoCode::Self, 0};
@@ -86,6 +88,8 @@ std::optional<TopoCell> readCell(std::string_view token)
     return std::nullopt;
 }
 
+namespace {
+
 int distance(TopoCode code)
 {
     switch (code) {
@@ -106,17 +110,17 @@ int distance(TopoCode code)
     return 5;
 }
 
-std::string cellText(const TopoCell& cell)
+enum class Trailing { CpuAffinity, NumaAffinity, GpuNumaId };
+
+} // namespace
+
+std::string topoCellText(const TopoCell& cell)
 {
     if (cell.code == TopoCode::NvLink) {
         return "NV" + std::to_string(cell.nvlinks);
     }
     return std::string(topoCodeText(cell.code));
 }
-
-enum class Trailing { CpuAffinity, NumaAffinity, GpuNumaId };
-
-} // namespace
 
 std::string_view topoCodeText(TopoCode code)
 {
@@ -317,7 +321,7 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
         }
         for (std::size_t c = 0; c < deviceCount; ++c) {
             const auto cellToken = f[1 + c];
-            const auto parsed = readCell(cellToken);
+            const auto parsed = parseTopoCode(cellToken);
             if (!parsed) {
                 return fail(error(Kind::BadLine, lineNo,
                                   std::string(kCodes) + " in column " + std::string(devices[c]),
@@ -370,14 +374,14 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
                                                " meets column GPU" + std::to_string(b)
                                          : "a link code, not X, between GPU" + std::to_string(a) +
                                                " and GPU" + std::to_string(b),
-                                  cellText(c)));
+                                  topoCellText(c)));
             }
             if (b < a && !(c == node.cell(b, a))) {
                 return fail(error(Kind::Inconsistent, lineNo,
                                   "the same code as row GPU" + std::to_string(b) + " column GPU" +
-                                      std::to_string(a) + " (" + cellText(node.cell(b, a)) +
+                                      std::to_string(a) + " (" + topoCellText(node.cell(b, a)) +
                                       "): a link joins both GPUs alike",
-                                  cellText(c)));
+                                  topoCellText(c)));
             }
         }
         for (std::size_t n = 0; n < nicCount; ++n) {
@@ -469,6 +473,67 @@ std::optional<ClusterTopology> nvTopoCluster(const NvTopoNode& node, const NvTop
         }
     }
     return cluster;
+}
+
+std::string nvTopoWiringText(const NvTopoNode& node)
+{
+    std::string text;
+    for (std::int64_t a = 0; a < node.gpus; ++a) {
+        for (std::int64_t b = a + 1; b < node.gpus; ++b) {
+            text += (text.empty() ? "" : " ") + topoCellText(node.cell(a, b));
+        }
+    }
+    return text;
+}
+
+NvTopoWiring parseNvTopoWiring(std::string_view text)
+{
+    NvTopoWiring result;
+    std::vector<TopoCell> cells;
+    // Never more words than the largest node has pairs: a huge text is refused by its count
+    // without keeping all of it.
+    constexpr std::size_t kMostCodes = kMaxWiringGpus * (kMaxWiringGpus - 1) / 2;
+    std::size_t words = 0;
+    for (const auto word : fields(text)) {
+        ++words;
+        if (cells.size() == kMostCodes) {
+            continue; // counted only
+        }
+        std::string upper(word);
+        std::transform(upper.begin(), upper.end(), upper.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        const auto cell = parseTopoCode(upper);
+        if (!cell || cell->code == TopoCode::Self) {
+            result.problem = std::string(word.substr(0, 40));
+            return result;
+        }
+        cells.push_back(*cell);
+    }
+    if (words == 0) {
+        return result; // empty: no node, no problem
+    }
+    // g(g−1)/2 = n  →  g = (1 + √(1 + 8n)) / 2, whole.
+    std::int64_t gpus = 2;
+    while (gpus * (gpus - 1) / 2 < static_cast<std::int64_t>(words)) {
+        ++gpus;
+    }
+    if (gpus * (gpus - 1) / 2 != static_cast<std::int64_t>(words) || gpus > kMaxWiringGpus) {
+        result.problem = std::to_string(words) + (words == 1 ? " code" : " codes");
+        return result;
+    }
+    NvTopoNode node;
+    node.gpus = gpus;
+    node.gpuGpu.assign(static_cast<std::size_t>(gpus * gpus), TopoCell{TopoCode::Self, 0});
+    std::size_t next = 0;
+    for (std::int64_t a = 0; a < gpus; ++a) {
+        for (std::int64_t b = a + 1; b < gpus; ++b) {
+            node.gpuGpu[static_cast<std::size_t>(a * gpus + b)] = cells[next];
+            node.gpuGpu[static_cast<std::size_t>(b * gpus + a)] = cells[next];
+            ++next;
+        }
+    }
+    result.node = std::move(node);
+    return result;
 }
 
 } // namespace simcore

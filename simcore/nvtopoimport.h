@@ -33,6 +33,14 @@ struct TopoCell {
     friend bool operator==(const TopoCell&, const TopoCell&) = default;
 };
 
+/// One cell as nvidia-smi prints it: "X", "NV1" … "NV64", "PIX", "PXB", "PHB", "NODE", "SYS",
+/// "SOC" (= SYS); nullopt for anything else. The one reader of the codes (the parser below and
+/// the topology.node scenario key both use it).
+std::optional<TopoCell> parseTopoCode(std::string_view token);
+
+/// "NV18", "PIX", … (the canonical text of a cell; SOC prints as SYS).
+std::string topoCellText(const TopoCell& cell);
+
 /// What `nvidia-smi topo -m` says about one node.
 struct NvTopoNode {
     std::int64_t gpus = 0;
@@ -95,5 +103,36 @@ struct NvTopoChoice {
     std::string_view pcieId;
 };
 NvTopoChoice nvTopoChoice(const NvTopoNode& node, const NvTopoOptions& options = {});
+
+// ---- The topology.node scenario key (simcore/scenario.h) ----
+//
+// Form: the upper triangle of the GPU × GPU matrix, row by row, one code per pair, separated by
+// spaces: for g GPUs the pairs (0,1) (0,2) … (0,g−1) (1,2) … (g−2,g−1), g(g−1)/2 codes. Why
+// this and not the whole matrix: the matrix is symmetric with X on the diagonal (the parser
+// refuses anything else), so the triangle says everything once, cannot contradict itself, and
+// the GPU count follows from the code count. NIC columns are not kept: the panel needs only how
+// many NICs face the GPUs (topology.node_nics).
+
+/// Largest node topology.node describes (an HGX board has 8; 64 leaves room for odd machines
+/// while the drawn matrix and the ring search stay instant).
+constexpr std::int64_t kMaxWiringGpus = 64;
+
+/// The allowed form, as `dtsim keys` and error messages print it.
+inline constexpr std::string_view kWiringForm =
+    "empty, or g(g-1)/2 link codes for g = 2 to 64 GPUs (1, 3, 6, 10, 15, 21, 28, ... 2016 "
+    "codes), the upper triangle of nvidia-smi topo -m row by row, each NV1 to NV64, PIX, PXB, "
+    "PHB, NODE or SYS (SOC), separated by spaces";
+
+/// topology.node text of a node: its GPU × GPU codes, upper triangle, canonical ("NV18 PIX …").
+std::string nvTopoWiringText(const NvTopoNode& node);
+
+struct NvTopoWiring {
+    /// The node (gpus and gpuGpu only; no NICs), or nullopt for empty text or an error.
+    std::optional<NvTopoNode> node;
+    /// Empty when the text is allowed; else the offending part: a code ("QPI") or "5 codes".
+    std::string problem;
+};
+/// Reads topology.node text (codes case-insensitive, any run of spaces or tabs between them).
+NvTopoWiring parseNvTopoWiring(std::string_view text);
 
 } // namespace simcore

@@ -1,5 +1,7 @@
 #include "simcore/scenario.h"
 
+#include "simcore/nvtopoimport.h" // topology.node: the nvidia-smi codes and their reader
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -20,8 +22,8 @@ constexpr std::array<std::string_view, 2> kBatchScalingNames{"strong", "weak"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
 constexpr std::array<std::string_view, 2> kOffOnNames{"off", "on"};
 // Topology panel (issue #5): in TopologyPresetId order; the ids of simcore/topology.h's presets.
-constexpr std::array<std::string_view, 5> kTopologyPresetNames{
-    "scenario", "pcie-workstation", "h100-nvswitch", "ndr-cluster", "miswired"};
+constexpr std::array<std::string_view, 6> kTopologyPresetNames{
+    "scenario", "pcie-workstation", "h100-nvswitch", "ndr-cluster", "miswired", "imported"};
 // Must match the GPU catalogue's ids (a test checks both ways).
 constexpr std::array<std::string_view, 8> kGpuIds{"rtx4090",   "a100-40", "a100-80", "h100-sxm",
                                                   "h100-pcie", "h200",    "b200",    "mi300x"};
@@ -51,6 +53,23 @@ void writeChoice(Scenario& scenario, std::string_view word)
             field = static_cast<std::remove_reference_t<decltype(field)>>(i);
         }
     }
+}
+
+std::string readNodeWiring(const Scenario& scenario)
+{
+    return scenario.topology.node;
+}
+
+std::optional<std::string> checkNodeWiring(std::string_view text)
+{
+    auto wiring = parseNvTopoWiring(text);
+    return wiring.problem.empty() ? std::nullopt : std::optional(std::move(wiring.problem));
+}
+
+void writeNodeWiring(Scenario& scenario, std::string_view text)
+{
+    const auto wiring = parseNvTopoWiring(text); // canonical: "nv18  soc" and "NV18 SYS" alike
+    scenario.topology.node = wiring.node ? nvTopoWiringText(*wiring.node) : std::string();
 }
 
 KeyInfo describe(std::string_view name, KeyType type, std::string_view unit,
@@ -244,8 +263,23 @@ std::vector<KeyInfo> buildKeys()
         0, 1));
 
     keys.push_back(choiceKey<&S::topology, &TopologySpec::preset, kTopologyPresetNames>(
-        "topology.preset", "Cluster drawn on the Topology panel: a preset, or scenario (a uniform "
-                           "cluster from the hardware.* keys, what an import sets)."));
+        "topology.preset", "Cluster drawn on the Topology panel: a preset, scenario (a uniform "
+                           "cluster from the hardware.* keys, what an import sets) or imported "
+                           "(nodes wired pair by pair as topology.node says)."));
+    KeyInfo node = describe("topology.node", K::Text, "",
+                            "Imported node's wiring for topology.preset = imported: nvidia-smi "
+                            "topo -m codes of every GPU pair, upper triangle row by row, e.g. "
+                            "'NV4 PIX PHB' for 3 GPUs (0-1, 0-2, 1-2).");
+    node.textForm = kWiringForm;
+    node.getChoice = &readNodeWiring;
+    node.setChoice = &writeNodeWiring;
+    node.checkText = &checkNodeWiring;
+    keys.push_back(node);
+    keys.push_back(numberKey<&S::topology, &TopologySpec::nodeNics>(
+        "topology.node_nics", K::Integer, "NICs",
+        "Imported node: NICs next to its GPUs (PIX/PXB in nvidia-smi topo -m), each at "
+        "hardware.inter_bandwidth; 0 = none, a single node.",
+        0, 1024));
     return keys;
 }
 
@@ -287,6 +321,16 @@ std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::
 
 std::optional<ScenarioError> checkChoice(const KeyInfo& key, std::string_view word)
 {
+    if (key.type == KeyType::Text) {
+        if (auto problem = key.checkText(word)) {
+            return ScenarioError{ScenarioError::Kind::NotAChoice,
+                                 std::string(key.name),
+                                 std::move(*problem),
+                                 key.allowedText(),
+                                 {}};
+        }
+        return std::nullopt;
+    }
     for (auto choice : key.choices) {
         if (choice == word) {
             return std::nullopt;
@@ -337,6 +381,9 @@ std::string ScenarioError::message() const
 
 std::string KeyInfo::allowedText() const
 {
+    if (type == KeyType::Text) {
+        return std::string(textForm);
+    }
     if (type == KeyType::Choice) {
         std::string text;
         for (auto choice : choices) {
@@ -373,8 +420,9 @@ const KeyInfo* findKey(std::string_view name)
 
 std::string valueText(const Scenario& scenario, const KeyInfo& key)
 {
-    return key.type == KeyType::Choice ? key.getChoice(scenario)
-                                       : formatNumber(key.getNumber(scenario));
+    return key.type == KeyType::Choice || key.type == KeyType::Text
+               ? key.getChoice(scenario)
+               : formatNumber(key.getNumber(scenario));
 }
 
 std::string valueText(const Scenario& scenario, std::string_view name)
@@ -427,7 +475,7 @@ std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
             ScenarioError::Kind::UnknownKey, std::string(trim(name)), std::string(text), {}, {}};
     }
     const std::string_view value = trim(text);
-    if (key->type == KeyType::Choice) {
+    if (key->type == KeyType::Choice || key->type == KeyType::Text) {
         if (auto error = checkChoice(*key, value)) {
             return error;
         }
@@ -456,7 +504,7 @@ std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name
         return ScenarioError{
             ScenarioError::Kind::UnknownKey, std::string(name), formatNumber(value), {}, {}};
     }
-    if (key->type == KeyType::Choice) {
+    if (key->type == KeyType::Choice || key->type == KeyType::Text) {
         return ScenarioError{ScenarioError::Kind::NotAChoice,
                              std::string(name),
                              formatNumber(value),
@@ -483,7 +531,7 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
 {
     std::vector<ScenarioError> errors;
     for (const auto& key : keyTable()) {
-        if (key.type == KeyType::Choice) {
+        if (key.type == KeyType::Choice || key.type == KeyType::Text) {
             if (auto error = checkChoice(key, key.getChoice(scenario))) {
                 errors.push_back(*error);
             }
@@ -508,6 +556,12 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
                           std::to_string(parallel.microbatches),
                           "a multiple of parallel.pp for the interleaved schedule",
                           "parallel.pp = " + std::to_string(parallel.pp)});
+    }
+    if (scenario.topology.preset == TopologyPresetId::Imported && scenario.topology.node.empty()) {
+        errors.push_back({ScenarioError::Kind::Inconsistent, "topology.node", "",
+                          "the imported node's wiring (g(g-1)/2 codes) when topology.preset is "
+                          "imported",
+                          "topology.preset = imported"});
     }
     return errors;
 }

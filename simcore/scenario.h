@@ -116,12 +116,25 @@ struct MemorySpec {
     friend bool operator==(const MemorySpec&, const MemorySpec&) = default;
 };
 
-/// Topology panel (issue #5): the cluster it draws. A preset of simcore/topology.h, or Scenario:
-/// a uniform cluster built from the hardware.* keys (what the importers set).
-enum class TopologyPresetId { Scenario, PcieWorkstation, H100Nvswitch, NdrCluster, Miswired };
+/// Topology panel (issue #5): the cluster it draws. A preset of simcore/topology.h, Scenario:
+/// a uniform cluster built from the hardware.* keys (what the importers set), or Imported: nodes
+/// wired pair by pair as topology.node says (an imported `nvidia-smi topo -m`).
+enum class TopologyPresetId {
+    Scenario,
+    PcieWorkstation,
+    H100Nvswitch,
+    NdrCluster,
+    Miswired,
+    Imported
+};
 
 struct TopologySpec {
     TopologyPresetId preset = TopologyPresetId::NdrCluster;
+    /// topology.node: one node's wiring as `nvidia-smi topo -m` codes, the upper triangle of the
+    /// GPU × GPU matrix row by row ("NV18 NV18 PHB …"; simcore/nvtopoimport.h,
+    /// nvTopoWiringText). Empty = none. Kept in canonical form (one space, upper case, SYS).
+    std::string node;
+    std::int64_t nodeNics = 0; ///< topology.node_nics: NICs next to the GPUs, per node
 
     friend bool operator==(const TopologySpec&, const TopologySpec&) = default;
 };
@@ -141,7 +154,7 @@ struct Scenario {
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
-enum class KeyType { Integer, Real, Choice };
+enum class KeyType { Integer, Real, Choice, Text }; // Text: free text checked by checkText
 
 /// A problem with one key's value, as a value: the UI and the CLI turn it into translated text.
 struct ScenarioError {
@@ -178,11 +191,14 @@ struct KeyInfo {
         specialValue; ///< an extra allowed value outside the range (e.g. 0 = auto)
     std::string_view specialMeaning;
     std::vector<std::string_view> choices; ///< Choice keys: the allowed words, in enum order
+    std::string_view textForm; ///< Text keys: the allowed form, as allowedText() prints it
 
     double (*getNumber)(const Scenario&) = nullptr;
     void (*setNumber)(Scenario&, double) = nullptr;
-    std::string (*getChoice)(const Scenario&) = nullptr;
-    void (*setChoice)(Scenario&, std::string_view) = nullptr;
+    std::string (*getChoice)(const Scenario&) = nullptr;      ///< Choice and Text keys: the text
+    void (*setChoice)(Scenario&, std::string_view) = nullptr; ///< Choice and Text keys
+    /// Text keys: nullopt when `text` is allowed, else the offending part (a word, "5 codes").
+    std::optional<std::string> (*checkText)(std::string_view text) = nullptr;
 
     /// "1 … 4096", "> 0 … 1e+06", "ring | tree | naive | hierarchical"
     [[nodiscard]] std::string allowedText() const;

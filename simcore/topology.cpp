@@ -1,5 +1,7 @@
 #include "simcore/topology.h"
 
+#include "simcore/nvtopoimport.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -491,9 +493,36 @@ TopologyAllReduce topologyAllReduce(const ClusterTopology& topology, std::int64_
     return result;
 }
 
+std::optional<ClusterTopology> importedNodeCluster(std::string_view wiring)
+{
+    const auto parsed = parseNvTopoWiring(wiring);
+    if (!parsed.node) {
+        return std::nullopt;
+    }
+    return nvTopoCluster(*parsed.node); // the importer's code → link mapping, written once
+}
+
 ClusterTopology topologyFromScenario(const Scenario& scenario)
 {
-    if (scenario.topology.preset != TopologyPresetId::Scenario) {
+    if (scenario.topology.preset == TopologyPresetId::Imported) {
+        if (auto cluster = importedNodeCluster(scenario.topology.node)) {
+            const auto& h = scenario.hardware;
+            const std::int64_t g = cluster->node.gpus;
+            const std::int64_t workers =
+                std::clamp<std::int64_t>(scenario.collective.workers, 1, kMaxTopologyGpus);
+            cluster->name = "Imported node (topology.node)";
+            cluster->gpu = h.gpu;
+            cluster->nodes = (workers + g - 1) / g;
+            cluster->node.nics = std::max<std::int64_t>(0, scenario.topology.nodeNics);
+            cluster->nic = {h.interLatencySeconds, h.interBandwidthBytesPerSecond};
+            cluster->nicId = "hardware.inter_bandwidth";
+            cluster->source = "the scenario's topology.node (nvidia-smi topo -m codes), "
+                              "topology.node_nics and hardware.inter_* keys";
+            return *cluster;
+        }
+    }
+    if (scenario.topology.preset != TopologyPresetId::Scenario &&
+        scenario.topology.preset != TopologyPresetId::Imported) {
         if (auto preset = topologyPreset(valueText(scenario, "topology.preset"))) {
             return *preset;
         }
@@ -528,11 +557,24 @@ ScenarioTopology topologyAllReduceFromScenario(const Scenario& scenario)
         result.ringInsteadOf = algorithm;
     }
     const std::int64_t workers = scenario.collective.workers;
-    const std::int64_t most = scenario.topology.preset == TopologyPresetId::Scenario
+    const bool imported = scenario.topology.preset == TopologyPresetId::Imported;
+    if (imported && result.cluster.id != "imported") {
+        result.allReduce.error =
+            TopologyError{"topology.node", std::string(kWiringForm) + " (not empty)"};
+        return result;
+    }
+    const std::int64_t most = scenario.topology.preset == TopologyPresetId::Scenario || imported
                                   ? kMaxTopologyGpus
                                   : result.cluster.totalGpus();
     if (workers < 1 || workers > most) {
         result.allReduce.error = TopologyError{"collective.workers", "1 … " + std::to_string(most)};
+        return result;
+    }
+    if (imported && workers > result.cluster.node.gpus && result.cluster.node.nics < 1) {
+        // The node has no NIC: nothing leaves it, so the all-reduce cannot span two nodes.
+        result.allReduce.error = TopologyError{
+            "topology.node_nics", "≥ 1 when collective.workers exceeds the node's " +
+                                      std::to_string(result.cluster.node.gpus) + " GPUs"};
         return result;
     }
     result.allReduce = topologyAllReduce(result.cluster, workers, scenario.collective.bytes,

@@ -193,7 +193,16 @@ EquivalentLinks equivalentLinks(const ClusterTopology& topology);
 /// (hardware.intra_latency, hardware.intra_bandwidth), one NIC per GPU at
 /// (hardware.inter_latency, hardware.inter_bandwidth), and as many nodes as collective.workers
 /// needs (at least one).
+/// `imported` builds nodes wired pair by pair from topology.node (nvTopoCluster of
+/// simcore/nvtopoimport.h, its automatic NVLink / PCIe generation rules), topology.node_nics
+/// NICs per node, each NIC at (hardware.inter_latency, hardware.inter_bandwidth), and as many
+/// nodes as collective.workers needs. An empty or malformed topology.node (validate() reports
+/// it) gives the `scenario` cluster; topologyAllReduceFromScenario then names the key.
 ClusterTopology topologyFromScenario(const Scenario& scenario);
+
+/// The `imported` cluster of a topology.node text: one node, nullopt when the text holds no node.
+/// The NIC count and rate and the node count are left for the caller.
+std::optional<ClusterTopology> importedNodeCluster(std::string_view wiring);
 
 /// The most GPUs the Topology panel lays out for a `scenario` cluster.
 constexpr std::int64_t kMaxTopologyGpus = 4096;
@@ -201,7 +210,9 @@ constexpr std::int64_t kMaxTopologyGpus = 4096;
 /// The all-reduce the Topology panel shows: collective.workers GPUs, collective.bytes, on
 /// topologyFromScenario; hierarchical when collective.algorithm is hierarchical, else the ring
 /// (the panel draws only ring-based algorithms; `ringInsteadOf` is set for tree and naive).
-/// Errors name scenario keys: "collective.workers" with the cluster's range.
+/// Errors name scenario keys: "collective.workers" with the cluster's range; for `imported`,
+/// "topology.node" when it holds no node and "topology.node_nics" when N needs a second node
+/// but the node has no NIC.
 struct ScenarioTopology {
     ClusterTopology cluster;
     TopologyAllReduce allReduce;

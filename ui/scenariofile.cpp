@@ -128,7 +128,7 @@ QByteArray serializeScenario(const simcore::Scenario& scenario)
     QJsonObject values;
     for (const auto& key : simcore::scenarioKeys()) {
         const QString name = QString::fromUtf8(key.name.data(), key.name.size());
-        if (key.type == simcore::KeyType::Choice) {
+        if (key.type == simcore::KeyType::Choice || key.type == simcore::KeyType::Text) {
             values.insert(name, QString::fromStdString(key.getChoice(scenario)));
         } else {
             values.insert(name, key.getNumber(scenario));

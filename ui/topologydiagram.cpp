@@ -101,6 +101,14 @@ QString presetTitle(const simcore::ClusterTopology& cluster)
     if (id == QLatin1String("miswired")) {
         return TopologyDiagram::tr("Mis-wired node: GPU 7 on PCIe");
     }
+    if (id == QLatin1String("imported")) {
+        return cluster.nodes == 1
+                   ? TopologyDiagram::tr("Imported node: %1 GPUs (nvidia-smi topo -m)")
+                         .arg(cluster.node.gpus)
+                   : TopologyDiagram::tr("%1 imported nodes × %2 GPUs")
+                         .arg(cluster.nodes)
+                         .arg(cluster.node.gpus);
+    }
     return TopologyDiagram::tr("Your cluster: %1 × %2 GPUs")
         .arg(cluster.nodes)
         .arg(cluster.node.gpus);
@@ -111,6 +119,37 @@ QString algorithmName(simcore::CommAlgorithm algorithm)
     return algorithm == simcore::CommAlgorithm::Hierarchical
                ? TopologyDiagram::tr("Hierarchical all-reduce")
                : TopologyDiagram::tr("Ring all-reduce");
+}
+
+/// What an nvidia-smi code means (its Legend block), for the pair table's tooltips.
+QString codeMeaning(const simcore::TopoCell& cell, LinkKind kind)
+{
+    using simcore::TopoCode;
+    switch (cell.code) {
+    case TopoCode::NvLink:
+        return kind == LinkKind::NvSwitch
+                   ? TopologyDiagram::tr("NV%1: %1 NVLinks per GPU into the NVSwitch chips; the "
+                                         "same on every pair, so any two GPUs talk at full rate")
+                         .arg(cell.nvlinks)
+                   : TopologyDiagram::tr("NV%1: a bonded set of %1 NVLinks directly between the "
+                                         "two GPUs")
+                         .arg(cell.nvlinks);
+    case TopoCode::Pix:
+        return TopologyDiagram::tr("PIX: through at most one PCIe switch, not through the CPU");
+    case TopoCode::Pxb:
+        return TopologyDiagram::tr("PXB: through several PCIe switches, not through the CPU");
+    case TopoCode::Phb:
+        return TopologyDiagram::tr("PHB: through PCIe and the CPU's host bridge");
+    case TopoCode::Node:
+        return TopologyDiagram::tr(
+            "NODE: through PCIe and between the host bridges of one CPU (one NUMA node)");
+    case TopoCode::Sys:
+        return TopologyDiagram::tr(
+            "SYS: through PCIe and the link between the CPU sockets (UPI / Infinity Fabric)");
+    case TopoCode::Self:
+        break;
+    }
+    return {};
 }
 
 } // namespace
@@ -151,6 +190,7 @@ QColor TopologyDiagram::kindColour(LinkKind kind)
     case LinkKind::NvLink:
         return chartstyle::kCompute; // blue
     case LinkKind::PcieSwitch:
+        return chartstyle::kWork; // sky blue: PCIe that stays below the switches
     case LinkKind::PcieHostBridge:
         return chartstyle::kCommunication; // orange
     case LinkKind::CpuInterconnect:
@@ -171,6 +211,7 @@ Qt::PenStyle TopologyDiagram::kindStyle(LinkKind kind)
     case LinkKind::Custom:
         return Qt::SolidLine;
     case LinkKind::PcieSwitch:
+        return Qt::DashDotDotLine;
     case LinkKind::PcieHostBridge:
         return Qt::DashLine;
     case LinkKind::CpuInterconnect:
@@ -185,10 +226,19 @@ void TopologyDiagram::showScenario(const simcore::Scenario& scenario)
 {
     m_scenario = scenario;
     m_topology = simcore::topologyAllReduceFromScenario(scenario);
+    m_wiring.reset();
+    if (m_topology.cluster.id == "imported") {
+        m_wiring = simcore::parseNvTopoWiring(scenario.topology.node).node;
+    }
     const auto& r = m_topology.allReduce;
     m_valid = !r.error;
     m_problem.clear();
-    if (r.error) {
+    if (r.error && r.error->field == "topology.node") {
+        m_problem = tr("No imported node to draw (topology.node is empty). Import an nvidia-smi "
+                       "topo -m output on this panel and press \"Use these for my cluster\", or "
+                       "pick another wiring.");
+        m_title = tr("Imported node");
+    } else if (r.error) {
         m_problem = tr("%1 must be in %2 for this cluster.")
                         .arg(QString::fromStdString(r.error->field),
                              QString::fromStdString(r.error->allowed));
@@ -254,6 +304,8 @@ void TopologyDiagram::buildGeometry()
     m_hops.clear();
     m_gpuEllipses.clear();
     m_chips.clear();
+    m_pairs.clear();
+    m_tableTitle = m_tableGrid = m_tableKey = QRectF();
     m_fabric = QRectF();
     m_bottleneckRect = QRectF();
 
@@ -311,8 +363,81 @@ void TopologyDiagram::buildGeometry()
     // The network fabric under the nodes.
     const bool fabric = cluster.nodes > 1;
     const double fabricHeight = fabric ? line + 34 : 0;
-    const QRectF area(kMargin, y, width - 2 * kMargin,
-                      std::max(60.0, height - y - kMargin - fabricHeight));
+    QRectF area(kMargin, y, width - 2 * kMargin,
+                std::max(60.0, height - y - kMargin - fabricHeight));
+
+    // An imported node's pair table, to the right of the nodes.
+    if (m_wiring && m_wiring->gpus == g && g <= kMaxTableGpus && area.width() >= 520) {
+        const double blockWidth = std::round(area.width() * 0.4);
+        m_tableKeyText = tr("Every GPU pair of one node with its nvidia-smi code. NV# = # NVLinks, "
+                            "PIX / PXB = PCIe switch, PHB / NODE = PCIe through the CPU, SYS = "
+                            "across CPU sockets. Bold: pairs the ring uses.");
+        const double keyHeight =
+            labelMetrics
+                .boundingRect(QRectF(0, 0, blockWidth, 1e4), Qt::TextWordWrap, m_tableKeyText)
+                .height();
+        const double gridRoom = area.height() - line - 6 - keyHeight - 8 - fabricHeight;
+        m_cell = std::min(
+            {blockWidth / static_cast<double>(g + 1), gridRoom / static_cast<double>(g + 1), 58.0});
+        if (m_cell >= 16) {
+            const double left = area.right() - blockWidth;
+            m_tableTitle = QRectF(left, area.top(), blockWidth, line);
+            const double grid = m_cell * static_cast<double>(g + 1);
+            m_tableGrid = QRectF(left + (blockWidth - grid) / 2, area.top() + line + 6, grid, grid);
+            m_tableKey = QRectF(left, m_tableGrid.bottom() + 8, blockWidth, keyHeight);
+            area.setRight(left - kNodeGap);
+            // The widest code fits its cell: the label font, smaller if need be.
+            m_cellFont = chartstyle::labelFont();
+            m_cellFont.setBold(true);
+            double widest = 0;
+            for (const auto& cell : m_wiring->gpuGpu) {
+                widest = std::max(widest, QFontMetricsF(m_cellFont)
+                                              .horizontalAdvance(QString::fromStdString(
+                                                  simcore::topoCellText(cell))));
+            }
+            if (widest > m_cell - 6 && widest > 0) {
+                m_cellFont.setPointSizeF(
+                    std::max(6.0, m_cellFont.pointSizeF() * (m_cell - 6) / widest));
+            }
+            using PairKey = std::pair<std::int64_t, std::int64_t>;
+            const auto pairKey = [](std::int64_t a, std::int64_t b) {
+                return PairKey{std::min(a, b), std::max(a, b)};
+            };
+            std::set<PairKey> ringPairs;
+            std::optional<PairKey> slowest;
+            for (std::size_t h = 0; h < r.hops.size(); ++h) {
+                const auto& hop = r.hops[h];
+                if (hop.interNode || hop.from / g != 0) {
+                    continue; // the first node's pairs
+                }
+                const PairKey pair = pairKey(hop.from, hop.to);
+                ringPairs.insert(pair);
+                if (r.bottleneck && *r.bottleneck == h && !isBalanced()) {
+                    slowest = pair;
+                }
+            }
+            for (std::int64_t a = 0; a < g; ++a) {
+                for (std::int64_t b = 0; b < g; ++b) {
+                    if (a == b) {
+                        continue;
+                    }
+                    DrawnPair cell;
+                    cell.a = a;
+                    cell.b = b;
+                    cell.kind = cluster.node.pair(a, b).kind;
+                    cell.code = QString::fromStdString(simcore::topoCellText(m_wiring->cell(a, b)));
+                    cell.inRing = ringPairs.count(pairKey(a, b)) > 0;
+                    cell.slowest = slowest && *slowest == pairKey(a, b);
+                    cell.rect = QRectF(m_tableGrid.left() + static_cast<double>(b + 1) * m_cell,
+                                       m_tableGrid.top() + static_cast<double>(a + 1) * m_cell,
+                                       m_cell, m_cell);
+                    m_pairs.push_back(cell);
+                }
+            }
+        } else {
+            m_cell = 0;
+        }
+    }
 
     // Nodes shown: all, or the first ones, an ellipsis and the last.
     std::vector<std::int64_t> shown;
@@ -388,6 +513,9 @@ void TopologyDiagram::buildGeometry()
             std::vector<Chip> chips;
             if (has(LinkKind::NvSwitch)) {
                 chips.push_back({{}, tr("NVSwitch"), LinkKind::NvSwitch, false});
+            }
+            if (has(LinkKind::PcieSwitch)) {
+                chips.push_back({{}, tr("PCIe switch"), LinkKind::PcieSwitch, false});
             }
             chips.push_back({{}, tr("CPU"), LinkKind::PcieHostBridge, false});
             if (has(LinkKind::CpuInterconnect)) {
@@ -681,6 +809,59 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
             QFontMetricsF(labelFont).elidedText(m_fabricText, Qt::ElideRight, textRect.width()));
     }
 
+    // The pair table of an imported node.
+    if (!m_pairs.empty()) {
+        QFont bold = labelFont;
+        bold.setBold(true);
+        painter.setFont(bold);
+        painter.setPen(text);
+        painter.drawText(m_tableTitle, Qt::AlignHCenter | Qt::AlignVCenter,
+                         QFontMetricsF(bold).elidedText(tr("Every pair of node 1"), Qt::ElideRight,
+                                                        m_tableTitle.width()));
+        QFont header = m_cellFont;
+        header.setBold(false);
+        painter.setFont(header);
+        painter.setPen(mutedText());
+        const std::int64_t g = m_topology.cluster.node.gpus;
+        for (std::int64_t i = 0; i < g; ++i) {
+            const double at = static_cast<double>(i + 1) * m_cell;
+            const QString label = QString::number(i);
+            painter.drawText(QRectF(m_tableGrid.left() + at, m_tableGrid.top(), m_cell, m_cell),
+                             Qt::AlignCenter, label);
+            painter.drawText(QRectF(m_tableGrid.left(), m_tableGrid.top() + at, m_cell, m_cell),
+                             Qt::AlignCenter, label);
+            painter.drawText(
+                QRectF(m_tableGrid.left() + at, m_tableGrid.top() + at, m_cell, m_cell),
+                Qt::AlignCenter, QStringLiteral("X"));
+        }
+        painter.drawText(QRectF(m_tableGrid.left(), m_tableGrid.top(), m_cell, m_cell),
+                         Qt::AlignCenter, tr("GPU"));
+        const int alpha = chartstyle::look().dark ? 90 : 55;
+        for (const auto& cell : m_pairs) {
+            const QColor colour = kindColour(cell.kind);
+            const QRectF box = cell.rect.adjusted(1.5, 1.5, -1.5, -1.5);
+            painter.setBrush(QColor(colour.red(), colour.green(), colour.blue(), alpha));
+            // The ring's pairs: a heavier frame and bold code, legible in greyscale too.
+            painter.setPen(QPen(colour, cell.inRing ? 2.8 : 1.2, kindStyle(cell.kind)));
+            painter.drawRect(box);
+            painter.setBrush(Qt::NoBrush);
+            if (cell.slowest) {
+                painter.setPen(QPen(kBottleneckColour, 3.5));
+                painter.drawRect(box.adjusted(1, 1, -1, -1));
+            }
+            QFont font = m_cellFont;
+            font.setBold(cell.inRing);
+            painter.setFont(font);
+            painter.setPen(text);
+            painter.drawText(cell.rect, Qt::AlignCenter, cell.code);
+        }
+        painter.setFont(labelFont);
+        painter.setPen(mutedText());
+        painter.drawText(m_tableKey, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                         m_tableKeyText);
+        painter.setPen(text);
+    }
+
     // The bottleneck's halo under everything that moves data.
     const auto highlighted = highlightedHop();
     for (const auto& path : m_hops) {
@@ -734,6 +915,11 @@ bool TopologyDiagram::event(QEvent* event)
         ensureGeometry();
         if (const auto hop = hopAt(help->pos())) {
             QToolTip::showText(help->globalPos(), hopToolTip(*hop), this);
+            return true;
+        }
+        if (const auto cell = pairAt(help->pos())) {
+            QToolTip::showText(help->globalPos(), pairToolTip(*cell), this,
+                               m_pairs[*cell].rect.toAlignedRect());
             return true;
         }
         for (const auto& b : m_boxes) {
@@ -798,6 +984,13 @@ QString TopologyDiagram::hopToolTip(std::size_t index) const
     }
     const auto& hop = r.hops[index];
     QString tip = tr("GPU %1 → GPU %2: %3").arg(hop.from).arg(hop.to).arg(kindName(hop.kind));
+    const std::int64_t g = m_topology.cluster.node.gpus;
+    if (!hop.interNode && g > 0) {
+        if (const int links = m_topology.cluster.node.pair(hop.from % g, hop.to % g).nvlinks;
+            links > 0) {
+            tip += QLatin1Char('\n') + tr("%1 NVLinks bonded (NV%1)").arg(links);
+        }
+    }
     tip += QLatin1Char('\n') + tr("Bandwidth: %1, one direction, per GPU")
                                    .arg(formatBandwidth(hop.link.bandwidthBytesPerSecond));
     tip += QLatin1Char('\n') +
@@ -809,6 +1002,45 @@ QString TopologyDiagram::hopToolTip(std::size_t index) const
         tip += QLatin1Char('\n') + tr("This is the slowest link: it bounds the all-reduce.");
     }
     tip += QLatin1Char('\n') + tr("Source: %1").arg(linkSource(hop.sourceId));
+    return tip;
+}
+
+const std::vector<TopologyDiagram::DrawnPair>& TopologyDiagram::drawnPairs() const
+{
+    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    return m_pairs;
+}
+
+std::optional<std::size_t> TopologyDiagram::pairAt(QPointF point) const
+{
+    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    for (std::size_t i = 0; i < m_pairs.size(); ++i) {
+        if (m_pairs[i].rect.contains(point)) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+QString TopologyDiagram::pairToolTip(std::size_t index) const
+{
+    if (index >= m_pairs.size() || !m_wiring) {
+        return {};
+    }
+    const auto& cell = m_pairs[index];
+    const auto& pair = m_topology.cluster.node.pair(cell.a, cell.b);
+    QString tip = tr("GPU %1 ↔ GPU %2: %3").arg(cell.a).arg(cell.b).arg(kindName(cell.kind));
+    tip += QLatin1Char('\n') + codeMeaning(m_wiring->cell(cell.a, cell.b), cell.kind);
+    tip += QLatin1Char('\n') + tr("Bandwidth: %1, one direction, per GPU")
+                                   .arg(formatBandwidth(pair.link.bandwidthBytesPerSecond));
+    tip += QLatin1Char('\n') +
+           tr("Latency: %1 per message").arg(formatDuration(pair.link.latencySeconds));
+    if (cell.slowest) {
+        tip += QLatin1Char('\n') + tr("The ring's slowest link runs on this pair.");
+    } else if (cell.inRing) {
+        tip += QLatin1Char('\n') + tr("The ring runs on this pair.");
+    }
+    tip += QLatin1Char('\n') + tr("Source: %1").arg(linkSource(pair.sourceId));
     return tip;
 }
 

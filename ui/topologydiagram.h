@@ -1,5 +1,6 @@
 #pragma once
 
+#include "simcore/nvtopoimport.h"
 #include "simcore/topology.h"
 #include "ui/chartarea.h"
 #include "ui/chartstyle.h"
@@ -13,17 +14,22 @@ namespace dtsim::ui {
 
 /// The topology seed as a picture (SPEC panel 5): the cluster's nodes as frames, their GPUs as
 /// boxes laid out in ring order, and the all-reduce's ring traced hop by hop, each hop drawn in
-/// the colour and line style of the link it runs on (NVSwitch / NVLink blue solid, PCIe orange
-/// dashed, CPU-socket link purple dash-dot, network green dotted, the scenario's own link grey) and
-/// labelled with its bandwidth; the busiest hop — the one that bounds the all-reduce — under a
-/// vermillion halo, named with its share of the all-reduce time in a line under the legend.
-/// Hops between nodes run along the network fabric drawn under the nodes. Hovering a hop shows
-/// its kind, bandwidth (one direction per GPU), latency, the share of time it is busy and the
-/// figure's source. Everything comes from simcore::topologyAllReduceFromScenario; nothing is
-/// computed here.
+/// the colour and line style of the link it runs on (NVSwitch / NVLink blue solid, PCIe through
+/// the CPU orange dashed, PCIe switch sky blue dash-dot-dot, CPU-socket link purple dash-dot,
+/// network green dotted, the scenario's own link grey) and labelled with its bandwidth; the busiest
+/// hop — the one that bounds the all-reduce — under a vermillion halo, named with its share of the
+/// all-reduce time in a line under the legend. Hops between nodes run along the network fabric
+/// drawn under the nodes. Hovering a hop shows its kind, bandwidth (one direction per GPU),
+/// latency, the share of time it is busy and the figure's source. Everything comes from
+/// simcore::topologyAllReduceFromScenario; nothing is computed here.
 ///
 /// At most kMaxShownNodes nodes (the first ones, an ellipsis, the last) and kMaxShownGpus GPUs
 /// per node are drawn; the CSV and the summary cover every GPU.
+///
+/// An imported node (topology.preset = imported) also gets its pair table beside the nodes:
+/// every GPU pair's nvidia-smi code (NV18, PIX, PHB, SYS, …) in a cell coloured and outlined as
+/// its link kind, the pairs the ring uses in bold, the bottleneck pair under a vermillion frame;
+/// hovering a cell explains the code and gives the pair's bandwidth, latency and source.
 class TopologyDiagram : public ChartArea {
     Q_OBJECT
 public:
@@ -57,6 +63,23 @@ public:
     [[nodiscard]] QString bottleneckText() const;
     /// True when every hop runs at the same bandwidth: no single link is singled out.
     [[nodiscard]] bool isBalanced() const;
+    /// One cell of the pair table (imported nodes): GPUs a ≠ b of the first node.
+    struct DrawnPair {
+        std::int64_t a = 0;
+        std::int64_t b = 0;
+        simcore::LinkKind kind = simcore::LinkKind::Custom;
+        QString code;         ///< as nvidia-smi prints it: "NV18", "PIX", "SYS", …
+        bool inRing = false;  ///< a hop of the ring runs on this pair
+        bool slowest = false; ///< the bottleneck hop runs on this pair
+        QRectF rect;
+    };
+    /// The pair table's cells, both halves of the matrix; empty when no table is drawn (not an
+    /// imported node, more than kMaxTableGpus GPUs, or too narrow).
+    [[nodiscard]] const std::vector<DrawnPair>& drawnPairs() const;
+    /// The pair table cell at this point, if any (an index into drawnPairs()).
+    [[nodiscard]] std::optional<std::size_t> pairAt(QPointF point) const;
+    /// What hovering a cell says: both GPUs, the code and its meaning, kind, B, α, source.
+    [[nodiscard]] QString pairToolTip(std::size_t cell) const;
     /// Small boxes drawn at the bottom of each node for its switches, CPU and NICs.
     [[nodiscard]] int drawnComponentCount() const { return static_cast<int>(m_chips.size()); }
 
@@ -72,6 +95,7 @@ public:
 
     static constexpr int kMaxShownNodes = 4;
     static constexpr int kMaxShownGpus = 16;
+    static constexpr int kMaxTableGpus = 16;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -116,6 +140,7 @@ private:
 
     simcore::Scenario m_scenario;
     simcore::ScenarioTopology m_topology;
+    std::optional<simcore::NvTopoNode> m_wiring; ///< imported: the codes of topology.node
     bool m_valid = false;
     QString m_problem;
     QString m_title;
@@ -139,6 +164,14 @@ private:
         bool nic = false;
     };
     std::vector<Chip> m_chips;
+    // The pair table (imported nodes).
+    std::vector<DrawnPair> m_pairs;
+    QRectF m_tableTitle;
+    QRectF m_tableGrid; ///< header row and column included
+    double m_cell = 0;
+    QFont m_cellFont;
+    QRectF m_tableKey;
+    QString m_tableKeyText;
 };
 
 } // namespace dtsim::ui

@@ -79,8 +79,9 @@ void TopologyPanel::buildControls()
     // rather than leaving the user with an error for a click on a preset.
     connect(presets, &QComboBox::activated, this, [this] {
         const auto& scenario = model()->scenario();
-        if (scenario.topology.preset == simcore::TopologyPresetId::Scenario) {
-            return;
+        if (scenario.topology.preset == simcore::TopologyPresetId::Scenario ||
+            scenario.topology.preset == simcore::TopologyPresetId::Imported) {
+            return; // these grow as many nodes as N needs
         }
         const auto total = simcore::topologyFromScenario(scenario).totalGpus();
         if (scenario.collective.workers > total) {
@@ -201,7 +202,7 @@ void TopologyPanel::retranslate()
     setChoiceTexts(QStringLiteral("topology.preset"),
                    {tr("Your cluster (hardware.* keys)"), tr("PCIe workstation, 4 × RTX 4090"),
                     tr("One node, 8 × H100 on NVSwitch"), tr("4 nodes × 8 H100, InfiniBand NDR"),
-                    tr("Mis-wired node: GPU 7 on PCIe")});
+                    tr("Mis-wired node: GPU 7 on PCIe"), tr("Imported node (nvidia-smi topo -m)")});
     setChoiceTexts(QStringLiteral("collective.algorithm"),
                    {tr("Ring"), tr("Tree (drawn as the ring)"), tr("Naive (drawn as the ring)"),
                     tr("Hierarchical (node, then across)")});
@@ -215,7 +216,8 @@ void TopologyPanel::retranslate()
         {choiceBox(QStringLiteral("topology.preset")), tr("&Wiring:"), QString(),
          tr("How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its "
             "NVLink: every ring through it crawls over PCIe. \"Your cluster\" uses the "
-            "hardware.* keys, which an import below can fill.")},
+            "hardware.* keys, which an nccl-tests import below can fill; \"Imported node\" draws "
+            "the node an nvidia-smi topo -m import found, pair by pair.")},
         {field(QStringLiteral("collective.workers")), tr("&GPUs N:"), QString(),
          tr("GPUs in the all-reduce, filled node by node. Going past one node's GPUs crosses "
             "the network: watch the time jump.")},
@@ -259,7 +261,8 @@ void TopologyPanel::retranslate()
            "switch or only the CPU, and where the NICs sit."));
     m_useImport->setText(tr("Use these for my cluster"));
     m_useImport->setToolTip(
-        tr("Write the imported numbers into the hardware keys and draw \"Your cluster\". "
+        tr("Write the import into the scenario: an nccl-tests fit into the hardware keys "
+           "(\"Your cluster\"), an nvidia-smi topo node pair by pair (\"Imported node\"). "
            "Undo brings the old values back."));
     // No chart title: the group's heading and the legend say what it is, and the narrow column
     // would elide a title.
@@ -282,6 +285,11 @@ void TopologyPanel::refresh()
     updateFormula();
     if (!m_diagram->isValid()) {
         const auto& error = *m_diagram->topology().allReduce.error;
+        if (error.field == "topology.node") {
+            showProblem(m_diagram->problem());
+            m_showingTopologyProblem = true;
+            return;
+        }
         showProblem(
             tr("%1 is out of range for this wiring; allowed: %2.")
                 .arg(QString::fromStdString(error.field), QString::fromStdString(error.allowed)));
@@ -553,18 +561,25 @@ bool TopologyPanel::useImport()
         sets.push_back({"hardware." + scope + "_latency", number(fit.latencySeconds)});
         sets.push_back({"hardware." + scope + "_bandwidth", number(fit.bandwidthBytesPerSecond)});
         description = tr("Import nccl-tests: %1").arg(QFileInfo(m_importPath).fileName());
-    } else if (m_imported == Imported::Topo && m_topoCluster) {
+    } else if (m_imported == Imported::Topo && m_topoCluster && m_topoNode) {
+        // The node pair by pair (topology.node), and for the panels that price a uniform node
+        // (hardware.intra_*) the slowest hop of its best ring.
         const auto links = simcore::equivalentLinks(*m_topoCluster);
         sets.push_back({"collective.workers", std::to_string(links.gpusPerNode)});
         sets.push_back({"hardware.gpus_per_node", std::to_string(links.gpusPerNode)});
         sets.push_back({"hardware.intra_latency", number(links.intra.latencySeconds)});
         sets.push_back({"hardware.intra_bandwidth", number(links.intra.bandwidthBytesPerSecond)});
+        sets.push_back({"topology.node", simcore::nvTopoWiringText(*m_topoNode)});
+        sets.push_back({"topology.node_nics", std::to_string(m_topoNode->gpuNics())});
+        sets.push_back({"topology.preset", "imported"});
         description = tr("Import nvidia-smi topo: %1").arg(QFileInfo(m_importPath).fileName());
     } else {
         return false;
     }
     sets.push_back({"collective.algorithm", "ring"});
-    sets.push_back({"topology.preset", "scenario"});
+    if (m_imported == Imported::Nccl) {
+        sets.push_back({"topology.preset", "scenario"});
+    }
     for (const auto& [key, value] : sets) {
         if (auto error = simcore::setValue(scenario, key, value)) {
             showProblem(describeError(*error)); // nothing applied: the copy is dropped

@@ -25,7 +25,8 @@ class TopologyDiagram;
 /// own measurements: "Import nccl-tests…" fits α and B to an all_reduce_perf (or other) output
 /// and shows the measured points against the fitted model on a log–log chart, "Import
 /// nvidia-smi topo…" reads a node's wiring; "Use these for my cluster" writes the result into
-/// the hardware.* keys (topology.preset = scenario) as one undoable step.
+/// the scenario as one undoable step: the fit into the hardware.* keys (topology.preset =
+/// scenario), the node pair by pair into topology.node (topology.preset = imported).
 class TopologyPanel : public Panel {
     Q_OBJECT
 public:
@@ -52,10 +53,14 @@ public:
     bool importNcclFile(const QString& path);
     /// Reads an `nvidia-smi topo -m` output, as importNcclFile.
     bool importTopoFile(const QString& path);
-    /// Writes the last import into the scenario ("Use these for my cluster"): topology.preset =
-    /// scenario, collective.workers, collective.algorithm = ring, hardware.gpus_per_node and the
-    /// fitted α and B as hardware.intra_* (one node) or hardware.inter_* (several). One undo
-    /// step; false with an inline message when a value is outside its key's range.
+    /// Writes the last import into the scenario ("Use these for my cluster"). nccl-tests:
+    /// topology.preset = scenario, collective.workers, collective.algorithm = ring,
+    /// hardware.gpus_per_node and the fitted α and B as hardware.intra_* (one node) or
+    /// hardware.inter_* (several). nvidia-smi topo: topology.preset = imported, topology.node
+    /// (every pair's code), topology.node_nics (NICs next to a GPU), hardware.gpus_per_node,
+    /// collective.workers = the node's GPUs, ring, and hardware.intra_* = the slowest hop of the
+    /// node's best ring (for the panels that price a uniform node). One undo step; false with an
+    /// inline message when a value is outside its key's range.
     bool useImport();
 
     /// Files larger than this are refused (no measurement log comes close).

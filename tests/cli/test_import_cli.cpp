@@ -159,8 +159,31 @@ TEST_CASE("import nvidia-topo --json: GPUs, NICs and the link kind of every pair
     CHECK(ring[2].toInt() == 3);
     CHECK(bad["bottleneck"].toObject()["kind"].toString() == "pcie-host-bridge");
     const QJsonArray sets = bad["set"].toArray();
-    REQUIRE(sets.size() == 3);
+    REQUIRE(sets.size() == 6);
     CHECK(sets[0].toString() == "hardware.gpus_per_node=8");
+    CHECK(sets[3].toString() == "topology.preset=imported");
+    CHECK(sets[4].toString().startsWith("topology.node=NV"));
+    CHECK(sets[5].toString() == "topology.node_nics=" + QString::number(bad["gpu_nics"].toInt()));
+
+    // The --set values, pasted as they stand, draw the same node pair by pair: the exported
+    // bottleneck is the import's.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("topology.csv"));
+    QStringList arguments = {QStringLiteral("export"), QStringLiteral("--panel"),
+                             QStringLiteral("topology"), QStringLiteral("--out"), csv};
+    for (const auto& set : sets) {
+        arguments << QStringLiteral("--set") << set.toString();
+    }
+    const Run run = dtsim(arguments);
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QStringList slowest =
+        QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')).filter(QStringLiteral(",yes,"));
+    REQUIRE(slowest.size() == 1);
+    CHECK(slowest.first().contains(QStringLiteral(",pcie-host-bridge,")));
 }
 
 TEST_CASE("import nvidia-topo: the readable listing", "[cli][import]")
@@ -175,6 +198,8 @@ TEST_CASE("import nvidia-topo: the readable listing", "[cli][import]")
     CHECK(run.out.contains(QStringLiteral("GPU1-GPU2  SYS")));
     CHECK(run.out.contains(QStringLiteral("cpu-interconnect")));
     CHECK(run.out.contains(QStringLiteral("--set hardware.intra_bandwidth=2.2e10")));
+    // The node's codes in one shell word: quoted, because they are separated by spaces.
+    CHECK(run.out.contains(QStringLiteral("--set 'topology.node=PHB SYS SYS SYS SYS PHB'")));
 }
 
 TEST_CASE("import: bad files exit 2 with FILE:LINE and what was expected", "[cli][import]")

@@ -27,7 +27,7 @@ namespace dtsim::fuzz {
 {
     std::fprintf(stderr, "fuzz: %s although validate() accepted the scenario:\n", what.c_str());
     for (const auto& key : simcore::scenarioKeys()) {
-        std::fprintf(stderr, "  --set %.*s=%s\n", static_cast<int>(key.name.size()),
+        std::fprintf(stderr, "  --set '%.*s=%s'\n", static_cast<int>(key.name.size()),
                      key.name.data(), simcore::valueText(scenario, key).c_str());
     }
     std::abort();

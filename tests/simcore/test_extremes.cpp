@@ -7,6 +7,7 @@
 #include "simcore/pipeline.h"
 #include "simcore/scaling.h"
 #include "simcore/scenario.h"
+#include "simcore/topology.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -84,7 +85,21 @@ TEST_CASE("every key at and past its extremes: an error naming it, or finite num
     for (const auto& key : scenarioKeys()) {
         const std::string name(key.name);
         std::vector<std::string> values = absurd;
-        if (key.type != KeyType::Choice) {
+        if (key.type == KeyType::Text) {
+            // topology.node: a pair, a 3-GPU node with every code, a node of 64 GPUs (the
+            // largest allowed) and one of 65, a count that is no g(g−1)/2, and bad codes.
+            std::string largest;
+            for (int i = 0; i < 64 * 63 / 2; ++i) {
+                largest += i % 7 == 0 ? "SYS " : "NV18 ";
+            }
+            std::string past = largest; // 65 GPUs: 2080 codes
+            for (int i = 0; i < 64; ++i) {
+                past += "PHB ";
+            }
+            values.insert(values.end(),
+                          {"NV18", "NV1 PIX SOC", "PXB NODE PHB", largest, past, largest + "PHB",
+                           "NV18 NV18", "NV0", "NV65", "X", "PIX;PIX;PIX"});
+        } else if (key.type != KeyType::Choice) {
             for (double v : {key.minimum, key.maximum, key.minimum - 1, key.maximum * 10,
                              -key.maximum, key.minimum + 0.5}) {
                 values.push_back(formatNumber(v));
@@ -135,6 +150,44 @@ TEST_CASE("worker counts from 1 to 1e6 and models from 1e3 to 1e14 parameters st
                 REQUIRE(validate(s).empty());
                 requireFiniteResults(s, "params " + std::to_string(params) + ", N " +
                                             std::to_string(workers));
+            }
+        }
+    }
+}
+
+TEST_CASE("an imported node at its extremes draws finite numbers or names the key", "[extremes]")
+{
+    // topology.preset = imported with nodes of 2 and 64 GPUs (the largest topology.node allows),
+    // 0 and 1024 NICs, 1 … 1e6 workers, both drawn algorithms.
+    std::string largest;
+    for (int i = 0; i < 64 * 63 / 2; ++i) {
+        largest += i % 5 == 0 ? "SYS " : "NV18 ";
+    }
+    for (const std::string& node : {std::string("PHB"), largest}) {
+        for (const char* nics : {"0", "1", "1024"}) {
+            for (const char* workers : {"1", "2", "64", "65", "4096", "4097", "1000000"}) {
+                for (const char* algorithm : {"ring", "hierarchical"}) {
+                    Scenario s;
+                    REQUIRE_FALSE(setValue(s, "topology.preset", "imported"));
+                    REQUIRE_FALSE(setValue(s, "topology.node", node));
+                    REQUIRE_FALSE(setValue(s, "topology.node_nics", nics));
+                    REQUIRE_FALSE(setValue(s, "collective.workers", workers));
+                    REQUIRE_FALSE(setValue(s, "collective.algorithm", algorithm));
+                    REQUIRE(validate(s).empty());
+                    INFO(node.size()
+                         << " chars, nics " << nics << ", N " << workers << ", " << algorithm);
+                    const auto t = topologyAllReduceFromScenario(s);
+                    if (t.allReduce.error) {
+                        const auto& field = t.allReduce.error->field;
+                        CHECK((field == "collective.workers" || field == "topology.node_nics"));
+                        continue;
+                    }
+                    REQUIRE(std::isfinite(t.allReduce.cost.seconds));
+                    for (const auto& hop : t.allReduce.hops) {
+                        REQUIRE(std::isfinite(hop.busySeconds));
+                        REQUIRE(std::isfinite(hop.utilisation));
+                    }
+                }
             }
         }
     }

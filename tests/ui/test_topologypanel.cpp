@@ -226,7 +226,8 @@ TEST_CASE("topology panel: importing nvidia-smi topo sets the node's slowest rin
     CHECK(h.intraBandwidthBytesPerSecond ==
           simcore::findLink("pcie5-x16")->link.bandwidthBytesPerSecond);
     CHECK(h.intraLatencySeconds == 5.7e-6);
-    CHECK(f.model.scenario().topology.preset == simcore::TopologyPresetId::Scenario);
+    // …and the node itself, pair by pair (test_topology_import_ui.cpp checks the drawing).
+    CHECK(f.model.scenario().topology.preset == simcore::TopologyPresetId::Imported);
 }
 
 TEST_CASE("topology panel: a bad file shows an inline message and changes nothing",

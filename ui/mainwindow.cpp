@@ -36,6 +36,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace dtsim::ui {
 
@@ -56,12 +57,9 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     m_tabs->setDocumentMode(true);
     setRelativeFont(m_tabs->tabBar(), 1.15);
     setCentralWidget(m_tabs);
-    buildPanels();
+    buildTabs();
     buildActions();
     buildLessonGuide();
-    for (auto* p : m_panels) {
-        p->setActive(p == m_tabs->currentWidget());
-    }
     retranslate();
     m_lastExportFolder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (m_lastExportFolder.isEmpty()) {
@@ -83,28 +81,58 @@ MainWindow::~MainWindow()
     disconnect(m_model->undoStack(), nullptr, this, nullptr);
 }
 
-void MainWindow::buildPanels()
+void MainWindow::buildTabs()
 {
+    // Empty pages: each panel is built when its tab is first shown. Building all six up front
+    // cost ~100–150 ms of cold start for tabs the user may never open (BENCHMARKS.md).
     for (qsizetype i = 0; i < kPanelIds.size(); ++i) {
-        const PanelEntry* entry = findPanelEntry(kPanelIds[i]);
-        if (entry && entry->createPanel) {
-            Panel* panel = entry->createPanel(m_model);
-            connect(panel, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
-            m_panels << panel;
-            m_tabs->addTab(panel, QString());
-            continue;
-        }
-        auto* placeholder = new QLabel;
-        placeholder->setProperty("panelIndex", i); // which lesson text it shows
-        placeholder->setAlignment(Qt::AlignCenter);
-        placeholder->setWordWrap(true);
-        placeholder->setMargin(40);
-        QFont font = placeholder->font();
-        font.setPointSizeF(font.pointSizeF() * 1.3);
-        placeholder->setFont(font);
-        m_placeholders << placeholder;
-        m_tabs->addTab(placeholder, QString());
+        auto* page = new QWidget;
+        auto* layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        m_tabs->addTab(page, QString());
+        m_panels << nullptr;
     }
+}
+
+Panel* MainWindow::ensurePanel(qsizetype index)
+{
+    if (index < 0 || index >= m_panels.size()) {
+        return nullptr;
+    }
+    if (m_panels[index]) {
+        return m_panels[index];
+    }
+    const PanelEntry* entry = findPanelEntry(kPanelIds[index]);
+    if (!entry || !entry->createPanel) {
+        return nullptr;
+    }
+    Panel* panel = entry->createPanel(m_model);
+    panel->setActive(index == m_tabs->currentIndex());
+    connect(panel, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
+    m_panels[index] = panel;
+    QWidget* page = m_tabs->widget(static_cast<int>(index));
+    page->layout()->addWidget(panel);
+    panel->show(); // a child added to a shown page is otherwise shown only on the next pass
+    return panel;
+}
+
+void MainWindow::activateCurrentPanel()
+{
+    const int current = m_tabs->currentIndex();
+    if (isVisible()) {
+        ensurePanel(current);
+    }
+    for (qsizetype i = 0; i < m_panels.size(); ++i) {
+        if (m_panels[i]) {
+            m_panels[i]->setActive(i == current);
+        }
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    activateCurrentPanel(); // before the first paint: the window never shows an empty tab
+    QMainWindow::showEvent(event);
 }
 
 QStringList MainWindow::panelIds()
@@ -122,14 +150,20 @@ bool MainWindow::showPanel(const QString& id)
     return true;
 }
 
-Panel* MainWindow::panel(const QString& id) const
+Panel* MainWindow::panel(const QString& id)
 {
-    for (auto* p : m_panels) {
-        if (p->panelId() == id) {
-            return p;
-        }
-    }
-    return nullptr;
+    return ensurePanel(kPanelIds.indexOf(id));
+}
+
+Panel* MainWindow::currentPanel()
+{
+    return ensurePanel(m_tabs->currentIndex());
+}
+
+bool MainWindow::isPanelBuilt(const QString& id) const
+{
+    const auto index = kPanelIds.indexOf(id);
+    return index >= 0 && m_panels[index] != nullptr;
 }
 
 void MainWindow::buildActions()
@@ -251,14 +285,7 @@ void MainWindow::buildActions()
     m_toolBar->addAction(m_exportAction);
     buildAppearanceMenus();
 
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        for (auto* p : m_panels) {
-            p->setActive(p == m_tabs->currentWidget());
-        }
-        const bool hasCharts = qobject_cast<Panel*>(m_tabs->currentWidget()) != nullptr;
-        m_exportAction->setEnabled(hasCharts);
-        m_copyChartAction->setEnabled(hasCharts);
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::activateCurrentPanel);
 }
 
 void MainWindow::retranslate()
@@ -267,7 +294,7 @@ void MainWindow::retranslate()
     const QStringList titles = {tr("Scaling"),       tr("Memory"),   tr("Parallelism"),
                                 tr("Communication"), tr("Topology"), tr("Checkpoint")};
     const QStringList lessons = {
-        QString(),
+        tr("Scaling: why adding GPUs speeds a step up, and where it starts to slow it down."),
         tr("Memory: where the bytes of training go on each GPU (lesson §1)."),
         tr("Parallelism: data, tensor and pipeline parallelism, and pipeline schedules "
            "(lesson §2)."),
@@ -277,11 +304,7 @@ void MainWindow::retranslate()
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, titles.value(i));
         m_panelActions.value(i)->setText(tr("&%1 %2").arg(i + 1).arg(titles.value(i)));
-    }
-    for (qsizetype i = 0; i < m_placeholders.size(); ++i) {
-        m_placeholders[i]->setText(
-            tr("%1\n\nThis panel is coming in a later version of dtsim.")
-                .arg(lessons.value(m_placeholders[i]->property("panelIndex").toInt())));
+        m_tabs->setTabToolTip(i, lessons.value(i));
     }
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("Open &recent"));
@@ -348,9 +371,8 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::exportCurrentPanel()
 {
-    auto* current = qobject_cast<Panel*>(m_tabs->currentWidget());
+    Panel* current = currentPanel();
     if (!current) {
-        statusBar()->showMessage(tr("This panel has nothing to export yet."), 5000);
         return;
     }
     const QString suggested =
@@ -544,7 +566,7 @@ void MainWindow::updateTitle()
 
 bool MainWindow::copyCurrentChart()
 {
-    auto* current = qobject_cast<Panel*>(m_tabs->currentWidget());
+    Panel* current = currentPanel();
     if (!current) {
         return false;
     }
@@ -685,7 +707,7 @@ void MainWindow::stepWorkerSlider(int action)
     if (!scaling) {
         return;
     }
-    m_tabs->setCurrentWidget(scaling);
+    showPanel(QStringLiteral("scaling"));
     scaling->workerSlider()->triggerAction(static_cast<QAbstractSlider::SliderAction>(action));
 }
 
@@ -775,10 +797,10 @@ void MainWindow::updatePresetMenu()
 
 void MainWindow::buildLessonGuide()
 {
-    auto* guide = new LessonGuide;
+    // The dock is hidden until F2: its guide (eight steps, each answer computed by simcore) is
+    // built when the dock is first shown, not at cold start.
     m_lessonDock = new QDockWidget(this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
-    m_lessonDock->setWidget(guide);
     m_lessonDock->setMinimumWidth(fontMetrics().averageCharWidth() * 36);
     addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
@@ -787,6 +809,20 @@ void MainWindow::buildLessonGuide()
     toggle->setIcon(QIcon::fromTheme(QStringLiteral("help-contents")));
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
     m_toolBar->addAction(toggle);
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) {
+            lessonGuide();
+        }
+    });
+}
+
+LessonGuide* MainWindow::lessonGuide()
+{
+    if (auto* guide = qobject_cast<LessonGuide*>(m_lessonDock->widget())) {
+        return guide;
+    }
+    auto* guide = new LessonGuide;
+    m_lessonDock->setWidget(guide);
     connect(guide, &LessonGuide::scenarioNeeded, this,
             [this](simcore::Scenario* scenario) { *scenario = m_model->scenario(); });
     connect(guide, &LessonGuide::showRequested, this,
@@ -796,6 +832,7 @@ void MainWindow::buildLessonGuide()
                 }
                 showPanel(panelId);
             });
+    return guide;
 }
 
 void MainWindow::updateUndoTexts()

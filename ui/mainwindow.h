@@ -13,12 +13,13 @@ class QToolBar;
 
 namespace dtsim::ui {
 
+class LessonGuide;
 class Panel;
 class ScenarioModel;
 
 /// Six panels as tabs (Ctrl+1…6) around one shared ScenarioModel, with menus, a toolbar and a
 /// status bar: scenario files (open, save, recent, unsaved-changes marker), undo/redo, export.
-/// Panels not built yet say so instead of pretending.
+/// A panel is built the first time its tab is shown or asked for (cold start builds one, not six).
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -27,8 +28,12 @@ public:
 
     [[nodiscard]] ScenarioModel* model() const { return m_model; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
-    /// The panel with that id, or null when it is not built yet.
-    [[nodiscard]] Panel* panel(const QString& id) const;
+    /// The panel with that id, built now if its tab has not been shown yet; null for an unknown id.
+    [[nodiscard]] Panel* panel(const QString& id);
+    /// The current tab's panel, built now if needed.
+    [[nodiscard]] Panel* currentPanel();
+    /// Whether the panel with that id has been built (tests: cold start builds only one).
+    [[nodiscard]] bool isPanelBuilt(const QString& id) const;
     /// The six tab ids in order (scaling … checkpoint).
     [[nodiscard]] static QStringList panelIds();
     /// Makes the tab with that id current; false for an unknown id.
@@ -38,6 +43,8 @@ public:
     [[nodiscard]] QString scenarioPath() const { return m_scenarioPath; }
     /// The "Lesson" guide's dock (hidden until View › Lesson guide).
     [[nodiscard]] QDockWidget* lessonDock() const { return m_lessonDock; }
+    /// The guide in the dock, built now if the dock has not been shown yet.
+    LessonGuide* lessonGuide();
     /// Opens a scenario file as one undoable step. Returns a translated error, or empty; on error
     /// nothing changes.
     QString openScenario(const QString& path);
@@ -60,10 +67,15 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void buildPanels();
+    void buildTabs();
+    /// Builds the panel of tab `index` into its page if it is not built yet.
+    Panel* ensurePanel(qsizetype index);
+    /// Builds the current tab's panel and makes only it redraw on scenario changes.
+    void activateCurrentPanel();
     void buildActions();
     void retranslate();
     void resetToDefaults();
@@ -88,8 +100,7 @@ private:
 
     ScenarioModel* m_model;
     QTabWidget* m_tabs = nullptr;
-    QList<Panel*> m_panels;
-    QList<QLabel*> m_placeholders;
+    QList<Panel*> m_panels; ///< by tab index; null until the tab is first shown or asked for
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_presetMenu = nullptr;

@@ -26,6 +26,7 @@ void TextStrip::setHtml(const QString& html)
         return;
     }
     m_html = html;
+    m_heightForWidth.clear();
     m_document.setHtml(html);
     relayout();
 }
@@ -64,12 +65,20 @@ int TextStrip::heightForWidth(int width) const
     if (width == this->width() || width <= 0) {
         return sizeHint().height();
     }
+    if (const auto known = m_heightForWidth.constFind(width); known != m_heightForWidth.cend()) {
+        return *known;
+    }
     QTextDocument probe;
     probe.setDocumentMargin(kMargin);
     probe.setDefaultFont(font());
     probe.setHtml(m_html);
     probe.setTextWidth(width);
-    return static_cast<int>(std::ceil(probe.size().height()));
+    const int height = static_cast<int>(std::ceil(probe.size().height()));
+    if (m_heightForWidth.size() >= 32) {
+        m_heightForWidth.clear(); // a window resized by dragging asks for many widths
+    }
+    m_heightForWidth.insert(width, height);
+    return height;
 }
 
 void TextStrip::paintEvent(QPaintEvent*)
@@ -90,6 +99,7 @@ void TextStrip::resizeEvent(QResizeEvent* event)
 void TextStrip::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange) {
+        m_heightForWidth.clear();
         m_document.setDefaultFont(font());
         relayout();
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QTextDocument>
 #include <QWidget>
 
@@ -35,6 +36,9 @@ private:
     QTextDocument m_document;
     QString m_html;
     int m_height = 0;
+    /// heightForWidth results for the current text and font: a layout asks for the same few
+    /// widths again and again, and each answer costs an HTML parse and a text layout.
+    mutable QHash<int, int> m_heightForWidth;
 };
 
 } // namespace dtsim::ui

@@ -978,14 +978,6 @@
         <translation>&amp;%1 %2</translation>
     </message>
     <message>
-        <source>%1
-
-This panel is coming in a later version of dtsim.</source>
-        <translation>%1
-
-Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Tệp</translation>
     </message>
@@ -1064,10 +1056,6 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
     <message>
         <source>About &amp;Qt</source>
         <translation>Giới thiệu &amp;Qt</translation>
-    </message>
-    <message>
-        <source>This panel has nothing to export yet.</source>
-        <translation>Thẻ này chưa có gì để xuất.</translation>
     </message>
     <message>
         <source>Export failed</source>
@@ -1297,6 +1285,10 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
     <message>
         <source>&amp;Redo</source>
         <translation>&amp;Làm lại</translation>
+    </message>
+    <message>
+        <source>Scaling: why adding GPUs speeds a step up, and where it starts to slow it down.</source>
+        <translation>Mở rộng quy mô: vì sao thêm GPU làm mỗi bước nhanh hơn, và từ đâu nó bắt đầu làm bước chậm đi.</translation>
     </message>
 </context>
 <context>
@@ -3030,6 +3022,78 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
         <source>Mis-wired node: GPU 7 on PCIe</source>
         <translation>Node nối sai: GPU 7 qua PCIe</translation>
     </message>
+    <message>
+        <source>Imported node: %1 GPUs (nvidia-smi topo -m)</source>
+        <translation>Node đã nhập: %1 GPU (nvidia-smi topo -m)</translation>
+    </message>
+    <message>
+        <source>%1 imported nodes × %2 GPUs</source>
+        <translation>%1 node đã nhập × %2 GPU</translation>
+    </message>
+    <message>
+        <source>NV%1: %1 NVLinks per GPU into the NVSwitch chips; the same on every pair, so any two GPUs talk at full rate</source>
+        <translation>NV%1: mỗi GPU có %1 NVLink nối vào các chip NVSwitch; cặp nào cũng vậy, nên hai GPU bất kỳ đều trao đổi ở tốc độ tối đa</translation>
+    </message>
+    <message>
+        <source>NV%1: a bonded set of %1 NVLinks directly between the two GPUs</source>
+        <translation>NV%1: một bó %1 NVLink nối thẳng giữa hai GPU</translation>
+    </message>
+    <message>
+        <source>PIX: through at most one PCIe switch, not through the CPU</source>
+        <translation>PIX: qua nhiều nhất một switch PCIe, không qua CPU</translation>
+    </message>
+    <message>
+        <source>PXB: through several PCIe switches, not through the CPU</source>
+        <translation>PXB: qua nhiều switch PCIe, không qua CPU</translation>
+    </message>
+    <message>
+        <source>PHB: through PCIe and the CPU&apos;s host bridge</source>
+        <translation>PHB: qua PCIe và host bridge của CPU</translation>
+    </message>
+    <message>
+        <source>NODE: through PCIe and between the host bridges of one CPU (one NUMA node)</source>
+        <translation>NODE: qua PCIe và giữa các host bridge của cùng một CPU (một NUMA node)</translation>
+    </message>
+    <message>
+        <source>SYS: through PCIe and the link between the CPU sockets (UPI / Infinity Fabric)</source>
+        <translation>SYS: qua PCIe và liên kết giữa các socket CPU (UPI / Infinity Fabric)</translation>
+    </message>
+    <message>
+        <source>No imported node to draw (topology.node is empty). Import an nvidia-smi topo -m output on this panel and press &quot;Use these for my cluster&quot;, or pick another wiring.</source>
+        <translation>Chưa có node đã nhập để vẽ (topology.node đang trống). Hãy nhập kết quả nvidia-smi topo -m trên thẻ này rồi bấm &quot;Dùng cho cụm của tôi&quot;, hoặc chọn một cách kết nối khác.</translation>
+    </message>
+    <message>
+        <source>Imported node</source>
+        <translation>Node đã nhập</translation>
+    </message>
+    <message>
+        <source>Every GPU pair of one node with its nvidia-smi code. NV# = # NVLinks, PIX / PXB = PCIe switch, PHB / NODE = PCIe through the CPU, SYS = across CPU sockets. Bold: pairs the ring uses.</source>
+        <translation>Mọi cặp GPU của một node kèm mã nvidia-smi của cặp đó. NV# = # NVLink, PIX / PXB = switch PCIe, PHB / NODE = PCIe qua CPU, SYS = giữa các socket CPU. Chữ đậm: các cặp mà ring sử dụng.</translation>
+    </message>
+    <message>
+        <source>Every pair of node 1</source>
+        <translation>Mọi cặp của node 1</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 NVLinks bonded (NV%1)</source>
+        <translation>bó %1 NVLink (NV%1)</translation>
+    </message>
+    <message>
+        <source>GPU %1 ↔ GPU %2: %3</source>
+        <translation>GPU %1 ↔ GPU %2: %3</translation>
+    </message>
+    <message>
+        <source>The ring&apos;s slowest link runs on this pair.</source>
+        <translation>Liên kết chậm nhất của ring nằm trên cặp này.</translation>
+    </message>
+    <message>
+        <source>The ring runs on this pair.</source>
+        <translation>Ring chạy qua cặp này.</translation>
+    </message>
 </context>
 <context>
     <name>TopologyPanel</name>
@@ -3104,10 +3168,6 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
     <message>
         <source>&amp;Wiring:</source>
         <translation>Kết &amp;nối:</translation>
-    </message>
-    <message>
-        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an import below can fill.</source>
-        <translation>Các GPU được nối với nhau thế nào. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, có thể điền bằng cách nhập số đo ở bên dưới.</translation>
     </message>
     <message>
         <source>&amp;GPUs N:</source>
@@ -3188,10 +3248,6 @@ Thẻ này sẽ có trong một phiên bản dtsim sau.</translation>
     <message>
         <source>Use these for my cluster</source>
         <translation>Dùng cho cụm của tôi</translation>
-    </message>
-    <message>
-        <source>Write the imported numbers into the hardware keys and draw &quot;Your cluster&quot;. Undo brings the old values back.</source>
-        <translation>Ghi các số vừa nhập vào các khoá hardware và vẽ &quot;Cụm của bạn&quot;. Hoàn tác sẽ đưa giá trị cũ trở lại.</translation>
     </message>
     <message>
         <source>time (µs)</source>
@@ -3298,6 +3354,18 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>S (bytes)</source>
         <translation>S (byte)</translation>
+    </message>
+    <message>
+        <source>Imported node (nvidia-smi topo -m)</source>
+        <translation>Node đã nhập (nvidia-smi topo -m)</translation>
+    </message>
+    <message>
+        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
+        <translation>Các GPU được nối với nhau ra sao. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
+    </message>
+    <message>
+        <source>Write the import into the scenario: an nccl-tests fit into the hardware keys (&quot;Your cluster&quot;), an nvidia-smi topo node pair by pair (&quot;Imported node&quot;). Undo brings the old values back.</source>
+        <translation>Ghi kết quả nhập vào kịch bản: kết quả khớp nccl-tests vào các khoá hardware (&quot;Cụm của bạn&quot;), node nvidia-smi topo theo từng cặp (&quot;Node đã nhập&quot;). Hoàn tác sẽ đưa các giá trị cũ trở lại.</translation>
     </message>
 </context>
 <context>

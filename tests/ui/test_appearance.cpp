@@ -2,6 +2,7 @@
 #include "ui/appearance.h"
 #include "ui/chartstyle.h"
 #include "ui/mainwindow.h"
+#include "ui/panel.h"
 #include "ui/scalingcharts.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
@@ -84,4 +85,35 @@ TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the sl
     CHECK_FALSE(chartstyle::look().highContrast);
     CHECK(QApplication::font().pointSizeF() == Approx(appSize));
     CHECK(scaling->charts()->barView()->chart()->titleFont().pointSizeF() == Approx(titleSize));
+}
+
+TEST_CASE("the window builds only the shown tab; a tab built later follows the theme and "
+          "language chosen before it",
+          "[ui][window][theme]")
+{
+    RestoreAppearance restore;
+    MainWindow window;
+    window.show();
+    CHECK(window.isPanelBuilt(QStringLiteral("scaling")));
+    for (const QString& id : MainWindow::panelIds().mid(1)) {
+        INFO(id.toStdString());
+        CHECK_FALSE(window.isPanelBuilt(id));
+    }
+    applyAppearance({Theme::Dark, false, 1.5});
+    window.showPanel(QStringLiteral("memory"));
+    CHECK(window.isPanelBuilt(QStringLiteral("memory")));
+    CHECK_FALSE(window.isPanelBuilt(QStringLiteral("checkpoint")));
+    Panel* memory = window.panel(QStringLiteral("memory"));
+    REQUIRE(memory != nullptr);
+    CHECK(memory->isVisible());
+    CHECK(memory->isActive());
+    CHECK_FALSE(window.panel(QStringLiteral("scaling"))->isActive());
+    const auto views = memory->findChildren<QChartView*>();
+    REQUIRE_FALSE(views.isEmpty());
+    for (auto* view : views) {
+        CHECK(view->backgroundBrush().color().lightness() < 80);
+    }
+    window.showPanel(QStringLiteral("checkpoint"));
+    CHECK(window.panel(QStringLiteral("checkpoint"))->isActive());
+    CHECK(window.tabs()->currentWidget()->isAncestorOf(window.panel(QStringLiteral("checkpoint"))));
 }

@@ -24,7 +24,7 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
     QStringList formulas;
     for (int i = 0; i < window.tabs()->count(); ++i) {
         english << window.tabs()->tabText(i);
-        if (auto* panel = qobject_cast<Panel*>(window.tabs()->widget(i))) {
+        if (auto* panel = window.panel(MainWindow::panelIds().value(i))) {
             window.tabs()->setCurrentIndex(i); // hidden panels redraw when shown
             formulas << panel->formulaText();
         }
@@ -41,7 +41,7 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
     CHECK(window.windowTitle().contains(QStringLiteral("Kịch bản")));
     // The Scaling formula strip: same numbers, Vietnamese words and decimal commas.
     window.tabs()->setCurrentIndex(0);
-    auto* scaling = qobject_cast<Panel*>(window.tabs()->widget(0));
+    auto* scaling = window.panel(QStringLiteral("scaling"));
     CHECK(scaling->formulaText() != formulas.value(0));
 
     REQUIRE(setLanguage(QStringLiteral("en")));
@@ -51,4 +51,23 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
     CHECK(QLocale().decimalPoint() == QStringLiteral("."));
     CHECK_FALSE(setLanguage(QStringLiteral("fr")));
     CHECK(currentLanguage() == QStringLiteral("en"));
+}
+
+TEST_CASE("a tab first shown after a language switch is built in that language",
+          "[ui][language][window]")
+{
+    BackToEnglish restore;
+    QString englishFormula;
+    {
+        MainWindow english;
+        englishFormula = english.panel(QStringLiteral("checkpoint"))->formulaText();
+    }
+    REQUIRE(setLanguage(QStringLiteral("vi")));
+    MainWindow window;
+    window.show();
+    REQUIRE_FALSE(window.isPanelBuilt(QStringLiteral("checkpoint")));
+    window.showPanel(QStringLiteral("checkpoint"));
+    const QString vietnamese = window.panel(QStringLiteral("checkpoint"))->formulaText();
+    CHECK_FALSE(vietnamese.isEmpty());
+    CHECK(vietnamese != englishFormula);
 }

@@ -4,6 +4,7 @@
 #include "ui/mainwindow.h"
 #include "ui/scenariomodel.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
@@ -43,7 +44,9 @@ TEST_CASE("lesson steps follow the seed and answer from the models", "[ui][lesso
 TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
 {
     MainWindow window;
-    auto* guide = window.lessonDock()->findChild<LessonGuide*>();
+    CHECK(window.lessonDock()->findChild<LessonGuide*>() == nullptr); // built on first show
+    auto* guide = window.lessonGuide();
+    CHECK(window.lessonDock()->widget() == guide);
     REQUIRE(guide != nullptr);
     guide->setStep(1);
     guide->guessBox()->setValue(50.0);
@@ -62,4 +65,17 @@ TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
     CHECK(window.model()->scenario().parallel.schedule == simcore::PipelineSchedule::GPipe);
     window.model()->undoStack()->undo(); // the learner's own settings come back
     CHECK(window.model()->scenario() == simcore::Scenario{});
+}
+
+TEST_CASE("F2's dock builds the guide the first time it is shown", "[ui][lesson]")
+{
+    MainWindow window;
+    window.show();
+    REQUIRE(window.lessonDock()->widget() == nullptr);
+    window.lessonDock()->toggleViewAction()->trigger();
+    CHECK(window.lessonDock()->isVisible());
+    auto* guide = qobject_cast<LessonGuide*>(window.lessonDock()->widget());
+    REQUIRE(guide != nullptr);
+    CHECK(guide->isVisible());
+    CHECK(window.lessonGuide() == guide);
 }

@@ -196,7 +196,7 @@ TEST_CASE("only the current tab redraws on each change; the others catch up when
     const QString before = memory->formulaText();
     window.model()->setNumber(QStringLiteral("model.params"), 13e9);
     CHECK(memory->formulaText() == before); // not redrawn while hidden
-    window.tabs()->setCurrentWidget(memory);
+    window.showPanel(QStringLiteral("memory"));
     CHECK(memory->isActive());
     CHECK_FALSE(scaling->isActive());
     CHECK(memory->formulaText() != before); // redrawn once on becoming current

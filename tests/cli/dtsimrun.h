@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <catch2/catch.hpp>
+#include <initializer_list>
 
 namespace testing {
 
@@ -31,6 +32,28 @@ inline Run dtsim(const QStringList& arguments, bool withDisplayVariables = false
     REQUIRE(process.exitStatus() == QProcess::NormalExit);
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
+}
+
+/// A command line dtsim must refuse, and a text its one-line message must contain (the key and
+/// the allowed range, as the standards ask).
+struct BadInputCase {
+    QStringList arguments;
+    const char* mustContain;
+};
+
+/// Each case exits 2 with one "dtsim: …" line on stderr containing its text, and prints nothing
+/// on stdout (no half-written result).
+inline void checkBadInput(std::initializer_list<BadInputCase> cases)
+{
+    for (const auto& c : cases) {
+        INFO(c.arguments.join(QLatin1Char(' ')).toStdString());
+        const Run run = dtsim(c.arguments);
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
+        CHECK(run.err.trimmed().count(QLatin1Char('\n')) == 0);
+        CHECK(run.err.startsWith(QStringLiteral("dtsim: ")));
+        CHECK(run.out.isEmpty());
+    }
 }
 
 } // namespace testing

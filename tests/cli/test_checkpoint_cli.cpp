@@ -102,25 +102,13 @@ TEST_CASE("calc checkpoint prints a readable table", "[cli][checkpoint]")
 
 TEST_CASE("calc checkpoint: bad input exits 2 with one line naming the key", "[cli][checkpoint]")
 {
-    struct Case {
-        QStringList arguments;
-        const char* mustContain;
-    };
-    const Case cases[] = {
+    testing::checkBadInput({
         {{"calc", "checkpoint", "--set", "checkpoint.gpus=0"}, "checkpoint.gpus"},
         {{"calc", "checkpoint", "--set", "checkpoint.gpu_mtbf=0"}, "checkpoint.gpu_mtbf"},
         {{"calc", "checkpoint", "--set", "checkpoint.interval=-5"}, "checkpoint.interval"},
         {{"calc", "checkpoint", "--set", "checkpoint.write_time=abc"}, "checkpoint.write_time"},
         {{"calc", "checkpoint", "--set", "checkpoint.mc_runs=0"}, "checkpoint.mc_runs"},
-    };
-    for (const auto& c : cases) {
-        INFO(c.arguments.join(' ').toStdString());
-        const Run run = dtsim(c.arguments);
-        CHECK(run.exitCode == 2);
-        CHECK(run.out.isEmpty());
-        CHECK(run.err.trimmed().count('\n') == 0);
-        CHECK(run.err.contains(QLatin1String(c.mustContain)));
-    }
+    });
 }
 
 TEST_CASE("export --panel checkpoint writes a PNG", "[cli][checkpoint]")

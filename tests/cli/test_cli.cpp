@@ -50,11 +50,7 @@ TEST_CASE("calc scaling prints a readable table", "[cli]")
 
 TEST_CASE("bad input exits 2 with one line naming the key or flag", "[cli]")
 {
-    struct Case {
-        QStringList arguments;
-        const char* mustContain;
-    };
-    const Case cases[] = {
+    testing::checkBadInput({
         {{"calc", "scaling", "--set", "scaling.workers=0"}, "scaling.workers"},
         {{"calc", "scaling", "--set", "scaling.workers=abc"}, "not a finite number"},
         {{"calc", "scaling", "--set", "lesson.base_compute=-1"}, "1e-6 to 1e6"},
@@ -74,16 +70,7 @@ TEST_CASE("bad input exits 2 with one line naming the key or flag", "[cli]")
         {{"export", "--panel", "scaling", "--out", "x.png", "--scale", "0"}, "scale"},
         {{"export", "--panel", "scaling", "--out", "x.png", "--set", "scaling.workers=1e9"},
          "scaling.workers"},
-    };
-    for (const auto& c : cases) {
-        INFO(c.arguments.join(' ').toStdString());
-        const Run run = dtsim(c.arguments);
-        CHECK(run.exitCode == 2);
-        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
-        CHECK(run.err.trimmed().count('\n') == 0);
-        CHECK(run.err.startsWith(QStringLiteral("dtsim: ")));
-        CHECK(run.out.isEmpty());
-    }
+    });
     CHECK_FALSE(QFile::exists(QStringLiteral("x.png")));
 }
 

@@ -99,11 +99,7 @@ TEST_CASE("calc memory prints a readable table with GB and GiB", "[cli][memory]"
 
 TEST_CASE("calc memory: bad input exits 2 with one line naming the key", "[cli][memory]")
 {
-    struct Case {
-        QStringList arguments;
-        const char* mustContain;
-    };
-    const Case cases[] = {
+    testing::checkBadInput({
         {{"calc", "memory", "--set", "parallel.zero=4"}, "parallel.zero"},
         {{"calc", "memory", "--set", "memory.buffers_fraction=2"}, "memory.buffers_fraction"},
         {{"calc", "memory", "--set", "train.optimizer=lion"}, "train.optimizer"},
@@ -116,16 +112,7 @@ TEST_CASE("calc memory: bad input exits 2 with one line naming the key", "[cli][
          "model.seq_len"},
         {{"export", "--panel", "memory", "--out", "m.png", "--set", "parallel.tp=3"},
          "parallel.tp"},
-    };
-    for (const auto& c : cases) {
-        INFO(c.arguments.join(' ').toStdString());
-        const Run run = dtsim(c.arguments);
-        CHECK(run.exitCode == 2);
-        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
-        CHECK(run.err.trimmed().count('\n') == 0);
-        CHECK(run.err.startsWith(QStringLiteral("dtsim: ")));
-        CHECK(run.out.isEmpty());
-    }
+    });
     CHECK_FALSE(QFile::exists(QStringLiteral("m.png")));
 }
 

@@ -56,24 +56,12 @@ TEST_CASE("cli: export draws an imported node given with --set", "[cli][imported
 
 TEST_CASE("cli: bad imported nodes are refused with the key named", "[cli][imported]")
 {
-    struct Case {
-        QStringList arguments;
-        const char* mustContain;
-    };
-    const Case cases[] = {
+    testing::checkBadInput({
         {{"calc", "allreduce", "--set", "topology.node=NV18 QPI NV18"}, "topology.node: 'QPI'"},
-        {{"calc", "allreduce", "--set", "topology.node=NV18 NV18"}, "'2 codes'"},
+        {{"calc", "allreduce", "--set", "topology.node=NV18 NV18"}, "topology.node: '2 codes'"},
         {{"calc", "allreduce", "--set", "topology.preset=imported"}, "topology.preset = imported"},
         {{"calc", "allreduce", "--set", "topology.node_nics=-1"}, "topology.node_nics"},
-    };
-    for (const auto& c : cases) {
-        INFO(c.arguments.join(QLatin1Char(' ')).toStdString());
-        const Run run = dtsim(c.arguments);
-        CHECK(run.exitCode == 2);
-        CHECK(run.err.contains(QString::fromUtf8(c.mustContain)));
-        CHECK(run.err.contains(QStringLiteral("topology.node")));
-        CHECK(run.out.isEmpty());
-    }
+    });
     // A good node with the imported preset computes.
     const Run ok =
         dtsim({"calc", "allreduce", "--set", "topology.preset=imported", "--set", kTwoSocket});

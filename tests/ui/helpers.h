@@ -1,10 +1,21 @@
 #pragma once
 
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
+#include <QString>
 #include <QTemporaryDir>
 #include <set>
 
 namespace testing {
+
+/// A sample file under tests/data/ (found from this header's own path, so from any build dir).
+inline QString dataFile(const QString& relative)
+{
+    return QFileInfo(QStringLiteral(__FILE__))
+        .dir()
+        .absoluteFilePath(QStringLiteral("../data/") + relative);
+}
 
 /// Distinct colours in an image, sampled on a grid: a blank or single-colour picture has 1–2.
 inline std::size_t distinctColours(const QImage& image, int step = 4)

@@ -31,12 +31,7 @@ using namespace dtsim::ui;
 
 namespace {
 
-QString dataFile(const QString& relative)
-{
-    return QFileInfo(QStringLiteral(__FILE__))
-        .dir()
-        .absoluteFilePath(QStringLiteral("../data/") + relative);
-}
+using testing::dataFile;
 
 simcore::NvTopoNode parseFile(const QString& path)
 {

@@ -29,12 +29,7 @@ using namespace dtsim::ui;
 
 namespace {
 
-QString dataFile(const QString& relative)
-{
-    return QFileInfo(QStringLiteral(__FILE__))
-        .dir()
-        .absoluteFilePath(QStringLiteral("../data/") + relative);
-}
+using testing::dataFile;
 
 /// Chooses an entry of a combo box the way a user's click does.
 void choose(QComboBox* box, const QString& data)

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -746,6 +747,9 @@ void RingControls::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
+    } else if (event->type() == QEvent::StyleChange) {
+        m_play->setIcon(QIcon()); // the new style's icon on the next update
+        updateButtons();
     }
     QWidget::changeEvent(event);
 }
@@ -783,7 +787,12 @@ void RingControls::updateButtons()
 {
     const bool playing = m_ring->isPlaying();
     m_play->setText(playing ? tr("&Pause") : tr("&Play"));
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    // Every step reports its state: a new icon each time re-laid the row out for nothing.
+    if (playing != m_showingPause || m_play->icon().isNull()) {
+        m_showingPause = playing;
+        m_play->setIcon(
+            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    }
     m_back->setEnabled(m_ring->stepIndex() > 0);
     m_step->setEnabled(!m_ring->atEnd());
     if (m_workers->value() != m_ring->workers()) {

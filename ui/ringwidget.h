@@ -209,6 +209,7 @@ private:
     RingWorkersBox* m_workers = nullptr;
     QLabel* m_speedLabel = nullptr;
     QLabel* m_workersLabel = nullptr;
+    bool m_showingPause = false; ///< which icon the play button shows
 };
 
 } // namespace dtsim::ui

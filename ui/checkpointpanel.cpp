@@ -20,6 +20,8 @@
 namespace dtsim::ui {
 
 namespace {
+// Read-outs, in order: cluster MTBF, Young, Daly, waste, expected time, expected failures,
+// interval in steps.
 constexpr int kReadoutCount = 7;
 constexpr double kHour = 3600.0;
 constexpr double kDay = 86400.0;
@@ -129,19 +131,7 @@ void CheckpointPanel::buildControls()
     addRows(m_monteCarloGroup, monteCarloFrom);
 
     m_readoutGroup = new QGroupBox;
-    auto* readoutLayout = new QFormLayout(m_readoutGroup);
-    for (int i = 0; i < kReadoutCount; ++i) {
-        auto* name = new QLabel;
-        auto* value = new QLabel;
-        setRelativeFont(value, 1.15, true);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        value->setWordWrap(true);
-        name->setBuddy(value);
-        name->setWordWrap(true);
-        m_readoutNames << name;
-        m_readoutValues << value;
-        readoutLayout->addRow(name, value);
-    }
+    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, 1.15, true);
 
     // Flat groups, as on the Scaling panel: a framed group repaints its border on every edit.
     for (QGroupBox* group : {m_jobGroup, m_checkpointGroup, m_monteCarloGroup, m_readoutGroup}) {
@@ -226,11 +216,7 @@ void CheckpointPanel::retranslate()
         tr("Expected failures during the whole job: wall time / M."),
         tr("The interval as whole training steps, with the Scaling panel's step time: "
            "shouldCheckpoint(step, K) is true when step % K == 0.")};
-    for (int i = 0; i < kReadoutCount; ++i) {
-        m_readoutNames[i]->setText(readoutNames[i]);
-        m_readoutNames[i]->setToolTip(readoutTips[i]);
-        m_readoutValues[i]->setToolTip(readoutTips[i]);
-    }
+    setReadoutTexts(readoutNames, readoutTips);
 }
 
 void CheckpointPanel::refresh()
@@ -251,25 +237,23 @@ void CheckpointPanel::refresh()
 
     const auto& r = m_result;
     const bool ok = r.status != simcore::CheckpointStatus::InvalidInput;
-    m_readoutValues[0]->setText(ok ? tr("%1 (%2 h)")
-                                         .arg(formatDuration(r.clusterMtbfSeconds),
-                                              formatNumber(r.clusterMtbfSeconds / kHour, 3))
-                                   : QStringLiteral("—"));
-    m_readoutValues[1]->setText(ok ? formatDuration(r.youngIntervalSeconds) : QStringLiteral("—"));
-    m_readoutValues[2]->setText(ok ? formatDuration(r.optimalIntervalSeconds)
-                                   : QStringLiteral("—"));
-    m_readoutValues[3]->setText(
-        ok ? tr("%1 (at the optimum %2)")
-                 .arg(formatPercent(r.wasteFraction), formatPercent(r.atOptimum.wasteFraction))
-           : QStringLiteral("—"));
-    m_readoutValues[4]->setText(r.status == simcore::CheckpointStatus::Overflow
-                                    ? tr("practically never finishes")
-                                    : (ok ? tr("%1 (W = %2)")
-                                                .arg(formatDuration(r.expectedSeconds),
-                                                     formatDuration(r.params.workSeconds))
-                                          : QStringLiteral("—")));
-    m_readoutValues[5]->setText(ok ? formatNumber(r.atInterval.expectedFailures, 4)
-                                   : QStringLiteral("—"));
+    setReadout(0, ok ? tr("%1 (%2 h)")
+                           .arg(formatDuration(r.clusterMtbfSeconds),
+                                formatNumber(r.clusterMtbfSeconds / kHour, 3))
+                     : QStringLiteral("—"));
+    setReadout(1, ok ? formatDuration(r.youngIntervalSeconds) : QStringLiteral("—"));
+    setReadout(2, ok ? formatDuration(r.optimalIntervalSeconds) : QStringLiteral("—"));
+    setReadout(
+        3, ok ? tr("%1 (at the optimum %2)")
+                    .arg(formatPercent(r.wasteFraction), formatPercent(r.atOptimum.wasteFraction))
+              : QStringLiteral("—"));
+    setReadout(4, r.status == simcore::CheckpointStatus::Overflow
+                      ? tr("practically never finishes")
+                      : (ok ? tr("%1 (W = %2)")
+                                  .arg(formatDuration(r.expectedSeconds),
+                                       formatDuration(r.params.workSeconds))
+                            : QStringLiteral("—")));
+    setReadout(5, ok ? formatNumber(r.atInterval.expectedFailures, 4) : QStringLiteral("—"));
     const auto steps = simcore::intervalSecondsToSteps(c.intervalSeconds, m_stepSeconds);
     const auto optimumSteps =
         simcore::intervalSecondsToSteps(r.optimalIntervalSeconds, m_stepSeconds);
@@ -281,20 +265,11 @@ void CheckpointPanel::refresh()
             text += tr("; optimum every %1")
                         .arg(QLocale().toString(static_cast<qlonglong>(optimumSteps.value)));
         }
-        m_readoutValues[6]->setText(text);
+        setReadout(6, text);
     } else {
-        m_readoutValues[6]->setText(QStringLiteral("—"));
+        setReadout(6, QStringLiteral("—"));
     }
     updateFormula();
-}
-
-QStringList CheckpointPanel::readouts() const
-{
-    QStringList texts;
-    for (auto* label : m_readoutValues) {
-        texts << label->text();
-    }
-    return texts;
 }
 
 void CheckpointPanel::updateFormula()

@@ -31,9 +31,6 @@ public:
     [[nodiscard]] QPushButton* llamaPresetButton() const { return m_llamaButton; }
     [[nodiscard]] QPushButton* useOptimumButton() const { return m_optimumButton; }
     [[nodiscard]] const simcore::CheckpointResult& result() const { return m_result; }
-    /// The read-out texts in display order: cluster MTBF, Young, Daly, waste, expected time,
-    /// expected failures, interval in steps.
-    [[nodiscard]] QStringList readouts() const;
 
     /// The Llama 3 preset (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs, 419 unexpected
     /// interruptions in 54 days → job MTBF 54·24/419 h, GPU MTBF = that × 16,384; W = 54 days.
@@ -70,8 +67,6 @@ private:
     QPushButton* m_llamaButton = nullptr;
     QPushButton* m_optimumButton = nullptr;
     QList<QLabel*> m_fieldLabels;
-    QList<QLabel*> m_readoutNames;
-    QList<QLabel*> m_readoutValues;
 };
 
 } // namespace dtsim::ui

@@ -19,6 +19,7 @@ namespace dtsim::ui {
 
 namespace {
 
+// Read-outs, in order: time, bytes per GPU, algbw, busbw, steps, links used, half-peak size.
 constexpr int kReadoutCount = 7;
 
 QString fromView(std::string_view text)
@@ -104,20 +105,7 @@ void CommunicationPanel::buildControls()
     QGroupBox* readouts = nullptr;
     QFormLayout* readoutForm = addGroup(readouts);
     m_readoutGroup = readouts;
-    for (int i = 0; i < kReadoutCount; ++i) {
-        auto* name = new QLabel;
-        auto* value = new QLabel;
-        QFont bold = value->font();
-        bold.setBold(true);
-        value->setFont(bold);
-        value->setWordWrap(true);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        name->setBuddy(value);
-        name->setWordWrap(true);
-        m_readoutNames << name;
-        m_readoutValues << value;
-        readoutForm->addRow(name, value);
-    }
+    addReadouts(readoutForm, kReadoutCount, 1.0, true);
     controlsLayout()->addStretch(1);
 }
 
@@ -251,11 +239,7 @@ void CommunicationPanel::retranslate()
            "algorithm spans nodes, or both for the hierarchical one."),
         tr("Hockney's n½: the message size at which latency and bandwidth cost the same, so "
            "busbw is half its peak. Smaller messages are latency-bound.")};
-    for (int i = 0; i < kReadoutCount; ++i) {
-        m_readoutNames[i]->setText(names[i]);
-        m_readoutNames[i]->setToolTip(tips[i]);
-        m_readoutValues[i]->setToolTip(tips[i]);
-    }
+    setReadoutTexts(names, tips);
 }
 
 void CommunicationPanel::refresh()
@@ -278,24 +262,11 @@ void CommunicationPanel::updateProblems()
     // Only problems with this panel's keys; other panels report their own.
     for (const auto& error : simcore::validate(model()->scenario())) {
         if (error.key.starts_with("collective.") || error.key.starts_with("hardware.")) {
-            showProblem(describeError(error));
-            m_showingModelProblem = true;
+            showModelProblem(describeError(error));
             return;
         }
     }
-    if (m_showingModelProblem) {
-        showProblem(QString());
-        m_showingModelProblem = false;
-    }
-}
-
-QStringList CommunicationPanel::readouts() const
-{
-    QStringList texts;
-    for (auto* label : m_readoutValues) {
-        texts << label->text();
-    }
-    return texts;
+    showModelProblem(QString());
 }
 
 void CommunicationPanel::updateReadouts()
@@ -303,9 +274,7 @@ void CommunicationPanel::updateReadouts()
     const auto& c = m_charts->cost();
     const auto& p = m_charts->params();
     if (c.error) {
-        for (auto* label : m_readoutValues) {
-            label->setText(QStringLiteral("—"));
-        }
+        clearReadouts();
         return;
     }
     QString links;
@@ -333,7 +302,7 @@ void CommunicationPanel::updateReadouts()
                                 links,
                                 half > 0 ? formatBytes(half) : QStringLiteral("—")};
     for (int i = 0; i < kReadoutCount; ++i) {
-        m_readoutValues[i]->setText(values[i]);
+        setReadout(i, values[i]);
     }
 }
 

@@ -30,9 +30,6 @@ public:
     /// The link pickers: item data is a links catalogue id, "" for the user's own numbers.
     [[nodiscard]] QComboBox* intraLinkBox() const { return m_intraLink; }
     [[nodiscard]] QComboBox* interLinkBox() const { return m_interLink; }
-    /// The read-out texts in display order: time, bytes per GPU, algbw, busbw, steps, links
-    /// used, half-peak size.
-    [[nodiscard]] QStringList readouts() const;
 
 protected:
     void refresh() override;
@@ -57,9 +54,6 @@ private:
     QComboBox* m_interLink = nullptr;
     QString m_intraPicked; ///< the catalogue id last picked, to tell apart equal entries
     QString m_interPicked;
-    QList<QLabel*> m_readoutNames;
-    QList<QLabel*> m_readoutValues;
-    bool m_showingModelProblem = false;
 };
 
 } // namespace dtsim::ui

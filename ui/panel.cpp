@@ -104,6 +104,66 @@ void Panel::showProblem(const QString& message)
     m_problem->setVisible(!message.isEmpty());
 }
 
+void Panel::showModelProblem(const QString& message)
+{
+    if (!message.isEmpty()) {
+        showProblem(message);
+        m_showingModelProblem = true;
+    } else if (m_showingModelProblem) {
+        showProblem(QString());
+        m_showingModelProblem = false;
+    }
+}
+
+void Panel::addReadouts(QFormLayout* form, int count, double fontFactor, bool wrapValues)
+{
+    for (int i = 0; i < count; ++i) {
+        auto* name = new QLabel;
+        auto* value = new QLabel;
+        setRelativeFont(value, fontFactor, true);
+        value->setWordWrap(wrapValues);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        name->setBuddy(value);
+        name->setWordWrap(wrapValues);
+        m_readoutNames << name;
+        m_readoutValues << value;
+        form->addRow(name, value);
+    }
+}
+
+void Panel::setReadoutTexts(const QStringList& names, const QStringList& tips)
+{
+    for (qsizetype i = 0; i < m_readoutNames.size(); ++i) {
+        m_readoutNames[i]->setText(names.value(i));
+        m_readoutNames[i]->setToolTip(tips.value(i));
+        m_readoutValues[i]->setToolTip(tips.value(i));
+    }
+}
+
+void Panel::setReadout(int index, const QString& text)
+{
+    QLabel* value = m_readoutValues.value(index);
+    if (value && value->text() != text) {
+        value->setText(text);
+    }
+}
+
+void Panel::clearReadouts()
+{
+    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        setReadout(static_cast<int>(i), QStringLiteral("—"));
+    }
+}
+
+QStringList Panel::readouts() const
+{
+    QStringList texts;
+    for (auto* value : m_readoutValues) {
+        texts << value->text();
+    }
+    return texts;
+}
+
 bool Panel::applyNumber(const QString& key, double value)
 {
     // Cleared first: the redraw this edit triggers may report a problem between keys itself.

@@ -43,6 +43,8 @@ public:
     [[nodiscard]] NumberField* field(const QString& key) const;
     /// The choice box bound to a scenario key, or null.
     [[nodiscard]] QComboBox* choiceBox(const QString& key) const;
+    /// The read-out values as shown, in order (tests read the numbers here).
+    [[nodiscard]] QStringList readouts() const;
 
 signals:
     void exportRequested();
@@ -58,6 +60,10 @@ protected:
     void setFormula(const QString& html);
     /// Shows a translated message naming the field and its allowed range; empty clears it.
     void showProblem(const QString& message);
+    /// A problem the model finds while redrawing (a rule between keys, a range of this panel's
+    /// own): shown while it lasts and cleared by the first redraw without one, leaving an input
+    /// rejection shown by applyNumber/applyValue alone. Empty = none now.
+    void showModelProblem(const QString& message);
     /// Sets one key through the model; clears the problem line, then shows any rejection.
     bool applyNumber(const QString& key, double value);
     /// A number field bound to `key` whose edits go through applyNumber and whose range
@@ -94,6 +100,15 @@ protected:
         QString tip;
     };
     void setRowTexts(const QList<RowText>& rows);
+    /// `count` result rows in `form`: a name and a bold, selectable value (fontFactor × the
+    /// panel's font); wrapped values for long texts.
+    void addReadouts(QFormLayout* form, int count, double fontFactor, bool wrapValues);
+    /// Names and tooltips of the read-outs, in order.
+    void setReadoutTexts(const QStringList& names, const QStringList& tips);
+    /// Shows one read-out's value; an unchanged text costs nothing (no new layout).
+    void setReadout(int index, const QString& text);
+    /// Every read-out shows "—" (no result).
+    void clearReadouts();
     void changeEvent(QEvent* event) override;
 
 private:
@@ -110,6 +125,9 @@ private:
     QList<NumberField*> m_fields;
     QList<QComboBox*> m_choiceBoxes; ///< accessibleName() holds the key
     QHash<QWidget*, QLabel*> m_rowLabels;
+    QList<QLabel*> m_readoutNames;
+    QList<QLabel*> m_readoutValues;
+    bool m_showingModelProblem = false;
     bool m_active = true;
     bool m_stale = false;
 };

@@ -23,6 +23,7 @@
 namespace dtsim::ui {
 
 namespace {
+// Read-outs, in order: step, ideal, speed-up, efficiency, total, optimum.
 constexpr int kReadoutCount = 6;
 } // namespace
 
@@ -130,17 +131,7 @@ void ScalingPanel::buildControls()
     addFormRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
 
     m_readoutGroup = new QGroupBox;
-    auto* readoutLayout = new QFormLayout(m_readoutGroup);
-    for (int i = 0; i < kReadoutCount; ++i) {
-        auto* name = new QLabel;
-        auto* value = new QLabel;
-        setRelativeFont(value, 1.15, true);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        name->setBuddy(value);
-        m_readoutNames << name;
-        m_readoutValues << value;
-        readoutLayout->addRow(name, value);
-    }
+    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, 1.15, false);
 
     // Flat groups: a framed QGroupBox repaints its whole border pixmap whenever a read-out in
     // it changes, through Qt's threaded blend, on every slider step.
@@ -273,9 +264,7 @@ void ScalingPanel::retranslate()
     const QStringList readoutNames = {
         tr("Step time:"),  tr("Ideal step T(1)/N:"),   tr("Speed-up:"),
         tr("Efficiency:"), tr("Total training time:"), tr("Optimum:")};
-    for (int i = 0; i < kReadoutCount; ++i) {
-        m_readoutNames[i]->setText(readoutNames[i]);
-    }
+    setReadoutTexts(readoutNames, {});
 }
 
 void ScalingPanel::refresh()
@@ -314,24 +303,15 @@ void ScalingPanel::refresh()
     m_charts->showResult(m_result, scenario.scaling.axis);
 
     const auto& s = m_result.selected;
-    m_readoutValues[0]->setText(formatDuration(s.stepSeconds));
-    m_readoutValues[1]->setText(formatDuration(s.idealSeconds));
-    m_readoutValues[2]->setText(formatSpeedup(s.speedup));
-    m_readoutValues[3]->setText(formatPercent(s.efficiency));
-    m_readoutValues[4]->setText(formatDuration(s.totalSeconds));
-    m_readoutValues[5]->setText(tr("N = %1, %2 per step")
-                                    .arg(QString::number(m_result.optimalWorkers),
-                                         formatDuration(m_result.optimal.stepSeconds)));
+    setReadout(0, formatDuration(s.stepSeconds));
+    setReadout(1, formatDuration(s.idealSeconds));
+    setReadout(2, formatSpeedup(s.speedup));
+    setReadout(3, formatPercent(s.efficiency));
+    setReadout(4, formatDuration(s.totalSeconds));
+    setReadout(5, tr("N = %1, %2 per step")
+                      .arg(QString::number(m_result.optimalWorkers),
+                           formatDuration(m_result.optimal.stepSeconds)));
     updateFormula();
-}
-
-QStringList ScalingPanel::readouts() const
-{
-    QStringList texts;
-    for (auto* label : m_readoutValues) {
-        texts << label->text();
-    }
-    return texts;
 }
 
 void ScalingPanel::updateFormula()

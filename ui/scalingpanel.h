@@ -34,8 +34,6 @@ public:
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
     [[nodiscard]] const simcore::ScalingResult& result() const { return m_result; }
-    /// The read-out texts, in display order (step, ideal, speed-up, efficiency, total, optimum).
-    [[nodiscard]] QStringList readouts() const;
 
     /// Slider position ↔ worker count. Log scale spreads 1…max over kLogSteps positions.
     static constexpr int kLogSteps = 1200;
@@ -65,8 +63,6 @@ private:
     QCheckBox* m_logScale = nullptr;
     QLabel* m_workersLabel = nullptr;
     std::optional<bool> m_showsPhysical; ///< which model's controls are shown
-    QList<QLabel*> m_readoutNames;
-    QList<QLabel*> m_readoutValues;
 };
 
 } // namespace dtsim::ui

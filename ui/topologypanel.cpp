@@ -30,6 +30,7 @@ namespace dtsim::ui {
 
 namespace {
 
+// Read-outs, in order: all-reduce time, slowest link, its busy share, nodes used.
 constexpr int kReadoutCount = 4;
 constexpr int kFitPoints = 64;
 
@@ -95,20 +96,7 @@ void TopologyPanel::buildControls()
     addRow(collective, addChoiceBox(QStringLiteral("collective.algorithm")));
 
     QFormLayout* readouts = addGroup(m_readoutGroup);
-    for (int i = 0; i < kReadoutCount; ++i) {
-        auto* name = new QLabel;
-        auto* value = new QLabel;
-        QFont bold = value->font();
-        bold.setBold(true);
-        value->setFont(bold);
-        value->setWordWrap(true);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        name->setBuddy(value);
-        name->setWordWrap(true);
-        m_readoutNames << name;
-        m_readoutValues << value;
-        readouts->addRow(name, value);
-    }
+    addReadouts(readouts, kReadoutCount, 1.0, true);
 
     m_importGroup = new QGroupBox;
     m_importGroup->setFlat(true);
@@ -246,11 +234,7 @@ void TopologyPanel::retranslate()
            "slowest link sets the pace for all."),
         tr("Share of the all-reduce during which the slowest link is transferring."),
         tr("Nodes the N GPUs occupy, of the cluster's nodes.")};
-    for (int i = 0; i < kReadoutCount; ++i) {
-        m_readoutNames[i]->setText(names[i]);
-        m_readoutNames[i]->setToolTip(tips[i]);
-        m_readoutValues[i]->setToolTip(tips[i]);
-    }
+    setReadoutTexts(names, tips);
     m_importNccl->setText(tr("Import nccl-tests…"));
     m_importNccl->setToolTip(
         tr("Read the text all_reduce_perf (or all_gather_perf, …) printed on your machine and "
@@ -283,30 +267,16 @@ void TopologyPanel::refresh()
     showFieldValues();
     updateReadouts();
     updateFormula();
-    if (!m_diagram->isValid()) {
-        const auto& error = *m_diagram->topology().allReduce.error;
-        if (error.field == "topology.node") {
-            showProblem(m_diagram->problem());
-            m_showingTopologyProblem = true;
-            return;
-        }
-        showProblem(
-            tr("%1 is out of range for this wiring; allowed: %2.")
-                .arg(QString::fromStdString(error.field), QString::fromStdString(error.allowed)));
-        m_showingTopologyProblem = true;
-    } else if (m_showingTopologyProblem) {
-        showProblem(QString());
-        m_showingTopologyProblem = false;
+    if (m_diagram->isValid()) {
+        showModelProblem(QString());
+        return;
     }
-}
-
-QStringList TopologyPanel::readouts() const
-{
-    QStringList texts;
-    for (auto* label : m_readoutValues) {
-        texts << label->text();
-    }
-    return texts;
+    const auto& error = *m_diagram->topology().allReduce.error;
+    showModelProblem(
+        error.field == "topology.node"
+            ? m_diagram->problem()
+            : tr("%1 is out of range for this wiring; allowed: %2.")
+                  .arg(QString::fromStdString(error.field), QString::fromStdString(error.allowed)));
 }
 
 void TopologyPanel::updateReadouts()
@@ -314,29 +284,27 @@ void TopologyPanel::updateReadouts()
     const auto& t = m_diagram->topology();
     const auto& r = t.allReduce;
     if (r.error) {
-        for (auto* label : m_readoutValues) {
-            label->setText(QStringLiteral("—"));
-        }
+        clearReadouts();
         return;
     }
-    m_readoutValues[0]->setText(formatDuration(r.cost.seconds));
+    setReadout(0, formatDuration(r.cost.seconds));
     if (r.bottleneck) {
         const auto& hop = r.hops[*r.bottleneck];
-        m_readoutValues[1]->setText(
-            m_diagram->isBalanced() ? tr("every hop alike: %1, %2")
-                                          .arg(TopologyDiagram::kindName(hop.kind),
-                                               formatBandwidth(hop.link.bandwidthBytesPerSecond))
-                                    : tr("GPU %1 → GPU %2: %3, %4")
-                                          .arg(hop.from)
-                                          .arg(hop.to)
-                                          .arg(TopologyDiagram::kindName(hop.kind),
-                                               formatBandwidth(hop.link.bandwidthBytesPerSecond)));
-        m_readoutValues[2]->setText(formatPercent(hop.utilisation));
+        setReadout(1, m_diagram->isBalanced()
+                          ? tr("every hop alike: %1, %2")
+                                .arg(TopologyDiagram::kindName(hop.kind),
+                                     formatBandwidth(hop.link.bandwidthBytesPerSecond))
+                          : tr("GPU %1 → GPU %2: %3, %4")
+                                .arg(hop.from)
+                                .arg(hop.to)
+                                .arg(TopologyDiagram::kindName(hop.kind),
+                                     formatBandwidth(hop.link.bandwidthBytesPerSecond)));
+        setReadout(2, formatPercent(hop.utilisation));
     } else {
-        m_readoutValues[1]->setText(tr("none: one GPU sends nothing"));
-        m_readoutValues[2]->setText(QStringLiteral("—"));
+        setReadout(1, tr("none: one GPU sends nothing"));
+        setReadout(2, QStringLiteral("—"));
     }
-    m_readoutValues[3]->setText(tr("%1 of %2").arg(r.nodesUsed).arg(t.cluster.nodes));
+    setReadout(3, tr("%1 of %2").arg(r.nodesUsed).arg(t.cluster.nodes));
 }
 
 void TopologyPanel::updateFormula()

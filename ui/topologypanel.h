@@ -44,8 +44,6 @@ public:
     [[nodiscard]] QLineSeries* fittedSeries() const { return m_fitted; }
     /// What the last import found, as shown under the import buttons ("" before any import).
     [[nodiscard]] QString importText() const;
-    /// The read-out texts in display order: all-reduce time, slowest link, its share, nodes.
-    [[nodiscard]] QStringList readouts() const;
 
     /// Reads an nccl-tests output and fits it (what the button does after its file dialog).
     /// On failure: an inline message naming the line and what was expected, false, and nothing
@@ -80,7 +78,6 @@ private:
     [[nodiscard]] QString importErrorText(const QString& path,
                                           const simcore::ImportError& error) const;
 
-    bool m_showingTopologyProblem = false; ///< the problem line shows the diagram's problem
     enum class Imported { None, Nccl, Topo };
     Imported m_imported = Imported::None;
     QString m_importPath;
@@ -94,8 +91,6 @@ private:
     QGroupBox* m_readoutGroup = nullptr;
     QGroupBox* m_importGroup = nullptr;
     QList<QLabel*> m_fieldLabels;
-    QList<QLabel*> m_readoutNames;
-    QList<QLabel*> m_readoutValues;
     QPushButton* m_importNccl = nullptr;
     QPushButton* m_importTopo = nullptr;
     QPushButton* m_useImport = nullptr;

@@ -25,18 +25,6 @@ QString fromView(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-/// The allowed words of a choice key, in enum order (the scenario vocabulary, untranslated).
-QStringList choiceWords(const char* key)
-{
-    QStringList words;
-    if (const auto* info = simcore::findKey(key)) {
-        for (const auto word : info->choices) {
-            words << fromView(word);
-        }
-    }
-    return words;
-}
-
 QString billions(double parameters)
 {
     return QCoreApplication::translate("dtsim::ui::MemoryPanel", "%1 billion")
@@ -85,22 +73,21 @@ void MemoryPanel::buildControls()
     m_preset->addItem(QString(), QString()); // "Custom", named in retranslate
     m_preset->setAccessibleName(QStringLiteral("preset"));
     connect(m_preset, &QComboBox::activated, this, &MemoryPanel::applyPreset);
-    auto* presetLabel = new QLabel;
-    presetLabel->setBuddy(m_preset);
-    m_labels.insert(m_preset, presetLabel);
-    modelForm->addRow(presetLabel, m_preset);
+    addLabelledRow(modelForm, m_preset);
     addField(modelForm, QStringLiteral("model.params"), 1e-9, 3);
     addField(modelForm, QStringLiteral("model.seq_len"), 1, 0);
 
     QFormLayout* trainingForm = makeGroup(m_trainingGroup);
-    addCombo(trainingForm, QStringLiteral("train.precision"), choiceWords("train.precision"));
-    addCombo(trainingForm, QStringLiteral("train.optimizer"), choiceWords("train.optimizer"));
+    addFormRow(trainingForm, QStringLiteral("train.precision"));
+    addFormRow(trainingForm, QStringLiteral("train.optimizer"));
     addField(trainingForm, QStringLiteral("train.micro_batch"), 1, 0);
-    addCombo(trainingForm, QStringLiteral("train.recompute"), choiceWords("train.recompute"));
+    addFormRow(trainingForm, QStringLiteral("train.recompute"));
 
     QFormLayout* parallelForm = makeGroup(m_parallelGroup);
-    addCombo(parallelForm, QStringLiteral("parallel.zero"),
-             {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")});
+    // An integer key with four values: a choice box reads better than a spin box.
+    addLabelledRow(parallelForm, addChoiceBox(QStringLiteral("parallel.zero"),
+                                              {QStringLiteral("0"), QStringLiteral("1"),
+                                               QStringLiteral("2"), QStringLiteral("3")}));
     addField(parallelForm, QStringLiteral("parallel.dp"), 1, 0);
     addField(parallelForm, QStringLiteral("parallel.tp"), 1, 0);
     addField(parallelForm, QStringLiteral("parallel.pp"), 1, 0);
@@ -113,11 +100,7 @@ void MemoryPanel::buildControls()
     parallelForm->addRow(m_sequenceParallel);
 
     QFormLayout* hardwareForm = makeGroup(m_hardwareGroup);
-    QStringList gpuIds;
-    for (const auto& gpu : simcore::gpuCatalogue()) {
-        gpuIds << fromView(gpu.id);
-    }
-    addCombo(hardwareForm, QStringLiteral("hardware.gpu"), gpuIds);
+    addFormRow(hardwareForm, QStringLiteral("hardware.gpu"));
     addField(hardwareForm, QStringLiteral("memory.buffers_fraction"), 100, 0);
     controlsLayout()->addStretch(1);
 }
@@ -128,32 +111,12 @@ NumberField* MemoryPanel::addField(QFormLayout* form, const QString& key, double
     return static_cast<NumberField*>(addFormRow(form, key, displayFactor, decimals));
 }
 
-QComboBox* MemoryPanel::addCombo(QFormLayout* form, const QString& key, const QStringList& words)
-{
-    auto* box = new QComboBox;
-    for (const QString& word : words) {
-        box->addItem(word, word); // display text set in retranslate
-    }
-    box->setAccessibleName(key);
-    connect(box, &QComboBox::activated, this, [this, box, key](int index) {
-        applyResult(model()->setValue(key, box->itemData(index).toString()));
-    });
-    auto* label = new QLabel;
-    label->setBuddy(box);
-    m_labels.insert(box, label);
-    m_combos << box;
-    m_comboKeys << key;
-    form->addRow(label, box);
-    return box;
-}
-
 QComboBox* MemoryPanel::combo(const QString& key) const
 {
     if (key == QLatin1String("preset")) {
         return m_preset;
     }
-    const auto index = m_comboKeys.indexOf(key);
-    return index >= 0 ? m_combos[index] : nullptr;
+    return choiceBox(key);
 }
 
 void MemoryPanel::applyResult(const std::optional<simcore::ScenarioError>& error)
@@ -184,7 +147,7 @@ void MemoryPanel::retranslate()
     m_parallelGroup->setTitle(tr("Parallelism and sharding"));
     m_hardwareGroup->setTitle(tr("GPU"));
 
-    m_labels[m_preset]->setText(tr("&Model preset:"));
+    setRowLabel(m_preset, tr("&Model preset:"));
     m_preset->setItemText(m_preset->count() - 1, tr("Custom"));
     m_preset->setToolTip(tr("A published model: its parameter count and transformer shape "
                             "(layers, hidden size, heads, sequence length, vocabulary)."));
@@ -227,10 +190,8 @@ void MemoryPanel::retranslate()
     const auto setItems = [this](const char* key, const QStringList& names, const QString& label,
                                  const QString& tip) {
         QComboBox* box = combo(QString::fromLatin1(key));
-        for (int i = 0; i < box->count() && i < names.size(); ++i) {
-            box->setItemText(i, names[i]);
-        }
-        m_labels[box]->setText(label);
+        setChoiceTexts(QString::fromLatin1(key), names);
+        setRowLabel(box, label);
         box->setToolTip(tip);
         box->setAccessibleDescription(tip);
     };
@@ -293,12 +254,6 @@ void MemoryPanel::refresh()
             }
         }
         m_preset->setCurrentIndex(presetIndex);
-    }
-    for (qsizetype i = 0; i < m_combos.size(); ++i) {
-        const QSignalBlocker block(m_combos[i]);
-        const QString word =
-            QString::fromStdString(simcore::valueText(scenario, m_comboKeys[i].toStdString()));
-        m_combos[i]->setCurrentIndex(m_combos[i]->findData(word));
     }
     showFieldValues();
     {

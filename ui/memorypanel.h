@@ -43,7 +43,6 @@ private:
     void buildControls();
     NumberField* addField(QFormLayout* form, const QString& key, double displayFactor,
                           int decimals);
-    QComboBox* addCombo(QFormLayout* form, const QString& key, const QStringList& words);
     void applyPreset(int index);
     void applyResult(const std::optional<simcore::ScenarioError>& error);
     void updateFormula();
@@ -55,9 +54,6 @@ private:
     QGroupBox* m_hardwareGroup = nullptr;
     QComboBox* m_preset = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
-    QList<QComboBox*> m_combos; ///< in the order of m_comboKeys
-    QStringList m_comboKeys;
-    QHash<QWidget*, QLabel*> m_labels; ///< each control's row label
 };
 
 } // namespace dtsim::ui

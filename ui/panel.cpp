@@ -185,11 +185,14 @@ bool Panel::applyValue(const QString& key, const QString& text)
     return true;
 }
 
-QComboBox* Panel::addChoiceBox(const QString& key)
+QComboBox* Panel::addChoiceBox(const QString& key, const QStringList& words)
 {
     auto* box = new QComboBox;
     box->setAccessibleName(key);
-    if (const auto* info = simcore::findKey(key.toStdString())) {
+    for (const QString& word : words) {
+        box->addItem(word, word);
+    }
+    if (const auto* info = simcore::findKey(key.toStdString()); info && words.isEmpty()) {
         for (const auto word : info->choices) {
             const QString text =
                 QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
@@ -255,15 +258,29 @@ void Panel::setRowTexts(const QList<RowText>& rows)
         if (!row.editor) {
             continue;
         }
-        if (QLabel* label = m_rowLabels.value(row.editor)) {
-            label->setText(row.label);
-        }
+        setRowLabel(row.editor, row.label);
         row.editor->setToolTip(row.tip);
         row.editor->setAccessibleDescription(row.tip);
         if (auto* number = qobject_cast<NumberField*>(row.editor)) {
             number->setSuffix(row.suffix);
         }
     }
+}
+
+void Panel::setRowLabel(QWidget* editor, const QString& text)
+{
+    QLabel* label = m_rowLabels.value(editor);
+    if (!label) {
+        return;
+    }
+    // Only a long label wraps. QFormLayout sizes a row from the label's one-line height and may
+    // then give a wrappable label less width than that line, cutting its second line off
+    // ("Tensor parallel (tp):" in Vietnamese).
+    QString plain = text;
+    plain.remove(QLatin1Char('&'));
+    label->setWordWrap(label->fontMetrics().horizontalAdvance(plain) >
+                       24 * label->fontMetrics().averageCharWidth());
+    label->setText(text);
 }
 
 void Panel::setActive(bool active)
@@ -305,9 +322,8 @@ void Panel::showFieldValues()
     }
     for (auto* box : m_choiceBoxes) {
         if (const auto* info = simcore::findKey(box->accessibleName().toStdString())) {
-            const auto word = info->getChoice(scenario);
             const int index =
-                box->findData(QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size())));
+                box->findData(QString::fromStdString(simcore::valueText(scenario, *info)));
             if (index != box->currentIndex()) {
                 const QSignalBlocker blocker(box);
                 box->setCurrentIndex(index);

@@ -70,10 +70,11 @@ protected:
     /// problems show inline; the caller places it in a layout.
     NumberField* addNumberField(const QString& key, double displayFactor, int decimals);
     [[nodiscard]] const QList<NumberField*>& numberFields() const { return m_fields; }
-    /// A combo box offering a choice key's words (item data = the word); picking one sets the
-    /// key through the model and shows any rejection inline. The caller places it in a layout
-    /// and names the items with setChoiceTexts.
-    QComboBox* addChoiceBox(const QString& key);
+    /// A combo box offering a choice key's words (item data = the word), or `words` for a key
+    /// with a few values of another type (parallel.zero: "0" … "3"); picking one sets the key
+    /// through the model and shows any rejection inline. The caller places it in a layout and
+    /// names the items with setChoiceTexts.
+    QComboBox* addChoiceBox(const QString& key, const QStringList& words = {});
     /// Translated display texts for a choice box's items, in the key's order of words.
     void setChoiceTexts(const QString& key, const QStringList& texts);
     /// Sets one key from text through the model; clears the problem line, then shows any
@@ -100,6 +101,8 @@ protected:
         QString tip;
     };
     void setRowTexts(const QList<RowText>& rows);
+    /// The label text of the row of `editor`.
+    void setRowLabel(QWidget* editor, const QString& text);
     /// `count` result rows in `form`: a name and a bold, selectable value (fontFactor × the
     /// panel's font); wrapped values for long texts.
     void addReadouts(QFormLayout* form, int count, double fontFactor, bool wrapValues);

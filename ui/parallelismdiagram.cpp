@@ -111,7 +111,7 @@ void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
 
 } // namespace
 
-ParallelismDiagram::ParallelismDiagram(QWidget* parent) : ChartArea(parent)
+ParallelismDiagram::ParallelismDiagram(QWidget* parent) : PaintedChartArea(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent, true);
     setMouseTracking(false);
@@ -160,33 +160,13 @@ void ParallelismDiagram::showScenario(const simcore::Scenario& scenario)
     invalidate();
 }
 
-void ParallelismDiagram::invalidate()
-{
-    m_geometryValid = false;
-    update();
-}
-
-void ParallelismDiagram::resizeEvent(QResizeEvent* event)
-{
-    m_geometryValid = false;
-    ChartArea::resizeEvent(event);
-}
-
 void ParallelismDiagram::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange ||
-        event->type() == QEvent::PaletteChange) {
+    if (event->type() == QEvent::LanguageChange) {
         setAccessibleDescription(summary());
         invalidate();
     }
-    ChartArea::changeEvent(event);
-}
-
-void ParallelismDiagram::ensureGeometry()
-{
-    if (!m_geometryValid || m_builtSize != size() || !(m_builtLook == chartstyle::look())) {
-        buildGeometry();
-    }
+    PaintedChartArea::changeEvent(event); // font, palette: laid out again
 }
 
 // --- Texts ---------------------------------------------------------------------------------
@@ -236,7 +216,7 @@ QString ParallelismDiagram::shownList(const std::vector<std::int64_t>& shown) co
 
 QString ParallelismDiagram::captionText() const
 {
-    const_cast<ParallelismDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     QString text;
     for (const auto& caption : m_captions) {
         QTextDocument document;
@@ -375,9 +355,6 @@ ParallelismDiagram::Fit ParallelismDiagram::fit(const QRectF& grid, std::size_t 
 
 void ParallelismDiagram::buildGeometry()
 {
-    m_geometryValid = true;
-    m_builtSize = size();
-    m_builtLook = chartstyle::look();
     m_boxes.clear();
     m_boxText.clear();
     m_gapBoxes.clear();
@@ -1011,7 +988,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
 
 std::vector<std::int64_t> ParallelismDiagram::drawnRanks() const
 {
-    const_cast<ParallelismDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     std::vector<std::int64_t> ranks;
     for (const auto& box : m_boxes) {
         ranks.push_back(box.rank);
@@ -1021,9 +998,7 @@ std::vector<std::int64_t> ParallelismDiagram::drawnRanks() const
 
 bool ParallelismDiagram::isAbridged() const
 {
-    if (!m_geometryValid) {
-        const_cast<ParallelismDiagram*>(this)->ensureGeometry();
-    }
+    ensureGeometry();
     const auto hasGap = [](const std::vector<std::int64_t>& shown) {
         return std::find(shown.begin(), shown.end(), kGap) != shown.end();
     };
@@ -1032,7 +1007,7 @@ bool ParallelismDiagram::isAbridged() const
 
 QRectF ParallelismDiagram::gpuRect(std::int64_t rank) const
 {
-    const_cast<ParallelismDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     for (const auto& box : m_boxes) {
         if (box.rank == rank) {
             return box.rect;
@@ -1043,7 +1018,7 @@ QRectF ParallelismDiagram::gpuRect(std::int64_t rank) const
 
 ParallelismDiagram::LinkCounts ParallelismDiagram::drawnLinks() const
 {
-    const_cast<ParallelismDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     LinkCounts counts;
     for (const auto& link : m_links) {
         switch (link.kind) {

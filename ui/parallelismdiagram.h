@@ -2,8 +2,8 @@
 
 #include "simcore/parallellayout.h"
 #include "simcore/scenario.h"
-#include "ui/chartarea.h"
 #include "ui/chartstyle.h"
+#include "ui/paintedchartarea.h"
 
 #include <QPainterPath>
 #include <QStaticText>
@@ -25,7 +25,7 @@ namespace dtsim::ui {
 /// (e.g. stages 0, 1, 2 … 7), until the boxes are large enough to read and at most
 /// kMaxDrawnGpus are drawn; the counts line covers every GPU. Everything is painted from
 /// geometry computed once per scenario, size and look: no item per GPU.
-class ParallelismDiagram : public ChartArea {
+class ParallelismDiagram : public PaintedChartArea {
     Q_OBJECT
 public:
     explicit ParallelismDiagram(QWidget* parent = nullptr);
@@ -70,7 +70,6 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
@@ -107,9 +106,7 @@ private:
         double boxHeight = 0;
     };
 
-    void invalidate();
-    void ensureGeometry();
-    void buildGeometry();
+    void buildGeometry() override;
     void layoutGrid(const QRectF& region);
     [[nodiscard]] Fit fit(const QRectF& grid, std::size_t ppSlots, std::size_t dpSlots,
                           std::size_t tpSlots, bool ppEllipsis, bool dpEllipsis) const;
@@ -129,9 +126,6 @@ private:
     double m_bubbleFraction = -1;
 
     // Geometry, rebuilt when the scenario, the size or the look changes.
-    bool m_geometryValid = false;
-    QSize m_builtSize;
-    chartstyle::Look m_builtLook;
     std::vector<std::int64_t> m_ppShown; ///< shown stage indices; kGap marks the ellipsis
     std::vector<std::int64_t> m_dpShown;
     std::vector<std::int64_t> m_tpShown;

@@ -54,7 +54,7 @@ QString csvSeconds(double value)
 
 } // namespace
 
-PipelineView::PipelineView(QWidget* parent) : ChartArea(parent)
+PipelineView::PipelineView(QWidget* parent) : PaintedChartArea(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent, true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -194,48 +194,24 @@ QString PipelineView::memoryText() const
         .arg(formatNumber(last.peakMicrobatches, 6), formatBytes(last.bytes), perLayer);
 }
 
-void PipelineView::invalidate()
-{
-    m_geometryValid = false;
-    update();
-}
-
-void PipelineView::resizeEvent(QResizeEvent* event)
-{
-    m_geometryValid = false;
-    ChartArea::resizeEvent(event);
-}
-
 void PipelineView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         buildTexts();
         setAccessibleDescription(summary());
         invalidate();
-    } else if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
-        invalidate();
     }
-    ChartArea::changeEvent(event);
-}
-
-void PipelineView::ensureGeometry()
-{
-    if (!m_geometryValid || m_builtSize != size() || !(m_builtLook == chartstyle::look())) {
-        buildGeometry();
-    }
+    PaintedChartArea::changeEvent(event); // font, palette: laid out again
 }
 
 int PipelineView::rowCount() const
 {
-    const_cast<PipelineView*>(this)->ensureGeometry();
+    ensureGeometry();
     return m_rows;
 }
 
 void PipelineView::buildGeometry()
 {
-    m_geometryValid = true;
-    m_builtSize = size();
-    m_builtLook = chartstyle::look();
     m_legend.clear();
     m_ticks.clear();
     m_rightTexts.clear();
@@ -377,7 +353,7 @@ void PipelineView::buildGeometry()
 
 QPointF PipelineView::pointAt(double seconds, int device) const
 {
-    const_cast<PipelineView*>(this)->ensureGeometry();
+    ensureGeometry();
     if (!m_result.ok() || !(m_result.totalSeconds > 0)) {
         return {};
     }
@@ -590,7 +566,7 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
 
 QString PipelineView::toolTipAt(const QPointF& position) const
 {
-    const_cast<PipelineView*>(this)->ensureGeometry();
+    ensureGeometry();
     if (!m_result.ok() || !m_plot.contains(position) || m_rows <= 0) {
         return {};
     }

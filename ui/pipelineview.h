@@ -3,8 +3,8 @@
 #include "simcore/pipeline.h"
 #include "simcore/pipelinememory.h"
 #include "simcore/scenario.h"
-#include "ui/chartarea.h"
 #include "ui/chartstyle.h"
+#include "ui/paintedchartarea.h"
 
 #include <QStaticText>
 #include <vector>
@@ -23,7 +23,7 @@ namespace dtsim::ui {
 /// rectangles per pixel column. Beyond kMaxDrawnOperations the schedule is simulated without its
 /// operation list (the numbers stay exact) and the chart says it is not drawn; rows thinner
 /// than kMinRowHeight pixels are cut and the chart says how many are shown.
-class PipelineView : public ChartArea {
+class PipelineView : public PaintedChartArea {
     Q_OBJECT
 public:
     explicit PipelineView(QWidget* parent = nullptr);
@@ -69,14 +69,11 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
-    void invalidate();
-    void ensureGeometry();
-    void buildGeometry();
+    void buildGeometry() override;
     void buildTexts();
     void paintRows(QPainter& painter) const;
 
@@ -94,9 +91,6 @@ private:
     QString m_capNote;
 
     // Geometry, rebuilt when the scenario, the size or the look changes.
-    bool m_geometryValid = false;
-    QSize m_builtSize;
-    chartstyle::Look m_builtLook;
     QRectF m_titleRect;
     QRectF m_subtitleRect;
     struct LegendEntry {

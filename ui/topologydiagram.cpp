@@ -154,7 +154,7 @@ QString codeMeaning(const simcore::TopoCell& cell, LinkKind kind)
 
 } // namespace
 
-TopologyDiagram::TopologyDiagram(QWidget* parent) : ChartArea(parent)
+TopologyDiagram::TopologyDiagram(QWidget* parent) : PaintedChartArea(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent, true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -254,33 +254,12 @@ void TopologyDiagram::showScenario(const simcore::Scenario& scenario)
     invalidate();
 }
 
-void TopologyDiagram::invalidate()
-{
-    m_geometryValid = false;
-    update();
-}
-
-void TopologyDiagram::resizeEvent(QResizeEvent* event)
-{
-    m_geometryValid = false;
-    ChartArea::resizeEvent(event);
-}
-
 void TopologyDiagram::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         showScenario(m_scenario);
-    } else if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
-        invalidate();
     }
-    ChartArea::changeEvent(event);
-}
-
-void TopologyDiagram::ensureGeometry()
-{
-    if (!m_geometryValid || m_builtSize != size() || !(m_builtLook == chartstyle::look())) {
-        buildGeometry();
-    }
+    PaintedChartArea::changeEvent(event); // font, palette: laid out again
 }
 
 const TopologyDiagram::GpuBox* TopologyDiagram::box(std::int64_t gpu) const
@@ -295,9 +274,6 @@ const TopologyDiagram::GpuBox* TopologyDiagram::box(std::int64_t gpu) const
 
 void TopologyDiagram::buildGeometry()
 {
-    m_geometryValid = true;
-    m_builtSize = size();
-    m_builtLook = chartstyle::look();
     m_legend.clear();
     m_nodes.clear();
     m_boxes.clear();
@@ -945,7 +921,7 @@ bool TopologyDiagram::event(QEvent* event)
 
 std::optional<std::size_t> TopologyDiagram::hopAt(QPointF point) const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     QPainterPathStroker stroker;
     stroker.setWidth(kHitWidth);
     for (const auto& path : m_hops) {
@@ -958,7 +934,7 @@ std::optional<std::size_t> TopologyDiagram::hopAt(QPointF point) const
 
 std::optional<QPointF> TopologyDiagram::hopPoint(std::size_t hop) const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     for (const auto& path : m_hops) {
         if (path.hop == hop) {
             return path.path.pointAtPercent(0.5);
@@ -1007,13 +983,13 @@ QString TopologyDiagram::hopToolTip(std::size_t index) const
 
 const std::vector<TopologyDiagram::DrawnPair>& TopologyDiagram::drawnPairs() const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     return m_pairs;
 }
 
 std::optional<std::size_t> TopologyDiagram::pairAt(QPointF point) const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     for (std::size_t i = 0; i < m_pairs.size(); ++i) {
         if (m_pairs[i].rect.contains(point)) {
             return i;
@@ -1080,7 +1056,7 @@ std::optional<std::size_t> TopologyDiagram::highlightedHop() const
     }
     // The bottleneck itself, or (hierarchical, when that ring across nodes is not drawn) the
     // drawn hop with the same link and busy time.
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     const auto& target = r.hops[*r.bottleneck];
     for (const auto& path : m_hops) {
         if (path.hop == *r.bottleneck) {
@@ -1099,20 +1075,20 @@ std::optional<std::size_t> TopologyDiagram::highlightedHop() const
 
 int TopologyDiagram::drawnNodeCount() const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     return static_cast<int>(std::count_if(m_nodes.begin(), m_nodes.end(),
                                           [](const NodeFrame& f) { return f.node >= 0; }));
 }
 
 int TopologyDiagram::drawnGpuCount() const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     return static_cast<int>(m_boxes.size());
 }
 
 std::vector<std::size_t> TopologyDiagram::drawnHops() const
 {
-    const_cast<TopologyDiagram*>(this)->ensureGeometry();
+    ensureGeometry();
     std::vector<std::size_t> hops;
     for (const auto& path : m_hops) {
         hops.push_back(path.hop);

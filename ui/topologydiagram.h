@@ -2,8 +2,8 @@
 
 #include "simcore/nvtopoimport.h"
 #include "simcore/topology.h"
-#include "ui/chartarea.h"
 #include "ui/chartstyle.h"
+#include "ui/paintedchartarea.h"
 
 #include <QPainterPath>
 #include <QString>
@@ -30,7 +30,7 @@ namespace dtsim::ui {
 /// every GPU pair's nvidia-smi code (NV18, PIX, PHB, SYS, …) in a cell coloured and outlined as
 /// its link kind, the pairs the ring uses in bold, the bottleneck pair under a vermillion frame;
 /// hovering a cell explains the code and gives the pair's bandwidth, latency and source.
-class TopologyDiagram : public ChartArea {
+class TopologyDiagram : public PaintedChartArea {
     Q_OBJECT
 public:
     explicit TopologyDiagram(QWidget* parent = nullptr);
@@ -99,7 +99,6 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
@@ -132,9 +131,7 @@ private:
         QString label;
     };
 
-    void invalidate();
-    void ensureGeometry();
-    void buildGeometry();
+    void buildGeometry() override;
     [[nodiscard]] const GpuBox* box(std::int64_t gpu) const;
     [[nodiscard]] QString linkSource(std::string_view id) const;
 
@@ -145,9 +142,6 @@ private:
     QString m_problem;
     QString m_title;
 
-    bool m_geometryValid = false;
-    QSize m_builtSize;
-    chartstyle::Look m_builtLook;
     QRectF m_titleRect;
     QRectF m_bottleneckRect;
     QRectF m_fabric;

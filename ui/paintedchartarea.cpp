@@ -1,0 +1,40 @@
+#include "ui/paintedchartarea.h"
+
+#include <QEvent>
+
+namespace dtsim::ui {
+
+void PaintedChartArea::invalidate()
+{
+    m_geometryValid = false;
+    update();
+}
+
+void PaintedChartArea::ensureGeometry() const
+{
+    if (m_geometryValid && m_builtSize == size() && m_builtLook == chartstyle::look()) {
+        return;
+    }
+    auto* self = const_cast<PaintedChartArea*>(this);
+    // Marked first: buildGeometry may read its own helpers, which ensure the geometry too.
+    self->m_geometryValid = true;
+    self->m_builtSize = size();
+    self->m_builtLook = chartstyle::look();
+    self->buildGeometry();
+}
+
+void PaintedChartArea::resizeEvent(QResizeEvent* event)
+{
+    m_geometryValid = false;
+    ChartArea::resizeEvent(event);
+}
+
+void PaintedChartArea::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        invalidate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+} // namespace dtsim::ui

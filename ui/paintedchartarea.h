@@ -1,0 +1,38 @@
+#pragma once
+
+#include "ui/chartarea.h"
+#include "ui/chartstyle.h"
+
+#include <QSize>
+
+namespace dtsim::ui {
+
+/// A chart area that paints itself with QPainter from geometry laid out once per content, size
+/// and look (the Parallelism diagram, the pipeline Gantt, the Topology diagram): a redraw then
+/// paints prepared shapes and texts instead of measuring everything again. Subclasses lay out in
+/// buildGeometry(), call invalidate() when what they show changes, and ensureGeometry() before
+/// they read or paint the geometry. A resize, a font or palette change, or another look
+/// (chartstyle::look(): theme, presentation mode) lays out again.
+class PaintedChartArea : public ChartArea {
+    Q_OBJECT
+public:
+    using ChartArea::ChartArea;
+
+protected:
+    /// What the area shows has changed: lay out again before the next paint, and repaint.
+    void invalidate();
+    /// Lays out now if the geometry is stale. Const: the geometry is a cache of the content.
+    void ensureGeometry() const;
+    /// Lays every shape and text out for the current content, size and look.
+    virtual void buildGeometry() = 0;
+
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    bool m_geometryValid = false;
+    QSize m_builtSize;
+    chartstyle::Look m_builtLook;
+};
+
+} // namespace dtsim::ui

@@ -152,13 +152,7 @@ void MemoryPanel::retranslate()
     m_preset->setToolTip(tr("A published model: its parameter count and transformer shape "
                             "(layers, hidden size, heads, sequence length, vocabulary)."));
 
-    struct FieldText {
-        const char* key;
-        QString label;
-        QString suffix;
-        QString tip;
-    };
-    const FieldText fields[] = {
+    setKeyTexts({
         {"model.params", tr("&Parameters:"), tr(" billion"),
          tr("Parameter count Ψ in billions (7 = the lesson's 7B model). Each one costs "
             "weight + gradient + optimizer bytes on the GPU. 0 derives it from the shape.")},
@@ -180,12 +174,7 @@ void MemoryPanel::retranslate()
         {"memory.buffers_fraction", tr("&Buffers allowance:"), tr(" %"),
          tr("Extra room for communication buffers, allocator fragmentation and the CUDA "
             "context, as a share of everything else. 0 = leave it out.")},
-    };
-    QList<RowText> rows;
-    for (const auto& text : fields) {
-        rows.append({field(QString::fromLatin1(text.key)), text.label, text.suffix, text.tip});
-    }
-    setRowTexts(rows);
+    });
 
     const auto setItems = [this](const char* key, const QStringList& names, const QString& label,
                                  const QString& tip) {

@@ -267,6 +267,15 @@ void Panel::setRowTexts(const QList<RowText>& rows)
     }
 }
 
+void Panel::setKeyTexts(const QList<KeyText>& rows)
+{
+    QList<RowText> byEditor;
+    for (const KeyText& row : rows) {
+        byEditor.append({editorFor(QString::fromLatin1(row.key)), row.label, row.suffix, row.tip});
+    }
+    setRowTexts(byEditor);
+}
+
 void Panel::setRowLabel(QWidget* editor, const QString& text)
 {
     QLabel* label = m_rowLabels.value(editor);

@@ -101,6 +101,14 @@ protected:
         QString tip;
     };
     void setRowTexts(const QList<RowText>& rows);
+    /// The same texts for rows named by their scenario key.
+    struct KeyText {
+        const char* key;
+        QString label;
+        QString suffix;
+        QString tip;
+    };
+    void setKeyTexts(const QList<KeyText>& rows);
     /// The label text of the row of `editor`.
     void setRowLabel(QWidget* editor, const QString& text);
     /// `count` result rows in `form`: a name and a bold, selectable value (fontFactor × the

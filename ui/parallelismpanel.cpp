@@ -205,13 +205,7 @@ void ParallelismPanel::retranslate()
     m_scheduleGroup->setTitle(tr("Pipeline schedule"));
     m_strategyGroup->setTitle(tr("One strategy on 8 GPUs"));
 
-    struct FieldText {
-        const char* key;
-        QString label;
-        QString suffix;
-        QString tip;
-    };
-    const FieldText fields[] = {
+    setKeyTexts({
         {"parallel.dp", tr("&Data parallel (dp):"), QString(),
          tr("Replicas of the model, each training on its own slice of the batch; their gradients "
             "are all-reduced every step.")},
@@ -239,12 +233,7 @@ void ParallelismPanel::retranslate()
         {"parallel.p2p_time", tr("&Send time (p2p):"), tr(" ms"),
          tr("Sending one micro-batch's activations or gradients to the next stage; it adds to "
             "the step, not overlapped with compute.")},
-    };
-    QList<RowText> rows;
-    for (const auto& text : fields) {
-        rows.append({field(QString::fromLatin1(text.key)), text.label, text.suffix, text.tip});
-    }
-    setRowTexts(rows);
+    });
     QComboBox* scheduleBox = choiceBox(QStringLiteral("parallel.schedule"));
     setChoiceTexts(QStringLiteral("parallel.schedule"),
                    {tr("GPipe"), tr("1F1B"), tr("Interleaved 1F1B")});

@@ -563,6 +563,17 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
                           "imported",
                           "topology.preset = imported"});
     }
+    if (scenario.topology.preset == TopologyPresetId::Imported) {
+        // The other panels price a node of hardware.gpus_per_node GPUs: it must be the node drawn.
+        const auto wiring = parseNvTopoWiring(scenario.topology.node);
+        if (wiring.node && wiring.node->gpus != scenario.hardware.gpusPerNode) {
+            errors.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpus_per_node",
+                              std::to_string(scenario.hardware.gpusPerNode),
+                              std::to_string(wiring.node->gpus) +
+                                  " (the GPUs of topology.node) when topology.preset is imported",
+                              "topology.preset = imported"});
+        }
+    }
     return errors;
 }
 

@@ -268,6 +268,13 @@ void TopologyPanel::refresh()
     updateReadouts();
     updateFormula();
     if (m_diagram->isValid()) {
+        // Rules between this panel's wiring and other keys (the imported node's GPU count).
+        for (const auto& problem : simcore::validate(scenario)) {
+            if (problem.detail.starts_with("topology.")) {
+                showModelProblem(describeError(problem));
+                return;
+            }
+        }
         showModelProblem(QString());
         return;
     }

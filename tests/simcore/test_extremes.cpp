@@ -173,6 +173,8 @@ TEST_CASE("an imported node at its extremes draws finite numbers or names the ke
                     REQUIRE_FALSE(setValue(s, "topology.node_nics", nics));
                     REQUIRE_FALSE(setValue(s, "collective.workers", workers));
                     REQUIRE_FALSE(setValue(s, "collective.algorithm", algorithm));
+                    REQUIRE_FALSE(
+                        setValue(s, "hardware.gpus_per_node", node == largest ? "64" : "2"));
                     REQUIRE(validate(s).empty());
                     INFO(node.size()
                          << " chars, nics " << nics << ", N " << workers << ", " << algorithm);

@@ -42,6 +42,7 @@ Scenario importedScenario(const std::string& wiring, std::int64_t nics, std::int
     INFO((error ? error->message() : std::string()));
     REQUIRE_FALSE(error);
     REQUIRE_FALSE(setValue(s, "topology.node_nics", std::to_string(nics)));
+    s.hardware.gpusPerNode = parseNvTopoWiring(wiring).node->gpus; // as "Use these" sets it
     s.collective.workers = workers;
     REQUIRE(validate(s).empty());
     return s;
@@ -230,4 +231,28 @@ TEST_CASE("imported topology: bad keys are refused with the key named", "[topolo
     REQUIRE_FALSE(setValue(unused, "topology.node", "PHB"));
     CHECK(validate(unused).empty());
     CHECK(topologyFromScenario(unused).id == "ndr-cluster");
+}
+
+TEST_CASE("imported topology: hardware.gpus_per_node must be the imported node's GPU count",
+          "[topology][imported]")
+{
+    simcore::Scenario scenario;
+    REQUIRE_FALSE(simcore::setValue(scenario, "topology.preset", "imported"));
+    REQUIRE_FALSE(simcore::setValue(scenario, "topology.node", "NV4 PIX PHB NV4 PHB NV4")); // 4
+    REQUIRE_FALSE(simcore::setValue(scenario, "hardware.gpus_per_node", "4"));
+    CHECK(simcore::validate(scenario).empty());
+
+    // The Communication and Scaling panels price hardware.gpus_per_node: an 8-GPU node there and
+    // a 4-GPU node drawn would disagree without a word.
+    REQUIRE_FALSE(simcore::setValue(scenario, "hardware.gpus_per_node", "8"));
+    const auto problems = simcore::validate(scenario);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].key == "hardware.gpus_per_node");
+    CHECK(problems[0].given == "8");
+    CHECK(problems[0].allowed.starts_with("4 "));
+    CHECK(problems[0].message().find("topology.preset = imported") != std::string::npos);
+
+    // Another wiring: gpus_per_node is free again.
+    REQUIRE_FALSE(simcore::setValue(scenario, "topology.preset", "ndr-cluster"));
+    CHECK(simcore::validate(scenario).empty());
 }

@@ -221,3 +221,19 @@ TEST_CASE("imported node: survives a scenario file; an empty node names the key"
     empty.panel.diagram()->render(&image);
     CHECK(testing::inkShare(image) > 0);
 }
+
+TEST_CASE("imported node: another GPUs-per-node count is named on the panel until it matches",
+          "[ui][topology][imported]")
+{
+    Fixture f;
+    REQUIRE(f.panel.importTopoFile(dataFile(QStringLiteral("nvtopo/pcie_workstation_4gpu.txt"))));
+    f.panel.useImportButton()->click();
+    REQUIRE(f.panel.problemText().isEmpty());
+    REQUIRE(f.model.scenario().hardware.gpusPerNode == 4);
+    // Edited on another panel (Communication, Scaling): the node drawn has 4 GPUs.
+    REQUIRE_FALSE(f.model.setNumber(QStringLiteral("hardware.gpus_per_node"), 8));
+    CHECK(f.panel.problemText().contains(QStringLiteral("hardware.gpus_per_node")));
+    CHECK(f.panel.problemText().contains(QStringLiteral("4")));
+    REQUIRE_FALSE(f.model.setNumber(QStringLiteral("hardware.gpus_per_node"), 4));
+    CHECK(f.panel.problemText().isEmpty());
+}

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
 
@@ -101,4 +103,19 @@ TEST_CASE("no row label is cut off, in English or Vietnamese", "[ui][language][l
             }
         }
     }
+}
+
+TEST_CASE("Qt's standard buttons speak Vietnamese too (the save-changes prompt)", "[ui][language]")
+{
+    BackToEnglish restore;
+    REQUIRE(setLanguage(QStringLiteral("vi")));
+    QMessageBox box;
+    box.setStandardButtons(QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    CHECK(box.button(QMessageBox::Save)->text() == QStringLiteral("Lưu"));
+    CHECK(box.button(QMessageBox::Discard)->text() == QStringLiteral("Bỏ thay đổi"));
+    CHECK(box.button(QMessageBox::Cancel)->text() == QStringLiteral("Huỷ"));
+    REQUIRE(setLanguage(QStringLiteral("en")));
+    QMessageBox english;
+    english.setStandardButtons(QMessageBox::Save);
+    CHECK(english.button(QMessageBox::Save)->text() == QStringLiteral("Save"));
 }

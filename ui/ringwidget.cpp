@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPushButton>
@@ -55,6 +56,12 @@ QPointF unit(QPointF v)
 {
     const qreal length = std::hypot(v.x(), v.y());
     return length > 0 ? v / length : QPointF(1, 0);
+}
+
+/// Pixels that a shape within `bounds` can touch, anti-aliasing and `pen` width included.
+QRect reach(const QRectF& bounds, qreal pen)
+{
+    return bounds.adjusted(-pen / 2 - 1, -pen / 2 - 1, pen / 2 + 1, pen / 2 + 1).toAlignedRect();
 }
 
 void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, qreal size)
@@ -111,7 +118,7 @@ const std::vector<simcore::RingSend>& RingWidget::shownSends() const
 bool RingWidget::isComplete(int worker, int chunk) const
 {
     const auto index = static_cast<std::size_t>(worker * m_workers + chunk);
-    return index < m_complete.size() && m_complete[index] != 0;
+    return index < m_look.complete.size() && m_look.complete[index] != 0;
 }
 
 QString RingWidget::caption() const
@@ -226,7 +233,12 @@ void RingWidget::setStep(int step)
         return;
     }
     m_step = clamped;
-    updateState();
+    // Only a few cells (and at a phase change the arrows) differ from the previous step: repaint
+    // those, not the whole widget (issue #9: 256 cells and texts per frame at N = 16).
+    std::swap(m_previousLook, m_look);
+    refreshLook();
+    invalidateChanges(m_previousLook);
+    updateCaption();
     emit stateChanged();
 }
 
@@ -242,10 +254,18 @@ void RingWidget::updateTimer()
 
 void RingWidget::updateState()
 {
+    refreshLook();
+    updateCaption();
+    update();
+}
+
+void RingWidget::refreshLook()
+{
     const int n = m_workers;
     const auto cells = static_cast<std::size_t>(n * n);
-    m_roles.assign(cells, Plain);
-    m_complete.assign(cells, 0);
+    StepLook& look = m_look;
+    look.roles.assign(cells, Plain);
+    look.complete.assign(cells, 0);
     // A chunk is finished when the last reduce-scatter step divides it, or when the all-gather
     // hands a finished copy on.
     for (int s = 0; s < m_step; ++s) {
@@ -253,28 +273,112 @@ void RingWidget::updateState()
         const bool finishes = step.phase == simcore::RingPhase::AllGather || step.index == n - 2;
         if (finishes) {
             for (const auto& send : step.sends) {
-                m_complete[static_cast<std::size_t>(send.to * n + send.chunk)] = 1;
+                look.complete[static_cast<std::size_t>(send.to * n + send.chunk)] = 1;
             }
         }
     }
-    m_arrowTexts.assign(static_cast<std::size_t>(n), QString());
+    look.arrowTexts.assign(static_cast<std::size_t>(n), QString());
     for (const auto& send : shownSends()) {
-        m_roles[static_cast<std::size_t>(send.from * n + send.chunk)] |= Sent;
-        m_roles[static_cast<std::size_t>(send.to * n + send.chunk)] |= Received;
-        m_arrowTexts[static_cast<std::size_t>(send.from)] =
+        look.roles[static_cast<std::size_t>(send.from * n + send.chunk)] |= Sent;
+        look.roles[static_cast<std::size_t>(send.to * n + send.chunk)] |= Received;
+        look.arrowTexts[static_cast<std::size_t>(send.from)] =
             send.values.empty() ? tr("c%1").arg(send.chunk)
                                 : tr("c%1 = %2").arg(send.chunk).arg(value(send.values.front()));
     }
     const auto& buffers = shownBuffers();
-    m_cellTexts.resize(cells);
+    look.cellTexts.resize(cells);
     for (int i = 0; i < n; ++i) {
         for (int c = 0; c < n; ++c) {
-            m_cellTexts[static_cast<std::size_t>(i * n + c)] =
+            look.cellTexts[static_cast<std::size_t>(i * n + c)] =
                 value(buffers[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)]);
         }
     }
-    updateCaption();
-    update();
+    look.sending = !shownSends().empty();
+    look.gather = m_step > 0 && m_trace.steps[static_cast<std::size_t>(m_step - 1)].phase ==
+                                    simcore::RingPhase::AllGather;
+    layoutLabels(look);
+}
+
+void RingWidget::layoutLabels(StepLook& look) const
+{
+    look.labelBoxes.assign(look.arrowTexts.size(), QRectF());
+    if (!m_arrowLabels || m_arrows.size() != look.arrowTexts.size()) {
+        return; // not drawn, or not laid out yet (relayout lays the labels out again)
+    }
+    const QFontMetricsF metrics(m_arrowFont);
+    for (std::size_t i = 0; i < look.arrowTexts.size(); ++i) {
+        QRectF box(0, 0, metrics.horizontalAdvance(look.arrowTexts[i]) + 8, metrics.height() + 2);
+        box.moveCenter(m_arrows[i].labelAt);
+        look.labelBoxes[i] = box;
+    }
+}
+
+QRectF RingWidget::cellBox(int worker, int chunk) const
+{
+    return QRectF(m_table.left() + m_rowLabelWidth + chunk * m_cellWidth,
+                  m_table.top() + m_headerHeight + worker * m_cellHeight, m_cellWidth,
+                  m_cellHeight);
+}
+
+QRect RingWidget::cellInk(int worker, int chunk) const
+{
+    // The cell is drawn 2 px inside its box with a pen of 3 px at most (dash caps run along the
+    // border, joins are bevelled): its ink stays 0.5 px inside the box. 0.4 px keeps a margin
+    // for the rasteriser's rounding; neighbours then share no pixel column in most layouts, so
+    // a changed cell does not drag its neighbours into the repaint.
+    return cellBox(worker, chunk).adjusted(0.4, 0.4, -0.4, -0.4).toAlignedRect();
+}
+
+void RingWidget::invalidateChanges(const StepLook& before)
+{
+    const StepLook& now = m_look;
+    const int n = m_workers;
+    const auto cells = static_cast<std::size_t>(n * n);
+    if (before.roles.size() != cells || before.cellTexts.size() != cells ||
+        before.arrowTexts.size() != static_cast<std::size_t>(n) || m_cellWidth <= 0) {
+        update(); // nothing comparable (not laid out yet)
+        return;
+    }
+    QRegion dirty;
+    // Cells: a cell looks different when its role, its finished state or its number changed, or
+    // (sent or received, before or now) when the phase colour changed.
+    const bool colourChanged = before.gather != now.gather;
+    for (int i = 0; i < n; ++i) {
+        for (int c = 0; c < n; ++c) {
+            const auto index = static_cast<std::size_t>(i * n + c);
+            const bool changed = before.roles[index] != now.roles[index] ||
+                                 before.complete[index] != now.complete[index] ||
+                                 before.cellTexts[index] != now.cellTexts[index] ||
+                                 (colourChanged && (before.roles[index] | now.roles[index]) != 0);
+            if (changed) {
+                dirty += cellInk(i, c);
+            }
+        }
+    }
+    // Arrows: all change colour and width together (start ↔ step 1, reduce-scatter ↔
+    // all-gather); otherwise only the labels whose text changed.
+    const bool arrowsChanged = before.sending != now.sending || colourChanged;
+    if (m_arrows.size() == static_cast<std::size_t>(n)) {
+        for (std::size_t i = 0; i < m_arrows.size(); ++i) {
+            if (arrowsChanged) {
+                dirty += m_arrows[i].bounds;
+            }
+            const bool labelBefore = before.sending && m_arrowLabels;
+            const bool labelNow = now.sending && m_arrowLabels;
+            if (arrowsChanged || labelBefore != labelNow ||
+                before.arrowTexts[i] != now.arrowTexts[i]) {
+                if (labelBefore && i < before.labelBoxes.size()) {
+                    dirty += reach(before.labelBoxes[i], 1.5);
+                }
+                if (labelNow && i < now.labelBoxes.size()) {
+                    dirty += reach(now.labelBoxes[i], 1.5);
+                }
+            }
+        }
+    }
+    if (!dirty.isEmpty()) {
+        update(dirty);
+    }
 }
 
 void RingWidget::updateCaption()
@@ -413,6 +517,21 @@ void RingWidget::relayout()
         arrow.end = b + unit(arrow.control - b) * (m_nodeRadius + 3);
         arrow.labelAt = mid + normal * (bulge + labelRoom * 0.55);
     }
+    // What each element can paint, for partial repaints: the curve lies in the triangle of its
+    // control points; the widest pen and the biggest head are those of a sending step.
+    m_arrowHead = std::clamp(m_nodeRadius * 0.45, 7.0, 14.0);
+    const qreal widestPen = std::clamp(m_nodeRadius * 0.16, 2.5, 5.0);
+    const qreal headReach = m_arrowHead * 1.3 * 1.2;
+    for (Arrow& arrow : m_arrows) {
+        const QRectF curve = QRectF(arrow.start, arrow.control)
+                                 .normalized()
+                                 .united(QRectF(arrow.control, arrow.end).normalized());
+        const QRectF head(arrow.end - QPointF(headReach, headReach),
+                          QSizeF(2 * headReach, 2 * headReach));
+        arrow.bounds = reach(curve, widestPen).united(reach(head, 0));
+    }
+    m_ringBounds = QRectF(m_center - QPointF(m_ringRadius, m_ringRadius),
+                          QSizeF(2 * m_ringRadius, 2 * m_ringRadius));
 
     // The table: what every GPU holds, one row per GPU, one column per chunk.
     const qreal gap = std::max(12.0, body.width() * 0.03);
@@ -454,6 +573,60 @@ void RingWidget::relayout()
     const qreal height = m_headerHeight + n * m_cellHeight;
     m_table = QRectF(tableArea.left() + std::max(0.0, (tableArea.width() - width) / 2),
                      tableArea.top() + (tableArea.height() - height) / 2, width, height);
+    m_cellBoldFont = m_cellFont;
+    m_cellBoldFont.setBold(true);
+    updateTexts();
+    layoutLegend();
+    layoutLabels(m_look); // the previous look is laid out again when it is reused
+}
+
+void RingWidget::updateTexts()
+{
+    const int n = m_workers;
+    m_nodeTexts.resize(static_cast<std::size_t>(n));
+    m_headerTexts.resize(static_cast<std::size_t>(n));
+    m_rowTexts.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        m_nodeTexts[at] = m_nodeLabelLong ? tr("GPU\n%1").arg(i) : QString::number(i);
+        m_headerTexts[at] = m_headerLong ? tr("chunk %1").arg(i) : tr("c%1").arg(i);
+        m_rowTexts[at] = tr("GPU %1").arg(i);
+    }
+}
+
+void RingWidget::layoutLegend()
+{
+    m_legendEntries = {
+        {Qt::white, QPen(chartstyle::kText, 2, Qt::DashLine), tr("sent this step"), {}, {}},
+        {tint(kReduceColour, 0.3), QPen(kReduceColour, 3), tr("received and added"), {}, {}},
+        {tint(kGatherColour, 0.3), QPen(kGatherColour, 3), tr("received and copied"), {}, {}},
+        {kCompleteFill, QPen(QColor(0xC8, 0xC8, 0xC8), 1), tr("holds the final mean"), {}, {}},
+    };
+    QFont font = m_legendFont;
+    QFontMetricsF metrics(font);
+    const qreal box = metrics.height() * 0.9;
+    qreal width = 0;
+    for (const auto& entry : m_legendEntries) {
+        width += box + 6 + metrics.horizontalAdvance(entry.text) + 18;
+    }
+    if (width > m_legend.width() && width > 0) {
+        font.setPixelSize(
+            std::max(8, static_cast<int>(font.pixelSize() * m_legend.width() / width)));
+        metrics = QFontMetricsF(font);
+    }
+    m_legendDrawFont = font;
+    QRectF legendBounds = m_legend;
+    qreal x = m_legend.left();
+    const qreal y = m_legend.center().y();
+    for (auto& entry : m_legendEntries) {
+        entry.sample = QRectF(x, y - box / 2, box * 1.4, box);
+        x = entry.sample.right() + 6;
+        const qreal textWidth = metrics.horizontalAdvance(entry.text);
+        entry.textBox = QRectF(x, m_legend.top(), textWidth + 2, m_legend.height());
+        x += textWidth + 18;
+        legendBounds = legendBounds.united(entry.sample).united(entry.textBox);
+    }
+    m_legendBounds = reach(legendBounds, 3);
 }
 
 void RingWidget::resizeEvent(QResizeEvent* event)
@@ -483,83 +656,100 @@ void RingWidget::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-void RingWidget::paintEvent(QPaintEvent*)
+void RingWidget::paintEvent(QPaintEvent* event)
 {
     ++m_paints;
+    // A step asks for the cells and arrows that changed (invalidateChanges); everything is drawn
+    // in the same order as a full repaint, skipping what cannot touch the asked region, so the
+    // picture is the same as a full repaint's.
+    const QRegion& dirty = event->region();
+    m_lastPaintRegion = dirty;
     QPainter painter(this);
-    painter.fillRect(rect(), Qt::white);
+    painter.fillRect(event->rect(), Qt::white);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    drawRing(painter);
-    drawTable(painter);
-    drawLegend(painter);
+    drawRing(painter, dirty);
+    drawTable(painter, dirty);
+    drawLegend(painter, dirty);
 }
 
-void RingWidget::drawRing(QPainter& painter) const
+void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
 {
     const int n = m_workers;
-    if (m_nodes.size() != static_cast<std::size_t>(n)) {
+    if (m_nodes.size() != static_cast<std::size_t>(n) ||
+        m_nodeTexts.size() != static_cast<std::size_t>(n) ||
+        m_look.arrowTexts.size() != static_cast<std::size_t>(n) ||
+        m_look.labelBoxes.size() != static_cast<std::size_t>(n)) {
         return;
     }
-    const auto& sends = shownSends();
-    const bool gather = m_step > 0 && m_trace.steps[static_cast<std::size_t>(m_step - 1)].phase ==
-                                          simcore::RingPhase::AllGather;
-    const QColor active = gather ? kGatherColour : kReduceColour;
-    const qreal head = std::clamp(m_nodeRadius * 0.45, 7.0, 14.0);
+    const bool sending = m_look.sending;
+    const QColor colour = sending ? (m_look.gather ? kGatherColour : kReduceColour) : kRingGrey;
+    const qreal head = m_arrowHead;
 
-    painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(tint(kRingGrey, 0.5), 1, Qt::DotLine));
-    painter.drawEllipse(m_center, m_ringRadius, m_ringRadius);
-
-    for (int i = 0; i < n; ++i) {
-        const Arrow& arrow = m_arrows[static_cast<std::size_t>(i)];
-        const bool sending = !sends.empty();
-        const QColor colour = sending ? active : kRingGrey;
-        painter.setPen(QPen(colour, sending ? std::clamp(m_nodeRadius * 0.16, 2.5, 5.0) : 1.5,
-                            Qt::SolidLine, Qt::FlatCap));
+    if (dirty.intersects(reach(m_ringBounds, 1))) {
         painter.setBrush(Qt::NoBrush);
-        QPainterPath path(arrow.start);
-        path.quadTo(arrow.control, arrow.end);
-        painter.drawPath(path);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(colour);
-        drawArrowHead(painter, arrow.end, arrow.control, sending ? head * 1.3 : head);
-        if (sending && m_arrowLabels) {
-            const QString& text = m_arrowTexts[static_cast<std::size_t>(i)];
+        painter.setPen(QPen(tint(kRingGrey, 0.5), 1, Qt::DotLine));
+        painter.drawEllipse(m_center, m_ringRadius, m_ringRadius);
+    }
+
+    const QPen arrowPen(colour, sending ? std::clamp(m_nodeRadius * 0.16, 2.5, 5.0) : 1.5,
+                        Qt::SolidLine, Qt::FlatCap);
+    const QPen labelPen(colour, 1.5);
+    for (int i = 0; i < n; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        const Arrow& arrow = m_arrows[at];
+        if (dirty.intersects(arrow.bounds)) {
+            painter.setPen(arrowPen);
+            painter.setBrush(Qt::NoBrush);
+            QPainterPath path(arrow.start);
+            path.quadTo(arrow.control, arrow.end);
+            painter.drawPath(path);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colour);
+            drawArrowHead(painter, arrow.end, arrow.control, sending ? head * 1.3 : head);
+        }
+        const QRectF& box = m_look.labelBoxes[at];
+        if (sending && m_arrowLabels && dirty.intersects(reach(box, 1.5))) {
             painter.setFont(m_arrowFont);
-            const QFontMetricsF metrics(m_arrowFont);
-            QRectF box(0, 0, metrics.horizontalAdvance(text) + 8, metrics.height() + 2);
-            box.moveCenter(arrow.labelAt);
-            painter.setPen(QPen(colour, 1.5));
+            painter.setPen(labelPen);
             painter.setBrush(Qt::white);
             painter.drawRoundedRect(box, 4, 4);
             painter.setPen(chartstyle::kText);
-            painter.drawText(box, Qt::AlignCenter, text);
+            painter.drawText(box, Qt::AlignCenter, m_look.arrowTexts[at]);
         }
     }
 
     painter.setFont(m_nodeFont);
+    const QPen nodePen(chartstyle::kText, 2);
+    const QColor nodeFill(0xF2, 0xF2, 0xF2);
     for (int i = 0; i < n; ++i) {
         const QPointF c = m_nodes[static_cast<std::size_t>(i)];
-        painter.setPen(QPen(chartstyle::kText, 2));
-        painter.setBrush(QColor(0xF2, 0xF2, 0xF2));
-        painter.drawEllipse(c, m_nodeRadius, m_nodeRadius);
         const QRectF box(c.x() - m_nodeRadius, c.y() - m_nodeRadius, 2 * m_nodeRadius,
                          2 * m_nodeRadius);
-        painter.drawText(box, Qt::AlignCenter,
-                         m_nodeLabelLong ? tr("GPU\n%1").arg(i) : QString::number(i));
+        if (!dirty.intersects(reach(box, 2))) {
+            continue;
+        }
+        painter.setPen(nodePen);
+        painter.setBrush(nodeFill);
+        painter.drawEllipse(c, m_nodeRadius, m_nodeRadius);
+        painter.drawText(box, Qt::AlignCenter, m_nodeTexts[static_cast<std::size_t>(i)]);
     }
 }
 
-void RingWidget::drawTable(QPainter& painter) const
+void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
 {
     const int n = m_workers;
-    if (m_cellTexts.size() != static_cast<std::size_t>(n * n) || m_cellWidth <= 0) {
+    const auto cells = static_cast<std::size_t>(n * n);
+    if (m_look.cellTexts.size() != cells || m_look.roles.size() != cells ||
+        m_headerTexts.size() != static_cast<std::size_t>(n) ||
+        m_rowTexts.size() != static_cast<std::size_t>(n) || m_cellWidth <= 0) {
         return;
     }
-    const bool gather = m_step > 0 && m_trace.steps[static_cast<std::size_t>(m_step - 1)].phase ==
-                                          simcore::RingPhase::AllGather;
-    const QColor active = gather ? kGatherColour : kReduceColour;
+    const QColor active = m_look.gather ? kGatherColour : kReduceColour;
+    const QColor receivedFill = tint(active, 0.3);
+    const QPen plainBorder(QColor(0xC8, 0xC8, 0xC8), 1);
+    const QPen receivedBorder(active, 3);
+    const QPen sentBorder(active, 2.5, Qt::DashLine);
     const qreal left = m_table.left() + m_rowLabelWidth;
     const qreal top = m_table.top() + m_headerHeight;
 
@@ -567,88 +757,65 @@ void RingWidget::drawTable(QPainter& painter) const
     painter.setPen(chartstyle::kText);
     for (int c = 0; c < n; ++c) {
         const QRectF box(left + c * m_cellWidth, m_table.top(), m_cellWidth, m_headerHeight);
-        painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom,
-                         m_headerLong ? tr("chunk %1").arg(c) : tr("c%1").arg(c));
+        if (dirty.intersects(reach(box, 2))) {
+            painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom,
+                             m_headerTexts[static_cast<std::size_t>(c)]);
+        }
     }
-    QFont rowFont = m_cellFont;
-    rowFont.setBold(true);
-    QFont bold = m_cellFont;
-    bold.setBold(true);
     for (int i = 0; i < n; ++i) {
         const qreal y = top + i * m_cellHeight;
-        painter.setFont(rowFont);
-        painter.setPen(chartstyle::kText);
-        painter.drawText(QRectF(m_table.left(), y, m_rowLabelWidth - 8, m_cellHeight),
-                         Qt::AlignRight | Qt::AlignVCenter, tr("GPU %1").arg(i));
+        const QRectF rowLabel(m_table.left(), y, m_rowLabelWidth - 8, m_cellHeight);
+        if (dirty.intersects(reach(rowLabel, 2))) {
+            painter.setFont(m_cellBoldFont);
+            painter.setPen(chartstyle::kText);
+            painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter,
+                             m_rowTexts[static_cast<std::size_t>(i)]);
+        }
         for (int c = 0; c < n; ++c) {
+            if (!dirty.intersects(cellInk(i, c))) {
+                continue;
+            }
+            const QRectF box = cellBox(i, c);
             const auto index = static_cast<std::size_t>(i * n + c);
-            const unsigned char role = m_roles[index];
-            const bool complete = m_complete[index] != 0;
-            const QRectF cell =
-                QRectF(left + c * m_cellWidth, y, m_cellWidth, m_cellHeight).adjusted(2, 2, -2, -2);
+            const unsigned char role = m_look.roles[index];
+            const bool complete = m_look.complete[index] != 0;
+            const QRectF cell = box.adjusted(2, 2, -2, -2);
             QColor fill = Qt::white;
             if (role & Received) {
-                fill = tint(active, 0.3);
+                fill = receivedFill;
             } else if (complete) {
                 fill = kCompleteFill;
             }
-            QPen border(QColor(0xC8, 0xC8, 0xC8), 1);
             if (role & Received) {
-                border = QPen(active, 3);
+                painter.setPen(receivedBorder);
             } else if (role & Sent) {
-                border = QPen(active, 2.5, Qt::DashLine);
+                painter.setPen(sentBorder);
+            } else {
+                painter.setPen(plainBorder);
             }
-            painter.setPen(border);
             painter.setBrush(fill);
             painter.drawRect(cell);
             if (m_cellNumbers) {
-                painter.setFont((role & Received) ? bold : m_cellFont);
+                painter.setFont((role & Received) ? m_cellBoldFont : m_cellFont);
                 painter.setPen(complete ? kCompleteText : chartstyle::kText);
-                painter.drawText(cell, Qt::AlignCenter, m_cellTexts[index]);
+                painter.drawText(cell, Qt::AlignCenter, m_look.cellTexts[index]);
             }
         }
     }
 }
 
-void RingWidget::drawLegend(QPainter& painter) const
+void RingWidget::drawLegend(QPainter& painter, const QRegion& dirty) const
 {
-    struct Entry {
-        QColor fill;
-        QPen border;
-        QString text;
-    };
-    const Entry entries[] = {
-        {Qt::white, QPen(chartstyle::kText, 2, Qt::DashLine), tr("sent this step")},
-        {tint(kReduceColour, 0.3), QPen(kReduceColour, 3), tr("received and added")},
-        {tint(kGatherColour, 0.3), QPen(kGatherColour, 3), tr("received and copied")},
-        {kCompleteFill, QPen(QColor(0xC8, 0xC8, 0xC8), 1), tr("holds the final mean")},
-    };
-    QFont font = m_legendFont;
-    QFontMetricsF metrics(font);
-    const qreal box = metrics.height() * 0.9;
-    qreal width = 0;
-    for (const auto& entry : entries) {
-        width += box + 6 + metrics.horizontalAdvance(entry.text) + 18;
+    if (!dirty.intersects(m_legendBounds)) {
+        return;
     }
-    if (width > m_legend.width() && width > 0) {
-        font.setPixelSize(
-            std::max(8, static_cast<int>(font.pixelSize() * m_legend.width() / width)));
-        metrics = QFontMetricsF(font);
-    }
-    painter.setFont(font);
-    qreal x = m_legend.left();
-    const qreal y = m_legend.center().y();
-    for (const auto& entry : entries) {
-        const QRectF sample(x, y - box / 2, box * 1.4, box);
+    painter.setFont(m_legendDrawFont);
+    for (const auto& entry : m_legendEntries) {
         painter.setPen(entry.border);
         painter.setBrush(entry.fill);
-        painter.drawRect(sample.adjusted(1, 1, -1, -1));
-        x = sample.right() + 6;
-        const qreal textWidth = metrics.horizontalAdvance(entry.text);
+        painter.drawRect(entry.sample.adjusted(1, 1, -1, -1));
         painter.setPen(chartstyle::kText);
-        painter.drawText(QRectF(x, m_legend.top(), textWidth + 2, m_legend.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, entry.text);
-        x += textWidth + 18;
+        painter.drawText(entry.textBox, Qt::AlignLeft | Qt::AlignVCenter, entry.text);
     }
 }
 

@@ -4,8 +4,10 @@
 
 #include <QColor>
 #include <QFont>
+#include <QPen>
 #include <QPointF>
 #include <QRectF>
+#include <QRegion>
 #include <QSpinBox>
 #include <QString>
 #include <QWidget>
@@ -69,8 +71,12 @@ public:
     /// Whether the table prints its numbers (rows of 12 px or more); shorter rows show the
     /// colours only.
     [[nodiscard]] bool showsNumbers() const { return m_cellNumbers; }
+    /// Whether the arrows carry their chunk and value (N ≤ 8 and room between neighbours).
+    [[nodiscard]] bool showsArrowLabels() const { return m_arrowLabels; }
     /// Paint events received so far (for tests: a paused widget must not repaint).
     [[nodiscard]] int paintCount() const { return m_paints; }
+    /// The region the last paint event asked for (for tests: a step repaints only what changed).
+    [[nodiscard]] const QRegion& lastPaintRegion() const { return m_lastPaintRegion; }
 
     // A modest height hint: in a 1280×800 window the charts below need the room more.
     [[nodiscard]] QSize sizeHint() const override { return {560, 190}; }
@@ -106,18 +112,45 @@ private:
         QPointF control;
         QPointF end;
         QPointF labelAt;
+        QRect bounds; ///< everything the arrow (at its widest pen and head) can paint
+    };
+    struct LegendEntry {
+        QColor fill;
+        QPen border;
+        QString text;
+        QRectF sample;
+        QRectF textBox;
+    };
+    /// What one step draws differently from another: kept from the previous step to repaint
+    /// only what changed.
+    struct StepLook {
+        std::vector<unsigned char> roles; ///< [worker·n + chunk]
+        std::vector<unsigned char> complete;
+        std::vector<QString> cellTexts;
+        std::vector<QString> arrowTexts; ///< per sender
+        std::vector<QRectF> labelBoxes;  ///< per sender, around arrowTexts
+        bool sending = false;            ///< arrows drawn active (any step but the start)
+        bool gather = false;             ///< all-gather colours instead of reduce-scatter
     };
 
     void rebuild();
     void setStep(int step);
     void advance();
     void updateState();
+    void refreshLook();
+    void invalidateChanges(const StepLook& before);
+    void layoutLabels(StepLook& look) const;
     void updateCaption();
     void relayout();
+    void updateTexts();
+    void layoutLegend();
     void updateTimer();
-    void drawRing(QPainter& painter) const;
-    void drawTable(QPainter& painter) const;
-    void drawLegend(QPainter& painter) const;
+    [[nodiscard]] QRectF cellBox(int worker, int chunk) const;
+    /// The pixels a cell can paint (its box less the margin its border never reaches).
+    [[nodiscard]] QRect cellInk(int worker, int chunk) const;
+    void drawRing(QPainter& painter, const QRegion& dirty) const;
+    void drawTable(QPainter& painter, const QRegion& dirty) const;
+    void drawLegend(QPainter& painter, const QRegion& dirty) const;
 
     simcore::RingTrace m_trace;
     int m_workers = kDefaultWorkers;
@@ -126,12 +159,12 @@ private:
     double m_speed = 1.0;
     QTimer* m_timer = nullptr;
     int m_paints = 0;
+    QRegion m_lastPaintRegion;
 
-    // State derived from the trace, refreshed on every step (not in paintEvent).
-    std::vector<unsigned char> m_roles; ///< [worker·n + chunk]
-    std::vector<unsigned char> m_complete;
-    std::vector<QString> m_cellTexts;
-    std::vector<QString> m_arrowTexts; ///< per sender
+    // State derived from the trace, refreshed on every step (not in paintEvent); the previous
+    // step's look is kept (swapped, no allocation) to find what changed.
+    StepLook m_look;
+    StepLook m_previousLook;
     QString m_captionHtml;
 
     // Geometry, refreshed on resize and on N.
@@ -146,11 +179,21 @@ private:
     qreal m_cellWidth = 0;
     qreal m_cellHeight = 0;
     QRectF m_legend;
+    QRect m_legendBounds; ///< what the legend can paint
     QFont m_nodeFont;
     QFont m_cellFont;
     QFont m_headerFont;
     QFont m_arrowFont;
     QFont m_legendFont;
+    QFont m_cellBoldFont;
+    QFont m_legendDrawFont; ///< m_legendFont, shrunk when the entries do not fit the width
+    QRectF m_ringBounds;    ///< the dotted circle
+    qreal m_arrowHead = 0;
+    // Texts and legend layout, refreshed on resize, N and language (not per paint).
+    std::vector<QString> m_nodeTexts;
+    std::vector<QString> m_headerTexts;
+    std::vector<QString> m_rowTexts;
+    std::vector<LegendEntry> m_legendEntries;
     bool m_nodeLabelLong = false;
     bool m_headerLong = false;
     bool m_arrowLabels = false;

@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "simcore/nvtopoimport.h"
 #include "simcore/topology.h"
+#include "topologyfixture.h"
 #include "ui/panelregistry.h"
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
@@ -43,15 +44,7 @@ simcore::NvTopoNode parseFile(const QString& path)
     return *parsed.node;
 }
 
-struct Fixture {
-    ScenarioModel model;
-    TopologyPanel panel{&model};
-    Fixture()
-    {
-        panel.resize(1280, 760);
-        panel.diagram()->resize(880, 600);
-    }
-};
+using Fixture = testing::TopologyFixture;
 
 } // namespace
 

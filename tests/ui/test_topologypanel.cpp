@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "simcore/ncclimport.h"
 #include "simcore/topology.h"
+#include "topologyfixture.h"
 #include "ui/exporter.h"
 #include "ui/format.h"
 #include "ui/panelregistry.h"
@@ -41,16 +42,7 @@ void choose(QComboBox* box, const QString& data)
     emit box->activated(index);
 }
 
-struct Fixture {
-    ScenarioModel model;
-    TopologyPanel panel{&model};
-    Fixture()
-    {
-        panel.resize(1280, 760);
-        panel.diagram()->resize(880, 600);
-    }
-    QComboBox* presets() { return panel.choiceBox(QStringLiteral("topology.preset")); }
-};
+using Fixture = testing::TopologyFixture;
 
 } // namespace
 

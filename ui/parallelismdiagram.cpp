@@ -226,6 +226,22 @@ QString ParallelismDiagram::captionText() const
     return text.trimmed();
 }
 
+namespace {
+/// Prepares `slot` for the rich text `html` at `width`, unless it holds exactly that already:
+/// laying rich text out is most of what the diagram's texts cost, and an edit of dp, tp or pp
+/// changes one caption of three.
+void prepareRichText(QStaticText& slot, const QString& html, double width, const QFont& font)
+{
+    if (slot.textFormat() == Qt::RichText && slot.textWidth() == width && slot.text() == html) {
+        return;
+    }
+    slot = QStaticText(html);
+    slot.setTextFormat(Qt::RichText);
+    slot.setTextWidth(width);
+    slot.prepare(QTransform(), font);
+}
+} // namespace
+
 void ParallelismDiagram::buildTexts()
 {
     const auto& p = m_params;
@@ -280,13 +296,14 @@ void ParallelismDiagram::buildTexts()
     const double fullWidth = std::max(100.0, width() - 2 * kMargin);
     const bool columns = fullWidth >= 600;
     const double textWidth = columns ? (fullWidth - 2 * kCaptionGap) / 3 : fullWidth;
-    m_captions.clear();
-    for (const QString& caption : captions) {
-        QStaticText text(caption);
-        text.setTextFormat(Qt::RichText);
-        text.setTextWidth(textWidth);
-        text.prepare(QTransform(), font);
-        m_captions.push_back(text);
+    if (font != m_textFont) { // prepared texts keep the font they were laid out in
+        m_textFont = font;
+        m_captions.clear();
+        m_counts = QStaticText();
+    }
+    m_captions.resize(static_cast<std::size_t>(captions.size()));
+    for (qsizetype i = 0; i < captions.size(); ++i) {
+        prepareRichText(m_captions[static_cast<std::size_t>(i)], captions[i], textWidth, font);
     }
     m_captionColumns = columns;
 
@@ -316,10 +333,7 @@ void ParallelismDiagram::buildTexts()
     if (!m_valid) {
         counts.clear(); // nothing to count until the layout can be drawn
     }
-    m_counts = QStaticText(counts);
-    m_counts.setTextFormat(Qt::RichText);
-    m_counts.setTextWidth(fullWidth);
-    m_counts.prepare(QTransform(), font);
+    prepareRichText(m_counts, counts, fullWidth, font);
 }
 
 // --- Geometry ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include "ui/chartstyle.h"
 #include "ui/paintedchartarea.h"
 
+#include <QFont>
 #include <QPainterPath>
 #include <QStaticText>
 #include <QStringList>
@@ -147,6 +148,7 @@ private:
     QStaticText m_counts;
     QPointF m_countsAt;
     std::vector<QStaticText> m_captions;
+    QFont m_textFont; ///< the font m_captions and m_counts were prepared in
     std::vector<QPointF> m_captionsAt;
     bool m_captionColumns = false;
     QString m_title;

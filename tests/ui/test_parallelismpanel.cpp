@@ -380,3 +380,25 @@ TEST_CASE("the Gantt chart repaints p = 8, m = 32, v = 2 quickly", "[ui][paralle
     CHECK(perPaint < 100);
     CHECK(perChange < 100);
 }
+
+TEST_CASE("the diagram's captions follow every edit (prepared texts are reused only when equal)",
+          "[ui][parallelism]")
+{
+    ShownPanel s;
+    const auto captions = [&s] { return s.panel.diagram()->captionText(); };
+    REQUIRE_FALSE(s.model.setNumber(QStringLiteral("parallel.dp"), 2));
+    CHECK(captions().contains(QStringLiteral("dp = 2")));
+    REQUIRE_FALSE(s.model.setNumber(QStringLiteral("parallel.tp"), 4));
+    CHECK(captions().contains(QStringLiteral("dp = 2"))); // kept: unchanged
+    CHECK(captions().contains(QStringLiteral("tp = 4")));
+    REQUIRE_FALSE(s.model.setNumber(QStringLiteral("parallel.dp"), 1));
+    CHECK(captions().contains(QStringLiteral("dp = 1")));
+    CHECK_FALSE(captions().contains(QStringLiteral("dp = 2")));
+    CHECK(captions().contains(QStringLiteral("tp = 4")));
+    // Back to a text prepared before, and a narrower diagram (the captions wrap again).
+    REQUIRE_FALSE(s.model.setNumber(QStringLiteral("parallel.dp"), 2));
+    CHECK(captions().contains(QStringLiteral("dp = 2")));
+    const QString wide = captions();
+    s.panel.diagram()->resize(s.panel.diagram()->width() - 200, s.panel.diagram()->height());
+    CHECK(captions() == wide); // same words, laid out again at the new width
+}

@@ -247,6 +247,15 @@ void CommunicationCharts::setInteractive(bool interactive)
 
 void CommunicationCharts::buildCharts()
 {
+    // One line per algorithm, in allCommAlgorithms() order, in the legend's colours and dashes.
+    const auto addAlgorithmLines = [](QChart* chart, auto& lines, QAbstractAxis* x,
+                                      QAbstractAxis* y) {
+        for (int i = 0; i < kAlgorithms; ++i) {
+            const auto& style = styleOf(static_cast<CommAlgorithm>(i));
+            lines[static_cast<std::size_t>(i)] = makeLine(style.colour, 2.5, style.pen);
+            attach(chart, lines[static_cast<std::size_t>(i)], x, y);
+        }
+    };
     // Time vs N.
     m_timeChart = makeChart();
     m_timeX = makeCategoryAxis();
@@ -255,11 +264,7 @@ void CommunicationCharts::buildCharts()
     m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
     m_nodeBoundary = makeLine(kMarkerGrey, 1.5, Qt::DotLine);
     attach(m_timeChart, m_nodeBoundary, m_timeX, m_timeY);
-    for (int i = 0; i < kAlgorithms; ++i) {
-        const auto& style = styleOf(static_cast<CommAlgorithm>(i));
-        m_time[static_cast<std::size_t>(i)] = makeLine(style.colour, 2.5, style.pen);
-        attach(m_timeChart, m_time[static_cast<std::size_t>(i)], m_timeX, m_timeY);
-    }
+    addAlgorithmLines(m_timeChart, m_time, m_timeX, m_timeY);
     m_timeNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
     m_timePoint = makeMarker(QScatterSeries::MarkerShapeCircle, chartstyle::kSelected, 12);
     attach(m_timeChart, m_timeNow, m_timeX, m_timeY);
@@ -272,11 +277,7 @@ void CommunicationCharts::buildCharts()
     m_bytesY = makeCategoryAxis();
     m_bytesChart->addAxis(m_bytesX, Qt::AlignBottom);
     m_bytesChart->addAxis(m_bytesY, Qt::AlignLeft);
-    for (int i = 0; i < kAlgorithms; ++i) {
-        const auto& style = styleOf(static_cast<CommAlgorithm>(i));
-        m_bytes[static_cast<std::size_t>(i)] = makeLine(style.colour, 2.5, style.pen);
-        attach(m_bytesChart, m_bytes[static_cast<std::size_t>(i)], m_bytesX, m_bytesY);
-    }
+    addAlgorithmLines(m_bytesChart, m_bytes, m_bytesX, m_bytesY);
     m_serverBytes = makeLine(styleOf(CommAlgorithm::ParameterServer).colour, 2.5, Qt::DashLine);
     attach(m_bytesChart, m_serverBytes, m_bytesX, m_bytesY);
     m_bytesNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
@@ -295,11 +296,7 @@ void CommunicationCharts::buildCharts()
     m_busChart->addAxis(m_busY, Qt::AlignLeft);
     m_linkLine = makeLine(kMarkerGrey, 2, Qt::DashLine);
     attach(m_busChart, m_linkLine, m_sizeX, m_busY);
-    for (int i = 0; i < kAlgorithms; ++i) {
-        const auto& style = styleOf(static_cast<CommAlgorithm>(i));
-        m_busbw[static_cast<std::size_t>(i)] = makeLine(style.colour, 2.5, style.pen);
-        attach(m_busChart, m_busbw[static_cast<std::size_t>(i)], m_sizeX, m_busY);
-    }
+    addAlgorithmLines(m_busChart, m_busbw, m_sizeX, m_busY);
     m_sizeNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
     m_halfPeak = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kSelected, 18);
     attach(m_busChart, m_sizeNow, m_sizeX, m_busY);

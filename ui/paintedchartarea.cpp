@@ -1,8 +1,26 @@
 #include "ui/paintedchartarea.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QPainter>
 
 namespace dtsim::ui {
+
+PaintedChartArea::PaintedChartArea(QWidget* parent) : ChartArea(parent)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent, true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void PaintedChartArea::paintTitle(QPainter& painter, const QRectF& rect, const QString& title,
+                                  Qt::TextElideMode mode)
+{
+    const QFont font = chartstyle::titleFont();
+    painter.setFont(font);
+    painter.setPen(chartstyle::textColor());
+    painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(font).elidedText(title, mode, rect.width()));
+}
 
 void PaintedChartArea::invalidate()
 {

@@ -5,6 +5,8 @@
 
 #include <QSize>
 
+class QPainter;
+
 namespace dtsim::ui {
 
 /// A chart area that paints itself with QPainter from geometry laid out once per content, size
@@ -16,9 +18,13 @@ namespace dtsim::ui {
 class PaintedChartArea : public ChartArea {
     Q_OBJECT
 public:
-    using ChartArea::ChartArea;
+    /// Opaque (it fills its own background) and growing with the space it is given.
+    explicit PaintedChartArea(QWidget* parent = nullptr);
 
 protected:
+    /// The area's title in the look's title font and text colour, elided with `mode` to fit.
+    static void paintTitle(QPainter& painter, const QRectF& rect, const QString& title,
+                           Qt::TextElideMode mode);
     /// What the area shows has changed: lay out again before the next paint, and repaint.
     void invalidate();
     /// Lays out now if the geometry is stale. Const: the geometry is a cache of the content.

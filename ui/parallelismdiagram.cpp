@@ -113,9 +113,7 @@ void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
 
 ParallelismDiagram::ParallelismDiagram(QWidget* parent) : PaintedChartArea(parent)
 {
-    setAttribute(Qt::WA_OpaquePaintEvent, true);
     setMouseTracking(false);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setAccessibleName(tr("Parallelism diagram"));
     showScenario(simcore::Scenario{});
 }
@@ -895,12 +893,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const QColor text = chartstyle::textColor();
 
-    const QFont titleFont = chartstyle::titleFont();
-    painter.setFont(titleFont);
-    painter.setPen(text);
-    painter.drawText(
-        m_titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-        QFontMetricsF(titleFont).elidedText(m_title, Qt::ElideRight, m_titleRect.width()));
+    paintTitle(painter, m_titleRect, m_title, Qt::ElideRight);
     paintLegend(painter);
 
     // Nodes under everything.

@@ -56,8 +56,6 @@ QString csvSeconds(double value)
 
 PipelineView::PipelineView(QWidget* parent) : PaintedChartArea(parent)
 {
-    setAttribute(Qt::WA_OpaquePaintEvent, true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setAccessibleName(tr("Pipeline schedule chart"));
     showScenario(simcore::Scenario{});
 }
@@ -469,16 +467,11 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
     painter.fillRect(rect(), chartstyle::backgroundColor());
     const QColor text = chartstyle::textColor();
     const QFont labelFont = chartstyle::labelFont();
-    const QFont titleFont = chartstyle::titleFont();
     QFont bold = labelFont;
     bold.setBold(true);
     const double line = QFontMetricsF(labelFont).height();
 
-    painter.setPen(text);
-    painter.setFont(titleFont);
-    painter.drawText(
-        m_titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-        QFontMetricsF(titleFont).elidedText(m_title, Qt::ElideRight, m_titleRect.width()));
+    paintTitle(painter, m_titleRect, m_title, Qt::ElideRight);
     painter.setFont(bold);
     painter.setPen(m_result.ok() ? text : QColor(0xB0, 0x00, 0x20));
     painter.drawText(m_subtitleRect, Qt::AlignLeft | Qt::TextWordWrap, m_subtitle);

@@ -156,8 +156,6 @@ QString codeMeaning(const simcore::TopoCell& cell, LinkKind kind)
 
 TopologyDiagram::TopologyDiagram(QWidget* parent) : PaintedChartArea(parent)
 {
-    setAttribute(Qt::WA_OpaquePaintEvent, true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setAccessibleName(tr("Cluster topology diagram"));
     showScenario(simcore::Scenario{});
 }
@@ -699,14 +697,9 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const QColor text = chartstyle::textColor();
-    const QFont titleFont = chartstyle::titleFont();
     const QFont labelFont = chartstyle::labelFont();
-    painter.setFont(titleFont);
-    painter.setPen(text);
-    painter.drawText(
-        m_titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-        // Elided in the middle: the time at the end is the number the title is for.
-        QFontMetricsF(titleFont).elidedText(m_title, Qt::ElideMiddle, m_titleRect.width()));
+    // Elided in the middle: the time at the end is the number the title is for.
+    paintTitle(painter, m_titleRect, m_title, Qt::ElideMiddle);
     painter.setFont(labelFont);
     if (!m_valid) {
         painter.setPen(kBottleneckColour);

@@ -7,9 +7,12 @@
 #include "ui/scenariomodel.h"
 #include "ui/textstrip.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -122,7 +125,21 @@ void Panel::addReadouts(QFormLayout* form, int count, double fontFactor, bool wr
         auto* value = new QLabel;
         setRelativeFont(value, fontFactor, true);
         value->setWordWrap(wrapValues);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // Not selectable: a selectable label lays its text out as a whole document for every
+        // size hint, which was the largest single cost of a slider step after the charts. The
+        // right-click menu copies instead, with the read-out's name.
+        value->setContextMenuPolicy(Qt::ActionsContextMenu);
+        auto* copyOne = new QAction(value);
+        connect(copyOne, &QAction::triggered, this, [name, value] {
+            QGuiApplication::clipboard()->setText(name->text().remove(QLatin1Char('&')) +
+                                                  QLatin1Char(' ') + value->text());
+        });
+        auto* copyAll = new QAction(value);
+        connect(copyAll, &QAction::triggered, this,
+                [this] { QGuiApplication::clipboard()->setText(readoutLines()); });
+        value->addAction(copyOne);
+        value->addAction(copyAll);
+        m_readoutCopyActions << copyOne << copyAll;
         name->setBuddy(value);
         name->setWordWrap(wrapValues);
         m_readoutNames << name;
@@ -137,6 +154,10 @@ void Panel::setReadoutTexts(const QStringList& names, const QStringList& tips)
         m_readoutNames[i]->setText(names.value(i));
         m_readoutNames[i]->setToolTip(tips.value(i));
         m_readoutValues[i]->setToolTip(tips.value(i));
+    }
+    for (qsizetype i = 0; i + 1 < m_readoutCopyActions.size(); i += 2) {
+        m_readoutCopyActions[i]->setText(tr("&Copy"));
+        m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
     }
 }
 
@@ -153,6 +174,16 @@ void Panel::clearReadouts()
     for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
         setReadout(static_cast<int>(i), QStringLiteral("—"));
     }
+}
+
+QString Panel::readoutLines() const
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        lines << m_readoutNames[i]->text().remove(QLatin1Char('&')) + QLatin1Char(' ') +
+                     m_readoutValues[i]->text();
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QStringList Panel::readouts() const

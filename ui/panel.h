@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -45,6 +46,9 @@ public:
     [[nodiscard]] QComboBox* choiceBox(const QString& key) const;
     /// The read-out values as shown, in order (tests read the numbers here).
     [[nodiscard]] QStringList readouts() const;
+    /// Every read-out as "name value", one per line: what "Copy all read-outs" puts on the
+    /// clipboard.
+    [[nodiscard]] QString readoutLines() const;
 
 signals:
     void exportRequested();
@@ -138,6 +142,8 @@ private:
     QHash<QWidget*, QLabel*> m_rowLabels;
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;
+    QList<QAction*> m_readoutCopyActions; ///< per read-out: copy it, copy all
+
     bool m_showingModelProblem = false;
     bool m_active = true;
     bool m_stale = false;

@@ -1694,6 +1694,14 @@
         <source>Formula with the current numbers</source>
         <translation>Công thức với số liệu hiện tại</translation>
     </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Sao chép</translation>
+    </message>
+    <message>
+        <source>Copy &amp;all read-outs</source>
+        <translation>Sao chép &amp;tất cả kết quả</translation>
+    </message>
 </context>
 <context>
     <name>ParallelismDiagram</name>

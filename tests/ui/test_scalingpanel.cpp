@@ -12,7 +12,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -248,4 +251,31 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     emit mode->activated(mode->currentIndex());
     CHECK(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
     CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute T(1)/N"));
+}
+
+TEST_CASE("Scaling read-outs are copied from their right-click menu, one or all, with their names",
+          "[ui][scaling]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.workerSlider()->setValue(40);
+    const auto values = panel.findChildren<QLabel*>();
+    QLabel* step = nullptr;
+    for (QLabel* label : values) {
+        if (label->text() == formatDuration(0.201)) {
+            step = label;
+        }
+    }
+    REQUIRE(step != nullptr);
+    CHECK(step->contextMenuPolicy() == Qt::ActionsContextMenu);
+    REQUIRE(step->actions().size() == 2);
+
+    step->actions().at(0)->trigger();
+    CHECK(QGuiApplication::clipboard()->text() == QStringLiteral("Step time: ") + step->text());
+
+    step->actions().at(1)->trigger();
+    const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
+    REQUIRE(lines.size() == panel.readouts().size());
+    CHECK(lines.at(0) == QStringLiteral("Step time: ") + panel.readouts().at(0));
+    CHECK(lines.at(2) == QStringLiteral("Speed-up: ") + panel.readouts().at(2));
 }

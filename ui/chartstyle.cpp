@@ -126,7 +126,12 @@ void cacheStaticItems(QChartView* view)
     for (QGraphicsItem* item : items) {
         const int type = item->type();
         // Text items are left alone: cached, the antialiased view drew some of them blank.
-        if (type == QGraphicsLineItem::Type &&
+        // Curves too: most edits move a marker across them, and a cached curve is copied
+        // instead of stroked again (a thick dashed antialiased line is the costliest item).
+        const QGraphicsObject* object = item->toGraphicsObject();
+        const bool curve = object != nullptr &&
+                           (object->inherits("LineChartItem") || object->inherits("AreaChartItem"));
+        if ((type == QGraphicsLineItem::Type || curve) &&
             item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
             item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         }

@@ -394,16 +394,25 @@ CheckpointResult evaluateCheckpoint(const Scenario& scenario)
     atOptimum.intervalSeconds = out.optimalIntervalSeconds;
     out.atOptimum = dalyExpectedTime(atOptimum);
 
-    double smallest = std::min(p.intervalSeconds, p.workSeconds);
+    // The sweep runs over whole decades: from the decade holding τ_opt/10 (or τ, if smaller) to
+    // the one holding 10·τ_opt (or τ, if larger), capped at W. Dragging τ then moves its marker
+    // along a curve that stays put until τ leaves that span (every axis range change lays the
+    // chart out again, and a still axis with decades at its ends is easier to read).
+    const double tau = p.intervalSeconds;
+    const auto decadeFloor = [](double x) { return std::pow(10.0, std::floor(std::log10(x))); };
+    const auto decadeCeil = [](double x) { return std::pow(10.0, std::ceil(std::log10(x))); };
+    double lo = 0.0;
+    double hi = 0.0;
     if (out.optimalIntervalSeconds > 0.0) {
-        smallest = std::min(smallest, out.optimalIntervalSeconds);
+        lo = decadeFloor(std::min(std::min(out.optimalIntervalSeconds, p.workSeconds) / 10.0, tau));
+        hi = decadeCeil(std::max(out.optimalIntervalSeconds * 10.0, tau));
     } else {
-        smallest /= 100.0; // δ = 0: the optimum is τ → 0; show two more decades
+        // δ = 0: the optimum is τ → 0; show three decades below τ's.
+        lo = decadeFloor(std::min(tau, p.workSeconds)) / 1000.0;
+        hi = decadeCeil(tau) * 10.0;
     }
-    const double lo = smallest / 10.0;
-    const double hi =
-        std::min(std::max(p.intervalSeconds, out.optimalIntervalSeconds) * 10.0, p.workSeconds);
-    out.curve = wasteSweep(p, lo, hi, 121).points;
+    hi = std::min(hi, p.workSeconds);
+    out.curve = wasteSweep(p, lo, hi, 61).points;
     return out;
 }
 

@@ -348,10 +348,11 @@ TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
     CHECK(r.wasteFraction == Approx(0.0299148).epsilon(1e-5));
     // The optimum wastes less than the scenario's 1 h interval.
     CHECK(r.atOptimum.wasteFraction < r.atInterval.wasteFraction);
-    // The curve: from min(τ, τ_opt, W)/10 = 360 s to min(10·max(τ, τ_opt), W) = 45 528.8 s.
-    REQUIRE(r.curve.size() == 121);
-    CHECK(r.curve.front().intervalSeconds == Approx(360.0).epsilon(1e-12));
-    CHECK(r.curve.back().intervalSeconds == Approx(45528.804).epsilon(1e-7));
+    // The curve: the whole decades around τ_opt/10 = 455.3 s and 10·τ_opt = 45 528.8 s, 100 s …
+    // 100 000 s, since τ = 3600 s lies inside.
+    REQUIRE(r.curve.size() == 61);
+    CHECK(r.curve.front().intervalSeconds == Approx(100.0).epsilon(1e-12));
+    CHECK(r.curve.back().intervalSeconds == Approx(100000.0).epsilon(1e-12));
 
     Scenario bad;
     bad.checkpoint.gpus = 0;
@@ -362,5 +363,34 @@ TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
     REQUIRE(f.status == CheckpointStatus::Ok);
     CHECK(f.optimalIntervalSeconds == 0.0);
     CHECK(f.atOptimum.status == CheckpointStatus::Ok);
-    CHECK(f.curve.size() == 121);
+    CHECK(f.curve.size() == 61);
+}
+
+TEST_CASE("the waste curve stays put while τ moves inside the decades around the optimum",
+          "[checkpoint]")
+{
+    // Default scenario: τ_opt = 4552.88 s (Daly), W = 14 days = 1 209 600 s. The sweep covers the
+    // decades holding τ_opt/10 and 10·τ_opt, 100 s … 100 000 s, whatever τ is inside them;
+    // outside, it grows to τ's decade.
+    Scenario scenario;
+    const auto span = [&scenario](double tau) {
+        scenario.checkpoint.intervalSeconds = tau;
+        const auto r = evaluateCheckpoint(scenario);
+        REQUIRE(r.status == CheckpointStatus::Ok);
+        REQUIRE(r.curve.size() == 61);
+        return std::pair{r.curve.front().intervalSeconds, r.curve.back().intervalSeconds};
+    };
+    const auto inside = span(3600);
+    CHECK(inside.first == Approx(100.0).epsilon(1e-12));
+    CHECK(inside.second == Approx(1e5).epsilon(1e-12));
+    for (const double tau : {100.0, 300.0, 1000.0, 20000.0, 99999.0}) {
+        CHECK(span(tau) == inside);
+    }
+    // τ = 50 s: the curve starts at 10 s; the far end stays.
+    CHECK(span(50).first == Approx(10.0).epsilon(1e-12));
+    CHECK(span(50).second == inside.second);
+    // τ = 200 000 s: the curve ends at 10⁶ s; τ = 2·10⁶ s > W: it ends at W.
+    CHECK(span(200000).first == inside.first);
+    CHECK(span(200000).second == Approx(1e6).epsilon(1e-12));
+    CHECK(span(2e6).second == Approx(1209600.0).epsilon(1e-12));
 }

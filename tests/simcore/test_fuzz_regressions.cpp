@@ -219,7 +219,8 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         // ~60 s each overflow to ∞/∞). With a = τ/M → 0 the per-interval time is Daly's
         // M·e^r·(e^d − 1) and the write time M·(e^d − 1) (checkpoint.cpp's derivation), so the
         // write fraction is e^{−r} = e^{−R/M}, M = 1.8e8 s / 1024 GPUs = 175781.25 s.
-        REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.interval=1e-300"));
+        // The curve now starts at τ's own decade, so τ = 1e-301 s puts that point first.
+        REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.interval=1e-301"));
         requireUsableCheckpoint(scenario);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.curve.front().status == CheckpointStatus::Overflow);

@@ -337,10 +337,10 @@ TEST_CASE("checkpoint: export draws the complete picture and writes the CSV",
     CHECK(csv.contains(QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction")));
     CHECK(csv.contains(QStringLiteral("bin_start_s,bin_end_s,jobs")));
     CHECK(csv.contains(QStringLiteral("mc_runs,400,")));
-    // 121 sweep rows (evaluateCheckpoint's curve).
+    // 61 sweep rows (evaluateCheckpoint's curve).
     const auto sweepStart = csv.indexOf(QStringLiteral("interval_s,"));
     const auto sweepEnd = csv.indexOf(QStringLiteral("\n\n"), sweepStart);
-    CHECK(csv.mid(sweepStart, sweepEnd - sweepStart).count(QLatin1Char('\n')) == 121);
+    CHECK(csv.mid(sweepStart, sweepEnd - sweepStart).count(QLatin1Char('\n')) == 61);
     CHECK(area->summary().contains(QStringLiteral("Cluster MTBF")));
     const QString csvPath = dir.filePath(QStringLiteral("checkpoint.csv"));
     REQUIRE(exportChartArea(*area, csvPath, {}).isEmpty());

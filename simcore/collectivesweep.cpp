@@ -23,7 +23,11 @@ std::int64_t workerSweepLimit(std::int64_t workers)
 {
     const std::int64_t wanted =
         std::clamp<std::int64_t>(2 * workers, kSmallestLimit, kLargestLimit);
-    return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(wanted)));
+    std::int64_t limit = kSmallestLimit;
+    while (limit < wanted) {
+        limit *= 8;
+    }
+    return std::min(limit, kLargestLimit);
 }
 
 std::vector<std::int64_t> workerSweepCounts(std::int64_t gpusPerNode, std::int64_t maxWorkers)

@@ -26,8 +26,10 @@ struct WorkerSweep {
     std::vector<WorkerSweepPoint> points; ///< increasing n
 };
 
-/// The largest worker count a sweep around `workers` covers: the smallest power of two
-/// ≥ max(1024, 2·workers), so the chosen n sits well inside the axis. Range 1024 … 2^21.
+/// The largest worker count a sweep around `workers` covers: the smallest of 1024, 8192,
+/// 65 536, 524 288 (1024 · 8^k) that is ≥ 2·workers, else 2^21. The chosen n sits well inside
+/// the axis, and the axis changes only when n crosses a factor of eight: typing another n
+/// moves its marker along curves that stay put.
 std::int64_t workerSweepLimit(std::int64_t workers);
 
 /// Worker counts from 2 to `maxWorkers` for a log axis: every n from 2 to min(g, 16); g itself

@@ -91,9 +91,16 @@ TEST_CASE("sweep: worker counts fill a log axis, whole nodes past one node", "[c
     CHECK(workerSweepCounts(0, 100).empty());
     CHECK(powerOfTwoCounts(1024) ==
           std::vector<std::int64_t>{2, 4, 8, 16, 32, 64, 128, 256, 512, 1024});
-    // The axis reaches at least 1024 and at least twice the chosen n, as a power of two.
+    // The axis reaches at least 1024 and at least twice the chosen n, in steps of eight:
+    // 1024, 8192, 65 536, 524 288, then 2^21 (the cap).
     CHECK(workerSweepLimit(8) == 1024);
-    CHECK(workerSweepLimit(1000) == 2048);
+    CHECK(workerSweepLimit(512) == 1024);
+    CHECK(workerSweepLimit(513) == 8192);
+    CHECK(workerSweepLimit(1000) == 8192);
+    CHECK(workerSweepLimit(4096) == 8192);
+    CHECK(workerSweepLimit(4097) == 65536);
+    CHECK(workerSweepLimit(262144) == 524288);
+    CHECK(workerSweepLimit(262145) == 2097152);
     CHECK(workerSweepLimit(1000000) == 2097152);
 }
 

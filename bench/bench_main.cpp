@@ -370,6 +370,14 @@ int main(int argc, char** argv)
         record(QStringLiteral("checkpoint_interval_drag"),
                QStringLiteral("Checkpoint: interval slider → repainted"),
                summarise(timeChanges(samples, checkpointPanel, changeInterval)));
+        // The worst step of that drag, every time: τ jumps between 631 s (inside the curve's
+        // decades) and 158 000 s (past them), so the curve's span and both axes change.
+        const auto jumpAcrossSpan = [&](int i) {
+            checkpointPanel.intervalSlider()->setValue(i % 2 == 0 ? 300 : 700);
+        };
+        record(QStringLiteral("checkpoint_span_change"),
+               QStringLiteral("Checkpoint: τ leaves the curve's span"),
+               summarise(timeChanges(samples, checkpointPanel, jumpAcrossSpan)));
         while (checkpointPanel.charts()->isMonteCarloRunning()) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         }

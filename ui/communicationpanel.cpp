@@ -68,7 +68,7 @@ void CommunicationPanel::addRow(QFormLayout* form, QWidget* field)
 
 QComboBox* CommunicationPanel::addLinkBox(QFormLayout* form, bool intra)
 {
-    auto* box = new QComboBox;
+    auto* box = newChoiceBox();
     const auto scope = intra ? simcore::LinkScope::IntraNode : simcore::LinkScope::InterNode;
     for (const auto& spec : simcore::linkCatalogue()) {
         if (spec.scope == scope) {

@@ -66,7 +66,7 @@ void MemoryPanel::buildControls()
     };
 
     QFormLayout* modelForm = makeGroup(m_modelGroup);
-    m_preset = new QComboBox;
+    m_preset = newChoiceBox();
     for (const auto& preset : simcore::modelPresets()) {
         m_preset->addItem(fromView(preset.name), fromView(preset.id));
     }

@@ -216,9 +216,17 @@ bool Panel::applyValue(const QString& key, const QString& text)
     return true;
 }
 
-QComboBox* Panel::addChoiceBox(const QString& key, const QStringList& words)
+QComboBox* Panel::newChoiceBox()
 {
     auto* box = new QComboBox;
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+    return box;
+}
+
+QComboBox* Panel::addChoiceBox(const QString& key, const QStringList& words)
+{
+    auto* box = newChoiceBox();
     box->setAccessibleName(key);
     for (const QString& word : words) {
         box->addItem(word, word);

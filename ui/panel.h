@@ -79,6 +79,10 @@ protected:
     /// through the model and shows any rejection inline. The caller places it in a layout and
     /// names the items with setChoiceTexts.
     QComboBox* addChoiceBox(const QString& key, const QStringList& words = {});
+    /// A combo box that may be narrower than its longest item (its text elides; the list shows
+    /// every item whole): the controls column has a fixed width, and long items in a long
+    /// language would otherwise push the fields past its edge.
+    static QComboBox* newChoiceBox();
     /// Translated display texts for a choice box's items, in the key's order of words.
     void setChoiceTexts(const QString& key, const QStringList& texts);
     /// Sets one key from text through the model; clears the problem line, then shows any

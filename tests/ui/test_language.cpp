@@ -9,6 +9,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
 
@@ -79,7 +80,7 @@ TEST_CASE("a tab first shown after a language switch is built in that language",
 // The offscreen platform lays these rows out wider than Xvfb does: the Vietnamese Memory panel
 // cut "Tensor parallel (tp):" only under Xvfb (docs/screenshots), so this checks the property,
 // and the screenshots check the look.
-TEST_CASE("no row label is cut off, in English or Vietnamese", "[ui][language][layout]")
+TEST_CASE("no row label or field is cut off, in English or Vietnamese", "[ui][language][layout]")
 {
     BackToEnglish restore;
     for (const char* language : {"en", "vi"}) {
@@ -90,6 +91,8 @@ TEST_CASE("no row label is cut off, in English or Vietnamese", "[ui][language][l
         for (const QString& id : MainWindow::panelIds()) {
             window.showPanel(id);
             QCoreApplication::processEvents();
+            const auto* scroll = window.panel(id)->findChild<QScrollArea*>();
+            REQUIRE(scroll != nullptr);
             for (auto* label : window.panel(id)->findChildren<QLabel*>()) {
                 if (!label->buddy() || !label->isVisible()) {
                     continue; // only the labels of control rows
@@ -99,6 +102,14 @@ TEST_CASE("no row label is cut off, in English or Vietnamese", "[ui][language][l
                     CHECK(label->height() >= label->heightForWidth(label->width()));
                 } else {
                     CHECK(label->width() >= label->sizeHint().width());
+                }
+                // Its field ends inside the fixed-width column (a long link name in Vietnamese
+                // once pushed the combo boxes past its edge, where they were cut off).
+                const QWidget* field = label->buddy();
+                const QWidget* viewport = scroll->viewport();
+                if (viewport->isAncestorOf(field)) { // not the ring's own controls
+                    CHECK(field->mapTo(viewport, QPoint(field->width(), 0)).x() <=
+                          viewport->width());
                 }
             }
         }

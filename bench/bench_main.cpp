@@ -17,6 +17,7 @@
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
 #include "simcore/scaling.h"
+#include "ui/appearance.h"
 #include "ui/checkpointcharts.h"
 #include "ui/checkpointpanel.h"
 #include "ui/communicationcharts.h"
@@ -254,6 +255,8 @@ int main(int argc, char** argv)
     if (!startup.isEmpty()) {
         return runStartup(startup, size);
     }
+    // The look and fonts dtsim's window applies at start (the minimal window above has Qt's).
+    dtsim::ui::applyAppearance(dtsim::ui::Appearance{});
 
     struct Row {
         QString key;   ///< JSON name

@@ -172,6 +172,11 @@ void applyAppearance(const Appearance& appearance)
     } else {
         font.setPixelSize(qRound(defaults.font.pixelSize() * scale));
     }
+    // Latin and Vietnamese (precomposed) text needs no OpenType shaping, and with Noto Sans the
+    // window looks the same pixel for pixel without it; HarfBuzz shaped every axis label and
+    // read-out again on every edit, a fifth of a chart update. Scripts that need shaping still
+    // get it.
+    font.setStyleStrategy(QFont::PreferNoShaping);
     current() = appearance;
     chartstyle::setLook({dark, appearance.presentation, scale});
     QApplication::setPalette(palette);

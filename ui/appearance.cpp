@@ -12,6 +12,11 @@ namespace dtsim::ui {
 
 namespace {
 
+// Latin and Vietnamese (precomposed) text needs no OpenType shaping: without it only a few
+// kerning pairs move by a pixel, and HarfBuzz no longer shapes every axis label and read-out again
+// on every edit (a fifth of a chart update). Scripts that need shaping still get it.
+constexpr QFont::StyleStrategy kTextStrategy = QFont::PreferNoShaping;
+
 struct SystemDefaults {
     QPalette palette;
     QFont font;
@@ -172,11 +177,7 @@ void applyAppearance(const Appearance& appearance)
     } else {
         font.setPixelSize(qRound(defaults.font.pixelSize() * scale));
     }
-    // Latin and Vietnamese (precomposed) text needs no OpenType shaping, and with Noto Sans the
-    // window looks the same pixel for pixel without it; HarfBuzz shaped every axis label and
-    // read-out again on every edit, a fifth of a chart update. Scripts that need shaping still
-    // get it.
-    font.setStyleStrategy(QFont::PreferNoShaping);
+    font.setStyleStrategy(kTextStrategy);
     current() = appearance;
     chartstyle::setLook({dark, appearance.presentation, scale});
     QApplication::setPalette(palette);
@@ -188,6 +189,15 @@ void applyAppearance(const Appearance& appearance)
         if (auto* area = qobject_cast<ChartArea*>(widget)) {
             area->applyLook();
         }
+    }
+}
+
+void preferUnshapedText()
+{
+    QFont font = QApplication::font();
+    if (font.styleStrategy() != kTextStrategy) {
+        font.setStyleStrategy(kTextStrategy);
+        QApplication::setFont(font);
     }
 }
 

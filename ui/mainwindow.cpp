@@ -52,6 +52,7 @@ const QString kRecentFilesKey = QStringLiteral("recentFiles");
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     : QMainWindow(parent), m_model(new ScenarioModel(scenario, this))
 {
+    preferUnshapedText();
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);

@@ -46,6 +46,25 @@ void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points)
     }
 }
 
+void CurveBatch::set(QXYSeries* series, QList<QPointF> points)
+{
+    if (series->points() == points) {
+        return;
+    }
+    if (series->count() > 0) {
+        series->clear();
+    }
+    m_pending.append({series, std::move(points)});
+}
+
+void CurveBatch::apply()
+{
+    for (auto& [series, points] : m_pending) {
+        series->replace(points);
+    }
+    m_pending.clear();
+}
+
 void setValueRange(QValueAxis* axis, double largest)
 {
     const NiceRange range = niceRangeFromZero(largest);

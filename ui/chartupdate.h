@@ -7,6 +7,7 @@
 #include <QPointF>
 #include <QScatterSeries>
 #include <QString>
+#include <utility>
 
 class QAbstractAxis;
 class QAbstractSeries;
@@ -24,6 +25,19 @@ void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractA
 void replaceValues(QBarSet* set, const QList<qreal>& values);
 /// Replaces an XY series' points when they differ.
 void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points);
+/// Qt Charts lays a curve out again (its outline stroked for hit-testing) both when its points
+/// change and when an axis range moves. A batch empties each curve whose points change before
+/// the caller moves the axes, then fills it once: one layout per curve instead of two.
+class CurveBatch {
+public:
+    /// Queues `points` for `series` if they differ from its current points, and empties it.
+    void set(QXYSeries* series, QList<QPointF> points);
+    /// Fills every queued series; call after the axes are set.
+    void apply();
+
+private:
+    QList<std::pair<QXYSeries*, QList<QPointF>>> m_pending;
+};
 /// A 0-based value axis with round ticks that holds `largest`, set only when it changes.
 void setValueRange(QValueAxis* axis, double largest);
 void setTitleIfChanged(QAbstractAxis* axis, const QString& title);

@@ -336,11 +336,12 @@ void CheckpointCharts::updateWaste()
         restarts << QPointF(x, r);
         highest = std::max(highest, r);
     }
-    replaceIfChanged(m_writeUpper, writes);
-    replaceIfChanged(m_lostLower, writes);
-    replaceIfChanged(m_lostUpper, lost);
-    replaceIfChanged(m_restartLower, lost);
-    replaceIfChanged(m_restartUpper, restarts);
+    CurveBatch curves;
+    curves.set(m_writeUpper, writes);
+    curves.set(m_lostLower, writes);
+    curves.set(m_lostUpper, lost);
+    curves.set(m_restartLower, lost);
+    curves.set(m_restartUpper, restarts);
 
     const double current = m_result.params.intervalSeconds / kIntervalUnitSeconds;
     const double daly = m_result.optimalIntervalSeconds / kIntervalUnitSeconds;
@@ -357,6 +358,7 @@ void CheckpointCharts::updateWaste()
         m_intervalAxis->setRange(lo, hi);
     }
     setValueRange(m_wasteAxis, std::min(100.0, std::max(highest, 1e-6)));
+    curves.apply();
     const double top = m_wasteAxis->max();
     const auto vertical = [top](double x) {
         return QList<QPointF>{QPointF(x, 0), QPointF(x, top)};

@@ -488,6 +488,7 @@ void CommunicationCharts::updateWorkerCharts()
         }
     };
     QList<QPointF> serverPoints;
+    CurveBatch curves;
     for (int i = 0; i < kAlgorithms; ++i) {
         QList<QPointF> time;
         QList<QPointF> bytes;
@@ -511,10 +512,10 @@ void CommunicationCharts::updateWorkerCharts()
                 }
             }
         }
-        replaceIfChanged(m_time[static_cast<std::size_t>(i)], time);
-        replaceIfChanged(m_bytes[static_cast<std::size_t>(i)], bytes);
+        curves.set(m_time[static_cast<std::size_t>(i)], std::move(time));
+        curves.set(m_bytes[static_cast<std::size_t>(i)], std::move(bytes));
     }
-    replaceIfChanged(m_serverBytes, serverPoints);
+    curves.set(m_serverBytes, std::move(serverPoints));
 
     // Axes: powers of two along N, whole decades up the side.
     const double xLow = log10Of(2.0);
@@ -544,6 +545,7 @@ void CommunicationCharts::updateWorkerCharts()
     const int bytesLow = floorDecade(lowBytes);
     const int bytesHigh = std::max(ceilDecade(highBytes), bytesLow + 1);
     setTicks(m_bytesY, bytesLow, bytesHigh, decadeTicks(bytesLow, bytesHigh, &bytesTick, 5));
+    curves.apply();
 
     // The chosen N, and where one node ends.
     const double n = static_cast<double>(m_params.workers);
@@ -573,6 +575,7 @@ void CommunicationCharts::updateBusbwChart()
     double highest = 0;
     double lowX = log10Of(kMinMessageBytes);
     double highX = log10Of(kMinLargestMessage);
+    CurveBatch curves;
     for (int i = 0; i < kAlgorithms; ++i) {
         QList<QPointF> points;
         if (static_cast<std::size_t>(i) < m_sizeSweeps.size()) {
@@ -586,7 +589,7 @@ void CommunicationCharts::updateBusbwChart()
             }
             highest = std::max(highest, sweep.peakBusbwBytesPerSecond);
         }
-        replaceIfChanged(m_busbw[static_cast<std::size_t>(i)], points);
+        curves.set(m_busbw[static_cast<std::size_t>(i)], std::move(points));
     }
     const bool valid = !simcore::validateCollective(m_params);
     const double link = valid ? simcore::flatLink(m_params).bandwidthBytesPerSecond : 0.0;
@@ -599,6 +602,7 @@ void CommunicationCharts::updateBusbwChart()
     const int high = static_cast<int>(std::floor(highX + 1e-9));
     highX += kRightPad * (highX - lowX);
     setTicks(m_sizeX, lowX, highX, decadeTicks(low, high, &bytesTick, 4));
+    curves.apply();
     const double top = m_busY->max();
     replaceIfChanged(m_linkLine, link > 0 ? QList<QPointF>{QPointF(lowX, link / kGBps),
                                                            QPointF(highX, link / kGBps)}

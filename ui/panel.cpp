@@ -324,10 +324,11 @@ void Panel::setRowLabel(QWidget* editor, const QString& text)
     // Only a long label wraps. QFormLayout sizes a row from the label's one-line height and may
     // then give a wrappable label less width than that line, cutting its second line off
     // ("Tensor parallel (tp):" in Vietnamese).
+    // Counted in characters, not measured: measuring laid out every label of the panel, the
+    // hidden groups' too, while the window was starting.
     QString plain = text;
     plain.remove(QLatin1Char('&'));
-    label->setWordWrap(label->fontMetrics().horizontalAdvance(plain) >
-                       24 * label->fontMetrics().averageCharWidth());
+    label->setWordWrap(plain.size() > 24);
     label->setText(text);
 }
 

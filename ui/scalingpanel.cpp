@@ -105,30 +105,14 @@ void ScalingPanel::buildControls()
     addFormRow(lessonForm, QStringLiteral("lesson.fixed_sync"), 1e3, 3);
     addFormRow(lessonForm, QStringLiteral("lesson.sync_per_worker"), 1e3, 3);
 
+    // The Physical model's rows are built when that model is first shown: most lessons never
+    // leave the seed's model, and seventeen rows were a tenth of the window's start-up.
     m_physicalGroup = new QGroupBox;
-    auto* physicalForm = new QFormLayout(m_physicalGroup);
-    physicalForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addFormRow(physicalForm, QStringLiteral("model.params"), 1e-9, 2);
-    addFormRow(physicalForm, QStringLiteral("model.seq_len"));
-    addFormRow(physicalForm, QStringLiteral("scaling.batch"));
-    addFormRow(physicalForm, QStringLiteral("train.global_batch"));
-    addFormRow(physicalForm, QStringLiteral("train.micro_batch"));
-    addFormRow(physicalForm, QStringLiteral("train.precision"));
-    addFormRow(physicalForm, QStringLiteral("train.recompute"));
-    addFormRow(physicalForm, QStringLiteral("hardware.gpu"));
-    addFormRow(physicalForm, QStringLiteral("scaling.mfu"), 100, 1);
-
+    m_physicalForm = new QFormLayout(m_physicalGroup);
+    m_physicalForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_linksGroup = new QGroupBox;
-    auto* linksForm = new QFormLayout(m_linksGroup);
-    linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addFormRow(linksForm, QStringLiteral("parallel.zero"));
-    addFormRow(linksForm, QStringLiteral("collective.algorithm"));
-    addFormRow(linksForm, QStringLiteral("scaling.overlap"), 100, 0);
-    addFormRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
-    addFormRow(linksForm, QStringLiteral("hardware.intra_bandwidth"), 1e-9, 1);
-    addFormRow(linksForm, QStringLiteral("hardware.intra_latency"), 1e6, 1);
-    addFormRow(linksForm, QStringLiteral("hardware.inter_bandwidth"), 1e-9, 1);
-    addFormRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
+    m_linksForm = new QFormLayout(m_linksGroup);
+    m_linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_readoutGroup = new QGroupBox;
     addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, 1.15, false);
@@ -146,6 +130,35 @@ void ScalingPanel::buildControls()
     controlsLayout()->addWidget(m_physicalGroup);
     controlsLayout()->addWidget(m_linksGroup);
     controlsLayout()->addStretch(1);
+}
+
+void ScalingPanel::buildPhysicalRows()
+{
+    if (m_physicalRowsBuilt) {
+        return;
+    }
+    m_physicalRowsBuilt = true;
+    QFormLayout* physicalForm = m_physicalForm;
+    addFormRow(physicalForm, QStringLiteral("model.params"), 1e-9, 2);
+    addFormRow(physicalForm, QStringLiteral("model.seq_len"));
+    addFormRow(physicalForm, QStringLiteral("scaling.batch"));
+    addFormRow(physicalForm, QStringLiteral("train.global_batch"));
+    addFormRow(physicalForm, QStringLiteral("train.micro_batch"));
+    addFormRow(physicalForm, QStringLiteral("train.precision"));
+    addFormRow(physicalForm, QStringLiteral("train.recompute"));
+    addFormRow(physicalForm, QStringLiteral("hardware.gpu"));
+    addFormRow(physicalForm, QStringLiteral("scaling.mfu"), 100, 1);
+
+    QFormLayout* linksForm = m_linksForm;
+    addFormRow(linksForm, QStringLiteral("parallel.zero"));
+    addFormRow(linksForm, QStringLiteral("collective.algorithm"));
+    addFormRow(linksForm, QStringLiteral("scaling.overlap"), 100, 0);
+    addFormRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
+    addFormRow(linksForm, QStringLiteral("hardware.intra_bandwidth"), 1e-9, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.intra_latency"), 1e6, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.inter_bandwidth"), 1e-9, 1);
+    addFormRow(linksForm, QStringLiteral("hardware.inter_latency"), 1e6, 1);
+    retranslate(); // the new rows' labels, tips and choice names
 }
 
 void ScalingPanel::setWorkers(std::int64_t workers)
@@ -291,8 +304,11 @@ void ScalingPanel::refresh()
         }
         m_workers->setValue(static_cast<int>(scenario.scaling.workers));
     }
-    showFieldValues();
     const bool physical = m_result.mode == simcore::ScalingMode::Physical;
+    if (physical) {
+        buildPhysicalRows();
+    }
+    showFieldValues();
     if (m_showsPhysical != physical) { // only on a mode change: no relayout per drag
         m_showsPhysical = physical;
         m_lessonGroup->setVisible(!physical);

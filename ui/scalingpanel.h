@@ -46,6 +46,8 @@ protected:
 
 private:
     void buildControls();
+    /// The Physical model's rows, built the first time that model is shown.
+    void buildPhysicalRows();
     void setWorkers(std::int64_t workers);
     void updateFormula();
     void updatePhysicalFormula();
@@ -57,6 +59,9 @@ private:
     QGroupBox* m_lessonGroup = nullptr;
     QGroupBox* m_physicalGroup = nullptr;
     QGroupBox* m_linksGroup = nullptr;
+    QFormLayout* m_physicalForm = nullptr;
+    QFormLayout* m_linksForm = nullptr;
+    bool m_physicalRowsBuilt = false;
     QGroupBox* m_readoutGroup = nullptr;
     QSlider* m_slider = nullptr;
     QSpinBox* m_workers = nullptr;

@@ -99,11 +99,15 @@ QPalette highContrast(QPalette p, bool dark)
 const char* const kFactorProperty = "dtsimFontFactor";
 const char* const kBoldProperty = "dtsimFontBold";
 
+const char* const kLabelSizedProperty = "dtsimFontLabelSized";
+
 void applyRelativeFont(QWidget* widget)
 {
     QFont font = QApplication::font();
     const double factor = widget->property(kFactorProperty).toDouble();
-    if (font.pointSizeF() > 0) {
+    if (widget->property(kLabelSizedProperty).toBool()) {
+        font.setPointSizeF(chartstyle::labelFont().pointSizeF() * factor);
+    } else if (font.pointSizeF() > 0) {
         font.setPointSizeF(font.pointSizeF() * factor);
     } else {
         font.setPixelSize(qRound(font.pixelSize() * factor));
@@ -118,6 +122,15 @@ void setRelativeFont(QWidget* widget, double factor, bool bold)
 {
     widget->setProperty(kFactorProperty, factor);
     widget->setProperty(kBoldProperty, bold);
+    widget->setProperty(kLabelSizedProperty, false);
+    applyRelativeFont(widget);
+}
+
+void setLabelSizedFont(QWidget* widget, bool bold)
+{
+    widget->setProperty(kFactorProperty, 1.0);
+    widget->setProperty(kBoldProperty, bold);
+    widget->setProperty(kLabelSizedProperty, true);
     applyRelativeFont(widget);
 }
 

@@ -40,5 +40,9 @@ const Appearance& currentAppearance();
 /// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the
 /// application font changes (presentation mode): explicit fonts otherwise stop following it.
 void setRelativeFont(QWidget* widget, double factor, bool bold = false);
+/// Gives `widget` the charts' label size (chartstyle::labelFont, which presentation mode scales
+/// too) in the application's family: the window's emphasised texts (tabs, formula, headline
+/// read-outs) then share font engines with the charts instead of loading their own.
+void setLabelSizedFont(QWidget* widget, bool bold = false);
 
 } // namespace dtsim::ui

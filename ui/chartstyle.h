@@ -67,10 +67,11 @@ void applyChartStyle(QChart* chart);
 void applyViewStyle(QChartView* view);
 void applyAxisStyle(QAbstractAxis* axis);
 
-/// Caches the pixels of a chart's lines and texts (grid, ticks, labels, titles): on a slider
-/// step most of them do not move, and redrawing them from a pixmap is several times cheaper
-/// than shaping the text again. For windows only; exports draw without caches (vectors stay
-/// vectors in SVG and PDF). Call after updates, since axes create new label items.
+/// Caches the pixels of a chart's grid and tick lines and of its curves: on a slider step most
+/// of them do not move (a marker does), and copying a pixmap is several times cheaper than
+/// stroking a thick antialiased line again. Texts stay uncached (cached, some drew blank). For
+/// windows only; exports draw without caches (vectors stay vectors in SVG and PDF). Call after
+/// updates, since axes create new line items.
 void cacheStaticItems(QChartView* view);
 
 QFont titleFont();

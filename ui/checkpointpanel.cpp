@@ -131,7 +131,7 @@ void CheckpointPanel::buildControls()
     addRows(m_monteCarloGroup, monteCarloFrom);
 
     m_readoutGroup = new QGroupBox;
-    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, 1.15, true);
+    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, ReadoutSize::Headline, true);
 
     // Flat groups, as on the Scaling panel: a framed group repaints its border on every edit.
     for (QGroupBox* group : {m_jobGroup, m_checkpointGroup, m_monteCarloGroup, m_readoutGroup}) {

@@ -105,7 +105,7 @@ void CommunicationPanel::buildControls()
     QGroupBox* readouts = nullptr;
     QFormLayout* readoutForm = addGroup(readouts);
     m_readoutGroup = readouts;
-    addReadouts(readoutForm, kReadoutCount, 1.0, true);
+    addReadouts(readoutForm, kReadoutCount, ReadoutSize::Body, true);
     controlsLayout()->addStretch(1);
 }
 

@@ -56,7 +56,7 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
-    setRelativeFont(m_tabs->tabBar(), 1.15);
+    setLabelSizedFont(m_tabs->tabBar());
     setCentralWidget(m_tabs);
     buildTabs();
     buildActions();
@@ -107,11 +107,11 @@ Panel* MainWindow::ensurePanel(qsizetype index)
     if (!entry || !entry->createPanel) {
         return nullptr;
     }
-    Panel* panel = entry->createPanel(m_model);
+    QWidget* page = m_tabs->widget(static_cast<int>(index));
+    Panel* panel = entry->createPanel(m_model, page);
     panel->setActive(index == m_tabs->currentIndex());
     connect(panel, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
     m_panels[index] = panel;
-    QWidget* page = m_tabs->widget(static_cast<int>(index));
     page->layout()->addWidget(panel);
     panel->show(); // a child added to a shown page is otherwise shown only on the next pass
     return panel;

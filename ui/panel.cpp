@@ -50,7 +50,7 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     m_formula = new TextStrip;
     m_formula->setAutoFillBackground(true);
     m_formula->setBackgroundRole(QPalette::Base);
-    setRelativeFont(m_formula, 1.2);
+    setLabelSizedFont(m_formula);
 
     m_content = new QVBoxLayout;
     m_content->addWidget(m_formula);
@@ -118,12 +118,16 @@ void Panel::showModelProblem(const QString& message)
     }
 }
 
-void Panel::addReadouts(QFormLayout* form, int count, double fontFactor, bool wrapValues)
+void Panel::addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wrapValues)
 {
     for (int i = 0; i < count; ++i) {
         auto* name = new QLabel;
         auto* value = new QLabel;
-        setRelativeFont(value, fontFactor, true);
+        if (size == ReadoutSize::Headline) {
+            setLabelSizedFont(value, true);
+        } else {
+            setRelativeFont(value, 1.0, true);
+        }
         value->setWordWrap(wrapValues);
         // Not selectable: a selectable label lays its text out as a whole document for every
         // size hint, which was the largest single cost of a slider step after the charts. The

@@ -121,7 +121,10 @@ protected:
     void setRowLabel(QWidget* editor, const QString& text);
     /// `count` result rows in `form`: a name and a bold, selectable value (fontFactor × the
     /// panel's font); wrapped values for long texts.
-    void addReadouts(QFormLayout* form, int count, double fontFactor, bool wrapValues);
+    /// Headline read-outs (a few numbers, the panel's answer) are drawn at the charts' label
+    /// size; Body ones, several and wrapped, at the window's.
+    enum class ReadoutSize { Body, Headline };
+    void addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wrapValues);
     /// Names and tooltips of the read-outs, in order.
     void setReadoutTexts(const QStringList& names, const QStringList& tips);
     /// Shows one read-out's value; an unchanged text costs nothing (no new layout).

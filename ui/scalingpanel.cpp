@@ -115,7 +115,7 @@ void ScalingPanel::buildControls()
     m_linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_readoutGroup = new QGroupBox;
-    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, 1.15, false);
+    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, ReadoutSize::Headline, false);
 
     // Flat groups: a framed QGroupBox repaints its whole border pixmap whenever a read-out in
     // it changes, through Qt's threaded blend, on every slider step.

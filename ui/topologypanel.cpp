@@ -96,7 +96,7 @@ void TopologyPanel::buildControls()
     addRow(collective, addChoiceBox(QStringLiteral("collective.algorithm")));
 
     QFormLayout* readouts = addGroup(m_readoutGroup);
-    addReadouts(readouts, kReadoutCount, 1.0, true);
+    addReadouts(readouts, kReadoutCount, ReadoutSize::Body, true);
 
     m_importGroup = new QGroupBox;
     m_importGroup->setFlat(true);

@@ -18,9 +18,9 @@ namespace dtsim::ui {
 
 namespace {
 
-template <typename PanelType> Panel* makePanel(ScenarioModel* model)
+template <typename PanelType> Panel* makePanel(ScenarioModel* model, QWidget* parent)
 {
-    return new PanelType(model);
+    return new PanelType(model, parent);
 }
 
 template <typename AreaType> std::unique_ptr<ChartArea> makeArea()

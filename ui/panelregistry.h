@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+class QWidget;
+
 namespace dtsim::ui {
 
 class ChartArea;
@@ -16,7 +18,8 @@ class ScenarioModel;
 struct PanelEntry {
     QString id; ///< as `dtsim export --panel` spells it
     /// The tab, or null for a view that only exists for export (its tab is another panel's).
-    Panel* (*createPanel)(ScenarioModel* model) = nullptr;
+    /// Built inside `parent` (the tab's page), so its widgets take their fonts and palette once.
+    Panel* (*createPanel)(ScenarioModel* model, QWidget* parent) = nullptr;
     /// A fresh chart area that draws the view off screen.
     std::unique_ptr<ChartArea> (*createChartArea)() = nullptr;
 };

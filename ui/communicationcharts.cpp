@@ -16,6 +16,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -146,6 +147,40 @@ int ceilDecade(double value)
 {
     return static_cast<int>(std::ceil(log10Of(value) + 0.05));
 }
+
+/// Tick labels all `width` pixels wide, right-aligned: the axis then keeps its width when the
+/// decades shown change, so the plot area stays put and the chart's cached grid lines and
+/// curves stay valid (an S edit otherwise moved the plot and drew every line of two charts
+/// again).
+QList<Tick> ofWidth(QList<Tick> ticks, int width)
+{
+    for (Tick& tick : ticks) {
+        tick.text = QStringLiteral("<table width=\"%1\" cellspacing=\"0\" cellpadding=\"0\"><tr>"
+                                   "<td align=\"right\">%2</td></tr></table>")
+                        .arg(width)
+                        .arg(tick.text);
+    }
+    return ticks;
+}
+
+/// The widest of label(lo) … label(hi) in the charts' label font, as Qt Charts lays it out
+/// (rich text), plus a pixel either side.
+int widestTick(QString (*label)(int), int lo, int hi)
+{
+    QTextDocument document;
+    document.setDocumentMargin(0);
+    document.setDefaultFont(chartstyle::labelFont());
+    double widest = 0;
+    for (int exponent = lo; exponent <= hi; ++exponent) {
+        document.setHtml(label(exponent));
+        widest = std::max(widest, document.idealWidth());
+    }
+    return static_cast<int>(std::ceil(widest)) + 2;
+}
+
+/// Decades either log axis may show: far beyond what the key ranges reach in practice.
+constexpr int kLowestDecade = -15;
+constexpr int kHighestDecade = 18;
 
 /// Room after the last tick for its label, in log₁₀ units.
 constexpr double kRightPad = 0.06;
@@ -541,10 +576,13 @@ void CommunicationCharts::updateWorkerCharts()
     }
     const int timeLow = floorDecade(lowTime);
     const int timeHigh = std::max(ceilDecade(highTime), timeLow + 1);
-    setTicks(m_timeY, timeLow, timeHigh, decadeTicks(timeLow, timeHigh, &secondsTick, 5));
+    updateTickWidths();
+    setTicks(m_timeY, timeLow, timeHigh,
+             ofWidth(decadeTicks(timeLow, timeHigh, &secondsTick, 5), m_timeTickWidth));
     const int bytesLow = floorDecade(lowBytes);
     const int bytesHigh = std::max(ceilDecade(highBytes), bytesLow + 1);
-    setTicks(m_bytesY, bytesLow, bytesHigh, decadeTicks(bytesLow, bytesHigh, &bytesTick, 5));
+    setTicks(m_bytesY, bytesLow, bytesHigh,
+             ofWidth(decadeTicks(bytesLow, bytesHigh, &bytesTick, 5), m_bytesTickWidth));
     curves.apply();
 
     // The chosen N, and where one node ends.
@@ -568,6 +606,17 @@ void CommunicationCharts::updateWorkerCharts()
     replaceIfChanged(m_nodeBoundary, showNode ? QList<QPointF>{QPointF(log10Of(g), timeLow),
                                                                QPointF(log10Of(g), timeHigh)}
                                               : QList<QPointF>{});
+}
+
+void CommunicationCharts::updateTickWidths()
+{
+    const QString key = chartstyle::labelFont().key() + secondsTick(0) + bytesTick(0);
+    if (key == m_tickWidthKey) {
+        return;
+    }
+    m_tickWidthKey = key;
+    m_timeTickWidth = widestTick(&secondsTick, kLowestDecade, kHighestDecade);
+    m_bytesTickWidth = widestTick(&bytesTick, kLowestDecade, kHighestDecade);
 }
 
 void CommunicationCharts::updateBusbwChart()

@@ -100,6 +100,8 @@ private:
     void updateBusbwChart();
     void updatePens();
     void updateLegend();
+    /// Measures the widest tick label either log axis can show, once per font and language.
+    void updateTickWidths();
 
     simcore::CollectiveParams m_params;
     simcore::CommAlgorithm m_algorithm = simcore::CommAlgorithm::Ring;
@@ -110,6 +112,9 @@ private:
     bool m_evaluated = false;
     bool m_interactive = false;
     int m_pennedAlgorithm = -1;
+    QString m_tickWidthKey; ///< the font and unit words the widths below were measured with
+    int m_timeTickWidth = 0; ///< px: the widest label of the time axis, ≈ 10⁻¹⁵ s … 10¹⁵ s
+    int m_bytesTickWidth = 0;
 
     RingWidget* m_ring = nullptr;
     RingControls* m_ringControls = nullptr;

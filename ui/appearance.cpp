@@ -116,22 +116,25 @@ void applyRelativeFont(QWidget* widget)
     widget->setFont(font);
 }
 
+/// Records how `widget`'s font follows the application's (applyAppearance re-applies it).
+void keepRelativeFont(QWidget* widget, double factor, bool bold, bool labelSized)
+{
+    widget->setProperty(kFactorProperty, factor);
+    widget->setProperty(kBoldProperty, bold);
+    widget->setProperty(kLabelSizedProperty, labelSized);
+    applyRelativeFont(widget);
+}
+
 } // namespace
 
 void setRelativeFont(QWidget* widget, double factor, bool bold)
 {
-    widget->setProperty(kFactorProperty, factor);
-    widget->setProperty(kBoldProperty, bold);
-    widget->setProperty(kLabelSizedProperty, false);
-    applyRelativeFont(widget);
+    keepRelativeFont(widget, factor, bold, false);
 }
 
 void setLabelSizedFont(QWidget* widget, bool bold)
 {
-    widget->setProperty(kFactorProperty, 1.0);
-    widget->setProperty(kBoldProperty, bold);
-    widget->setProperty(kLabelSizedProperty, true);
-    applyRelativeFont(widget);
+    keepRelativeFont(widget, 1.0, bold, true);
 }
 
 Theme themeFromName(const QString& name, bool* ok)

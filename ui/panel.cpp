@@ -134,9 +134,8 @@ void Panel::addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wra
         // right-click menu copies instead, with the read-out's name.
         value->setContextMenuPolicy(Qt::ActionsContextMenu);
         auto* copyOne = new QAction(value);
-        connect(copyOne, &QAction::triggered, this, [name, value] {
-            QGuiApplication::clipboard()->setText(name->text().remove(QLatin1Char('&')) +
-                                                  QLatin1Char(' ') + value->text());
+        connect(copyOne, &QAction::triggered, this, [this, index = m_readoutValues.size()] {
+            QGuiApplication::clipboard()->setText(readoutLine(index));
         });
         auto* copyAll = new QAction(value);
         connect(copyAll, &QAction::triggered, this,
@@ -180,12 +179,17 @@ void Panel::clearReadouts()
     }
 }
 
+QString Panel::readoutLine(qsizetype index) const
+{
+    return m_readoutNames[index]->text().remove(QLatin1Char('&')) + QLatin1Char(' ') +
+           m_readoutValues[index]->text();
+}
+
 QString Panel::readoutLines() const
 {
     QStringList lines;
     for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
-        lines << m_readoutNames[i]->text().remove(QLatin1Char('&')) + QLatin1Char(' ') +
-                     m_readoutValues[i]->text();
+        lines << readoutLine(i);
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -134,6 +134,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// Read-out `index` as "name value".
+    [[nodiscard]] QString readoutLine(qsizetype index) const;
     void updateControlsWidth();
 
     ScenarioModel* m_model;

@@ -47,12 +47,20 @@ const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("me
                                QStringLiteral("topology"),    QStringLiteral("checkpoint")};
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
+
+/// Sets the application's text strategy before the window's QWidget exists: a widget takes the
+/// application font when it is constructed, and the window kept the strategy it was born with,
+/// so its own text and its formula strips loaded a second engine for each size at start.
+QWidget* afterPreferringUnshapedText(QWidget* parent)
+{
+    preferUnshapedText();
+    return parent;
+}
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
-    : QMainWindow(parent), m_model(new ScenarioModel(scenario, this))
+    : QMainWindow(afterPreferringUnshapedText(parent)), m_model(new ScenarioModel(scenario, this))
 {
-    preferUnshapedText();
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);

@@ -3,6 +3,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -15,6 +16,40 @@ Look& currentLook()
 {
     static Look instance;
     return instance;
+}
+
+/// Gives a chart back its own minimum size once its view has been shown, and so has laid the
+/// chart out at the view's size (a QChartView takes its chart's minimum as its own).
+class NaturalMinimumWhenShown : public QObject {
+public:
+    using QObject::QObject;
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Show) {
+            if (QChart* chart = static_cast<QChartView*>(watched)->chart()) {
+                chart->setMinimumSize(-1, -1); // negative: no minimum of our own
+            }
+            watched->removeEventFilter(this);
+            deleteLater();
+        }
+        return false;
+    }
+};
+
+/// Qt Charts lays a new chart out twice before its first frame: when its view first gets a size,
+/// and again when the scene's queued polish shows the legend, whose show event invalidates the
+/// layout (every tick label is parsed as HTML again). Polished now, before any layout, the legend's
+/// invalidation costs nothing. Two things would otherwise lay the chart out here, at a size nobody
+/// sees: its first-show adjustSize (WA_Resized: the view sizes it) and a resize of its empty
+/// geometry up to its minimum (none until the view has shown it).
+void polishBeforeFirstLayout(QChartView* view)
+{
+    QChart* chart = view->chart();
+    chart->setMinimumSize(0, 0);
+    chart->setAttribute(Qt::WA_Resized);
+    QCoreApplication::sendPostedEvents(view->scene(), QEvent::MetaCall);
+    view->installEventFilter(new NaturalMinimumWhenShown(view));
 }
 } // namespace
 
@@ -72,7 +107,6 @@ void restyle(QChartView* view)
         applyAxisStyle(axis);
     }
     view->setBackgroundBrush(backgroundColor());
-    view->resetCachedContent();
 }
 
 QFont titleFont()
@@ -116,11 +150,14 @@ void applyViewStyle(QChartView* view)
     view->setRenderHint(QPainter::TextAntialiasing);
     view->setRenderHint(QPainter::NonCosmeticBrushPatterns);
     view->setMinimumSize(320, 220);
+    // Not cached (QGraphicsView::CacheBackground): filling a plain colour costs what copying a
+    // cached pixmap of it does, and the cache took a viewport-sized pixmap per chart, its first
+    // fill paid in page faults while the window starts.
     view->setBackgroundBrush(backgroundColor());
-    view->setCacheMode(QGraphicsView::CacheBackground);
     // A redraw changes most of a chart. Qt's minimal update paints through a clip region of
     // dozens of small rectangles, which made every grid line cost ~0.2 M instructions.
     view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    polishBeforeFirstLayout(view);
 }
 
 void cacheStaticItems(QChartView* view)

@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QLegend>
 #include <QSlider>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -116,4 +117,42 @@ TEST_CASE("the window builds only the shown tab; a tab built later follows the t
     window.showPanel(QStringLiteral("checkpoint"));
     CHECK(window.panel(QStringLiteral("checkpoint"))->isActive());
     CHECK(window.tabs()->currentWidget()->isAncestorOf(window.panel(QStringLiteral("checkpoint"))));
+}
+
+TEST_CASE("the window is born with the application's unshaped-text strategy", "[ui][window][fonts]")
+{
+    // A widget takes the application font when it is constructed; the window once kept Qt's
+    // default strategy, so its own text loaded a second font engine per size at start.
+    RestoreAppearance restore;
+    QFont shaped = QApplication::font();
+    shaped.setStyleStrategy(QFont::PreferDefault);
+    QApplication::setFont(shaped);
+
+    MainWindow window;
+    CHECK(QApplication::font().styleStrategy() == QFont::PreferNoShaping);
+    CHECK(window.font().styleStrategy() == QFont::PreferNoShaping);
+    window.show();
+    const auto views = window.findChildren<QChartView*>();
+    REQUIRE_FALSE(views.isEmpty());
+    CHECK(views.front()->chart()->titleFont().styleStrategy() == QFont::PreferNoShaping);
+}
+
+TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][charts]")
+{
+    // Charts are polished before their first layout (so laid out once when first shown) with
+    // their minimum lifted meanwhile; once shown, the minimum is the chart's own again, which
+    // the view takes as its minimum (a chart with presentation-size labels needs more room).
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1280, 760);
+    panel.show();
+    QCoreApplication::processEvents();
+    for (QChartView* view : {panel.charts()->barView(), panel.charts()->speedupView()}) {
+        QChart* chart = view->chart();
+        CHECK(chart->size() == QSizeF(view->size()));
+        CHECK(chart->legend()->isVisible());
+        CHECK(chart->minimumSize().width() > 50);
+        CHECK(chart->minimumSize().height() > 50);
+        CHECK(view->minimumHeight() >= static_cast<int>(chart->minimumSize().height()));
+    }
 }

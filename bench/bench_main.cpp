@@ -116,22 +116,41 @@ std::vector<double> timeChanges(int samples, QWidget& window,
     return times;
 }
 
-/// Paints once, then quits: the first frame of a window is what "started" means to a user.
+/// Nanoseconds since the parent launched this process, on the clock the parent started from
+/// (steady_clock is CLOCK_MONOTONIC on Linux: one clock for both processes).
+long long nanosecondsSinceLaunch()
+{
+    const auto now = std::chrono::steady_clock::now().time_since_epoch();
+    const long long launched = qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() - launched;
+}
+
+/// Reports the first paint event (the window's own, sent before its children paint) and the end
+/// of that first frame (every child painted and the backing store flushed), then quits: the
+/// first frame of a window is what "started" means to a user. Tear-down is not start-up.
 class FirstPaintProbe : public QObject {
 public:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         if (event->type() == QEvent::Paint && !m_painted) {
             m_painted = true;
-            // Launch to first paint, on the clock the parent started from (steady_clock is
-            // CLOCK_MONOTONIC on Linux: one clock for both processes). Tear-down is not start-up.
-            const auto now = std::chrono::steady_clock::now().time_since_epoch();
-            const long long launched = qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
-            const auto sinceLaunch =
-                std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() - launched;
-            std::printf("first-paint-ns %lld\n", static_cast<long long>(sinceLaunch));
+            std::printf("first-paint-ns %lld\n", nanosecondsSinceLaunch());
             std::fflush(stdout);
-            QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection);
+            if (qEnvironmentVariableIsSet("DTSIM_BENCH_EXIT_AT_PAINT")) {
+                std::_Exit(0); // for profilers: the instructions up to the first paint, no more
+            }
+            // Queued: runs once the paint pass this event belongs to has returned.
+            QMetaObject::invokeMethod(
+                qApp,
+                [] {
+                    std::printf("first-frame-ns %lld\n", nanosecondsSinceLaunch());
+                    std::fflush(stdout);
+                    if (qEnvironmentVariableIsSet("DTSIM_BENCH_EXIT_AT_FRAME")) {
+                        std::_Exit(0);
+                    }
+                    QCoreApplication::quit();
+                },
+                Qt::QueuedConnection);
         }
         return QObject::eventFilter(watched, event);
     }
@@ -169,32 +188,38 @@ int runStartup(const QString& which, QSize size)
     return QApplication::exec();
 }
 
-/// Launch-to-first-paint times of `runs` cold starts of this executable in --startup mode, in ms
-/// (the child reports the time of its first paint; the exit that follows is not counted).
-std::vector<double> timeStartups(const QString& which, int runs, QSize size)
+/// Launch to the first paint event and to the end of the first frame, in ms, of one cold start.
+struct StartTimes {
+    double firstPaint = 0;
+    double firstFrame = 0;
+};
+
+/// One cold start of this executable in --startup mode (the child reports both times; the exit
+/// that follows is not counted).
+StartTimes timeStartup(const QString& which, QSize size)
 {
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        const auto launched = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                  std::chrono::steady_clock::now().time_since_epoch())
-                                  .count();
-        environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"), QString::number(launched));
-        process.setProcessEnvironment(environment);
-        process.start(QCoreApplication::applicationFilePath(),
-                      {QStringLiteral("--startup"), which, QStringLiteral("--size"),
-                       QStringLiteral("%1x%2").arg(size.width()).arg(size.height())});
-        process.waitForFinished(60000);
-        const QString output = QString::fromLatin1(process.readAllStandardOutput());
-        const auto at = output.indexOf(QLatin1String("first-paint-ns "));
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    const auto launched = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              std::chrono::steady_clock::now().time_since_epoch())
+                              .count();
+    environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"), QString::number(launched));
+    process.setProcessEnvironment(environment);
+    process.start(QCoreApplication::applicationFilePath(),
+                  {QStringLiteral("--startup"), which, QStringLiteral("--size"),
+                   QStringLiteral("%1x%2").arg(size.width()).arg(size.height())});
+    process.waitForFinished(60000);
+    const QString output = QString::fromLatin1(process.readAllStandardOutput());
+    const auto milliseconds = [&output](QLatin1String key) {
+        const auto at = output.indexOf(key);
         if (at < 0) {
-            std::fputs("dtsim_bench: a --startup child reported no first paint\n", stderr);
+            std::fprintf(stderr, "dtsim_bench: a --startup child did not report %s\n", key.data());
             std::exit(1);
         }
-        times.push_back(output.mid(at + 15).section(QLatin1Char('\n'), 0, 0).toDouble() / 1e6);
-    }
-    return times;
+        return output.mid(at + key.size()).section(QLatin1Char('\n'), 0, 0).toDouble() / 1e6;
+    };
+    return {milliseconds(QLatin1String("first-paint-ns ")),
+            milliseconds(QLatin1String("first-frame-ns "))};
 }
 
 QJsonObject toJson(const Stats& s)
@@ -644,31 +669,47 @@ int main(int argc, char** argv)
         // window, alternating so both see the same machine state.
         // Thirty pairs: this machine drifts between fast and slow phases lasting seconds, so the
         // ratio within each adjacent pair is the steadier figure.
-        std::vector<double> dtsimStarts;
-        std::vector<double> minimalStarts;
-        std::vector<double> pairRatios;
+        struct Series {
+            std::vector<double> dtsim;
+            std::vector<double> minimal;
+            std::vector<double> pairRatios;
+            void add(double d, double m)
+            {
+                dtsim.push_back(d);
+                minimal.push_back(m);
+                pairRatios.push_back(d / m);
+            }
+        };
+        Series paint;
+        Series frame;
         for (int i = 0; i < 30; ++i) {
-            const auto d = timeStartups(QStringLiteral("dtsim"), 1, size);
-            const auto m = timeStartups(QStringLiteral("minimal"), 1, size);
-            dtsimStarts.push_back(d.front());
-            minimalStarts.push_back(m.front());
-            pairRatios.push_back(d.front() / m.front());
+            const StartTimes d = timeStartup(QStringLiteral("dtsim"), size);
+            const StartTimes m = timeStartup(QStringLiteral("minimal"), size);
+            paint.add(d.firstPaint, m.firstPaint);
+            frame.add(d.firstFrame, m.firstFrame);
         }
-        const Stats dtsimStart =
-            record(QStringLiteral("cold_start_dtsim"),
-                   QStringLiteral("cold start: dtsim window, first paint"), summarise(dtsimStarts));
-        const Stats minimalStart =
-            record(QStringLiteral("cold_start_minimal_chart"),
-                   QStringLiteral("cold start: minimal chart window"), summarise(minimalStarts));
-        figures.emplace_back(QStringLiteral("cold_start_ratio_medians"),
-                             dtsimStart.median / minimalStart.median);
-        const Stats pairs = summarise(pairRatios);
-        figures.emplace_back(QStringLiteral("cold_start_ratio_pairs_median"), pairs.median);
-        notes << QStringLiteral("cold start ratio (medians): %1; per adjacent pair: median %2, "
-                                "p90 %3")
-                     .arg(dtsimStart.median / minimalStart.median, 0, 'f', 2)
-                     .arg(pairs.median, 0, 'f', 2)
-                     .arg(pairs.p90, 0, 'f', 2);
+        const auto report = [&](const Series& series, const QString& key, const QString& what) {
+            const Stats dtsimStart = record(
+                QStringLiteral("cold_start_%1_dtsim").arg(key),
+                QStringLiteral("cold start: dtsim window, %1").arg(what), summarise(series.dtsim));
+            const Stats minimalStart =
+                record(QStringLiteral("cold_start_%1_minimal_chart").arg(key),
+                       QStringLiteral("cold start: minimal chart window, %1").arg(what),
+                       summarise(series.minimal));
+            const Stats pairs = summarise(series.pairRatios);
+            figures.emplace_back(QStringLiteral("cold_start_%1_ratio_medians").arg(key),
+                                 dtsimStart.median / minimalStart.median);
+            figures.emplace_back(QStringLiteral("cold_start_%1_ratio_pairs_median").arg(key),
+                                 pairs.median);
+            notes << QStringLiteral("cold start ratio to %1 (medians): %2; per adjacent pair: "
+                                    "median %3, p90 %4")
+                         .arg(what)
+                         .arg(dtsimStart.median / minimalStart.median, 0, 'f', 2)
+                         .arg(pairs.median, 0, 'f', 2)
+                         .arg(pairs.p90, 0, 'f', 2);
+        };
+        report(paint, QStringLiteral("paint"), QStringLiteral("first paint event"));
+        report(frame, QStringLiteral("frame"), QStringLiteral("first frame painted"));
     }
     if (json) {
         QJsonObject root;

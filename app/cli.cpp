@@ -569,6 +569,7 @@ int runExport(int argc, char** argv)
     }
     QApplication application(argc, argv);
     setApplicationInfo();
+    ui::applyTextFont(); // the window's text, so the picture is the window's
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption(

@@ -4,9 +4,15 @@
 #include "ui/chartstyle.h"
 
 #include <QApplication>
+#include <QFontDatabase>
+#include <QHash>
 #include <QPalette>
 #include <QStyle>
 #include <QWidget>
+
+#ifdef DTSIM_HAVE_FONTCONFIG
+#include <fontconfig/fontconfig.h>
+#endif
 
 namespace dtsim::ui {
 
@@ -16,6 +22,61 @@ namespace {
 // kerning pairs move by a pixel, and HarfBuzz no longer shapes every axis label and read-out again
 // on every edit (a fifth of a chart update). Scripts that need shaping still get it.
 constexpr QFont::StyleStrategy kTextStrategy = QFont::PreferNoShaping;
+
+/// The family fontconfig draws for `family` when that is a generic name which Qt's fontconfig
+/// database lists as a family without a font file ("Sans Serif", "Serif", "Monospace"); otherwise
+/// `family`. Asked for by such a name, every new size or weight first fails, then costs a lookup
+/// of the generic name's fallback list (the first one a whole fontconfig sort, ~5 M
+/// instructions) before the preferred font loads; named directly, it loads at once.
+QString installedFamily(const QString& family)
+{
+#ifdef DTSIM_HAVE_FONTCONFIG
+    static const QStringList genericNames = {QStringLiteral("Sans Serif"), QStringLiteral("Serif"),
+                                             QStringLiteral("Monospace")};
+    if (!genericNames.contains(family)) {
+        return family;
+    }
+    static QHash<QString, QString> resolved;
+    if (const auto known = resolved.constFind(family); known != resolved.cend()) {
+        return *known;
+    }
+    QString result = family;
+    const QByteArray name = family.toUtf8();
+    if (FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(name.constData()))) {
+        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        FcResult matched = FcResultNoMatch;
+        if (FcPattern* match = FcFontMatch(nullptr, pattern, &matched)) {
+            FcChar8* matchedFamily = nullptr;
+            if (FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch) {
+                const QString candidate =
+                    QString::fromUtf8(reinterpret_cast<const char*>(matchedFamily));
+                if (QFontDatabase::families().contains(candidate)) {
+                    result = candidate;
+                }
+            }
+            FcPatternDestroy(match);
+        }
+        FcPatternDestroy(pattern);
+    }
+    resolved.insert(family, result);
+    return result;
+#else
+    return family;
+#endif
+}
+
+/// `font` as the window draws its text: without OpenType shaping where the script needs none, and
+/// a generic family named by the font it stands for.
+QFont textFont(QFont font)
+{
+    font.setStyleStrategy(kTextStrategy);
+    const QString family = installedFamily(font.family());
+    if (family != font.family()) {
+        font.setFamilies({family});
+    }
+    return font;
+}
 
 struct SystemDefaults {
     QPalette palette;
@@ -187,13 +248,12 @@ void applyAppearance(const Appearance& appearance)
     if (appearance.presentation) {
         palette = highContrast(palette, dark);
     }
-    QFont font = defaults.font;
+    QFont font = textFont(defaults.font);
     if (font.pointSizeF() > 0) {
         font.setPointSizeF(defaults.font.pointSizeF() * scale);
     } else {
         font.setPixelSize(qRound(defaults.font.pixelSize() * scale));
     }
-    font.setStyleStrategy(kTextStrategy);
     current() = appearance;
     chartstyle::setLook({dark, appearance.presentation, scale});
     QApplication::setPalette(palette);
@@ -208,11 +268,10 @@ void applyAppearance(const Appearance& appearance)
     }
 }
 
-void preferUnshapedText()
+void applyTextFont()
 {
-    QFont font = QApplication::font();
-    if (font.styleStrategy() != kTextStrategy) {
-        font.setStyleStrategy(kTextStrategy);
+    const QFont font = textFont(QApplication::font());
+    if (font != QApplication::font()) {
         QApplication::setFont(font);
     }
 }

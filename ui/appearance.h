@@ -32,9 +32,11 @@ bool isDark(const Appearance& appearance);
 /// Sets the application palette and font and chartstyle's look, then makes every existing
 /// chart area re-apply it. The system's own palette and font are remembered on first use.
 void applyAppearance(const Appearance& appearance);
-/// Lets the application font skip OpenType shaping where the script needs none (see
-/// applyAppearance); called before the window's first widget, so no font is loaded twice.
-void preferUnshapedText();
+/// Gives the application font the window's text settings without changing its size: no
+/// OpenType shaping where the script needs none, and a generic family named by the font it
+/// stands for (applyAppearance does the same). The window calls it before its first widget, so
+/// no font is loaded twice; exports call it so they draw what the window draws.
+void applyTextFont();
 const Appearance& currentAppearance();
 
 /// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the

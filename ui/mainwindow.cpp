@@ -48,18 +48,18 @@ const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("me
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
-/// Sets the application's text strategy before the window's QWidget exists: a widget takes the
-/// application font when it is constructed, and the window kept the strategy it was born with,
-/// so its own text and its formula strips loaded a second engine for each size at start.
-QWidget* afterPreferringUnshapedText(QWidget* parent)
+/// Sets the application's text font before the window's QWidget exists: a widget takes the
+/// application font when it is constructed, and the window kept the one it was born with, so
+/// its own text and its formula strips loaded a second engine for each size at start.
+QWidget* afterApplyingTextFont(QWidget* parent)
 {
-    preferUnshapedText();
+    applyTextFont();
     return parent;
 }
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
-    : QMainWindow(afterPreferringUnshapedText(parent)), m_model(new ScenarioModel(scenario, this))
+    : QMainWindow(afterApplyingTextFont(parent)), m_model(new ScenarioModel(scenario, this))
 {
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;

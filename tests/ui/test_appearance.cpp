@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontInfo>
 #include <QLegend>
 #include <QSlider>
 #include <QTest>
@@ -135,6 +136,23 @@ TEST_CASE("the window is born with the application's unshaped-text strategy", "[
     const auto views = window.findChildren<QChartView*>();
     REQUIRE_FALSE(views.isEmpty());
     CHECK(views.front()->chart()->titleFont().styleStrategy() == QFont::PreferNoShaping);
+}
+
+TEST_CASE("a generic font family is named by the font Qt draws for it", "[ui][fonts]")
+{
+    // Asked for by a generic name, every new font size first fails and then searches the
+    // fallback list; named by the font fontconfig picks, it loads at once, and looks the same.
+    RestoreAppearance restore;
+    QFont generic = QApplication::font();
+    generic.setFamilies({QStringLiteral("Sans Serif")});
+    QApplication::setFont(generic);
+    const QString drawn = QFontInfo(generic).family();
+    REQUIRE(drawn != QStringLiteral("Sans Serif"));
+
+    applyTextFont();
+    CHECK(QApplication::font().family() == drawn);
+    CHECK(QFontInfo(QApplication::font()).family() == drawn);
+    CHECK(QApplication::font().pointSizeF() == Approx(generic.pointSizeF()));
 }
 
 TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][charts]")

@@ -33,16 +33,19 @@ QString installedFamily(const QString& family)
 #ifdef DTSIM_HAVE_FONTCONFIG
     static const QStringList genericNames = {QStringLiteral("Sans Serif"), QStringLiteral("Serif"),
                                              QStringLiteral("Monospace")};
-    if (!genericNames.contains(family)) {
+    if (!genericNames.contains(family, Qt::CaseInsensitive)) {
         return family;
     }
+    // GUI thread only, as QApplication::setFont is: no lock.
     static QHash<QString, QString> resolved;
     if (const auto known = resolved.constFind(family); known != resolved.cend()) {
         return *known;
     }
     QString result = family;
     const QByteArray name = family.toUtf8();
-    if (FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(name.constData()))) {
+    // A pattern holding just the family (FcNameParse would read '-' and ':' as its syntax).
+    if (FcPattern* pattern = FcPatternCreate()) {
+        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
         FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
         FcDefaultSubstitute(pattern);
         FcResult matched = FcResultNoMatch;

@@ -8,6 +8,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLegend>
+#include <QPointer>
 
 namespace dtsim::ui::chartstyle {
 
@@ -19,37 +20,45 @@ Look& currentLook()
 }
 
 /// Gives a chart back its own minimum size once its view has been shown, and so has laid the
-/// chart out at the view's size (a QChartView takes its chart's minimum as its own).
-class NaturalMinimumWhenShown : public QObject {
+/// chart out at the view's size; the view takes it as its minimum too, as QChartView does on
+/// every resize (presentation-size labels can need more room than the view's fixed minimum).
+class RestoreChartMinimumOnShow : public QObject {
 public:
-    using QObject::QObject;
+    RestoreChartMinimumOnShow(QChartView* view, QChart* chart) : QObject(view), m_chart(chart) {}
 
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         if (event->type() == QEvent::Show) {
-            if (QChart* chart = static_cast<QChartView*>(watched)->chart()) {
-                chart->setMinimumSize(-1, -1); // negative: no minimum of our own
+            if (m_chart) {
+                m_chart->setMinimumSize(-1, -1); // negative: no minimum of our own
+                auto* view = static_cast<QChartView*>(watched);
+                view->setMinimumSize(
+                    m_chart->minimumSize().toSize().expandedTo(view->minimumSize()));
             }
             watched->removeEventFilter(this);
             deleteLater();
         }
         return false;
     }
+
+private:
+    QPointer<QChart> m_chart;
 };
 
-/// Qt Charts lays a new chart out twice before its first frame: when its view first gets a size,
-/// and again when the scene's queued polish shows the legend, whose show event invalidates the
-/// layout (every tick label is parsed as HTML again). Polished now, before any layout, the legend's
-/// invalidation costs nothing. Two things would otherwise lay the chart out here, at a size nobody
-/// sees: its first-show adjustSize (WA_Resized: the view sizes it) and a resize of its empty
-/// geometry up to its minimum (none until the view has shown it).
+/// Qt Charts (6.4) lays a new chart out twice before its first frame: when its view first gets a
+/// size, and again when the scene's queued polish (a queued call of QGraphicsScene's) shows the
+/// legend, whose show event invalidates the layout (every tick label is parsed as HTML again).
+/// Polished now, before any layout, the legend's invalidation costs nothing. Two things would
+/// otherwise lay the chart out here, at a size nobody sees: its first-show adjustSize
+/// (WA_Resized: the view sizes it) and a resize of its empty geometry up to its minimum (none
+/// until the view has shown it).
 void polishBeforeFirstLayout(QChartView* view)
 {
     QChart* chart = view->chart();
     chart->setMinimumSize(0, 0);
     chart->setAttribute(Qt::WA_Resized);
     QCoreApplication::sendPostedEvents(view->scene(), QEvent::MetaCall);
-    view->installEventFilter(new NaturalMinimumWhenShown(view));
+    view->installEventFilter(new RestoreChartMinimumOnShow(view, chart));
 }
 } // namespace
 
@@ -137,9 +146,9 @@ void applyChartStyle(QChart* chart)
     chart->legend()->setFont(labelFont());
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setBackgroundRoundness(0);
-    // The view paints a cached white background instead: the theme's large filled rectangle
-    // went through Qt's multi-threaded fill on every repaint, a few ms of thread hand-offs on
-    // two cores.
+    // The view fills its background colour instead: the theme's large filled rectangle went
+    // through Qt's multi-threaded fill on every repaint, a few ms of thread hand-offs on two
+    // cores.
     chart->setBackgroundVisible(false);
     chart->setMargins(QMargins(6, 6, 6, 6));
 }

@@ -116,13 +116,18 @@ std::vector<double> timeChanges(int samples, QWidget& window,
     return times;
 }
 
-/// Nanoseconds since the parent launched this process, on the clock the parent started from
-/// (steady_clock is CLOCK_MONOTONIC on Linux: one clock for both processes).
+/// Now on steady_clock, which is CLOCK_MONOTONIC on Linux: one clock for parent and child.
+long long steadyNanoseconds()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+/// Nanoseconds since the parent launched this process.
 long long nanosecondsSinceLaunch()
 {
-    const auto now = std::chrono::steady_clock::now().time_since_epoch();
-    const long long launched = qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() - launched;
+    return steadyNanoseconds() - qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
 }
 
 /// Reports the first paint event (the window's own, sent before its children paint) and the end
@@ -200,10 +205,8 @@ StartTimes timeStartup(const QString& which, QSize size)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    const auto launched = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                              std::chrono::steady_clock::now().time_since_epoch())
-                              .count();
-    environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"), QString::number(launched));
+    environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"),
+                       QString::number(steadyNanoseconds()));
     process.setProcessEnvironment(environment);
     process.start(QCoreApplication::applicationFilePath(),
                   {QStringLiteral("--startup"), which, QStringLiteral("--size"),

@@ -23,6 +23,13 @@ namespace {
 // on every edit (a fifth of a chart update). Scripts that need shaping still get it.
 constexpr QFont::StyleStrategy kTextStrategy = QFont::PreferNoShaping;
 
+// FreeType's light hinting (fontconfig's usual "hintslight") runs the auto-hinter on every glyph
+// the first time it is drawn or measured, which made each glyph cost twice what it costs unhinted;
+// at start that was a twentieth of the window's first frame. Light hinting only nudges horizontal
+// edges within a pixel (widths, advances and positions are the same unhinted), and 2x exports and
+// high-DPI screens draw unhinted anyway, so what a slide shows is what the window shows.
+constexpr QFont::HintingPreference kTextHinting = QFont::PreferNoHinting;
+
 /// The family fontconfig draws for `family` when that is a generic name which Qt's fontconfig
 /// database lists as a family without a font file ("Sans Serif", "Serif", "Monospace"); otherwise
 /// `family`. Asked for by such a name, every new size or weight first fails, then costs a lookup
@@ -69,11 +76,12 @@ QString installedFamily(const QString& family)
 #endif
 }
 
-/// `font` as the window draws its text: without OpenType shaping where the script needs none, and
-/// a generic family named by the font it stands for.
+/// `font` as the window draws its text: without OpenType shaping where the script needs none,
+/// unhinted, and a generic family named by the font it stands for.
 QFont textFont(QFont font)
 {
     font.setStyleStrategy(kTextStrategy);
+    font.setHintingPreference(kTextHinting);
     const QString family = installedFamily(font.family());
     if (family != font.family()) {
         font.setFamilies({family});

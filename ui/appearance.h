@@ -33,9 +33,9 @@ bool isDark(const Appearance& appearance);
 /// chart area re-apply it. The system's own palette and font are remembered on first use.
 void applyAppearance(const Appearance& appearance);
 /// Gives the application font the window's text settings without changing its size: no
-/// OpenType shaping where the script needs none, and a generic family named by the font it
-/// stands for (applyAppearance does the same). The window calls it before its first widget, so
-/// no font is loaded twice; exports call it so they draw what the window draws.
+/// OpenType shaping where the script needs none, no hinting, and a generic family named by the
+/// font it stands for (applyAppearance does the same). The window calls it before its first widget,
+/// so no font is loaded twice; exports call it so they draw what the window draws.
 void applyTextFont();
 const Appearance& currentAppearance();
 

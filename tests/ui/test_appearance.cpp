@@ -1,4 +1,5 @@
 // Theme and presentation mode: palette, fonts and every chart's look change together.
+#include "helpers.h"
 #include "ui/appearance.h"
 #include "ui/chartstyle.h"
 #include "ui/mainwindow.h"
@@ -6,6 +7,7 @@
 #include "ui/scalingcharts.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
+#include "ui/textstrip.h"
 
 #include <QAction>
 #include <QApplication>
@@ -13,7 +15,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QLegend>
+#include <QPainter>
 #include <QSlider>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -120,22 +124,75 @@ TEST_CASE("the window builds only the shown tab; a tab built later follows the t
     CHECK(window.tabs()->currentWidget()->isAncestorOf(window.panel(QStringLiteral("checkpoint"))));
 }
 
-TEST_CASE("the window is born with the application's unshaped-text strategy", "[ui][window][fonts]")
+TEST_CASE("the window is born with the application's text settings", "[ui][window][fonts]")
 {
     // A widget takes the application font when it is constructed; the window once kept Qt's
-    // default strategy, so its own text loaded a second font engine per size at start.
+    // default strategy, so its own text loaded a second font engine per size at start. Fonts
+    // that differ only in hinting are separate engines too.
     RestoreAppearance restore;
     QFont shaped = QApplication::font();
     shaped.setStyleStrategy(QFont::PreferDefault);
+    shaped.setHintingPreference(QFont::PreferDefaultHinting);
     QApplication::setFont(shaped);
 
     MainWindow window;
     CHECK(QApplication::font().styleStrategy() == QFont::PreferNoShaping);
     CHECK(window.font().styleStrategy() == QFont::PreferNoShaping);
+    CHECK(QApplication::font().hintingPreference() == QFont::PreferNoHinting);
+    CHECK(window.font().hintingPreference() == QFont::PreferNoHinting);
     window.show();
     const auto views = window.findChildren<QChartView*>();
     REQUIRE_FALSE(views.isEmpty());
     CHECK(views.front()->chart()->titleFont().styleStrategy() == QFont::PreferNoShaping);
+    CHECK(views.front()->chart()->titleFont().hintingPreference() == QFont::PreferNoHinting);
+    const auto strips = window.findChildren<TextStrip*>();
+    REQUIRE_FALSE(strips.isEmpty());
+    for (const TextStrip* strip : strips) {
+        CHECK(strip->font().hintingPreference() == QFont::PreferNoHinting);
+    }
+}
+
+TEST_CASE("unhinted text is laid out exactly where light-hinted text was", "[ui][fonts]")
+{
+    // The window draws unhinted text (see appearance.cpp) instead of FreeType's light hinting,
+    // fontconfig's usual setting: that only moves horizontal edges within a pixel. Measured on
+    // the text font at the window's sizes, regular and bold, with Vietnamese marks: every
+    // advance, height and ascent is the same, so no layout moves.
+    const QString sample = QStringLiteral(
+        "Thời gian mỗi bước (s) — Số worker N: 0.20 1.00 Speed-up vs ideal; Mô hình tính toán");
+    for (const int pixels : {9, 12, 14, 19}) {
+        for (const bool bold : {false, true}) {
+            CAPTURE(pixels, bold);
+            QFont unhinted = QApplication::font();
+            unhinted.setPixelSize(pixels);
+            unhinted.setBold(bold);
+            unhinted.setHintingPreference(QFont::PreferNoHinting);
+            QFont light = unhinted;
+            light.setHintingPreference(QFont::PreferVerticalHinting);
+            const QFontMetricsF a(unhinted);
+            const QFontMetricsF b(light);
+            CHECK(a.horizontalAdvance(sample) == b.horizontalAdvance(sample));
+            CHECK(a.height() == b.height());
+            CHECK(a.ascent() == b.ascent());
+        }
+    }
+
+    // A 2x export (and a high-DPI screen) draws unhinted whatever the preference: the slide
+    // shows what the window shows.
+    const auto drawAtTwice = [&sample](QFont::HintingPreference hinting) {
+        QImage image(QSize(700, 40) * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        QFont font = chartstyle::labelFont();
+        font.setHintingPreference(hinting);
+        painter.setFont(font);
+        painter.drawText(QPointF(4, 28), sample);
+        return image;
+    };
+    const QImage unhinted = drawAtTwice(QFont::PreferNoHinting);
+    CHECK(testing::distinctColours(unhinted, 1) > 2);
+    CHECK(unhinted == drawAtTwice(QFont::PreferVerticalHinting));
 }
 
 TEST_CASE("a generic font family is named by the font Qt draws for it", "[ui][fonts]")

@@ -199,6 +199,57 @@ void keepRelativeFont(QWidget* widget, double factor, bool bold, bool labelSized
 
 } // namespace
 
+QString familyDrawing(char32_t character, const QString& family)
+{
+#ifdef DTSIM_HAVE_FONTCONFIG
+    static QHash<QPair<QString, char32_t>, QString> known;
+    const auto key = qMakePair(family, character);
+    if (const auto found = known.constFind(key); found != known.cend()) {
+        return *found;
+    }
+    QString result;
+    FcPattern* pattern = FcPatternCreate();
+    FcCharSet* wanted = FcCharSetCreate();
+    if (pattern != nullptr && wanted != nullptr) {
+        const QByteArray name = family.toUtf8();
+        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
+        FcCharSetAddChar(wanted, character);
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
+        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        // fontconfig ranks covering the character above the family, then the family's aliases
+        // in order: the first font of Qt's fallback list that has the character.
+        FcResult matched = FcResultNoMatch;
+        if (FcPattern* match = FcFontMatch(nullptr, pattern, &matched)) {
+            FcCharSet* covered = nullptr;
+            FcChar8* matchedFamily = nullptr;
+            if (FcPatternGetCharSet(match, FC_CHARSET, 0, &covered) == FcResultMatch &&
+                FcCharSetHasChar(covered, character) &&
+                FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch) {
+                const QString candidate =
+                    QString::fromUtf8(reinterpret_cast<const char*>(matchedFamily));
+                if (candidate != family && QFontDatabase::hasFamily(candidate)) {
+                    result = candidate;
+                }
+            }
+            FcPatternDestroy(match);
+        }
+    }
+    if (wanted != nullptr) {
+        FcCharSetDestroy(wanted);
+    }
+    if (pattern != nullptr) {
+        FcPatternDestroy(pattern);
+    }
+    known.insert(key, result);
+    return result;
+#else
+    Q_UNUSED(character)
+    Q_UNUSED(family)
+    return {};
+#endif
+}
+
 void setRelativeFont(QWidget* widget, double factor, bool bold)
 {
     keepRelativeFont(widget, factor, bold, false);

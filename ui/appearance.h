@@ -39,6 +39,12 @@ void applyAppearance(const Appearance& appearance);
 void applyTextFont();
 const Appearance& currentAppearance();
 
+/// The family fontconfig draws `character` with, when `family` lacks it: Qt finds that font by
+/// sorting every installed font the first time it lays out such a character (U+2212 MINUS SIGN
+/// with Debian's Noto Sans); text that names the family loads it at once. Empty when `family`
+/// has the character, nothing has it, or fontconfig is not used. GUI thread only.
+QString familyDrawing(char32_t character, const QString& family);
+
 /// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the
 /// application font changes (presentation mode): explicit fonts otherwise stop following it.
 void setRelativeFont(QWidget* widget, double factor, bool bold = false);

@@ -1,9 +1,13 @@
 #include "ui/textstrip.h"
 
+#include "ui/appearance.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace dtsim::ui {
 
@@ -26,9 +30,44 @@ void TextStrip::setHtml(const QString& html)
         return;
     }
     m_html = html;
+    m_typeset = typeset(html);
     m_heightForWidth.clear();
-    m_document.setHtml(html);
+    m_document.setHtml(m_typeset);
     relayout();
+}
+
+QString TextStrip::typeset(const QString& html) const
+{
+    const auto outsideAscii = [](QChar c) { return c.unicode() >= 0x80; };
+    if (std::none_of(html.cbegin(), html.cend(), outsideAscii)) {
+        return html; // markup and entities are ASCII, and so is most text
+    }
+    if (!m_coverage.isValid()) {
+        m_coverage = QRawFont::fromFont(font());
+    }
+    QString result;
+    result.reserve(html.size());
+    bool insideTag = false; // attribute values stay as they are
+    for (const QChar c : html) {
+        if (c == QLatin1Char('<') || c == QLatin1Char('>')) {
+            insideTag = c == QLatin1Char('<');
+        }
+        if (insideTag || !outsideAscii(c) || c.isSurrogate() || m_coverage.supportsCharacter(c)) {
+            result += c;
+            continue;
+        }
+        const QString family = familyDrawing(c.unicode(), m_coverage.familyName());
+        if (family.isEmpty()) {
+            result += c;
+            continue;
+        }
+        QString quoted = family;
+        quoted.replace(QLatin1Char('\''), QLatin1String("\\'"));
+        result += QStringLiteral("<span style=\"font-family:'%1'\">").arg(quoted.toHtmlEscaped());
+        result += c;
+        result += QStringLiteral("</span>");
+    }
+    return result;
 }
 
 void TextStrip::setPlainText(const QString& text)
@@ -71,7 +110,7 @@ int TextStrip::heightForWidth(int width) const
     QTextDocument probe;
     probe.setDocumentMargin(kMargin);
     probe.setDefaultFont(font());
-    probe.setHtml(m_html);
+    probe.setHtml(m_typeset);
     probe.setTextWidth(width);
     const int height = static_cast<int>(std::ceil(probe.size().height()));
     if (m_heightForWidth.size() >= 32) {
@@ -100,7 +139,12 @@ void TextStrip::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange) {
         m_heightForWidth.clear();
+        m_coverage = QRawFont();
         m_document.setDefaultFont(font());
+        if (QString again = typeset(m_html); again != m_typeset) {
+            m_typeset = std::move(again);
+            m_document.setHtml(m_typeset);
+        }
         relayout();
     }
     QWidget::changeEvent(event);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QRawFont>
 #include <QTextDocument>
 #include <QWidget>
 
@@ -20,6 +21,9 @@ public:
     /// The text with markup removed (what a screen reader announces).
     [[nodiscard]] QString plainText() const { return m_document.toPlainText(); }
     [[nodiscard]] QString html() const { return m_html; }
+    /// html() as drawn: each character the strip's font lacks in a span naming the font that has
+    /// it (see familyDrawing), which looks the same as Qt's own fallback.
+    [[nodiscard]] QString drawnHtml() const { return m_typeset; }
 
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
@@ -33,8 +37,13 @@ protected:
 
 private:
     void relayout();
+    /// `html` with each character the strip's font lacks in a span naming the font that has it.
+    [[nodiscard]] QString typeset(const QString& html) const;
     QTextDocument m_document;
     QString m_html;
+    QString m_typeset;
+    /// The strip's font without fallbacks, to ask which characters it has (reset with the font).
+    mutable QRawFont m_coverage;
     int m_height = 0;
     /// heightForWidth results for the current text and font: a layout asks for the same few
     /// widths again and again, and each answer costs an HTML parse and a text layout.

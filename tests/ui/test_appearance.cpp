@@ -9,6 +9,7 @@
 #include "ui/scenariomodel.h"
 #include "ui/textstrip.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QBarSet>
@@ -16,10 +17,14 @@
 #include <QChartView>
 #include <QFontInfo>
 #include <QFontMetricsF>
+#include <QGlyphRun>
 #include <QLegend>
 #include <QPainter>
+#include <QRawFont>
 #include <QSlider>
 #include <QTest>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
@@ -193,6 +198,79 @@ TEST_CASE("unhinted text is laid out exactly where light-hinted text was", "[ui]
     const QImage unhinted = drawAtTwice(QFont::PreferNoHinting);
     CHECK(testing::distinctColours(unhinted, 1) > 2);
     CHECK(unhinted == drawAtTwice(QFont::PreferVerticalHinting));
+}
+
+TEST_CASE("a character the text font lacks is named by the font Qt falls back to", "[ui][fonts]")
+{
+    // Debian's Noto Sans has no U+2212 MINUS SIGN, used in every formula: Qt draws it from the
+    // first font of its fallback list that has it, a list it builds by sorting every installed
+    // font. familyDrawing asks fontconfig for that font directly; it must be the one Qt picks.
+    const QFont font = chartstyle::labelFont();
+    const QString family = QRawFont::fromFont(font).familyName();
+    CHECK(familyDrawing(U'a', family).isEmpty());
+    CHECK(familyDrawing(U'ố', family).isEmpty()); // Vietnamese is the text font's own
+
+    const QChar minus(0x2212);
+    QTextLayout layout(QString(minus), font);
+    layout.beginLayout();
+    layout.createLine();
+    layout.endLayout();
+    const auto runs = layout.glyphRuns();
+    REQUIRE(runs.size() == 1);
+    const QString qtFallback = runs.front().rawFont().familyName();
+    if (qtFallback == family) {
+        CHECK(familyDrawing(minus.unicode(), family).isEmpty());
+    } else {
+        CHECK(familyDrawing(minus.unicode(), family) == qtFallback);
+    }
+}
+
+TEST_CASE("a text strip draws a missing character exactly as Qt's fallback would", "[ui][fonts]")
+{
+    const QString html =
+        QStringLiteral("T<sub>sync</sub>(N) = fixed + per-worker × (N − 1) = <b>2 − 1</b>; "
+                       "Thời gian mỗi bước");
+    TextStrip strip;
+    strip.setFont(chartstyle::labelFont());
+    strip.resize(700, 80);
+    strip.setHtml(html);
+    CHECK(strip.html() == html);
+    CHECK(strip.plainText().contains(QStringLiteral("(N − 1)")));
+    const bool fontHasMinus = QRawFont::fromFont(strip.font()).supportsCharacter(QChar(0x2212));
+    CHECK(strip.drawnHtml().contains(QStringLiteral("font-family")) == !fontHasMinus);
+
+    QImage drawn(strip.size(), QImage::Format_ARGB32_Premultiplied);
+    drawn.fill(Qt::white);
+    strip.render(&drawn, QPoint(), QRegion(), QWidget::RenderFlags());
+
+    // The same text through Qt's own fallback: a document with the untouched HTML.
+    QImage reference(strip.size(), QImage::Format_ARGB32_Premultiplied);
+    reference.fill(Qt::white);
+    QTextDocument document;
+    document.setDocumentMargin(6);
+    document.setDefaultFont(strip.font());
+    document.setHtml(html);
+    document.setTextWidth(strip.width());
+    {
+        QPainter painter(&reference);
+        QAbstractTextDocumentLayout::PaintContext context;
+        context.palette = strip.palette();
+        context.palette.setColor(QPalette::Text, strip.palette().color(QPalette::WindowText));
+        document.documentLayout()->draw(&painter, context);
+    }
+    CHECK(testing::distinctColours(drawn, 1) > 2);
+    CHECK(drawn == reference);
+
+    TextStrip ascii;
+    ascii.setHtml(QStringLiteral("T = 2(N-1) &gt; 0"));
+    CHECK(ascii.drawnHtml() == ascii.html());
+
+    // Markup is left alone: only text between tags is typeset.
+    TextStrip attribute;
+    attribute.setFont(strip.font());
+    attribute.setHtml(QStringLiteral("<a href=\"#x−y\">x − y</a>"));
+    CHECK(attribute.drawnHtml().startsWith(QStringLiteral("<a href=\"#x−y\">")));
+    CHECK(attribute.plainText() == QStringLiteral("x − y"));
 }
 
 TEST_CASE("a generic font family is named by the font Qt draws for it", "[ui][fonts]")

@@ -12,6 +12,7 @@
 #include "ui/scalingpanel.h"
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
+#include "ui/windowstyle.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -48,18 +49,20 @@ const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("me
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
-/// Sets the application's text font before the window's QWidget exists: a widget takes the
-/// application font when it is constructed, and the window kept the one it was born with, so
-/// its own text and its formula strips loaded a second engine for each size at start.
-QWidget* afterApplyingTextFont(QWidget* parent)
+/// Sets the application's text font and style before the window's QWidget exists: a widget
+/// takes the application font when it is constructed, and the window kept the one it was born
+/// with, so its own text and its formula strips loaded a second engine for each size at start;
+/// a style change re-polishes every widget.
+QWidget* beforeFirstWidget(QWidget* parent)
 {
     applyTextFont();
+    installWindowStyle();
     return parent;
 }
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
-    : QMainWindow(afterApplyingTextFont(parent)), m_model(new ScenarioModel(scenario, this))
+    : QMainWindow(beforeFirstWidget(parent)), m_model(new ScenarioModel(scenario, this))
 {
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;

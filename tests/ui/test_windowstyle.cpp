@@ -1,0 +1,131 @@
+// The window's style: Fusion's look, without Qt 6.4 loading every image plugin at start.
+#include "helpers.h"
+#include "ui/appearance.h"
+#include "ui/mainwindow.h"
+#include "ui/windowstyle.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QStyleFactory>
+#include <QVBoxLayout>
+#include <catch2/catch.hpp>
+#include <memory>
+
+using namespace dtsim::ui;
+
+namespace {
+
+/// `box` drawn with `style`, alone on white.
+QImage drawnWith(QStyle* style, QGroupBox& box)
+{
+    box.setStyle(style);
+    for (QWidget* child : box.findChildren<QWidget*>()) {
+        child->setStyle(style);
+    }
+    box.ensurePolished();
+    box.layout()->activate();
+    box.resize(300, 220); // larger than either style's minimum at every size tested
+    QImage image(box.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    box.render(&image);
+    return image;
+}
+
+/// Whether an image-format plugin (not the platform plugin) is mapped into this process.
+bool imagePluginLoaded()
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (!maps.open(QIODevice::ReadOnly)) {
+        return false;
+    }
+    return maps.readAll().contains("/imageformats/");
+}
+
+} // namespace
+
+TEST_CASE("group boxes look the same through the window's style as through Fusion", "[ui][style]")
+{
+    // The frame is read without Qt's plugin scan and drawn with Fusion's geometry: a titled, an
+    // untitled and a checkable box, at the window's text size and at presentation size, must be
+    // the same pixels as Fusion's own.
+    std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    WindowStyle window(QStringLiteral("Fusion"));
+    for (const int pixels : {12, 24}) {
+        for (const int kind : {0, 1, 2}) {
+            CAPTURE(pixels, kind);
+            QGroupBox box(kind == 1 ? QString() : QStringLiteral("Mô hình tính toán"));
+            box.setCheckable(kind == 2);
+            QFont font = box.font();
+            font.setPixelSize(pixels);
+            box.setFont(font);
+            auto* layout = new QVBoxLayout(&box);
+            layout->addWidget(new QLabel(QStringLiteral("Số worker N")));
+            layout->addWidget(new QCheckBox(QStringLiteral("Thang log")));
+            const QImage byFusion = drawnWith(fusion.get(), box);
+            const QImage byWindow = drawnWith(&window, box);
+            box.setStyle(nullptr);
+            for (QWidget* child : box.findChildren<QWidget*>()) {
+                child->setStyle(nullptr);
+            }
+            CHECK(testing::distinctColours(byWindow, 1) > 2);
+            CHECK(byWindow.size() == QSize(300, 220));
+            CHECK(byWindow == byFusion);
+        }
+    }
+}
+
+TEST_CASE("the icons a bar or dock asks for at start are built when drawn, and are the style's",
+          "[ui][style]")
+{
+    std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    WindowStyle window(QStringLiteral("Fusion"));
+    for (const auto which :
+         {QStyle::SP_ToolBarHorizontalExtensionButton, QStyle::SP_ToolBarVerticalExtensionButton,
+          QStyle::SP_TitleBarCloseButton, QStyle::SP_TitleBarNormalButton}) {
+        CAPTURE(static_cast<int>(which));
+        CHECK(WindowStyle::isDeferred(which));
+        const QIcon own = fusion->standardIcon(which);
+        REQUIRE_FALSE(own.isNull()); // deferral answers "not null" without building the icon
+        const QIcon deferred = window.standardIcon(which);
+        CHECK_FALSE(deferred.isNull());
+        CHECK(deferred.availableSizes() == own.availableSizes());
+        for (const int side : {8, 16, 32}) {
+            CHECK(deferred.actualSize(QSize(side, side)) == own.actualSize(QSize(side, side)));
+            CHECK(deferred.pixmap(side).toImage() == own.pixmap(side).toImage());
+        }
+    }
+    CHECK_FALSE(WindowStyle::isDeferred(QStyle::SP_DialogOkButton));
+    CHECK(window.standardIcon(QStyle::SP_DialogOkButton).pixmap(16).toImage() ==
+          fusion->standardIcon(QStyle::SP_DialogOkButton).pixmap(16).toImage());
+}
+
+TEST_CASE("the window starts without loading an image plugin", "[ui][style][startup]")
+{
+    // Qt 6.4 asks every installed image plugin whether it reads PNG before using its own reader
+    // when not told the format; each is a shared library loaded from disk. ctest runs each test
+    // case in its own process, where this is the window's first start.
+    if (imagePluginLoaded()) {
+        WARN("an earlier test in this process loaded an image plugin; run this case alone");
+        return;
+    }
+    // A new style resets the application palette unless it is put back: dtsim sets its own.
+    const QPalette before = QApplication::palette();
+    QPalette marked = before;
+    marked.setColor(QPalette::Window, QColor(1, 2, 3));
+    QApplication::setPalette(marked);
+    installWindowStyle();
+    CHECK(qobject_cast<WindowStyle*>(QApplication::style()) != nullptr);
+    CHECK(QApplication::palette().color(QPalette::Window) == QColor(1, 2, 3));
+    QApplication::setPalette(before);
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QImage frame(window.size(), QImage::Format_ARGB32_Premultiplied);
+    window.render(&frame);
+    CHECK(testing::distinctColours(frame) > 20);
+    CHECK_FALSE(imagePluginLoaded());
+}

@@ -207,39 +207,38 @@ QString familyDrawing(char32_t character, const QString& family)
     if (const auto found = known.constFind(key); found != known.cend()) {
         return *found;
     }
-    QString result;
-    FcPattern* pattern = FcPatternCreate();
-    FcCharSet* wanted = FcCharSetCreate();
-    if (pattern != nullptr && wanted != nullptr) {
-        const QByteArray name = family.toUtf8();
-        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
-        FcCharSetAddChar(wanted, character);
-        FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
-        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
-        FcDefaultSubstitute(pattern);
-        // fontconfig ranks covering the character above the family, then the family's aliases
-        // in order: the first font of Qt's fallback list that has the character.
-        FcResult matched = FcResultNoMatch;
-        if (FcPattern* match = FcFontMatch(nullptr, pattern, &matched)) {
-            FcCharSet* covered = nullptr;
-            FcChar8* matchedFamily = nullptr;
-            if (FcPatternGetCharSet(match, FC_CHARSET, 0, &covered) == FcResultMatch &&
-                FcCharSetHasChar(covered, character) &&
-                FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch) {
-                const QString candidate =
-                    QString::fromUtf8(reinterpret_cast<const char*>(matchedFamily));
-                if (candidate != family && QFontDatabase::hasFamily(candidate)) {
-                    result = candidate;
-                }
-            }
-            FcPatternDestroy(match);
+    // The fonts in the order fontconfig ranks them for `family`, which is Qt's fallback list:
+    // sorted once per family (a few million instructions), then each missing character only
+    // walks it. Kept for the whole run, as Qt keeps its list.
+    static QHash<QString, FcFontSet*> sortedFonts;
+    FcFontSet* fonts = sortedFonts.value(family, nullptr);
+    if (!sortedFonts.contains(family)) {
+        if (FcPattern* pattern = FcPatternCreate()) {
+            const QByteArray name = family.toUtf8();
+            FcPatternAddString(pattern, FC_FAMILY,
+                               reinterpret_cast<const FcChar8*>(name.constData()));
+            FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+            FcDefaultSubstitute(pattern);
+            FcResult sorted = FcResultNoMatch;
+            fonts = FcFontSort(nullptr, pattern, FcFalse, nullptr, &sorted);
+            FcPatternDestroy(pattern);
         }
+        sortedFonts.insert(family, fonts);
     }
-    if (wanted != nullptr) {
-        FcCharSetDestroy(wanted);
-    }
-    if (pattern != nullptr) {
-        FcPatternDestroy(pattern);
+    QString result;
+    for (int i = 0; fonts != nullptr && i < fonts->nfont; ++i) {
+        FcChar8* fontFamily = nullptr;
+        FcCharSet* covered = nullptr;
+        if (FcPatternGetString(fonts->fonts[i], FC_FAMILY, 0, &fontFamily) != FcResultMatch ||
+            FcPatternGetCharSet(fonts->fonts[i], FC_CHARSET, 0, &covered) != FcResultMatch ||
+            !FcCharSetHasChar(covered, character)) {
+            continue;
+        }
+        const QString candidate = QString::fromUtf8(reinterpret_cast<const char*>(fontFamily));
+        if (candidate != family && QFontDatabase::hasFamily(candidate)) {
+            result = candidate;
+        }
+        break;
     }
     known.insert(key, result);
     return result;

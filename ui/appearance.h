@@ -39,10 +39,11 @@ void applyAppearance(const Appearance& appearance);
 void applyTextFont();
 const Appearance& currentAppearance();
 
-/// The family fontconfig draws `character` with, when `family` lacks it: Qt finds that font by
-/// sorting every installed font the first time it lays out such a character (U+2212 MINUS SIGN
-/// with Debian's Noto Sans); text that names the family loads it at once. Empty when `family`
-/// has the character, nothing has it, or fontconfig is not used. GUI thread only.
+/// The family Qt falls back to for `character` when `family` lacks it (U+2212 MINUS SIGN with
+/// Debian's Noto Sans): the first font that has it in fontconfig's ranking for `family`. Qt
+/// builds that ranking again for every font engine that meets such a character; text that names
+/// the family loads it at once. Empty when `family` has the character first, nothing has it, or
+/// fontconfig is not used. GUI thread only.
 QString familyDrawing(char32_t character, const QString& family);
 
 /// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the

@@ -210,18 +210,22 @@ TEST_CASE("a character the text font lacks is named by the font Qt falls back to
     CHECK(familyDrawing(U'a', family).isEmpty());
     CHECK(familyDrawing(U'ố', family).isEmpty()); // Vietnamese is the text font's own
 
-    const QChar minus(0x2212);
-    QTextLayout layout(QString(minus), font);
-    layout.beginLayout();
-    layout.createLine();
-    layout.endLayout();
-    const auto runs = layout.glyphRuns();
-    REQUIRE(runs.size() == 1);
-    const QString qtFallback = runs.front().rawFont().familyName();
-    if (qtFallback == family) {
-        CHECK(familyDrawing(minus.unicode(), family).isEmpty());
-    } else {
-        CHECK(familyDrawing(minus.unicode(), family) == qtFallback);
+    // The minus, and the legend marks the Communication panel's strips use.
+    for (const char16_t code : {u'\u2212', u'\u2605', u'\u25CF', u'\u2506', u'\u2502', u'\u2501'}) {
+        const QChar character(code);
+        CAPTURE(static_cast<int>(code));
+        QTextLayout layout(QString(character), font);
+        layout.beginLayout();
+        layout.createLine();
+        layout.endLayout();
+        const auto runs = layout.glyphRuns();
+        REQUIRE(runs.size() == 1);
+        const QString qtFallback = runs.front().rawFont().familyName();
+        if (qtFallback == family) {
+            CHECK(familyDrawing(character.unicode(), family).isEmpty());
+        } else {
+            CHECK(familyDrawing(character.unicode(), family) == qtFallback);
+        }
     }
 }
 

@@ -204,7 +204,7 @@ TEST_CASE("a character the text font lacks is named by the font Qt falls back to
 {
     // Debian's Noto Sans has no U+2212 MINUS SIGN, used in every formula: Qt draws it from the
     // first font of its fallback list that has it, a list it builds by sorting every installed
-    // font. familyDrawing asks fontconfig for that font directly; it must be the one Qt picks.
+    // font. familyDrawing walks the same ranking (sorted once); it must pick the font Qt picks.
     const QFont font = chartstyle::labelFont();
     const QString family = QRawFont::fromFont(font).familyName();
     CHECK(familyDrawing(U'a', family).isEmpty());
@@ -233,7 +233,7 @@ TEST_CASE("a text strip draws a missing character exactly as Qt's fallback would
 {
     const QString html =
         QStringLiteral("T<sub>sync</sub>(N) = fixed + per-worker × (N − 1) = <b>2 − 1</b>; "
-                       "Thời gian mỗi bước");
+                       "Thời gian mỗi bước ★ ●");
     TextStrip strip;
     strip.setFont(chartstyle::labelFont());
     strip.resize(700, 80);

@@ -116,7 +116,7 @@ std::vector<double> timeChanges(int samples, QWidget& window,
     return times;
 }
 
-/// Now on steady_clock, which is CLOCK_MONOTONIC on Linux: one clock for parent and child.
+/// steady_clock is CLOCK_MONOTONIC on Linux: one clock for the parent and the child.
 long long steadyNanoseconds()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(

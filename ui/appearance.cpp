@@ -30,6 +30,23 @@ constexpr QFont::StyleStrategy kTextStrategy = QFont::PreferNoShaping;
 // high-DPI screens draw unhinted anyway, so what a slide shows is what the window shows.
 constexpr QFont::HintingPreference kTextHinting = QFont::PreferNoHinting;
 
+#ifdef DTSIM_HAVE_FONTCONFIG
+/// A fontconfig pattern asking for `family`, with the configuration's substitutions applied (the
+/// aliases a generic name stands for, the default size and language), as Qt asks; the caller
+/// destroys it. Built from the family alone: FcNameParse would read '-' and ':' as its syntax.
+FcPattern* familyPattern(const QString& family)
+{
+    FcPattern* pattern = FcPatternCreate();
+    if (pattern != nullptr) {
+        const QByteArray name = family.toUtf8();
+        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
+        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+    }
+    return pattern;
+}
+#endif
+
 /// The family fontconfig draws for `family` when that is a generic name which Qt's fontconfig
 /// database lists as a family without a font file ("Sans Serif", "Serif", "Monospace"); otherwise
 /// `family`. Asked for by such a name, every new size or weight first fails, then costs a lookup
@@ -49,19 +66,14 @@ QString installedFamily(const QString& family)
         return *known;
     }
     QString result = family;
-    const QByteArray name = family.toUtf8();
-    // A pattern holding just the family (FcNameParse would read '-' and ':' as its syntax).
-    if (FcPattern* pattern = FcPatternCreate()) {
-        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
-        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
-        FcDefaultSubstitute(pattern);
+    if (FcPattern* pattern = familyPattern(family)) {
         FcResult matched = FcResultNoMatch;
         if (FcPattern* match = FcFontMatch(nullptr, pattern, &matched)) {
             FcChar8* matchedFamily = nullptr;
             if (FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch) {
                 const QString candidate =
                     QString::fromUtf8(reinterpret_cast<const char*>(matchedFamily));
-                if (QFontDatabase::families().contains(candidate)) {
+                if (QFontDatabase::hasFamily(candidate)) {
                     result = candidate;
                 }
             }
@@ -211,20 +223,17 @@ QString familyDrawing(char32_t character, const QString& family)
     // sorted once per family (a few million instructions), then each missing character only
     // walks it. Kept for the whole run, as Qt keeps its list.
     static QHash<QString, FcFontSet*> sortedFonts;
-    FcFontSet* fonts = sortedFonts.value(family, nullptr);
-    if (!sortedFonts.contains(family)) {
-        if (FcPattern* pattern = FcPatternCreate()) {
-            const QByteArray name = family.toUtf8();
-            FcPatternAddString(pattern, FC_FAMILY,
-                               reinterpret_cast<const FcChar8*>(name.constData()));
-            FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
-            FcDefaultSubstitute(pattern);
-            FcResult sorted = FcResultNoMatch;
-            fonts = FcFontSort(nullptr, pattern, FcFalse, nullptr, &sorted);
+    auto sortedFor = sortedFonts.find(family);
+    if (sortedFor == sortedFonts.end()) {
+        FcFontSet* sorted = nullptr;
+        if (FcPattern* pattern = familyPattern(family)) {
+            FcResult result = FcResultNoMatch;
+            sorted = FcFontSort(nullptr, pattern, FcFalse, nullptr, &result);
             FcPatternDestroy(pattern);
         }
-        sortedFonts.insert(family, fonts);
+        sortedFor = sortedFonts.insert(family, sorted);
     }
+    FcFontSet* fonts = *sortedFor;
     QString result;
     for (int i = 0; fonts != nullptr && i < fonts->nfont; ++i) {
         FcChar8* fontFamily = nullptr;

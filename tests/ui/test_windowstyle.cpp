@@ -9,7 +9,9 @@
 #include <QFile>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMainWindow>
 #include <QStyleFactory>
+#include <QToolBar>
 #include <QVBoxLayout>
 #include <catch2/catch.hpp>
 #include <memory>
@@ -31,6 +33,31 @@ QImage drawnWith(QStyle* style, QGroupBox& box)
     QImage image(box.size(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     box.render(&image);
+    return image;
+}
+
+/// A main window with a tool bar in `area`, drawn with `style` at `size`.
+QImage toolBarDrawnWith(QStyle* style, Qt::ToolBarArea area, QSize size)
+{
+    QMainWindow window;
+    auto* bar = new QToolBar;
+    for (const char* text : {"Mở kịch bản…", "Lưu", "Hoàn tác", "Xuất biểu đồ…"}) {
+        bar->addAction(QString::fromUtf8(text));
+    }
+    bar->addSeparator();
+    bar->addAction(QStringLiteral("Presentation mode"));
+    window.addToolBar(area, bar);
+    window.setCentralWidget(new QLabel(QStringLiteral("N = 8")));
+    window.setStyle(style);
+    for (QWidget* child : window.findChildren<QWidget*>()) {
+        child->setStyle(style);
+    }
+    window.resize(size);
+    window.ensurePolished();
+    window.layout()->activate();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    window.render(&image);
     return image;
 }
 
@@ -74,6 +101,24 @@ TEST_CASE("group boxes look the same through the window's style as through Fusio
             CHECK(byWindow.size() == QSize(300, 220));
             CHECK(byWindow == byFusion);
         }
+    }
+}
+
+TEST_CASE("tool bars look the same through the window's style as through Fusion", "[ui][style]")
+{
+    // The window's style draws the tool bar in bands of at most 95 pixels (each translucent line
+    // then stays off Qt's thread pool); across the window's width, a width that is not a
+    // multiple of the band, and standing up at the side, the pixels must be Fusion's own.
+    std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    WindowStyle window(QStringLiteral("Fusion"));
+    for (const auto& [area, size] : {std::pair{Qt::TopToolBarArea, QSize(1280, 200)},
+                                     std::pair{Qt::TopToolBarArea, QSize(701, 150)},
+                                     std::pair{Qt::LeftToolBarArea, QSize(400, 517)}}) {
+        CAPTURE(static_cast<int>(area), size);
+        const QImage byFusion = toolBarDrawnWith(fusion.get(), area, size);
+        const QImage byWindow = toolBarDrawnWith(&window, area, size);
+        CHECK(testing::distinctColours(byWindow, 1) > 4);
+        CHECK(byWindow == byFusion);
     }
 }
 

@@ -15,6 +15,9 @@ namespace {
 constexpr int kMargin = 6;
 constexpr QChar kMinusSign(0x2212);
 constexpr QChar kEnDash(0x2013);
+/// Stops a line break after the en dash that stands for a minus: "2(N−1)" never breaks after
+/// its minus sign, while a line may break after an en dash.
+constexpr QChar kWordJoiner(0x2060);
 
 /// Whether an HTML character reference for an en dash starts at `at`.
 bool enDashReferenceAt(const QString& html, qsizetype at)
@@ -65,6 +68,7 @@ TextStrip::Typeset TextStrip::typeset(const QString& html) const
     // minus, matching the digits' weight.
     const bool dashForMinus =
         !m_coverage.supportsCharacter(kMinusSign) && m_coverage.supportsCharacter(kEnDash);
+    const bool canJoin = m_coverage.supportsCharacter(kWordJoiner);
     Typeset result;
     result.html.reserve(html.size());
     bool insideTag = false; // attribute values stay as they are
@@ -82,6 +86,9 @@ TextStrip::Typeset TextStrip::typeset(const QString& html) const
         }
         if (c == kMinusSign && dashForMinus) {
             result.html += kEnDash;
+            if (canJoin) {
+                result.html += kWordJoiner;
+            }
             result.dashIsMinus.append(true);
             continue;
         }
@@ -102,7 +109,7 @@ TextStrip::Typeset TextStrip::typeset(const QString& html) const
 
 QString TextStrip::plainText() const
 {
-    QString text = m_document.toPlainText();
+    const QString text = m_document.toPlainText();
     if (!m_typeset.dashIsMinus.contains(true)) {
         return text;
     }
@@ -113,13 +120,19 @@ QString TextStrip::plainText() const
         original.setHtml(m_html);
         return original.toPlainText();
     }
+    QString result;
+    result.reserve(text.size());
     qsizetype dash = 0;
-    for (QChar& c : text) {
-        if (c == kEnDash && m_typeset.dashIsMinus[dash++]) {
-            c = kMinusSign;
+    bool afterMinus = false;
+    for (const QChar c : text) {
+        if (afterMinus && c == kWordJoiner) {
+            afterMinus = false;
+            continue; // typeset() put it there
         }
+        afterMinus = c == kEnDash && m_typeset.dashIsMinus[dash++];
+        result += afterMinus ? kMinusSign : c;
     }
-    return text;
+    return result;
 }
 
 void TextStrip::setPlainText(const QString& text)

@@ -563,8 +563,8 @@ void CheckpointCharts::updateCaption()
                        .arg(formatNumber(static_cast<double>(batch.runsCompleted), 7),
                             QString::number(mc.seed), inUnit(batch.meanSeconds, 6),
                             inUnit(batch.standardErrorSeconds, 2), inUnit(expected, 6),
-                            tr("%1 %").arg(formatNumber(difference * 100.0, 2)),
-                            formatNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
+                            withPercentSign(formatSignedNumber(difference * 100.0, 2)),
+                            formatSignedNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
                             inUnit(batch.maxSeconds, 4))
                        .arg(formatNumber(batch.meanFailures, 3));
             const double closedForm = simcore::dalyExpectedTime(mc.params).expectedSeconds;

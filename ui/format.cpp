@@ -22,6 +22,21 @@ QString formatNumber(double value, int significant)
     return QLocale().toString(value, 'g', significant);
 }
 
+QString formatSignedNumber(double value, int significant)
+{
+    QString text = formatNumber(value, significant);
+    const QString hyphen = QLocale().negativeSign();
+    if (value < 0 && text.startsWith(hyphen)) {
+        text.replace(0, hyphen.size(), QChar(0x2212));
+    }
+    return text;
+}
+
+QString withPercentSign(const QString& number)
+{
+    return number + QChar(QChar::Nbsp) + QLatin1Char('%');
+}
+
 QString formatDuration(double seconds)
 {
     if (!std::isfinite(seconds) || seconds < 0) {

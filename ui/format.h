@@ -13,6 +13,11 @@ QString formatSpeedup(double speedup);
 QString formatPercent(double fraction);
 /// A number with `significant` significant digits in the current locale ("0.0625", "1,234.5").
 QString formatNumber(double value, int significant = 4);
+/// formatNumber for text that reads as mathematics: a negative value takes the minus sign
+/// (U+2212) the formulas use, not the locale's hyphen-minus ("−0.81").
+QString formatSignedNumber(double value, int significant = 4);
+/// `number` followed by a percent sign that no line break separates from it ("−0.01 %").
+QString withPercentSign(const QString& number);
 
 /// With a decimal SI prefix, 4 significant digits: "2.097 M", "175 G", "950".
 QString formatCount(double value);

@@ -128,10 +128,6 @@
         <translation>&lt;b&gt;%1 tác vụ mô phỏng&lt;/b&gt; (seed %2): trung bình %3 ± %4 (sai số chuẩn), kỳ vọng &lt;b&gt;%5&lt;/b&gt; (Daly 2006): lệch %6 (%7 sai số chuẩn). Nhanh nhất %8, chậm nhất %9; trung bình %10 sự cố/tác vụ.</translation>
     </message>
     <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
         <source> (τ does not divide W: Daly&apos;s closed form with a fractional last interval gives %1.)</source>
         <translation> (τ không chia hết W: công thức dạng đóng của Daly, với chu kỳ cuối không trọn, cho %1.)</translation>
     </message>

@@ -7,6 +7,7 @@
 #include "ui/checkpointcharts.h"
 #include "ui/checkpointpanel.h"
 #include "ui/exporter.h"
+#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/numberfield.h"
 #include "ui/scenariomodel.h"
@@ -17,8 +18,10 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTabWidget>
@@ -170,6 +173,12 @@ TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and complete
     CHECK(std::abs(mc.batch.meanSeconds - expected) < 5 * mc.batch.standardErrorSeconds);
     CHECK(charts->monteCarloCaption().contains(QStringLiteral("2,000 simulated jobs")));
     CHECK(charts->monteCarloCaption().contains(QStringLiteral("seed 1")));
+    // The difference from Daly's expectation: a signed number as the formulas write one (the
+    // caption's plain text has an ordinary space where the strip keeps a no-break one).
+    const double difference = (mc.batch.meanSeconds - expected) / expected * 100.0;
+    CHECK(charts->monteCarloCaption().contains(formatSignedNumber(difference, 2) +
+                                               QStringLiteral(" %")));
+    CHECK_FALSE(charts->monteCarloCaption().contains(QRegularExpression(QStringLiteral("-\\d"))));
     // One run as a timeline: run 0 of the batch, failures marked.
     const auto run0 = simcore::simulateRun(mc.params, simcore::MonteCarloOptions{}, 0);
     CHECK(charts->timeline()->run().completionSeconds == run0.completionSeconds);
@@ -347,4 +356,24 @@ TEST_CASE("checkpoint: export draws the complete picture and writes the CSV",
     QFile file(csvPath);
     REQUIRE(file.open(QIODevice::ReadOnly));
     CHECK(QString::fromUtf8(file.readAll()) == csv);
+}
+
+TEST_CASE("signed numbers take the minus sign and percent signs stay with their number",
+          "[ui][checkpoint][format]")
+{
+    const QLocale before;
+    for (const auto& [locale, negative, positive] :
+         {std::tuple{QLocale(QLocale::English, QLocale::UnitedStates), "\u22120.81", "0.81"},
+          std::tuple{QLocale(QLocale::Vietnamese, QLocale::Vietnam), "\u22120,81", "0,81"}}) {
+        CAPTURE(locale.name());
+        QLocale::setDefault(locale);
+        CHECK(formatNumber(-0.81, 2) == QLocale().negativeSign() + QString::fromUtf8(positive));
+        CHECK(formatSignedNumber(-0.81, 2) == QString::fromUtf8(negative));
+        CHECK(formatSignedNumber(0.81, 2) == QString::fromUtf8(positive));
+        CHECK(formatSignedNumber(0.0, 2) == QStringLiteral("0"));
+        CHECK(withPercentSign(formatSignedNumber(-0.01, 1)) ==
+              QString::fromUtf8(negative).left(1) + QStringLiteral("0") + locale.decimalPoint() +
+                  QStringLiteral("01\u00A0%"));
+    }
+    QLocale::setDefault(before);
 }

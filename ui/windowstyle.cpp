@@ -4,6 +4,7 @@
 #include <QGroupBox>
 #include <QIconEngine>
 #include <QImageReader>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPixmap>
 #include <QPointer>
@@ -28,19 +29,41 @@ const char* const kGroupBoxFrame = ":/qt-project.org/styles/commonstyle/images/f
 /// full height too, but banded, its scaled pieces cost more than the hand-offs they save.)
 constexpr int kBand = 95;
 
-/// Calls `draw` once per band of `rect` (columns if `columns`, else rows) with the painter
-/// clipped to that band; once, unclipped, if `rect` fits in one.
+/// The part of `rect` (logical coordinates) that `painter` can still change: inside its own clip
+/// and the paint event's region (the paint engine's system clip, in device coordinates).
+QRect paintable(const QPainter* painter, const QRect& rect)
+{
+    QRect visible = rect;
+    if (painter->hasClipping()) {
+        visible &= painter->clipBoundingRect().toAlignedRect();
+    }
+    if (const QPaintEngine* engine = painter->paintEngine(); engine != nullptr) {
+        const QRegion system = engine->systemClip();
+        bool invertible = false;
+        const QTransform toLogical = painter->deviceTransform().inverted(&invertible);
+        if (!system.isEmpty() && invertible) {
+            visible &= toLogical.mapRect(system.boundingRect());
+        }
+    }
+    return visible;
+}
+
+/// Calls `draw` once per band of the part of `rect` the painter can change (columns if
+/// `columns`, else rows), with the painter clipped to that band; once, unclipped, if that part
+/// fits in one band (a tool button's hover repaints a small part).
 template <typename Draw>
 void drawInBands(QPainter* painter, const QRect& rect, bool columns, Draw draw)
 {
-    const int length = columns ? rect.width() : rect.height();
+    const QRect visible = paintable(painter, rect);
+    const int length = columns ? visible.width() : visible.height();
     if (length <= kBand) {
         draw();
         return;
     }
     for (int offset = 0; offset < length; offset += kBand) {
-        const QRect band = columns ? QRect(rect.left() + offset, rect.top(), kBand, rect.height())
-                                   : QRect(rect.left(), rect.top() + offset, rect.width(), kBand);
+        const QRect band =
+            columns ? QRect(visible.left() + offset, visible.top(), kBand, visible.height())
+                    : QRect(visible.left(), visible.top() + offset, visible.width(), kBand);
         painter->save();
         painter->setClipRect(band, Qt::IntersectClip);
         draw();

@@ -10,6 +10,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QMainWindow>
+#include <QPainter>
 #include <QStyleFactory>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -119,6 +120,54 @@ TEST_CASE("tool bars look the same through the window's style as through Fusion"
         const QImage byWindow = toolBarDrawnWith(&window, area, size);
         CHECK(testing::distinctColours(byWindow, 1) > 4);
         CHECK(byWindow == byFusion);
+    }
+}
+
+TEST_CASE("a tool bar repainted in part gets the same pixels as painted whole", "[ui][style]")
+{
+    // A hovered tool button repaints part of the bar: the window's style then draws only the
+    // bands that part touches (the paint event's region, mapped from device coordinates).
+    // Rendered through a region at an offset, the part must be what a whole rendering puts
+    // there, wherever it falls across the bands, and nothing outside it may change.
+    WindowStyle style(QStringLiteral("Fusion"));
+    QMainWindow window;
+    auto* bar = new QToolBar;
+    for (const char* text :
+         {"Mở kịch bản…", "Lưu kịch bản", "Hoàn tác", "Làm lại", "Xuất biểu đồ…"}) {
+        bar->addAction(QString::fromUtf8(text));
+    }
+    window.addToolBar(bar);
+    window.setCentralWidget(new QLabel(QStringLiteral("N = 8")));
+    window.setStyle(&style);
+    for (QWidget* child : window.findChildren<QWidget*>()) {
+        child->setStyle(&style);
+    }
+    window.resize(1000, 300);
+    window.ensurePolished();
+    window.layout()->activate();
+    const QPoint offset(37, 11);
+    const QColor unpainted(0x20, 0x60, 0x20);
+    const auto rendered = [&](const QRegion& region) {
+        QImage image(bar->size() + QSize(60, 30), QImage::Format_ARGB32_Premultiplied);
+        image.fill(unpainted);
+        bar->render(&image, offset, region);
+        return image;
+    };
+    const QImage whole = rendered(QRegion(bar->rect()));
+    CHECK(testing::distinctColours(whole, 1) > 4);
+    for (const QRect part : {QRect(250, 0, 200, bar->height()), QRect(10, 0, 40, bar->height()),
+                             QRect(90, 2, 10, 5), QRect(180, 0, 400, bar->height())}) {
+        CAPTURE(part);
+        const QImage drawn = rendered(QRegion(part));
+        // render() puts the region's top left corner at the offset.
+        CHECK(drawn.copy(QRect(offset, part.size())) == whole.copy(part.translated(offset)));
+        const QRect inImage(offset, part.size());
+        QImage outside = drawn;
+        {
+            QPainter painter(&outside);
+            painter.fillRect(inImage, unpainted);
+        }
+        CHECK(testing::distinctColours(outside, 1) == 1); // only the part was painted
     }
 }
 

@@ -452,7 +452,7 @@ void RingWidget::updateCaption()
         m_captionHtml +=
             QLatin1Char(' ') +
             tr("<b>Done:</b> every GPU holds the mean of the %1 gradients, e.g. chunk 0: "
-               "(%2) / %1 = %3. Each GPU sent %4 of its %1 numbers = 2(N−1)/N of its vector.")
+               "(%2) / %1 = %3. Each GPU sent %4 numbers: 2(N−1)/N times the %1 it holds.")
                 .arg(n)
                 .arg(terms.join(QStringLiteral(" + ")), value(m_trace.result.front().front()),
                      QString::number(floatsSent, 'g', 6));

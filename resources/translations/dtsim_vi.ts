@@ -2409,8 +2409,8 @@
         <translation>&lt;b&gt;Bước %1/%2 — all-gather %3/%4:&lt;/b&gt; mọi GPU chuyển tiếp một khối trung bình đã hoàn chỉnh cho hàng xóm bên phải, hàng xóm ghi đè lên bản của mình (không tính toán gì). Ví dụ: GPU 0 gửi khối %5 = %6 cho GPU 1.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Done:&lt;/b&gt; every GPU holds the mean of the %1 gradients, e.g. chunk 0: (%2) / %1 = %3. Each GPU sent %4 of its %1 numbers = 2(N−1)/N of its vector.</source>
-        <translation>&lt;b&gt;Xong:&lt;/b&gt; mọi GPU đều giữ trung bình của %1 gradient, ví dụ khối 0: (%2) / %1 = %3. Mỗi GPU đã gửi %4 trong %1 số của mình = 2(N−1)/N vector của nó.</translation>
+        <source>&lt;b&gt;Done:&lt;/b&gt; every GPU holds the mean of the %1 gradients, e.g. chunk 0: (%2) / %1 = %3. Each GPU sent %4 numbers: 2(N−1)/N times the %1 it holds.</source>
+        <translation>&lt;b&gt;Xong:&lt;/b&gt; mọi GPU đều giữ trung bình của %1 gradient, ví dụ khối 0: (%2) / %1 = %3. Mỗi GPU đã gửi %4 số: gấp 2(N−1)/N lần %1 số nó giữ.</translation>
     </message>
     <message>
         <source>GPU %1</source>

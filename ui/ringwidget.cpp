@@ -28,15 +28,57 @@ namespace {
 // are copied), bluish green for a finished mean.
 const QColor kReduceColour{0xE6, 0x9F, 0x00};
 const QColor kGatherColour{0x00, 0x72, 0xB2};
-const QColor kCompleteFill{0xDF, 0xF2, 0xE9};
-const QColor kCompleteText{0x00, 0x5C, 0x43};
-const QColor kRingGrey{0xB0, 0xB0, 0xB0};
+const QColor kCompleteColour{0x00, 0x9E, 0x73};
 
-QColor tint(const QColor& colour, double share)
+/// `share` of the way from `base` to `colour` (white as the base: a pale tint of `colour`).
+QColor mix(const QColor& base, const QColor& colour, double share)
 {
-    return QColor::fromRgbF(static_cast<float>(1.0 - share * (1.0 - colour.redF())),
-                            static_cast<float>(1.0 - share * (1.0 - colour.greenF())),
-                            static_cast<float>(1.0 - share * (1.0 - colour.blueF())));
+    const auto channel = [share](double from, double to) {
+        return static_cast<float>(from - share * (from - to));
+    };
+    return QColor::fromRgbF(channel(base.redF(), colour.redF()),
+                            channel(base.greenF(), colour.greenF()),
+                            channel(base.blueF(), colour.blueF()));
+}
+
+/// The ring's colours in the charts' current look: dark ink on white, or, in the dark theme,
+/// light ink on the charts' dark background with the same hues.
+struct RingColours {
+    QColor background;
+    QColor text;
+    QColor nodeFill;
+    QColor border;
+    QColor ringGrey;
+    QColor completeFill;
+    QColor completeText;
+
+    /// A fill for `colour` that text stays readable on.
+    [[nodiscard]] QColor tint(const QColor& colour, double share) const
+    {
+        return mix(background, colour, share);
+    }
+};
+
+RingColours ringColours()
+{
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    if (!chartstyle::look().dark) {
+        return {background,
+                text,
+                QColor(0xF2, 0xF2, 0xF2),
+                QColor(0xC8, 0xC8, 0xC8),
+                QColor(0xB0, 0xB0, 0xB0),
+                QColor(0xDF, 0xF2, 0xE9),
+                QColor(0x00, 0x5C, 0x43)};
+    }
+    return {background,
+            text,
+            mix(background, text, 0.12),
+            mix(background, text, 0.35),
+            mix(background, text, 0.5),
+            mix(background, kCompleteColour, 0.3),
+            mix(kCompleteColour, QColor(Qt::white), 0.45)};
 }
 
 QString value(float v)
@@ -596,11 +638,12 @@ void RingWidget::updateTexts()
 
 void RingWidget::layoutLegend()
 {
+    // Colours come with the look when drawn (drawLegend); here only texts and places.
     m_legendEntries = {
-        {Qt::white, QPen(chartstyle::kText, 2, Qt::DashLine), tr("sent this step"), {}, {}},
-        {tint(kReduceColour, 0.3), QPen(kReduceColour, 3), tr("received and added"), {}, {}},
-        {tint(kGatherColour, 0.3), QPen(kGatherColour, 3), tr("received and copied"), {}, {}},
-        {kCompleteFill, QPen(QColor(0xC8, 0xC8, 0xC8), 1), tr("holds the final mean"), {}, {}},
+        {tr("sent this step"), {}, {}},
+        {tr("received and added"), {}, {}},
+        {tr("received and copied"), {}, {}},
+        {tr("holds the final mean"), {}, {}},
     };
     QFont font = m_legendFont;
     QFontMetricsF metrics(font);
@@ -665,7 +708,7 @@ void RingWidget::paintEvent(QPaintEvent* event)
     const QRegion& dirty = event->region();
     m_lastPaintRegion = dirty;
     QPainter painter(this);
-    painter.fillRect(event->rect(), Qt::white);
+    painter.fillRect(event->rect(), ringColours().background);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     drawRing(painter, dirty);
@@ -682,13 +725,15 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
         m_look.labelBoxes.size() != static_cast<std::size_t>(n)) {
         return;
     }
+    const RingColours colours = ringColours();
     const bool sending = m_look.sending;
-    const QColor colour = sending ? (m_look.gather ? kGatherColour : kReduceColour) : kRingGrey;
+    const QColor colour =
+        sending ? (m_look.gather ? kGatherColour : kReduceColour) : colours.ringGrey;
     const qreal head = m_arrowHead;
 
     if (dirty.intersects(reach(m_ringBounds, 1))) {
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(tint(kRingGrey, 0.5), 1, Qt::DotLine));
+        painter.setPen(QPen(colours.tint(colours.ringGrey, 0.5), 1, Qt::DotLine));
         painter.drawEllipse(m_center, m_ringRadius, m_ringRadius);
     }
 
@@ -712,16 +757,16 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
         if (sending && m_arrowLabels && dirty.intersects(reach(box, 1.5))) {
             painter.setFont(m_arrowFont);
             painter.setPen(labelPen);
-            painter.setBrush(Qt::white);
+            painter.setBrush(colours.background);
             painter.drawRoundedRect(box, 4, 4);
-            painter.setPen(chartstyle::kText);
+            painter.setPen(colours.text);
             painter.drawText(box, Qt::AlignCenter, m_look.arrowTexts[at]);
         }
     }
 
     painter.setFont(m_nodeFont);
-    const QPen nodePen(chartstyle::kText, 2);
-    const QColor nodeFill(0xF2, 0xF2, 0xF2);
+    const QPen nodePen(colours.text, 2);
+    const QColor nodeFill = colours.nodeFill;
     for (int i = 0; i < n; ++i) {
         const QPointF c = m_nodes[static_cast<std::size_t>(i)];
         const QRectF box(c.x() - m_nodeRadius, c.y() - m_nodeRadius, 2 * m_nodeRadius,
@@ -745,16 +790,17 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
         m_rowTexts.size() != static_cast<std::size_t>(n) || m_cellWidth <= 0) {
         return;
     }
+    const RingColours colours = ringColours();
     const QColor active = m_look.gather ? kGatherColour : kReduceColour;
-    const QColor receivedFill = tint(active, 0.3);
-    const QPen plainBorder(QColor(0xC8, 0xC8, 0xC8), 1);
+    const QColor receivedFill = colours.tint(active, 0.3);
+    const QPen plainBorder(colours.border, 1);
     const QPen receivedBorder(active, 3);
     const QPen sentBorder(active, 2.5, Qt::DashLine);
     const qreal left = m_table.left() + m_rowLabelWidth;
     const qreal top = m_table.top() + m_headerHeight;
 
     painter.setFont(m_headerFont);
-    painter.setPen(chartstyle::kText);
+    painter.setPen(colours.text);
     for (int c = 0; c < n; ++c) {
         const QRectF box(left + c * m_cellWidth, m_table.top(), m_cellWidth, m_headerHeight);
         if (dirty.intersects(reach(box, 2))) {
@@ -767,7 +813,7 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
         const QRectF rowLabel(m_table.left(), y, m_rowLabelWidth - 8, m_cellHeight);
         if (dirty.intersects(reach(rowLabel, 2))) {
             painter.setFont(m_cellBoldFont);
-            painter.setPen(chartstyle::kText);
+            painter.setPen(colours.text);
             painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter,
                              m_rowTexts[static_cast<std::size_t>(i)]);
         }
@@ -780,11 +826,11 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
             const unsigned char role = m_look.roles[index];
             const bool complete = m_look.complete[index] != 0;
             const QRectF cell = box.adjusted(2, 2, -2, -2);
-            QColor fill = Qt::white;
+            QColor fill = colours.background;
             if (role & Received) {
                 fill = receivedFill;
             } else if (complete) {
-                fill = kCompleteFill;
+                fill = colours.completeFill;
             }
             if (role & Received) {
                 painter.setPen(receivedBorder);
@@ -797,7 +843,7 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
             painter.drawRect(cell);
             if (m_cellNumbers) {
                 painter.setFont((role & Received) ? m_cellBoldFont : m_cellFont);
-                painter.setPen(complete ? kCompleteText : chartstyle::kText);
+                painter.setPen(complete ? colours.completeText : colours.text);
                 painter.drawText(cell, Qt::AlignCenter, m_look.cellTexts[index]);
             }
         }
@@ -809,12 +855,21 @@ void RingWidget::drawLegend(QPainter& painter, const QRegion& dirty) const
     if (!dirty.intersects(m_legendBounds)) {
         return;
     }
+    const RingColours colours = ringColours();
+    // In m_legendEntries' order: sent, received and added, received and copied, complete.
+    const std::pair<QColor, QPen> samples[] = {
+        {colours.background, QPen(colours.text, 2, Qt::DashLine)},
+        {colours.tint(kReduceColour, 0.3), QPen(kReduceColour, 3)},
+        {colours.tint(kGatherColour, 0.3), QPen(kGatherColour, 3)},
+        {colours.completeFill, QPen(colours.border, 1)},
+    };
     painter.setFont(m_legendDrawFont);
-    for (const auto& entry : m_legendEntries) {
-        painter.setPen(entry.border);
-        painter.setBrush(entry.fill);
+    for (std::size_t i = 0; i < m_legendEntries.size() && i < std::size(samples); ++i) {
+        const LegendEntry& entry = m_legendEntries[i];
+        painter.setPen(samples[i].second);
+        painter.setBrush(samples[i].first);
         painter.drawRect(entry.sample.adjusted(1, 1, -1, -1));
-        painter.setPen(chartstyle::kText);
+        painter.setPen(colours.text);
         painter.drawText(entry.textBox, Qt::AlignLeft | Qt::AlignVCenter, entry.text);
     }
 }

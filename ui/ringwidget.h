@@ -4,7 +4,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QPen>
 #include <QPointF>
 #include <QRectF>
 #include <QRegion>
@@ -115,8 +114,6 @@ private:
         QRect bounds; ///< everything the arrow (at its widest pen and head) can paint
     };
     struct LegendEntry {
-        QColor fill;
-        QPen border;
         QString text;
         QRectF sample;
         QRectF textBox;

@@ -7,6 +7,7 @@
 #include "simcore/collectivesweep.h"
 #include "simcore/links.h"
 #include "simcore/ringallreduce.h"
+#include "ui/chartstyle.h"
 #include "ui/communicationcharts.h"
 #include "ui/communicationpanel.h"
 #include "ui/exporter.h"
@@ -244,6 +245,47 @@ TEST_CASE("communication: every control has a tooltip", "[ui][communication]")
     }
     // The animation's N explains why it is not collective.workers.
     CHECK(ring->workersBox()->toolTip().contains(QStringLiteral("collective.workers")));
+}
+
+TEST_CASE("communication: the ring draws in the charts' colours, the dark theme's too",
+          "[ui][communication][ring][appearance]")
+{
+    const chartstyle::Look before = chartstyle::look();
+    RingWidget ring;
+    ring.resize(700, 320);
+    REQUIRE(ring.setWorkers(4).isEmpty());
+    ring.stepForward(); // a step with sends, received cells and labels
+    const auto colourCount = [](const QImage& image, QColor colour) {
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                count += image.pixelColor(x, y) == colour ? 1 : 0;
+            }
+        }
+        return count;
+    };
+    const auto drawn = [&ring] {
+        return ring.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    };
+
+    chartstyle::setLook({false, false, 1.0});
+    const QImage light = drawn();
+    CHECK(light.pixelColor(1, 1) == QColor(Qt::white));
+    CHECK(colourCount(light, chartstyle::kText) > 50); // its texts, in the charts' ink
+
+    chartstyle::setLook({true, false, 1.0});
+    const QImage dark = drawn();
+    const QColor background = chartstyle::backgroundColor();
+    CHECK(dark.pixelColor(1, 1) == background);
+    CHECK(colourCount(dark, background) > dark.width() * dark.height() / 3);
+    // No white left but the charts' own light text (a few antialiased pixels at most).
+    CHECK(colourCount(dark, QColor(Qt::white)) < 50);
+    CHECK(colourCount(dark, chartstyle::textColor()) > 50);
+    CHECK(testing::distinctColours(dark, 1) > 8); // the step's hues are still there
+
+    chartstyle::setLook({false, false, 1.0});
+    CHECK(drawn() == light); // back to light: the same pixels
+    chartstyle::setLook(before);
 }
 
 TEST_CASE("communication: the ring steps as simcore's trace says", "[ui][communication][ring]")

@@ -41,46 +41,6 @@ QColor mix(const QColor& base, const QColor& colour, double share)
                             channel(base.blueF(), colour.blueF()));
 }
 
-/// The ring's colours in the charts' current look: dark ink on white, or, in the dark theme,
-/// light ink on the charts' dark background with the same hues.
-struct RingColours {
-    QColor background;
-    QColor text;
-    QColor nodeFill;
-    QColor border;
-    QColor ringGrey;
-    QColor completeFill;
-    QColor completeText;
-
-    /// A fill for `colour` that text stays readable on.
-    [[nodiscard]] QColor tint(const QColor& colour, double share) const
-    {
-        return mix(background, colour, share);
-    }
-};
-
-RingColours ringColours()
-{
-    const QColor background = chartstyle::backgroundColor();
-    const QColor text = chartstyle::textColor();
-    if (!chartstyle::look().dark) {
-        return {background,
-                text,
-                QColor(0xF2, 0xF2, 0xF2),
-                QColor(0xC8, 0xC8, 0xC8),
-                QColor(0xB0, 0xB0, 0xB0),
-                QColor(0xDF, 0xF2, 0xE9),
-                QColor(0x00, 0x5C, 0x43)};
-    }
-    return {background,
-            text,
-            mix(background, text, 0.12),
-            mix(background, text, 0.35),
-            mix(background, text, 0.5),
-            mix(background, kCompleteColour, 0.3),
-            mix(kCompleteColour, QColor(Qt::white), 0.45)};
-}
-
 QString value(float v)
 {
     return QString::number(static_cast<double>(v), 'g', 7);
@@ -115,6 +75,48 @@ void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, qreal size)
     painter.drawPolygon(points, 3);
 }
 
+} // namespace
+
+/// The ring's colours in the charts' current look: dark ink on white, or, in the dark theme,
+/// light ink on the charts' dark background with the same hues.
+struct RingColours {
+    QColor background;
+    QColor text;
+    QColor nodeFill;
+    QColor border;
+    QColor ringGrey;
+    QColor completeFill;
+    QColor completeText;
+
+    /// A fill for `colour` that text stays readable on.
+    [[nodiscard]] QColor tint(const QColor& colour, double share) const
+    {
+        return mix(background, colour, share);
+    }
+};
+
+namespace {
+RingColours ringColours()
+{
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    if (!chartstyle::look().dark) {
+        return {background,
+                text,
+                QColor(0xF2, 0xF2, 0xF2),
+                QColor(0xC8, 0xC8, 0xC8),
+                QColor(0xB0, 0xB0, 0xB0),
+                QColor(0xDF, 0xF2, 0xE9),
+                QColor(0x00, 0x5C, 0x43)};
+    }
+    return {background,
+            text,
+            mix(background, text, 0.12),
+            mix(background, text, 0.35),
+            mix(background, text, 0.5),
+            mix(background, kCompleteColour, 0.3),
+            mix(kCompleteColour, QColor(Qt::white), 0.45)};
+}
 } // namespace
 
 // --- RingWidget ----------------------------------------------------------------------------
@@ -708,15 +710,16 @@ void RingWidget::paintEvent(QPaintEvent* event)
     const QRegion& dirty = event->region();
     m_lastPaintRegion = dirty;
     QPainter painter(this);
-    painter.fillRect(event->rect(), ringColours().background);
+    const RingColours colours = ringColours();
+    painter.fillRect(event->rect(), colours.background);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    drawRing(painter, dirty);
-    drawTable(painter, dirty);
-    drawLegend(painter, dirty);
+    drawRing(painter, dirty, colours);
+    drawTable(painter, dirty, colours);
+    drawLegend(painter, dirty, colours);
 }
 
-void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
+void RingWidget::drawRing(QPainter& painter, const QRegion& dirty, const RingColours& colours) const
 {
     const int n = m_workers;
     if (m_nodes.size() != static_cast<std::size_t>(n) ||
@@ -725,7 +728,6 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
         m_look.labelBoxes.size() != static_cast<std::size_t>(n)) {
         return;
     }
-    const RingColours colours = ringColours();
     const bool sending = m_look.sending;
     const QColor colour =
         sending ? (m_look.gather ? kGatherColour : kReduceColour) : colours.ringGrey;
@@ -766,7 +768,6 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
 
     painter.setFont(m_nodeFont);
     const QPen nodePen(colours.text, 2);
-    const QColor nodeFill = colours.nodeFill;
     for (int i = 0; i < n; ++i) {
         const QPointF c = m_nodes[static_cast<std::size_t>(i)];
         const QRectF box(c.x() - m_nodeRadius, c.y() - m_nodeRadius, 2 * m_nodeRadius,
@@ -775,13 +776,14 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty) const
             continue;
         }
         painter.setPen(nodePen);
-        painter.setBrush(nodeFill);
+        painter.setBrush(colours.nodeFill);
         painter.drawEllipse(c, m_nodeRadius, m_nodeRadius);
         painter.drawText(box, Qt::AlignCenter, m_nodeTexts[static_cast<std::size_t>(i)]);
     }
 }
 
-void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
+void RingWidget::drawTable(QPainter& painter, const QRegion& dirty,
+                           const RingColours& colours) const
 {
     const int n = m_workers;
     const auto cells = static_cast<std::size_t>(n * n);
@@ -790,7 +792,6 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
         m_rowTexts.size() != static_cast<std::size_t>(n) || m_cellWidth <= 0) {
         return;
     }
-    const RingColours colours = ringColours();
     const QColor active = m_look.gather ? kGatherColour : kReduceColour;
     const QColor receivedFill = colours.tint(active, 0.3);
     const QPen plainBorder(colours.border, 1);
@@ -850,12 +851,12 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty) const
     }
 }
 
-void RingWidget::drawLegend(QPainter& painter, const QRegion& dirty) const
+void RingWidget::drawLegend(QPainter& painter, const QRegion& dirty,
+                            const RingColours& colours) const
 {
     if (!dirty.intersects(m_legendBounds)) {
         return;
     }
-    const RingColours colours = ringColours();
     // In m_legendEntries' order: sent, received and added, received and copied, complete.
     const std::pair<QColor, QPen> samples[] = {
         {colours.background, QPen(colours.text, 2, Qt::DashLine)},

@@ -19,6 +19,9 @@ class QTimer;
 
 namespace dtsim::ui {
 
+/// The ring's colours in the charts' current look (ringwidget.cpp).
+struct RingColours;
+
 /// The ring all-reduce of seed lesson §3a played step by step on real numbers. N GPUs sit on a
 /// circle, each sending only to its right-hand neighbour; beside the circle a table shows every
 /// GPU's vector (N numbers, one per chunk: simcore::ringDemoBuffers). Each step highlights the
@@ -145,9 +148,9 @@ private:
     [[nodiscard]] QRectF cellBox(int worker, int chunk) const;
     /// The pixels a cell can paint (its box less the margin its border never reaches).
     [[nodiscard]] QRect cellInk(int worker, int chunk) const;
-    void drawRing(QPainter& painter, const QRegion& dirty) const;
-    void drawTable(QPainter& painter, const QRegion& dirty) const;
-    void drawLegend(QPainter& painter, const QRegion& dirty) const;
+    void drawRing(QPainter& painter, const QRegion& dirty, const RingColours& colours) const;
+    void drawTable(QPainter& painter, const QRegion& dirty, const RingColours& colours) const;
+    void drawLegend(QPainter& painter, const QRegion& dirty, const RingColours& colours) const;
 
     simcore::RingTrace m_trace;
     int m_workers = kDefaultWorkers;

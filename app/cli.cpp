@@ -17,6 +17,7 @@
 #include "ui/mainwindow.h"
 #include "ui/presets.h" // presets (issue #8)
 #include "ui/scenariofile.h"
+#include "ui/startupprobe.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -839,6 +840,7 @@ int runGui(int argc, char** argv)
                             ui::MainWindow::panelIds().join(QStringLiteral(", "))));
         return kBadInput;
     }
+    ui::reportStartupIfAsked(&window);
     window.show();
     if (parser.isSet(QStringLiteral("presentation"))) {
         window.setPresentationMode(true);

@@ -8,11 +8,11 @@
 // as a baseline, so results can be compared across noisy machines as a ratio.
 //
 // Also: every other panel at its heaviest reasonable settings, the Physical scaling mode, export
-// of every view, a simcore sweep over 1…1e5 workers, and cold start to the first painted
-// window against a minimal Qt Charts window (separate processes of this executable).
+// of every view, a simcore sweep over 1…1e5 workers, and cold start of the dtsim executable to its
+// first painted window against a minimal Qt Charts window (separate processes).
 //
 // Usage: dtsim_bench [--samples N] [--size WxH] [--only GROUP,…] [--repaint dirty|whole] [--json]
-//        dtsim_bench --startup dtsim|minimal   (internal: one cold start, used by the bench)
+//        dtsim_bench --startup minimal   (internal: one cold start of the minimal window)
 
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
@@ -23,7 +23,6 @@
 #include "ui/communicationcharts.h"
 #include "ui/communicationpanel.h"
 #include "ui/exporter.h"
-#include "ui/mainwindow.h"
 #include "ui/memorypanel.h"
 #include "ui/numberfield.h"
 #include "ui/panelregistry.h"
@@ -31,6 +30,7 @@
 #include "ui/ringwidget.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
+#include "ui/startupprobe.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -124,72 +124,23 @@ long long steadyNanoseconds()
         .count();
 }
 
-/// Nanoseconds since the parent launched this process.
-long long nanosecondsSinceLaunch()
+/// One cold start of a minimal Qt Charts window with one 13-bar chart in this process, shown at
+/// `size`; returns after its first frame (ui/startupprobe reports the times).
+int runMinimalStartup(QSize size)
 {
-    return steadyNanoseconds() - qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
-}
-
-/// Reports the first paint event (the window's own, sent before its children paint) and the end
-/// of that first frame (every child painted and the backing store flushed), then quits: the
-/// first frame of a window is what "started" means to a user. Tear-down is not start-up.
-class FirstPaintProbe : public QObject {
-public:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::Paint && !m_painted) {
-            m_painted = true;
-            std::printf("first-paint-ns %lld\n", nanosecondsSinceLaunch());
-            std::fflush(stdout);
-            if (qEnvironmentVariableIsSet("DTSIM_BENCH_EXIT_AT_PAINT")) {
-                std::_Exit(0); // for profilers: the instructions up to the first paint, no more
-            }
-            // Queued: runs once the paint pass this event belongs to has returned.
-            QMetaObject::invokeMethod(
-                qApp,
-                [] {
-                    std::printf("first-frame-ns %lld\n", nanosecondsSinceLaunch());
-                    std::fflush(stdout);
-                    if (qEnvironmentVariableIsSet("DTSIM_BENCH_EXIT_AT_FRAME")) {
-                        std::_Exit(0);
-                    }
-                    QCoreApplication::quit();
-                },
-                Qt::QueuedConnection);
-        }
-        return QObject::eventFilter(watched, event);
+    auto* chart = new QChart;
+    auto* set = new QBarSet(QStringLiteral("bars"));
+    for (int i = 0; i < 13; ++i) {
+        *set << i;
     }
-
-private:
-    bool m_painted = false;
-};
-
-/// One cold start in this process: the full dtsim window, or a minimal Qt Charts window with
-/// one 13-bar chart, shown at `size`; returns after its first paint.
-int runStartup(const QString& which, QSize size)
-{
-    FirstPaintProbe probe;
-    std::unique_ptr<QWidget> window;
-    if (which == QLatin1String("dtsim")) {
-        window = std::make_unique<dtsim::ui::MainWindow>();
-    } else {
-        auto* chart = new QChart;
-        auto* set = new QBarSet(QStringLiteral("bars"));
-        for (int i = 0; i < 13; ++i) {
-            *set << i;
-        }
-        auto* series = new QBarSeries;
-        series->append(set);
-        chart->addSeries(series);
-        chart->createDefaultAxes();
-        window = std::make_unique<QChartView>(chart);
-    }
-    window->resize(size);
-    window->installEventFilter(&probe);
-    if (auto* view = qobject_cast<QChartView*>(window.get())) {
-        view->viewport()->installEventFilter(&probe); // a view paints in its viewport
-    }
-    window->show();
+    auto* series = new QBarSeries;
+    series->append(set);
+    chart->addSeries(series);
+    chart->createDefaultAxes();
+    QChartView window(chart);
+    window.resize(size);
+    dtsim::ui::reportStartupIfAsked(&window);
+    window.show();
     return QApplication::exec();
 }
 
@@ -199,24 +150,32 @@ struct StartTimes {
     double firstFrame = 0;
 };
 
-/// One cold start of this executable in --startup mode (the child reports both times; the exit
-/// that follows is not counted).
-StartTimes timeStartup(const QString& which, QSize size)
+/// One cold start, timed by the child (ui/startupprobe): dtsim itself, the executable users run,
+/// launcher and all, with no settings yet (a fresh configuration folder), at the size it opens
+/// at; or the minimal window, in this executable's --startup mode at the same size. The exit that
+/// follows is not counted.
+StartTimes timeStartup(const QString& which)
 {
+    QTemporaryDir settings;
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), settings.path());
     environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"),
                        QString::number(steadyNanoseconds()));
     process.setProcessEnvironment(environment);
-    process.start(QCoreApplication::applicationFilePath(),
-                  {QStringLiteral("--startup"), which, QStringLiteral("--size"),
-                   QStringLiteral("%1x%2").arg(size.width()).arg(size.height())});
+    if (which == QLatin1String("dtsim")) {
+        process.start(QStringLiteral(DTSIM_EXECUTABLE), {});
+    } else {
+        process.start(QCoreApplication::applicationFilePath(),
+                      {QStringLiteral("--startup"), QStringLiteral("minimal")});
+    }
     process.waitForFinished(60000);
     const QString output = QString::fromLatin1(process.readAllStandardOutput());
-    const auto milliseconds = [&output](QLatin1String key) {
+    const auto milliseconds = [&output, &which](QLatin1String key) {
         const auto at = output.indexOf(key);
         if (at < 0) {
-            std::fprintf(stderr, "dtsim_bench: a --startup child did not report %s\n", key.data());
+            std::fprintf(stderr, "dtsim_bench: the %s cold start did not report %s\n",
+                         qPrintable(which), key.data());
             std::exit(1);
         }
         return output.mid(at + key.size()).section(QLatin1Char('\n'), 0, 0).toDouble() / 1e6;
@@ -281,7 +240,12 @@ int main(int argc, char** argv)
     }
 
     if (!startup.isEmpty()) {
-        return runStartup(startup, size);
+        if (startup != QLatin1String("minimal")) {
+            std::fputs("dtsim_bench: --startup takes minimal (dtsim is timed as users start it)\n",
+                       stderr);
+            return 2;
+        }
+        return runMinimalStartup(size);
     }
     // The look and fonts dtsim's window applies at start (the minimal window above has Qt's).
     dtsim::ui::applyAppearance(dtsim::ui::Appearance{});
@@ -686,8 +650,8 @@ int main(int argc, char** argv)
         Series paint;
         Series frame;
         for (int i = 0; i < 30; ++i) {
-            const StartTimes d = timeStartup(QStringLiteral("dtsim"), size);
-            const StartTimes m = timeStartup(QStringLiteral("minimal"), size);
+            const StartTimes d = timeStartup(QStringLiteral("dtsim"));
+            const StartTimes m = timeStartup(QStringLiteral("minimal"));
             paint.add(d.firstPaint, m.firstPaint);
             frame.add(d.firstFrame, m.firstFrame);
         }

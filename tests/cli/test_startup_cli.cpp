@@ -1,0 +1,39 @@
+// The window as the benchmark starts it (BENCHMARKS.md, cold start):
+// ui/startupprobe reports the first paint event and the end of the first frame,
+// then the window quits by itself.
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <catch2/catch.hpp>
+#include <chrono>
+
+TEST_CASE("the window reports its first frame when the benchmark asks", "[cli][startup]")
+{
+    QTemporaryDir settings; // a first start: no remembered scenario, language or theme
+    REQUIRE(settings.isValid());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), settings.path());
+    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now().time_since_epoch())
+                         .count();
+    environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"), QString::number(now));
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(DTSIM_EXECUTABLE), {});
+    REQUIRE(process.waitForFinished(60000));
+    CHECK(process.exitStatus() == QProcess::NormalExit);
+    CHECK(process.exitCode() == 0); // it quits by itself after the first frame
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    static const QRegularExpression times(
+        QStringLiteral("^first-paint-ns (\\d+)\\nfirst-frame-ns (\\d+)\\n$"));
+    const auto match = times.match(out);
+    INFO(out.toStdString());
+    REQUIRE(match.hasMatch());
+    const qint64 paint = match.captured(1).toLongLong();
+    const qint64 frame = match.captured(2).toLongLong();
+    CHECK(paint > 0);
+    CHECK(frame >= paint);
+    CHECK(frame < 60'000'000'000LL); // within the process's lifetime, not a stray clock
+}

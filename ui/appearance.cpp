@@ -221,8 +221,10 @@ QString familyDrawing(char32_t character, const QString& family)
     }
     // The fonts in the order fontconfig ranks them for `family`, which is Qt's fallback list:
     // sorted once per family (a few million instructions), then each missing character only
-    // walks it. Kept for the whole run, as Qt keeps its list.
-    static QHash<QString, FcFontSet*> sortedFonts;
+    // walks it. Kept for the whole run, as Qt keeps its list, and never destroyed: a static
+    // hash would drop the sets at exit while fontconfig may already be gone (LeakSanitizer
+    // then reported them, whenever no stale copy of a pointer happened to be left on a stack).
+    static auto& sortedFonts = *new QHash<QString, FcFontSet*>;
     auto sortedFor = sortedFonts.find(family);
     if (sortedFor == sortedFonts.end()) {
         FcFontSet* sorted = nullptr;

@@ -3,6 +3,7 @@
 #include "app/calc_allreduce.h" // communication panel (issue #4)
 #include "app/calc_pipeline.h"  // parallelism panel (issue #6)
 #include "app/calcoutput.h"
+#include "app/commands.h"
 #include "app/importcommand.h"  // topology panel (issue #5)
 #include "simcore/catalogue.h"  // memory panel (issue #3)
 #include "simcore/checkpoint.h" // checkpoint panel (issue #7)
@@ -38,9 +39,6 @@
 namespace dtsim::app {
 
 namespace {
-
-const char* const kSubcommands[] = {"calc",   "keys", "export",    "import",
-                                    "--help", "-h",   "--version", "-v"};
 
 void setApplicationInfo()
 {
@@ -706,19 +704,6 @@ int runExport(int argc, char** argv)
 }
 
 } // namespace
-
-const char* subcommand(int argc, char** argv)
-{
-    if (argc < 2) {
-        return nullptr;
-    }
-    for (const char* name : kSubcommands) {
-        if (std::strcmp(argv[1], name) == 0) {
-            return name;
-        }
-    }
-    return nullptr;
-}
 
 int runSubcommand(int argc, char** argv)
 {

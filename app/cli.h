@@ -6,9 +6,6 @@ namespace dtsim::app {
 
 enum ExitCode { kSuccess = 0, kFailure = 1, kBadInput = 2 };
 
-/// The sub-command named by argv[1] ("calc", "keys", "export"), or nullptr for the GUI.
-const char* subcommand(int argc, char** argv);
-
 /// Runs a sub-command. Creates only a QCoreApplication for calc/keys/help/version, and a
 /// QApplication (off screen when there is no display) for export.
 int runSubcommand(int argc, char** argv);

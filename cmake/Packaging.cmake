@@ -1,7 +1,9 @@
 # Debian package: after building, `cpack -G DEB` in the build directory writes
-# dtsim_<version>_<arch>.deb with /usr/bin/dtsim and the desktop files under /usr/share.
+# dtsim_<version>_<arch>.deb with /usr/bin/dtsim, its program library under /usr/lib and the
+# desktop files under /usr/share.
 # Dependencies come from dpkg-shlibdeps (packages dpkg-dev and file), which reads the libraries the
-# binary links against (libqt6charts6, libqt6svg6, libqt6widgets6, …) on the machine that builds it.
+# program library links against (libqt6charts6, libqt6svg6, libqt6widgets6, …) on the machine that
+# builds it.
 
 set(CPACK_PACKAGE_NAME "dtsim")
 set(CPACK_PACKAGE_VENDOR "The dtsim developers")
@@ -30,9 +32,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Wayland and the remaining platform plugins are separate packages.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-qpa-plugins")
 
-# dtsim links only system libraries, so the installed binary needs no run path (Qt's standard
-# setup adds $ORIGIN/../lib; Debian's lintian flags any RPATH in /usr/bin).
-set_target_properties(dtsim PROPERTIES INSTALL_RPATH "")
+# No run paths: /usr/bin/dtsim is a launcher that finds its private program library,
+# /usr/lib/<triplet>/dtsim/libdtsim_program.so, from its own location (app/launcher.cpp), and the
+# library links only system libraries.
 
 set(CPACK_SOURCE_GENERATOR "TGZ")
 set(CPACK_SOURCE_IGNORE_FILES "/build/" "/\\\\.git/")

@@ -1,6 +1,6 @@
 # Run by CTest ("resources: install layout"): installs the build into a scratch prefix and checks
 # that the program and its desktop files land where freedesktop.org desktops look for them.
-# Inputs: BUILD_DIR, PREFIX, APP_ID, BINDIR, DATADIR.
+# Inputs: BUILD_DIR, PREFIX, APP_ID, BINDIR, LIBDIR, DATADIR.
 file(REMOVE_RECURSE "${PREFIX}")
 execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${PREFIX}"
     RESULT_VARIABLE result OUTPUT_QUIET)
@@ -9,6 +9,7 @@ if(NOT result EQUAL 0)
 endif()
 set(expected
     "${BINDIR}/dtsim"
+    "${LIBDIR}/dtsim/libdtsim_program.so"
     "${DATADIR}/applications/${APP_ID}.desktop"
     "${DATADIR}/metainfo/${APP_ID}.metainfo.xml"
     "${DATADIR}/icons/hicolor/scalable/apps/${APP_ID}.svg")
@@ -23,6 +24,19 @@ list(SORT installed)
 list(SORT expected)
 if(NOT installed STREQUAL expected)
     message(FATAL_ERROR "installed files differ from the expected list:\n  ${installed}")
+endif()
+# The installed launcher finds its installed program library from its own path, and neither has a
+# run path (an empty entry would make the loader search the working directory).
+foreach(binary "${BINDIR}/dtsim" "${LIBDIR}/dtsim/libdtsim_program.so")
+    file(READ_ELF "${PREFIX}/${binary}" RPATH rpath RUNPATH runpath)
+    if(rpath OR runpath)
+        message(FATAL_ERROR "${binary} has a run path: '${rpath}' '${runpath}'")
+    endif()
+endforeach()
+execute_process(COMMAND "${PREFIX}/${BINDIR}/dtsim" --version
+    RESULT_VARIABLE result OUTPUT_VARIABLE version ERROR_VARIABLE error)
+if(NOT result EQUAL 0 OR NOT version MATCHES "^dtsim [0-9]")
+    message(FATAL_ERROR "installed dtsim --version: ${result} ${version} ${error}")
 endif()
 # The desktop file starts the installed program and names the installed icon.
 file(STRINGS "${PREFIX}/${DATADIR}/applications/${APP_ID}.desktop" exec REGEX "^Exec=")

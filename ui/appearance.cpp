@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QFontDatabase>
 #include <QHash>
+#include <QIcon>
 #include <QPalette>
 #include <QStyle>
 #include <QWidget>
@@ -258,6 +259,15 @@ QString familyDrawing(char32_t character, const QString& family)
     Q_UNUSED(family)
     return {};
 #endif
+}
+
+QIcon themeIcon(const QString& name)
+{
+    const QString theme = QIcon::themeName();
+    if (theme.isEmpty() || theme.compare(QLatin1String("hicolor"), Qt::CaseInsensitive) == 0) {
+        return {};
+    }
+    return QIcon::fromTheme(name);
 }
 
 void setRelativeFont(QWidget* widget, double factor, bool bold)

@@ -180,10 +180,10 @@ bool MainWindow::isPanelBuilt(const QString& id) const
 
 void MainWindow::buildActions()
 {
-    m_openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), QString(), this);
+    m_openAction = new QAction(themeIcon(QStringLiteral("document-open")), QString(), this);
     m_openAction->setShortcut(QKeySequence::Open);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openWithDialog);
-    m_saveAction = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), QString(), this);
+    m_saveAction = new QAction(themeIcon(QStringLiteral("document-save")), QString(), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
     m_saveAsAction = new QAction(this);
@@ -192,12 +192,12 @@ void MainWindow::buildActions()
     // Own actions rather than QUndoStack's, whose "Undo"/"Redo" prefix would not follow a
     // language switch.
     QUndoStack* stack = m_model->undoStack();
-    m_undoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), QString(), this);
+    m_undoAction = new QAction(themeIcon(QStringLiteral("edit-undo")), QString(), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setEnabled(false);
     connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
     connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
-    m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), QString(), this);
+    m_redoAction = new QAction(themeIcon(QStringLiteral("edit-redo")), QString(), this);
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setEnabled(false);
     connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
@@ -205,22 +205,20 @@ void MainWindow::buildActions()
     connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
     connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
 
-    m_exportAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), QString(), this);
+    m_exportAction = new QAction(themeIcon(QStringLiteral("document-export")), QString(), this);
     m_exportAction->setShortcut(Qt::CTRL | Qt::Key_E);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentPanel);
 
     m_exportAllAction = new QAction(this);
     connect(m_exportAllAction, &QAction::triggered, this, &MainWindow::exportAllWithDialog);
-    m_copyChartAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), QString(), this);
+    m_copyChartAction = new QAction(themeIcon(QStringLiteral("edit-copy")), QString(), this);
     m_copyChartAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_C);
     connect(m_copyChartAction, &QAction::triggered, this, &MainWindow::copyCurrentChart);
 
-    m_resetAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-clear")), QString(), this);
+    m_resetAction = new QAction(themeIcon(QStringLiteral("edit-clear")), QString(), this);
     connect(m_resetAction, &QAction::triggered, this, &MainWindow::resetToDefaults);
 
-    m_quitAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), QString(), this);
+    m_quitAction = new QAction(themeIcon(QStringLiteral("application-exit")), QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
@@ -668,7 +666,7 @@ void MainWindow::buildAppearanceMenus()
     m_presentationAction = m_viewMenu->addAction(QString());
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(Qt::Key_F5);
-    m_presentationAction->setIcon(QIcon::fromTheme(QStringLiteral("view-fullscreen")));
+    m_presentationAction->setIcon(themeIcon(QStringLiteral("view-fullscreen")));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_presentationAction);
@@ -818,7 +816,7 @@ void MainWindow::buildLessonGuide()
     m_lessonDock->hide();
     QAction* toggle = m_lessonDock->toggleViewAction();
     toggle->setShortcut(Qt::Key_F2);
-    toggle->setIcon(QIcon::fromTheme(QStringLiteral("help-contents")));
+    toggle->setIcon(themeIcon(QStringLiteral("help-contents")));
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
     m_toolBar->addAction(toggle);
     connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {

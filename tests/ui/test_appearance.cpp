@@ -15,13 +15,18 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDir>
+#include <QFile>
 #include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGlyphRun>
+#include <QIcon>
+#include <QImage>
 #include <QLegend>
 #include <QPainter>
 #include <QRawFont>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -374,4 +379,44 @@ TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][c
         CHECK(chart->minimumSize().height() > 220);
         CHECK(view->minimumHeight() >= static_cast<int>(chart->minimumSize().height()));
     }
+}
+
+TEST_CASE("theme icons come from a desktop's icon theme, never from hicolor alone", "[ui][icons]")
+{
+    // Two themes with the same icon: Qt would find it in either; hicolor is not asked.
+    QTemporaryDir folder;
+    REQUIRE(folder.isValid());
+    for (const char* name : {"dtsimtest", "hicolor"}) {
+        const QString theme = QString::fromLatin1(name);
+        const QDir root(folder.path());
+        REQUIRE(root.mkpath(theme + QStringLiteral("/16x16/actions")));
+        QFile index(root.filePath(theme + QStringLiteral("/index.theme")));
+        REQUIRE(index.open(QIODevice::WriteOnly));
+        index.write("[Icon Theme]\nName=" + theme.toUtf8() +
+                    "\nDirectories=16x16/actions\n\n[16x16/actions]\nSize=16\nType=Fixed\n");
+        index.close();
+        QImage icon(16, 16, QImage::Format_ARGB32);
+        icon.fill(Qt::red);
+        REQUIRE(
+            icon.save(root.filePath(theme + QStringLiteral("/16x16/actions/document-open.png"))));
+    }
+    const QStringList searchPaths = QIcon::themeSearchPaths();
+    const QString themeName = QIcon::themeName();
+    QIcon::setThemeSearchPaths({folder.path()});
+
+    QIcon::setThemeName(QStringLiteral("dtsimtest"));
+    CHECK_FALSE(dtsim::ui::themeIcon(QStringLiteral("document-open")).isNull());
+    CHECK(dtsim::ui::themeIcon(QStringLiteral("document-open"))
+              .pixmap(16)
+              .toImage()
+              .pixelColor(8, 8) == QColor(Qt::red));
+    CHECK(dtsim::ui::themeIcon(QStringLiteral("no-such-icon")).isNull());
+    QIcon::setThemeName(QStringLiteral("hicolor"));
+    CHECK_FALSE(QIcon::fromTheme(QStringLiteral("document-open")).isNull()); // Qt would look
+    CHECK(dtsim::ui::themeIcon(QStringLiteral("document-open")).isNull());
+    QIcon::setThemeName(QString());
+    CHECK(dtsim::ui::themeIcon(QStringLiteral("document-open")).isNull());
+
+    QIcon::setThemeSearchPaths(searchPaths);
+    QIcon::setThemeName(themeName);
 }

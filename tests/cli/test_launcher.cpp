@@ -23,6 +23,26 @@ bool drawsText(std::vector<const char*> arguments)
                                  const_cast<char**>(arguments.data()));
 }
 
+enum class Placement { Copy, SymbolicLink };
+
+/// `dtsim --version` run as a copy of the built executable, or a symbolic link to it, in
+/// `folder`; started from the build folder, so a library found through the working directory
+/// would hide a fault.
+testing::Run versionPlacedIn(const QTemporaryDir& folder, Placement placement)
+{
+    const QString built = QStringLiteral(DTSIM_EXECUTABLE);
+    const QString placed = folder.filePath(QStringLiteral("dtsim"));
+    REQUIRE(
+        (placement == Placement::Copy ? QFile::copy(built, placed) : QFile::link(built, placed)));
+    QProcess process;
+    process.setWorkingDirectory(QFileInfo(built).absolutePath());
+    process.start(placed, {QStringLiteral("--version")});
+    REQUIRE(process.waitForFinished(60000));
+    REQUIRE(process.exitStatus() == QProcess::NormalExit);
+    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
 } // namespace
 
 TEST_CASE("only the window and export read the font configuration ahead", "[cli][launcher]")
@@ -46,33 +66,20 @@ TEST_CASE("the launcher without its program library says what is missing", "[cli
 {
     QTemporaryDir folder;
     REQUIRE(folder.isValid());
-    const QString copy = folder.filePath(QStringLiteral("dtsim"));
-    REQUIRE(QFile::copy(QStringLiteral(DTSIM_EXECUTABLE), copy));
-    QProcess process;
-    // Started from the build folder, so a library found through the working
-    // directory would hide the fault.
-    process.setWorkingDirectory(QFileInfo(QStringLiteral(DTSIM_EXECUTABLE)).absolutePath());
-    process.start(copy, {QStringLiteral("--version")});
-    REQUIRE(process.waitForFinished(60000));
-    CHECK(process.exitStatus() == QProcess::NormalExit);
-    CHECK(process.exitCode() == 1);
-    CHECK(process.readAllStandardOutput().isEmpty());
-    const QString error = QString::fromUtf8(process.readAllStandardError());
-    CHECK(error.startsWith(QStringLiteral("dtsim: its program library libdtsim_program.so is "
-                                          "missing (looked for ")));
-    CHECK(error.contains(folder.filePath(QStringLiteral("libdtsim_program.so"))));
-    CHECK(error.trimmed().count(QLatin1Char('\n')) == 0);
+    const testing::Run run = versionPlacedIn(folder, Placement::Copy);
+    CHECK(run.exitCode == 1);
+    CHECK(run.out.isEmpty());
+    CHECK(run.err.startsWith(QStringLiteral("dtsim: its program library libdtsim_program.so is "
+                                            "missing (looked for ")));
+    CHECK(run.err.contains(folder.filePath(QStringLiteral("libdtsim_program.so"))));
+    CHECK(run.err.trimmed().count(QLatin1Char('\n')) == 0);
 }
 
 TEST_CASE("the launcher finds its library through a symbolic link", "[cli][launcher]")
 {
     QTemporaryDir folder;
     REQUIRE(folder.isValid());
-    const QString link = folder.filePath(QStringLiteral("dtsim"));
-    REQUIRE(QFile::link(QStringLiteral(DTSIM_EXECUTABLE), link));
-    QProcess process;
-    process.start(link, {QStringLiteral("--version")});
-    REQUIRE(process.waitForFinished(60000));
-    CHECK(process.exitCode() == 0);
-    CHECK(QString::fromUtf8(process.readAllStandardOutput()).startsWith(QStringLiteral("dtsim ")));
+    const testing::Run run = versionPlacedIn(folder, Placement::SymbolicLink);
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.startsWith(QStringLiteral("dtsim ")));
 }

@@ -51,6 +51,9 @@ QString familyDrawing(char32_t character, const QString& family);
 /// no theme or only hicolor, the theme applications install their own icons into: it holds no
 /// action icons, and Qt parses its whole index (some 650 folders, ~28 M instructions, a sixth of
 /// a cold start on a bare X session) before finding none. Icon-less actions show their text.
+/// `name` should be one of the freedesktop Icon Naming Specification's standard names, which
+/// themes that follow it (GNOME's Adwaita, KDE's Breeze) have: a name the theme lacks is looked
+/// for in hicolor too, at the same cost.
 QIcon themeIcon(const QString& name);
 
 /// Gives `widget` the application font scaled by `factor` (and bold), and keeps it so when the

@@ -205,7 +205,7 @@ void MainWindow::buildActions()
     connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
     connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
 
-    m_exportAction = new QAction(themeIcon(QStringLiteral("document-export")), QString(), this);
+    m_exportAction = new QAction(themeIcon(QStringLiteral("document-save-as")), QString(), this);
     m_exportAction->setShortcut(Qt::CTRL | Qt::Key_E);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportCurrentPanel);
 

@@ -34,7 +34,7 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     m_problem->hide();
 
     m_export = new QPushButton;
-    m_export->setIcon(themeIcon(QStringLiteral("document-export")));
+    m_export->setIcon(themeIcon(QStringLiteral("document-save-as")));
     connect(m_export, &QPushButton::clicked, this, &Panel::exportRequested);
 
     auto* controlsColumn = new QVBoxLayout;

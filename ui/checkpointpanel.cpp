@@ -23,8 +23,21 @@ namespace {
 // Read-outs, in order: cluster MTBF, Young, Daly, waste, expected time, expected failures,
 // interval in steps.
 constexpr int kReadoutCount = 7;
+// The column holds ten inputs and seven read-outs: with the style's spacing and margins it needed
+// 138 px more than a 1280×800 window shows and hid its last read-outs below the fold.
+constexpr int kRowSpacing = 2;
 constexpr double kHour = 3600.0;
 constexpr double kDay = 86400.0;
+
+/// The group's form with 2-px top and bottom margins (see kRowSpacing).
+void compactMargins(QLayout* layout)
+{
+    QMargins margins = layout->contentsMargins();
+    margins.setTop(2);
+    margins.setBottom(2);
+    layout->setContentsMargins(margins);
+}
+
 } // namespace
 
 CheckpointPanel::CheckpointPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
@@ -82,6 +95,8 @@ void CheckpointPanel::buildControls()
     const auto addRows = [this](QGroupBox* group, qsizetype from) {
         auto* layout = new QFormLayout(group);
         layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        layout->setVerticalSpacing(kRowSpacing);
+        compactMargins(layout);
         for (qsizetype i = from; i < numberFields().size(); ++i) {
             auto* label = new QLabel;
             label->setBuddy(numberFields()[i]);
@@ -131,7 +146,10 @@ void CheckpointPanel::buildControls()
     addRows(m_monteCarloGroup, monteCarloFrom);
 
     m_readoutGroup = new QGroupBox;
-    addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, ReadoutSize::Headline, true);
+    auto* readoutLayout = new QFormLayout(m_readoutGroup);
+    readoutLayout->setVerticalSpacing(kRowSpacing);
+    compactMargins(readoutLayout);
+    addReadouts(readoutLayout, kReadoutCount, ReadoutSize::Body, true);
 
     // Flat groups, as on the Scaling panel: a framed group repaints its border on every edit.
     for (QGroupBox* group : {m_jobGroup, m_checkpointGroup, m_monteCarloGroup, m_readoutGroup}) {

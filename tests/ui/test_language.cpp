@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <catch2/catch.hpp>
 
@@ -112,6 +113,28 @@ TEST_CASE("no row label or field is cut off, in English or Vietnamese", "[ui][la
                           viewport->width());
                 }
             }
+        }
+    }
+}
+
+// A teacher projecting at 1280×800 sees every control and read-out without scrolling (the
+// Checkpoint column once needed 138 px more and hid its last three read-outs).
+TEST_CASE("every panel's controls fit a 1280×800 window without scrolling, in both languages",
+          "[ui][language][layout]")
+{
+    BackToEnglish restore;
+    for (const char* language : {"en", "vi"}) {
+        REQUIRE(setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        for (const QString& id : MainWindow::panelIds()) {
+            window.showPanel(id);
+            QCoreApplication::processEvents();
+            const auto* scroll = window.panel(id)->findChild<QScrollArea*>();
+            REQUIRE(scroll != nullptr);
+            INFO(language << " " << id.toStdString());
+            CHECK(scroll->verticalScrollBar()->maximum() == 0);
         }
     }
 }

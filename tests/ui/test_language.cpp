@@ -20,6 +20,26 @@ namespace {
 struct BackToEnglish {
     ~BackToEnglish() { setLanguage(QStringLiteral("en")); }
 };
+
+/// Runs `check(language, id, panel, scroll)` on every panel of a 1280×800 window, shown in English
+/// and in Vietnamese; `scroll` is the panel's controls column.
+template <typename Check> void forEveryPanelAt1280x800(Check check)
+{
+    BackToEnglish restore;
+    for (const char* language : {"en", "vi"}) {
+        REQUIRE(setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        for (const QString& id : MainWindow::panelIds()) {
+            window.showPanel(id);
+            QCoreApplication::processEvents();
+            const auto* scroll = window.panel(id)->findChild<QScrollArea*>();
+            REQUIRE(scroll != nullptr);
+            check(language, id, window.panel(id), scroll);
+        }
+    }
+}
 } // namespace
 
 TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui][language]")
@@ -83,38 +103,27 @@ TEST_CASE("a tab first shown after a language switch is built in that language",
 // and the screenshots check the look.
 TEST_CASE("no row label or field is cut off, in English or Vietnamese", "[ui][language][layout]")
 {
-    BackToEnglish restore;
-    for (const char* language : {"en", "vi"}) {
-        REQUIRE(setLanguage(QString::fromLatin1(language)));
-        MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        for (const QString& id : MainWindow::panelIds()) {
-            window.showPanel(id);
-            QCoreApplication::processEvents();
-            const auto* scroll = window.panel(id)->findChild<QScrollArea*>();
-            REQUIRE(scroll != nullptr);
-            for (auto* label : window.panel(id)->findChildren<QLabel*>()) {
-                if (!label->buddy() || !label->isVisible()) {
-                    continue; // only the labels of control rows
-                }
-                INFO(language << " " << id.toStdString() << ": " << label->text().toStdString());
-                if (label->wordWrap()) {
-                    CHECK(label->height() >= label->heightForWidth(label->width()));
-                } else {
-                    CHECK(label->width() >= label->sizeHint().width());
-                }
-                // Its field ends inside the fixed-width column (a long link name in Vietnamese
-                // once pushed the combo boxes past its edge, where they were cut off).
-                const QWidget* field = label->buddy();
-                const QWidget* viewport = scroll->viewport();
-                if (viewport->isAncestorOf(field)) { // not the ring's own controls
-                    CHECK(field->mapTo(viewport, QPoint(field->width(), 0)).x() <=
-                          viewport->width());
-                }
+    forEveryPanelAt1280x800([](const char* language, const QString& id, const Panel* panel,
+                               const QScrollArea* scroll) {
+        for (auto* label : panel->findChildren<QLabel*>()) {
+            if (!label->buddy() || !label->isVisible()) {
+                continue; // only the labels of control rows
+            }
+            INFO(language << " " << id.toStdString() << ": " << label->text().toStdString());
+            if (label->wordWrap()) {
+                CHECK(label->height() >= label->heightForWidth(label->width()));
+            } else {
+                CHECK(label->width() >= label->sizeHint().width());
+            }
+            // Its field ends inside the fixed-width column (a long link name in Vietnamese
+            // once pushed the combo boxes past its edge, where they were cut off).
+            const QWidget* field = label->buddy();
+            const QWidget* viewport = scroll->viewport();
+            if (viewport->isAncestorOf(field)) { // not the ring's own controls
+                CHECK(field->mapTo(viewport, QPoint(field->width(), 0)).x() <= viewport->width());
             }
         }
-    }
+    });
 }
 
 // A teacher projecting at 1280×800 sees every control and read-out without scrolling (the
@@ -122,21 +131,11 @@ TEST_CASE("no row label or field is cut off, in English or Vietnamese", "[ui][la
 TEST_CASE("every panel's controls fit a 1280×800 window without scrolling, in both languages",
           "[ui][language][layout]")
 {
-    BackToEnglish restore;
-    for (const char* language : {"en", "vi"}) {
-        REQUIRE(setLanguage(QString::fromLatin1(language)));
-        MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        for (const QString& id : MainWindow::panelIds()) {
-            window.showPanel(id);
-            QCoreApplication::processEvents();
-            const auto* scroll = window.panel(id)->findChild<QScrollArea*>();
-            REQUIRE(scroll != nullptr);
+    forEveryPanelAt1280x800(
+        [](const char* language, const QString& id, const Panel*, const QScrollArea* scroll) {
             INFO(language << " " << id.toStdString());
             CHECK(scroll->verticalScrollBar()->maximum() == 0);
-        }
-    }
+        });
 }
 
 TEST_CASE("Qt's standard buttons speak Vietnamese too (the save-changes prompt)", "[ui][language]")

@@ -51,7 +51,6 @@
 #include <QTextStream>
 #include <QValueAxis>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -116,14 +115,6 @@ std::vector<double> timeChanges(int samples, QWidget& window,
     return times;
 }
 
-/// steady_clock is CLOCK_MONOTONIC on Linux: one clock for the parent and the child.
-long long steadyNanoseconds()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
 /// One cold start of a minimal Qt Charts window with one 13-bar chart in this process, shown at
 /// `size`; returns after its first frame (ui/startupprobe reports the times).
 int runMinimalStartup(QSize size)
@@ -161,7 +152,7 @@ StartTimes timeStartup(const QString& which)
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), settings.path());
     environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"),
-                       QString::number(steadyNanoseconds()));
+                       QString::number(dtsim::ui::monotonicNanoseconds()));
     process.setProcessEnvironment(environment);
     if (which == QLatin1String("dtsim")) {
         process.start(QStringLiteral(DTSIM_EXECUTABLE), {});

@@ -23,19 +23,21 @@ namespace {
 // Read-outs, in order: cluster MTBF, Young, Daly, waste, expected time, expected failures,
 // interval in steps.
 constexpr int kReadoutCount = 7;
-// The column holds ten inputs and seven read-outs: with the style's spacing and margins it needed
-// 138 px more than a 1280×800 window shows and hid its last read-outs below the fold.
-constexpr int kRowSpacing = 2;
 constexpr double kHour = 3600.0;
 constexpr double kDay = 86400.0;
 
-/// The group's form with 2-px top and bottom margins (see kRowSpacing).
-void compactMargins(QLayout* layout)
+/// Tightens a group's form to 2-px row spacing and top and bottom margins: the column holds ten
+/// inputs and seven read-outs, and with the style's spacing it needed 138 px more than a
+/// 1280×800 window shows, hiding its last read-outs below the fold.
+QFormLayout* compactForm(QFormLayout* form)
 {
-    QMargins margins = layout->contentsMargins();
-    margins.setTop(2);
-    margins.setBottom(2);
-    layout->setContentsMargins(margins);
+    constexpr int kSpacing = 2;
+    form->setVerticalSpacing(kSpacing);
+    QMargins margins = form->contentsMargins();
+    margins.setTop(kSpacing);
+    margins.setBottom(kSpacing);
+    form->setContentsMargins(margins);
+    return form;
 }
 
 } // namespace
@@ -93,10 +95,8 @@ void CheckpointPanel::buildControls()
     controlsLayout()->addWidget(m_llamaButton);
 
     const auto addRows = [this](QGroupBox* group, qsizetype from) {
-        auto* layout = new QFormLayout(group);
+        auto* layout = compactForm(new QFormLayout(group));
         layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        layout->setVerticalSpacing(kRowSpacing);
-        compactMargins(layout);
         for (qsizetype i = from; i < numberFields().size(); ++i) {
             auto* label = new QLabel;
             label->setBuddy(numberFields()[i]);
@@ -146,10 +146,8 @@ void CheckpointPanel::buildControls()
     addRows(m_monteCarloGroup, monteCarloFrom);
 
     m_readoutGroup = new QGroupBox;
-    auto* readoutLayout = new QFormLayout(m_readoutGroup);
-    readoutLayout->setVerticalSpacing(kRowSpacing);
-    compactMargins(readoutLayout);
-    addReadouts(readoutLayout, kReadoutCount, ReadoutSize::Body, true);
+    addReadouts(compactForm(new QFormLayout(m_readoutGroup)), kReadoutCount, ReadoutSize::Body,
+                true);
 
     // Flat groups, as on the Scaling panel: a framed group repaints its border on every edit.
     for (QGroupBox* group : {m_jobGroup, m_checkpointGroup, m_monteCarloGroup, m_readoutGroup}) {

@@ -12,14 +12,10 @@ namespace dtsim::ui {
 
 namespace {
 
-/// Nanoseconds since the launch time the environment holds; steady_clock is CLOCK_MONOTONIC on
-/// Linux, the parent's clock too.
+/// Nanoseconds since the launch time the environment holds.
 long long nanosecondsSinceLaunch()
 {
-    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                         std::chrono::steady_clock::now().time_since_epoch())
-                         .count();
-    return now - qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
+    return monotonicNanoseconds() - qEnvironmentVariable("DTSIM_BENCH_LAUNCH_NS").toLongLong();
 }
 
 void report(const char* what)
@@ -60,6 +56,13 @@ private:
 };
 
 } // namespace
+
+long long monotonicNanoseconds()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 void reportStartupIfAsked(QWidget* window)
 {

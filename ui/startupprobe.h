@@ -13,4 +13,8 @@ namespace dtsim::ui {
 /// (a chart view) is watched in its viewport, where it paints.
 void reportStartupIfAsked(QWidget* window);
 
+/// The monotonic clock in ns, the clock DTSIM_BENCH_LAUNCH_NS is read on (steady_clock is
+/// CLOCK_MONOTONIC on Linux, in every process).
+long long monotonicNanoseconds();
+
 } // namespace dtsim::ui

@@ -3,7 +3,6 @@
 #include "app/calc_allreduce.h" // communication panel (issue #4)
 #include "app/calc_pipeline.h"  // parallelism panel (issue #6)
 #include "app/calcoutput.h"
-#include "app/commands.h"
 #include "app/importcommand.h"  // topology panel (issue #5)
 #include "simcore/catalogue.h"  // memory panel (issue #3)
 #include "simcore/checkpoint.h" // checkpoint panel (issue #7)
@@ -18,7 +17,6 @@
 #include "ui/mainwindow.h"
 #include "ui/presets.h" // presets (issue #8)
 #include "ui/scenariofile.h"
-#include "ui/startupprobe.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -32,9 +30,11 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTextStream>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace dtsim::app {
 
@@ -568,7 +568,7 @@ int runExport(int argc, char** argv)
     }
     QApplication application(argc, argv);
     setApplicationInfo();
-    ui::applyTextFont(); // the window's text, so the picture is the window's
+    ui::useTextFont(); // the window's font, so the picture is the window's
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption(
@@ -705,9 +705,20 @@ int runExport(int argc, char** argv)
 
 } // namespace
 
+/// argv[1] values that run a command instead of the window.
+constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import",
+                                        "--help", "-h",   "--version", "-v"};
+
+bool isSubcommand(int argc, char** argv)
+{
+    return argc >= 2 &&
+           std::any_of(std::begin(kSubcommands), std::end(kSubcommands),
+                       [argv](const char* name) { return std::strcmp(argv[1], name) == 0; });
+}
+
 int runSubcommand(int argc, char** argv)
 {
-    const char* command = subcommand(argc, argv);
+    const char* command = argv[1];
     if (std::strcmp(command, "export") == 0) {
         return runExport(argc, argv);
     }
@@ -737,7 +748,7 @@ int runSubcommand(int argc, char** argv)
     return runCalc(arguments);
 }
 
-int runGui(int argc, char** argv)
+int runGui(int argc, char** argv, WindowHook beforeShow)
 {
     if (!hasDisplay()) {
         std::fputs("dtsim: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the "
@@ -750,6 +761,7 @@ int runGui(int argc, char** argv)
     }
     QApplication application(argc, argv);
     setApplicationInfo();
+    ui::useTextFont();
     QApplication::setApplicationDisplayName(QStringLiteral("dtsim"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/dtsim.svg")));
     // Wayland and the task bar match the window to the installed .desktop file by this id.
@@ -825,7 +837,9 @@ int runGui(int argc, char** argv)
                             ui::MainWindow::panelIds().join(QStringLiteral(", "))));
         return kBadInput;
     }
-    ui::reportStartupIfAsked(&window);
+    if (beforeShow) {
+        beforeShow(&window);
+    }
     window.show();
     if (parser.isSet(QStringLiteral("presentation"))) {
         window.setPresentationMode(true);

@@ -12,8 +12,10 @@
 // first painted window against a minimal Qt Charts window (separate processes).
 //
 // Usage: dtsim_bench [--samples N] [--size WxH] [--only GROUP,…] [--repaint dirty|whole] [--json]
-//        dtsim_bench --startup minimal   (internal: one cold start of the minimal window)
+//        dtsim_bench --startup dtsim|minimal   (internal: one cold start, timed by startupprobe)
 
+#include "app/cli.h"
+#include "bench/startupprobe.h"
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
 #include "simcore/scaling.h"
@@ -30,7 +32,6 @@
 #include "ui/ringwidget.h"
 #include "ui/scalingpanel.h"
 #include "ui/scenariomodel.h"
-#include "ui/startupprobe.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -53,6 +54,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <random>
 #include <vector>
@@ -116,9 +118,10 @@ std::vector<double> timeChanges(int samples, QWidget& window,
 }
 
 /// One cold start of a minimal Qt Charts window with one 13-bar chart in this process, shown at
-/// `size`; returns after its first frame (ui/startupprobe reports the times).
-int runMinimalStartup(QSize size)
+/// `size`; returns after its first frame (bench/startupprobe reports the times).
+int runMinimalStartup(int argc, char** argv, QSize size)
 {
+    QApplication application(argc, argv);
     auto* chart = new QChart;
     auto* set = new QBarSet(QStringLiteral("bars"));
     for (int i = 0; i < 13; ++i) {
@@ -130,7 +133,7 @@ int runMinimalStartup(QSize size)
     chart->createDefaultAxes();
     QChartView window(chart);
     window.resize(size);
-    dtsim::ui::reportStartupIfAsked(&window);
+    dtsim::bench::reportStartup(&window);
     window.show();
     return QApplication::exec();
 }
@@ -141,9 +144,9 @@ struct StartTimes {
     double firstFrame = 0;
 };
 
-/// One cold start, timed by the child (ui/startupprobe): dtsim itself, the executable users run,
-/// launcher and all, with no settings yet (a fresh configuration folder), at the size it opens
-/// at; or the minimal window, in this executable's --startup mode at the same size. The exit that
+/// One cold start in a child process, timed by it (bench/startupprobe): dtsim's window started by
+/// the code the dtsim executable runs (app::runGui), with no settings yet (a fresh configuration
+/// folder), at the size it opens at; or the minimal window at the same size. The exit that
 /// follows is not counted.
 StartTimes timeStartup(const QString& which)
 {
@@ -152,14 +155,9 @@ StartTimes timeStartup(const QString& which)
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), settings.path());
     environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"),
-                       QString::number(dtsim::ui::monotonicNanoseconds()));
+                       QString::number(dtsim::bench::monotonicNanoseconds()));
     process.setProcessEnvironment(environment);
-    if (which == QLatin1String("dtsim")) {
-        process.start(QStringLiteral(DTSIM_EXECUTABLE), {});
-    } else {
-        process.start(QCoreApplication::applicationFilePath(),
-                      {QStringLiteral("--startup"), QStringLiteral("minimal")});
-    }
+    process.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--startup"), which});
     process.waitForFinished(60000);
     const QString output = QString::fromLatin1(process.readAllStandardOutput());
     const auto milliseconds = [&output, &which](QLatin1String key) {
@@ -191,18 +189,25 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
+    // A cold start is timed before this process makes an application object of its own.
+    if (argc == 3 && std::strcmp(argv[1], "--startup") == 0) {
+        if (std::strcmp(argv[2], "dtsim") == 0) {
+            int windowArgc = 1; // the window as `dtsim` with no arguments opens it
+            return dtsim::app::runGui(windowArgc, argv, &dtsim::bench::reportStartup);
+        }
+        if (std::strcmp(argv[2], "minimal") == 0) {
+            return runMinimalStartup(argc, argv, QSize(1280, 800));
+        }
+        std::fputs("dtsim_bench: --startup takes dtsim or minimal\n", stderr);
+        return 2;
+    }
     QApplication application(argc, argv);
     int samples = 500;
     QSize size(1280, 800); // the window's default size
     bool json = false;
     QStringList only; // --only groups; empty = every case
-    QString startup;
     const QStringList arguments = application.arguments();
     for (qsizetype i = 1; i < arguments.size(); ++i) {
-        if (arguments[i] == QLatin1String("--startup") && i + 1 < arguments.size()) {
-            startup = arguments[++i];
-            continue;
-        }
         if (arguments[i] == QLatin1String("--samples") && i + 1 < arguments.size()) {
             samples = std::max(10, arguments[++i].toInt());
         } else if (arguments[i] == QLatin1String("--size") && i + 1 < arguments.size()) {
@@ -230,14 +235,6 @@ int main(int argc, char** argv)
         }
     }
 
-    if (!startup.isEmpty()) {
-        if (startup != QLatin1String("minimal")) {
-            std::fputs("dtsim_bench: --startup takes minimal (dtsim is timed as users start it)\n",
-                       stderr);
-            return 2;
-        }
-        return runMinimalStartup(size);
-    }
     // The look and fonts dtsim's window applies at start (the minimal window above has Qt's).
     dtsim::ui::applyAppearance(dtsim::ui::Appearance{});
 

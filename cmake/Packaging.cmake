@@ -1,8 +1,7 @@
 # Debian package: after building, `cpack -G DEB` in the build directory writes
-# dtsim_<version>_<arch>.deb with /usr/bin/dtsim, its program library under /usr/lib and the
-# desktop files under /usr/share.
+# dtsim_<version>_<arch>.deb with /usr/bin/dtsim and the desktop files under /usr/share.
 # Dependencies come from dpkg-shlibdeps (packages dpkg-dev and file), which reads the libraries the
-# program library links against (libqt6charts6, libqt6svg6, libqt6widgets6, …) on the machine that
+# executable links against (libqt6charts6, libqt6svg6, libqt6widgets6, …) on the machine that
 # builds it.
 
 set(CPACK_PACKAGE_NAME "dtsim")
@@ -31,10 +30,6 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # platform plugin in libqt6gui6 and the SVG icon engine in libqt6svg6 (both found by shlibdeps);
 # Wayland and the remaining platform plugins are separate packages.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, qt6-qpa-plugins")
-
-# No run paths: /usr/bin/dtsim is a launcher that finds its private program library,
-# /usr/lib/<triplet>/dtsim/libdtsim_program.so, from its own location (app/launcher.cpp), and the
-# library links only system libraries.
 
 set(CPACK_SOURCE_GENERATOR "TGZ")
 set(CPACK_SOURCE_IGNORE_FILES "/build/" "/\\\\.git/")

@@ -2,7 +2,7 @@
 dtsim_packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools
-    qt6-qpa-plugins libgl-dev libfontconfig-dev catch2 fonts-noto-core
+    qt6-qpa-plugins libgl-dev catch2
     desktop-file-utils appstream
 )
 

@@ -5,100 +5,21 @@
 
 #include <QApplication>
 #include <QFontDatabase>
-#include <QHash>
 #include <QIcon>
 #include <QPalette>
 #include <QStyle>
 #include <QWidget>
 
-#ifdef DTSIM_HAVE_FONTCONFIG
-#include <fontconfig/fontconfig.h>
-#endif
-
 namespace dtsim::ui {
 
 namespace {
 
-// Latin and Vietnamese (precomposed) text needs no OpenType shaping: without it only a few
-// kerning pairs move by a pixel, and HarfBuzz no longer shapes every axis label and read-out again
-// on every edit (a fifth of a chart update). Scripts that need shaping still get it.
-constexpr QFont::StyleStrategy kTextStrategy = QFont::PreferNoShaping;
+const QString kTextFamily = QStringLiteral("DejaVu Sans Condensed");
 
-// FreeType's light hinting (fontconfig's usual "hintslight") runs the auto-hinter on every glyph
-// the first time it is drawn or measured, which made each glyph cost twice what it costs unhinted;
-// at start that was a twentieth of the window's first frame. Light hinting only nudges horizontal
-// edges within a pixel (widths, advances and positions are the same unhinted), and 2x exports and
-// high-DPI screens draw unhinted anyway, so what a slide shows is what the window shows.
-constexpr QFont::HintingPreference kTextHinting = QFont::PreferNoHinting;
-
-#ifdef DTSIM_HAVE_FONTCONFIG
-/// A fontconfig pattern asking for `family`, with the configuration's substitutions applied (the
-/// aliases a generic name stands for, the default size and language), as Qt asks; the caller
-/// destroys it. Built from the family alone: FcNameParse would read '-' and ':' as its syntax.
-FcPattern* familyPattern(const QString& family)
-{
-    FcPattern* pattern = FcPatternCreate();
-    if (pattern != nullptr) {
-        const QByteArray name = family.toUtf8();
-        FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(name.constData()));
-        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
-        FcDefaultSubstitute(pattern);
-    }
-    return pattern;
-}
-#endif
-
-/// The family fontconfig draws for `family` when that is a generic name which Qt's fontconfig
-/// database lists as a family without a font file ("Sans Serif", "Serif", "Monospace"); otherwise
-/// `family`. Asked for by such a name, every new size or weight first fails, then costs a lookup
-/// of the generic name's fallback list (the first one a whole fontconfig sort, ~5 M
-/// instructions) before the preferred font loads; named directly, it loads at once.
-QString installedFamily(const QString& family)
-{
-#ifdef DTSIM_HAVE_FONTCONFIG
-    static const QStringList genericNames = {QStringLiteral("Sans Serif"), QStringLiteral("Serif"),
-                                             QStringLiteral("Monospace")};
-    if (!genericNames.contains(family, Qt::CaseInsensitive)) {
-        return family;
-    }
-    // GUI thread only, as QApplication::setFont is: no lock.
-    static QHash<QString, QString> resolved;
-    if (const auto known = resolved.constFind(family); known != resolved.cend()) {
-        return *known;
-    }
-    QString result = family;
-    if (FcPattern* pattern = familyPattern(family)) {
-        FcResult matched = FcResultNoMatch;
-        if (FcPattern* match = FcFontMatch(nullptr, pattern, &matched)) {
-            FcChar8* matchedFamily = nullptr;
-            if (FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch) {
-                const QString candidate =
-                    QString::fromUtf8(reinterpret_cast<const char*>(matchedFamily));
-                if (QFontDatabase::hasFamily(candidate)) {
-                    result = candidate;
-                }
-            }
-            FcPatternDestroy(match);
-        }
-        FcPatternDestroy(pattern);
-    }
-    resolved.insert(family, result);
-    return result;
-#else
-    return family;
-#endif
-}
-
-/// `font` as the window draws its text: without OpenType shaping where the script needs none,
-/// unhinted, and a generic family named by the font it stands for.
+/// `font` in the bundled text family.
 QFont textFont(QFont font)
 {
-    font.setStyleStrategy(kTextStrategy);
-    font.setHintingPreference(kTextHinting);
-    const QString family = installedFamily(font.family());
-    if (family != font.family()) {
-        font.setFamilies({family});
-    }
+    font.setFamilies({kTextFamily});
     return font;
 }
 
@@ -212,55 +133,6 @@ void keepRelativeFont(QWidget* widget, double factor, bool bold, bool labelSized
 
 } // namespace
 
-QString familyDrawing(char32_t character, const QString& family)
-{
-#ifdef DTSIM_HAVE_FONTCONFIG
-    static QHash<QPair<QString, char32_t>, QString> known;
-    const auto key = qMakePair(family, character);
-    if (const auto found = known.constFind(key); found != known.cend()) {
-        return *found;
-    }
-    // The fonts in the order fontconfig ranks them for `family`, which is Qt's fallback list:
-    // sorted once per family (a few million instructions), then each missing character only
-    // walks it. Kept for the whole run, as Qt keeps its list, and never destroyed: a static
-    // hash would drop the sets at exit while fontconfig may already be gone (LeakSanitizer
-    // then reported them, whenever no stale copy of a pointer happened to be left on a stack).
-    static auto& sortedFonts = *new QHash<QString, FcFontSet*>;
-    auto sortedFor = sortedFonts.find(family);
-    if (sortedFor == sortedFonts.end()) {
-        FcFontSet* sorted = nullptr;
-        if (FcPattern* pattern = familyPattern(family)) {
-            FcResult result = FcResultNoMatch;
-            sorted = FcFontSort(nullptr, pattern, FcFalse, nullptr, &result);
-            FcPatternDestroy(pattern);
-        }
-        sortedFor = sortedFonts.insert(family, sorted);
-    }
-    FcFontSet* fonts = *sortedFor;
-    QString result;
-    for (int i = 0; fonts != nullptr && i < fonts->nfont; ++i) {
-        FcChar8* fontFamily = nullptr;
-        FcCharSet* covered = nullptr;
-        if (FcPatternGetString(fonts->fonts[i], FC_FAMILY, 0, &fontFamily) != FcResultMatch ||
-            FcPatternGetCharSet(fonts->fonts[i], FC_CHARSET, 0, &covered) != FcResultMatch ||
-            !FcCharSetHasChar(covered, character)) {
-            continue;
-        }
-        const QString candidate = QString::fromUtf8(reinterpret_cast<const char*>(fontFamily));
-        if (candidate != family && QFontDatabase::hasFamily(candidate)) {
-            result = candidate;
-        }
-        break;
-    }
-    known.insert(key, result);
-    return result;
-#else
-    Q_UNUSED(character)
-    Q_UNUSED(family)
-    return {};
-#endif
-}
-
 QIcon themeIcon(const QString& name)
 {
     const QString theme = QIcon::themeName();
@@ -350,12 +222,27 @@ void applyAppearance(const Appearance& appearance)
     }
 }
 
-void applyTextFont()
+void useTextFont()
 {
-    const QFont font = textFont(QApplication::font());
-    if (font != QApplication::font()) {
-        QApplication::setFont(font);
+    static const bool loaded = [] {
+        for (const char* file :
+             {":/fonts/DejaVuSansCondensed.ttf", ":/fonts/DejaVuSansCondensed-Bold.ttf",
+              ":/fonts/DejaVuSansCondensed-Oblique.ttf"}) {
+            if (QFontDatabase::addApplicationFont(QString::fromLatin1(file)) < 0) {
+                qWarning("dtsim: the bundled font %s could not be loaded", file);
+                return false;
+            }
+        }
+        return true;
+    }();
+    if (loaded) {
+        QApplication::setFont(textFont(QApplication::font()));
     }
+}
+
+QString textFontFamily()
+{
+    return kTextFamily;
 }
 
 const Appearance& currentAppearance()

@@ -33,19 +33,15 @@ bool isDark(const Appearance& appearance);
 /// Sets the application palette and font and chartstyle's look, then makes every existing
 /// chart area re-apply it. The system's own palette and font are remembered on first use.
 void applyAppearance(const Appearance& appearance);
-/// Gives the application font the window's text settings without changing its size: no
-/// OpenType shaping where the script needs none, no hinting, and a generic family named by the
-/// font it stands for (applyAppearance does the same). The window calls it before its first widget,
-/// so no font is loaded twice; exports call it so they draw what the window draws.
-void applyTextFont();
+/// Makes the bundled text font the application's, at the platform's size: DejaVu Sans Condensed
+/// (about as wide as the desktop's usual sans-serif, with a larger x-height), which has every
+/// character dtsim draws (−, ×, →, ≤, box drawing, Vietnamese), so the window and exported
+/// files look the same on every machine and Qt never searches other fonts for a missing glyph.
+/// Call after the application object exists and before the first widget.
+void useTextFont();
+/// The bundled text font's family name ("DejaVu Sans Condensed").
+QString textFontFamily();
 const Appearance& currentAppearance();
-
-/// The family Qt falls back to for `character` when `family` lacks it (U+2212 MINUS SIGN with
-/// Debian's Noto Sans): the first font that has it in fontconfig's ranking for `family`. Qt
-/// builds that ranking again for every font engine that meets such a character; text that names
-/// the family loads it at once. Empty when `family` has the character first, nothing has it, or
-/// fontconfig is not used. GUI thread only.
-QString familyDrawing(char32_t character, const QString& family);
 
 /// The desktop icon theme's icon `name` (QIcon::fromTheme), or a null icon when the desktop names
 /// no theme or only hicolor, the theme applications install their own icons into: it holds no

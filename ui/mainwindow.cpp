@@ -12,7 +12,6 @@
 #include "ui/scalingpanel.h"
 #include "ui/scenariofile.h"
 #include "ui/scenariomodel.h"
-#include "ui/windowstyle.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -49,20 +48,10 @@ const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("me
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
-/// Sets the application's text font and style before the window's QWidget exists: a widget
-/// takes the application font when it is constructed, and the window kept the one it was born
-/// with, so its own text and its formula strips loaded a second engine for each size at start;
-/// a style change re-polishes every widget.
-QWidget* beforeFirstWidget(QWidget* parent)
-{
-    applyTextFont();
-    installWindowStyle();
-    return parent;
-}
 } // namespace
 
 MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
-    : QMainWindow(beforeFirstWidget(parent)), m_model(new ScenarioModel(scenario, this))
+    : QMainWindow(parent), m_model(new ScenarioModel(scenario, this))
 {
     setObjectName(QStringLiteral("dtsimMainWindow"));
     m_tabs = new QTabWidget;
@@ -811,7 +800,7 @@ void MainWindow::buildLessonGuide()
     // built when the dock is first shown, not at cold start.
     m_lessonDock = new QDockWidget(this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
-    m_lessonDock->setMinimumWidth(fontMetrics().averageCharWidth() * 36);
+    m_lessonDock->setMinimumWidth(fontMetrics().horizontalAdvance(QString(36, QLatin1Char('n'))));
     addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
     QAction* toggle = m_lessonDock->toggleViewAction();

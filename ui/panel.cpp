@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <cstdlib>
 
 namespace dtsim::ui {
 
@@ -329,15 +330,29 @@ void Panel::setRowLabel(QWidget* editor, const QString& text)
     if (!label) {
         return;
     }
-    // Only a long label wraps. QFormLayout sizes a row from the label's one-line height and may
-    // then give a wrappable label less width than that line, cutting its second line off
-    // ("Tensor parallel (tp):" in Vietnamese).
-    // Counted in characters, not measured: measuring laid out every label of the panel, the
-    // hidden groups' too, while the window was starting.
+    // A long label is broken onto two lines at the space nearest its middle, by hand: a
+    // word-wrapped label in a QFormLayout may get less width than its first line and lose its
+    // second line off the bottom, since the row's height is decided before the label's width.
+    // Counted in characters, not measured: measuring laid out every label of the panel while the
+    // window was starting.
     QString plain = text;
     plain.remove(QLatin1Char('&'));
-    label->setWordWrap(plain.size() > 24);
-    label->setText(text);
+    QString shown = text;
+    if (plain.size() > 24) {
+        const qsizetype middle = shown.size() / 2;
+        qsizetype best = -1;
+        for (qsizetype i = shown.indexOf(QLatin1Char(' ')); i >= 0;
+             i = shown.indexOf(QLatin1Char(' '), i + 1)) {
+            if (best < 0 || std::abs(i - middle) < std::abs(best - middle)) {
+                best = i;
+            }
+        }
+        if (best > 0) {
+            shown[best] = QLatin1Char('\n');
+        }
+    }
+    label->setWordWrap(false);
+    label->setText(shown);
 }
 
 void Panel::setActive(bool active)
@@ -393,8 +408,11 @@ void Panel::updateControlsWidth()
 {
     // A fixed width: read-outs change text on every slider step, and a column that followed
     // them would resize the charts beside it, which makes Qt Charts lay out every axis again.
-    // Wide enough for 52 average characters of the current font (presentation mode grows it).
-    m_controlsFrame->setFixedWidth(m_controlsFrame->fontMetrics().averageCharWidth() * 52);
+    // Wide enough for 52 letters "n" of the current font, about 52 characters of text
+    // (presentation mode grows it). A font's own average width (its OS/2 table) is a designer's
+    // figure that fonts state differently.
+    m_controlsFrame->setFixedWidth(
+        m_controlsFrame->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('n'))));
 }
 
 void Panel::changeEvent(QEvent* event)

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QHash>
-#include <QRawFont>
 #include <QTextDocument>
 #include <QWidget>
 
@@ -18,14 +17,9 @@ public:
 
     void setHtml(const QString& html);
     void setPlainText(const QString& text);
-    /// The text with markup removed (what a screen reader announces), with the characters
-    /// html() has: a minus sign drawn as an en dash is still a minus sign here.
+    /// The text with markup removed (what a screen reader announces).
     [[nodiscard]] QString plainText() const;
     [[nodiscard]] QString html() const { return m_html; }
-    /// html() as drawn. A minus sign the strip's font lacks is its own en dash; any other
-    /// character it lacks is in a span naming the font that has it (see familyDrawing), which
-    /// looks the same as Qt's own fallback.
-    [[nodiscard]] QString drawnHtml() const { return m_typeset.html; }
 
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
@@ -38,21 +32,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct Typeset {
-        QString html;
-        /// For each en dash of the text, in order: whether it stands for a minus sign.
-        QList<bool> dashIsMinus;
-        friend bool operator==(const Typeset&, const Typeset&) = default;
-    };
-
     void relayout();
-    /// `html` as drawnHtml() describes it.
-    [[nodiscard]] Typeset typeset(const QString& html) const;
     QTextDocument m_document;
     QString m_html;
-    Typeset m_typeset;
-    /// The strip's font without fallbacks, to ask which characters it has (reset with the font).
-    mutable QRawFont m_coverage;
     int m_height = 0;
     /// heightForWidth results for the current text and font: a layout asks for the same few
     /// widths again and again, and each answer costs an HTML parse and a text layout.

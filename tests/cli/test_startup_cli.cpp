@@ -1,6 +1,7 @@
-// The window as the benchmark starts it (BENCHMARKS.md, cold start):
-// ui/startupprobe reports the first paint event and the end of the first frame,
-// then the window quits by itself.
+// The window as the benchmark starts it (BENCHMARKS.md, cold start): the code
+// the dtsim executable runs, with bench/startupprobe reporting the first paint
+// event and the end of the first frame; then the window quits by itself.
+// Builds without the benchmark (the asan preset) have nothing to run.
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -10,6 +11,9 @@
 
 TEST_CASE("the window reports its first frame when the benchmark asks", "[cli][startup]")
 {
+#ifndef DTSIM_BENCH_EXECUTABLE
+    SUCCEED("the benchmark is not built");
+#else
     QTemporaryDir settings; // a first start: no remembered scenario, language or theme
     REQUIRE(settings.isValid());
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -21,7 +25,8 @@ TEST_CASE("the window reports its first frame when the benchmark asks", "[cli][s
     environment.insert(QStringLiteral("DTSIM_BENCH_LAUNCH_NS"), QString::number(now));
     QProcess process;
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(DTSIM_EXECUTABLE), {});
+    process.start(QStringLiteral(DTSIM_BENCH_EXECUTABLE),
+                  {QStringLiteral("--startup"), QStringLiteral("dtsim")});
     REQUIRE(process.waitForFinished(60000));
     CHECK(process.exitStatus() == QProcess::NormalExit);
     CHECK(process.exitCode() == 0); // it quits by itself after the first frame
@@ -36,4 +41,5 @@ TEST_CASE("the window reports its first frame when the benchmark asks", "[cli][s
     CHECK(paint > 0);
     CHECK(frame >= paint);
     CHECK(frame < 60'000'000'000LL); // within the process's lifetime, not a stray clock
+#endif
 }

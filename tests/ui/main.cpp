@@ -3,6 +3,8 @@
 // a fixed DPI so that pixel sizes in tests do not depend on the machine, and settings kept apart
 // from the user's.
 #define CATCH_CONFIG_RUNNER
+#include "ui/appearance.h"
+
 #include <QApplication>
 #include <QStandardPaths>
 #include <catch2/catch.hpp>
@@ -16,6 +18,7 @@ int main(int argc, char** argv)
     QApplication application(argc, argv);
     QApplication::setApplicationName(QStringLiteral("dtsim-tests"));
     QStandardPaths::setTestModeEnabled(true); // QSettings of tests never touch the user's
+    dtsim::ui::useTextFont();                 // as the window and exports do
 
     return Catch::Session().run(argc, argv);
 }

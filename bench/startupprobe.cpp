@@ -1,4 +1,4 @@
-#include "ui/startupprobe.h"
+#include "bench/startupprobe.h"
 
 #include <QAbstractScrollArea>
 #include <QCoreApplication>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace dtsim::ui {
+namespace dtsim::bench {
 
 namespace {
 
@@ -64,7 +64,7 @@ long long monotonicNanoseconds()
         .count();
 }
 
-void reportStartupIfAsked(QWidget* window)
+void reportStartup(QWidget* window)
 {
     if (!qEnvironmentVariableIsSet("DTSIM_BENCH_LAUNCH_NS")) {
         return;
@@ -76,4 +76,4 @@ void reportStartupIfAsked(QWidget* window)
     }
 }
 
-} // namespace dtsim::ui
+} // namespace dtsim::bench

@@ -1,5 +1,4 @@
-#include "app/calc_allreduce.h"
-
+#include "app/calcmodels.h"
 #include "app/cli.h"
 #include "simcore/collectives.h"
 #include "simcore/collectivesweep.h"

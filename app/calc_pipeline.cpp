@@ -1,5 +1,4 @@
-#include "app/calc_pipeline.h"
-
+#include "app/calcmodels.h"
 #include "app/cli.h"
 #include "simcore/memory.h"
 #include "simcore/pipeline.h"

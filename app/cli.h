@@ -1,8 +1,15 @@
 #pragma once
-// The command line: `calc`, `keys` and `export` run without a window; anything else starts the
-// GUI. Exit status: 0 success, 2 bad usage or input (one line on stderr), 1 anything else.
+// The command line without a window: `calc`, `keys`, `import`, `--help`, `--version` need only
+// Qt Core (this library links no widgets); `export` and the window are app/gui.h. Exit status:
+// 0 success, 2 bad usage or input (one line on stderr), 1 anything else.
 
-class QWidget;
+#include "simcore/scenario.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class QCommandLineParser;
 
 namespace dtsim::app {
 
@@ -12,14 +19,28 @@ enum ExitCode { kSuccess = 0, kFailure = 1, kBadInput = 2 };
 /// than the window's options.
 bool isSubcommand(int argc, char** argv);
 
-/// Runs a sub-command. Creates only a QCoreApplication for calc/keys/help/version, and a
-/// QApplication (off screen when there is no display) for export.
+/// Runs a sub-command other than `export` with a QCoreApplication only.
 int runSubcommand(int argc, char** argv);
 
-/// Called with the window just before it is first shown (the benchmark times the first frame).
-using WindowHook = void (*)(QWidget* window);
+// What `export` and the window share with the commands above.
 
-/// Starts the window. Without a display it explains how to export instead.
-int runGui(int argc, char** argv, WindowHook beforeShow = nullptr);
+/// Application name, organisation (QSettings) and version.
+void setApplicationInfo();
+/// The views `dtsim export --panel` draws, in SPEC order.
+QStringList exportViewIds();
+/// `dtsim --help`.
+QString usage();
+/// --scenario, --preset and --set.
+void addScenarioOptions(QCommandLineParser& parser);
+/// Parses with a one-line error on stderr; false on bad usage.
+bool parseArguments(QCommandLineParser& parser, const QStringList& arguments);
+/// The scenario from --preset or --scenario, then every --set in order, validated; nullopt
+/// (with the first problem on stderr) when anything is wrong.
+std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser);
+/// --lang, else the remembered language, else the system's; false (with a message) for a bad
+/// --lang.
+bool applyLanguageOption(const QCommandLineParser& parser, const QString& remembered);
+/// Whether a display (or a chosen Qt platform) is there to draw on.
+bool hasDisplay();
 
 } // namespace dtsim::app

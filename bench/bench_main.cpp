@@ -14,24 +14,24 @@
 // Usage: dtsim_bench [--samples N] [--size WxH] [--only GROUP,…] [--repaint dirty|whole] [--json]
 //        dtsim_bench --startup dtsim|minimal   (internal: one cold start, timed by startupprobe)
 
-#include "app/cli.h"
+#include "app/gui.h"
 #include "bench/startupprobe.h"
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
 #include "simcore/scaling.h"
-#include "ui/appearance.h"
-#include "ui/checkpointcharts.h"
-#include "ui/checkpointpanel.h"
-#include "ui/communicationcharts.h"
-#include "ui/communicationpanel.h"
-#include "ui/exporter.h"
-#include "ui/memorypanel.h"
-#include "ui/numberfield.h"
-#include "ui/panelregistry.h"
-#include "ui/parallelismpanel.h"
-#include "ui/ringwidget.h"
-#include "ui/scalingpanel.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/appearance.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/checkpoint/checkpointcharts.h"
+#include "ui/panels/checkpoint/checkpointpanel.h"
+#include "ui/panels/communication/communicationcharts.h"
+#include "ui/panels/communication/communicationpanel.h"
+#include "ui/panels/communication/ringwidget.h"
+#include "ui/panels/memory/memorypanel.h"
+#include "ui/panels/parallelism/parallelismpanel.h"
+#include "ui/panels/scaling/scalingpanel.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

@@ -3448,7 +3448,7 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
 </context>
 <context>
-    <name>dtsim::ui</name>
+    <name>dtsim::common</name>
     <message>
         <source>Unknown key &apos;%1&apos; (dtsim keys lists them).</source>
         <translation>Không có khoá &apos;%1&apos; (lệnh dtsim keys liệt kê mọi khoá).</translation>
@@ -3478,44 +3478,12 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>&apos;%1&apos;: cần có dạng KEY=VALUE.</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>Không ghi được %1: %2</translation>
-    </message>
-    <message>
         <source>Could not open %1 for writing: %2</source>
         <translation>Không mở được %1 để ghi: %2</translation>
     </message>
     <message>
-        <source>Could not allocate a %1×%2 image.</source>
-        <translation>Không cấp phát được ảnh %1×%2.</translation>
-    </message>
-    <message>
-        <source>Could not encode the PNG image: %1</source>
-        <translation>Không mã hoá được ảnh PNG: %1</translation>
-    </message>
-    <message>
-        <source>Could not start drawing the SVG file.</source>
-        <translation>Không bắt đầu vẽ được tệp SVG.</translation>
-    </message>
-    <message>
-        <source>Could not start drawing the PDF file.</source>
-        <translation>Không bắt đầu vẽ được tệp PDF.</translation>
-    </message>
-    <message>
-        <source>size: %1×%2 is out of range; allowed: each side %3 to %4 pixels.</source>
-        <translation>size: %1×%2 nằm ngoài phạm vi; cho phép: mỗi cạnh từ %3 đến %4 điểm ảnh.</translation>
-    </message>
-    <message>
-        <source>scale: %1 is out of range; allowed: %2 to %3.</source>
-        <translation>scale: %1 nằm ngoài phạm vi; cho phép: %2 đến %3.</translation>
-    </message>
-    <message>
-        <source>%1: unknown file type; allowed: .png, .svg, .pdf, .csv</source>
-        <translation>%1: loại tệp không xác định; cho phép: .png, .svg, .pdf, .csv</translation>
-    </message>
-    <message>
-        <source>panel: &apos;%1&apos; cannot be exported yet; available: %2</source>
-        <translation>panel: chưa xuất được &apos;%1&apos;; hiện có: %2</translation>
+        <source>Could not write %1: %2</source>
+        <translation>Không ghi được %1: %2</translation>
     </message>
     <message>
         <source>%1 µs</source>
@@ -3570,6 +3538,18 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>%1B/s</translation>
     </message>
     <message>
+        <source>Unknown preset &apos;%1&apos;; allowed: %2.</source>
+        <translation>Không có cấu hình mẫu &apos;%1&apos;; cho phép: %2.</translation>
+    </message>
+    <message>
+        <source>The preset &apos;%1&apos; is missing from this build (%2).</source>
+        <translation>Bản dựng này thiếu cấu hình mẫu &apos;%1&apos; (%2).</translation>
+    </message>
+    <message>
+        <source>preset %1</source>
+        <translation>cấu hình mẫu %1</translation>
+    </message>
+    <message>
         <source>%1, line %2: not valid JSON (%3).</source>
         <translation>%1, dòng %2: JSON không hợp lệ (%3).</translation>
     </message>
@@ -3609,6 +3589,41 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <source>%1 is larger than 4 MiB: not a scenario file.</source>
         <translation>%1 lớn hơn 4 MiB: không phải tệp kịch bản.</translation>
     </message>
+</context>
+<context>
+    <name>dtsim::ui</name>
+    <message>
+        <source>Could not allocate a %1×%2 image.</source>
+        <translation>Không cấp phát được ảnh %1×%2.</translation>
+    </message>
+    <message>
+        <source>Could not encode the PNG image: %1</source>
+        <translation>Không mã hoá được ảnh PNG: %1</translation>
+    </message>
+    <message>
+        <source>Could not start drawing the SVG file.</source>
+        <translation>Không bắt đầu vẽ được tệp SVG.</translation>
+    </message>
+    <message>
+        <source>Could not start drawing the PDF file.</source>
+        <translation>Không bắt đầu vẽ được tệp PDF.</translation>
+    </message>
+    <message>
+        <source>size: %1×%2 is out of range; allowed: each side %3 to %4 pixels.</source>
+        <translation>size: %1×%2 nằm ngoài phạm vi; cho phép: mỗi cạnh từ %3 đến %4 điểm ảnh.</translation>
+    </message>
+    <message>
+        <source>scale: %1 is out of range; allowed: %2 to %3.</source>
+        <translation>scale: %1 nằm ngoài phạm vi; cho phép: %2 đến %3.</translation>
+    </message>
+    <message>
+        <source>%1: unknown file type; allowed: .png, .svg, .pdf, .csv</source>
+        <translation>%1: loại tệp không xác định; cho phép: .png, .svg, .pdf, .csv</translation>
+    </message>
+    <message>
+        <source>panel: &apos;%1&apos; cannot be exported yet; available: %2</source>
+        <translation>panel: chưa xuất được &apos;%1&apos;; hiện có: %2</translation>
+    </message>
     <message>
         <source>format: choose PNG, SVG or PDF; the CSV files are written beside them.</source>
         <translation>format: hãy chọn PNG, SVG hoặc PDF; các tệp CSV được ghi bên cạnh.</translation>
@@ -3616,18 +3631,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>Folder %1 does not exist.</source>
         <translation>Thư mục %1 không tồn tại.</translation>
-    </message>
-    <message>
-        <source>Unknown preset &apos;%1&apos;; allowed: %2.</source>
-        <translation>Không có cấu hình mẫu &apos;%1&apos;; cho phép: %2.</translation>
-    </message>
-    <message>
-        <source>The preset &apos;%1&apos; is missing from this build (%2).</source>
-        <translation>Bản dựng này thiếu cấu hình mẫu &apos;%1&apos; (%2).</translation>
-    </message>
-    <message>
-        <source>preset %1</source>
-        <translation>cấu hình mẫu %1</translation>
     </message>
     <message>
         <source>Why not just add more GPUs?</source>

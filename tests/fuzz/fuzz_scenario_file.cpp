@@ -1,12 +1,12 @@
-// libFuzzer target: the scenario-file loader, dtsim::ui::parseScenario (ui/scenariofile.h:
+// libFuzzer target: the scenario-file loader, parseScenario (common/scenariofile.h:
 // QJsonDocument, then setNumber / setValue per key, then validate()).
 //
 // Checked besides the sanitizers: a result is either a scenario or a non-empty message, never
 // both or neither; a loaded scenario passes validate(), survives saving (serializeScenario →
 // parseScenario gives the same scenario) and its models draw no NaN or ±∞ (modelcheck.h).
 
+#include "common/scenariofile.h"
 #include "modelcheck.h"
-#include "ui/scenariofile.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -15,17 +15,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-
-// scenariofile.cpp's saveScenarioFile calls ui/exporter.cpp, which pulls in every panel; the
-// fuzzer never saves, so this stands in for it (and aborts if that ever changes). The
-// declaration is ui/exporter.h's, repeated here because that header needs Qt GUI.
-namespace dtsim::ui {
-QString writeFileAtomically(const QString& path, const QByteArray& bytes);
-QString writeFileAtomically(const QString&, const QByteArray&)
-{
-    std::abort();
-}
-} // namespace dtsim::ui
 
 namespace {
 
@@ -52,7 +41,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const QByteArray contents(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const auto result = dtsim::ui::parseScenario(contents, QStringLiteral("fuzz.json"));
+    const auto result = dtsim::common::parseScenario(contents, QStringLiteral("fuzz.json"));
     if (result.scenario.has_value() == !result.error.isEmpty()) {
         failFile("exactly one of scenario and error must be set; error:", result.error);
     }
@@ -62,8 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!simcore::validate(*result.scenario).empty()) {
         failFile("a loaded scenario fails validate()");
     }
-    const QByteArray saved = dtsim::ui::serializeScenario(*result.scenario);
-    const auto reread = dtsim::ui::parseScenario(saved, QStringLiteral("saved.json"));
+    const QByteArray saved = dtsim::common::serializeScenario(*result.scenario);
+    const auto reread = dtsim::common::parseScenario(saved, QStringLiteral("saved.json"));
     if (!reread.scenario || !(*reread.scenario == *result.scenario)) {
         failFile("the saved scenario does not load back the same:", reread.error);
     }

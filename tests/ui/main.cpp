@@ -3,7 +3,7 @@
 // a fixed DPI so that pixel sizes in tests do not depend on the machine, and settings kept apart
 // from the user's.
 #define CATCH_CONFIG_RUNNER
-#include "ui/appearance.h"
+#include "ui/kit/appearance.h"
 
 #include <QApplication>
 #include <QStandardPaths>

@@ -1,13 +1,13 @@
 // Theme and presentation mode: palette, fonts and every chart's look change together.
 #include "helpers.h"
-#include "ui/appearance.h"
-#include "ui/chartstyle.h"
-#include "ui/mainwindow.h"
-#include "ui/panel.h"
-#include "ui/scalingcharts.h"
-#include "ui/scalingpanel.h"
-#include "ui/scenariomodel.h"
-#include "ui/textstrip.h"
+#include "ui/kit/appearance.h"
+#include "ui/kit/chartstyle.h"
+#include "ui/kit/panel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/kit/textstrip.h"
+#include "ui/panels/scaling/scalingcharts.h"
+#include "ui/panels/scaling/scalingpanel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>

@@ -1,5 +1,5 @@
 // chartupdate's batch of curves: emptied before the axes move, filled once after.
-#include "ui/chartupdate.h"
+#include "ui/kit/chartupdate.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -1,17 +1,17 @@
 // The Checkpoint panel end to end (issue #7): controls → Scenario → simcore → series, the
 // Monte-Carlo batch off the UI thread, the Llama 3 preset, export. Expected numbers come from
 // simcore (MODELS §6: Young 1974, Daly 2006) or from hand calculations written beside them.
+#include "common/format.h"
 #include "helpers.h"
 #include "simcore/checkpoint.h"
 #include "simcore/montecarlo.h"
-#include "ui/checkpointcharts.h"
-#include "ui/checkpointpanel.h"
-#include "ui/exporter.h"
-#include "ui/format.h"
-#include "ui/mainwindow.h"
-#include "ui/numberfield.h"
-#include "ui/scenariomodel.h"
-#include "ui/timelinewidget.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/checkpoint/checkpointcharts.h"
+#include "ui/panels/checkpoint/checkpointpanel.h"
+#include "ui/panels/checkpoint/timelinewidget.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -176,7 +176,7 @@ TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and complete
     // The difference from Daly's expectation: a signed number as the formulas write one (the
     // caption's plain text has an ordinary space where the strip keeps a no-break one).
     const double difference = (mc.batch.meanSeconds - expected) / expected * 100.0;
-    CHECK(charts->monteCarloCaption().contains(formatSignedNumber(difference, 2) +
+    CHECK(charts->monteCarloCaption().contains(dtsim::common::formatSignedNumber(difference, 2) +
                                                QStringLiteral(" %")));
     CHECK_FALSE(charts->monteCarloCaption().contains(QRegularExpression(QStringLiteral("-\\d"))));
     // One run as a timeline: run 0 of the batch, failures marked.
@@ -367,11 +367,12 @@ TEST_CASE("signed numbers take the minus sign and percent signs stay with their 
           std::tuple{QLocale(QLocale::Vietnamese, QLocale::Vietnam), "\u22120,81", "0,81"}}) {
         CAPTURE(locale.name());
         QLocale::setDefault(locale);
-        CHECK(formatNumber(-0.81, 2) == QLocale().negativeSign() + QString::fromUtf8(positive));
-        CHECK(formatSignedNumber(-0.81, 2) == QString::fromUtf8(negative));
-        CHECK(formatSignedNumber(0.81, 2) == QString::fromUtf8(positive));
-        CHECK(formatSignedNumber(0.0, 2) == QStringLiteral("0"));
-        CHECK(withPercentSign(formatSignedNumber(-0.01, 1)) ==
+        CHECK(dtsim::common::formatNumber(-0.81, 2) ==
+              QLocale().negativeSign() + QString::fromUtf8(positive));
+        CHECK(dtsim::common::formatSignedNumber(-0.81, 2) == QString::fromUtf8(negative));
+        CHECK(dtsim::common::formatSignedNumber(0.81, 2) == QString::fromUtf8(positive));
+        CHECK(dtsim::common::formatSignedNumber(0.0, 2) == QStringLiteral("0"));
+        CHECK(dtsim::common::withPercentSign(dtsim::common::formatSignedNumber(-0.01, 1)) ==
               QString::fromUtf8(negative).left(1) + QStringLiteral("0") + locale.decimalPoint() +
                   QStringLiteral("01\u00A0%"));
     }

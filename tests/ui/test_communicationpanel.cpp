@@ -7,14 +7,14 @@
 #include "simcore/collectivesweep.h"
 #include "simcore/links.h"
 #include "simcore/ringallreduce.h"
-#include "ui/chartstyle.h"
-#include "ui/communicationcharts.h"
-#include "ui/communicationpanel.h"
-#include "ui/exporter.h"
-#include "ui/numberfield.h"
-#include "ui/panelregistry.h"
-#include "ui/ringwidget.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/chartstyle.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/communication/communicationcharts.h"
+#include "ui/panels/communication/communicationpanel.h"
+#include "ui/panels/communication/ringwidget.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

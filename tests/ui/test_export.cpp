@@ -2,8 +2,8 @@
 // existing files untouched (QSaveFile).
 #include "helpers.h"
 #include "simcore/scaling.h"
-#include "ui/exporter.h"
-#include "ui/scalingcharts.h"
+#include "ui/panels/scaling/scalingcharts.h"
+#include "ui/shell/exporter.h"
 
 #include <QFile>
 #include <QImage>

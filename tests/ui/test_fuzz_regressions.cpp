@@ -1,11 +1,11 @@
 // Scenario files the libFuzzer target tests/fuzz/fuzz_scenario_file.cpp found, minimised, each
 // with what it did before its fix. Expected: the loader's documented refusal (scenariofile.h:
 // a message naming the line, nothing applied).
-#include "ui/scenariofile.h"
+#include "common/scenariofile.h"
 
 #include <catch2/catch.hpp>
 
-using namespace dtsim::ui;
+using namespace dtsim::common;
 
 TEST_CASE("fuzz: a file version outside int's range is refused", "[ui][file][fuzz]")
 {
@@ -16,7 +16,7 @@ TEST_CASE("fuzz: a file version outside int's range is refused", "[ui][file][fuz
     for (const char* version : {"1e300", "-2147483649", "2147483648", "1.5"}) {
         const QByteArray contents = QByteArray("{\"format\": \"dtsim-scenario\",\n \"version\": ") +
                                     version + ", \"values\": {}}";
-        const auto result = parseScenario(contents, QStringLiteral("s.json"));
+        const auto result = dtsim::common::parseScenario(contents, QStringLiteral("s.json"));
         INFO(version);
         CHECK_FALSE(result.scenario.has_value());
         CHECK(result.error ==

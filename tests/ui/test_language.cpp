@@ -1,8 +1,8 @@
 // Vietnamese and English at run time: visible texts, formula strips, numbers and errors change.
-#include "ui/language.h"
-#include "ui/mainwindow.h"
-#include "ui/panel.h"
-#include "ui/scenariomodel.h"
+#include "common/language.h"
+#include "ui/kit/panel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -18,7 +18,7 @@ using namespace dtsim::ui;
 
 namespace {
 struct BackToEnglish {
-    ~BackToEnglish() { setLanguage(QStringLiteral("en")); }
+    ~BackToEnglish() { dtsim::common::setLanguage(QStringLiteral("en")); }
 };
 
 /// Runs `check(language, id, panel, scroll)` on every panel of a 1280×800 window, shown in English
@@ -27,7 +27,7 @@ template <typename Check> void forEveryPanelAt1280x800(Check check)
 {
     BackToEnglish restore;
     for (const char* language : {"en", "vi"}) {
-        REQUIRE(setLanguage(QString::fromLatin1(language)));
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
         MainWindow window;
         window.resize(1280, 800);
         window.show();
@@ -55,8 +55,8 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
             formulas << panel->formulaText();
         }
     }
-    REQUIRE(setLanguage(QStringLiteral("vi")));
-    CHECK(currentLanguage() == QStringLiteral("vi"));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
+    CHECK(dtsim::common::currentLanguage() == QStringLiteral("vi"));
     CHECK(QLocale().decimalPoint() == QStringLiteral(","));
     // Tabs 0–4 change; "Checkpoint" stays, as the seed lesson itself writes it in Vietnamese.
     for (int i = 0; i < 5; ++i) {
@@ -70,13 +70,13 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
     auto* scaling = window.panel(QStringLiteral("scaling"));
     CHECK(scaling->formulaText() != formulas.value(0));
 
-    REQUIRE(setLanguage(QStringLiteral("en")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("en")));
     for (int i = 0; i < window.tabs()->count(); ++i) {
         CHECK(window.tabs()->tabText(i) == english[i]);
     }
     CHECK(QLocale().decimalPoint() == QStringLiteral("."));
-    CHECK_FALSE(setLanguage(QStringLiteral("fr")));
-    CHECK(currentLanguage() == QStringLiteral("en"));
+    CHECK_FALSE(dtsim::common::setLanguage(QStringLiteral("fr")));
+    CHECK(dtsim::common::currentLanguage() == QStringLiteral("en"));
 }
 
 TEST_CASE("a tab first shown after a language switch is built in that language",
@@ -88,7 +88,7 @@ TEST_CASE("a tab first shown after a language switch is built in that language",
         MainWindow english;
         englishFormula = english.panel(QStringLiteral("checkpoint"))->formulaText();
     }
-    REQUIRE(setLanguage(QStringLiteral("vi")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
     MainWindow window;
     window.show();
     REQUIRE_FALSE(window.isPanelBuilt(QStringLiteral("checkpoint")));
@@ -141,13 +141,13 @@ TEST_CASE("every panel's controls fit a 1280×800 window without scrolling, in b
 TEST_CASE("Qt's standard buttons speak Vietnamese too (the save-changes prompt)", "[ui][language]")
 {
     BackToEnglish restore;
-    REQUIRE(setLanguage(QStringLiteral("vi")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
     QMessageBox box;
     box.setStandardButtons(QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     CHECK(box.button(QMessageBox::Save)->text() == QStringLiteral("Lưu"));
     CHECK(box.button(QMessageBox::Discard)->text() == QStringLiteral("Bỏ thay đổi"));
     CHECK(box.button(QMessageBox::Cancel)->text() == QStringLiteral("Huỷ"));
-    REQUIRE(setLanguage(QStringLiteral("en")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("en")));
     QMessageBox english;
     english.setStandardButtons(QMessageBox::Save);
     CHECK(english.button(QMessageBox::Save)->text() == QStringLiteral("Save"));

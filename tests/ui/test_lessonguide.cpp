@@ -1,8 +1,8 @@
 // The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
 #include "simcore/memory.h"
-#include "ui/lessonguide.h"
-#include "ui/mainwindow.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/shell/lessonguide.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,9 +1,9 @@
 // The window around the panels: undo/redo of parameter edits, scenario files, unsaved marker.
+#include "common/scenariofile.h"
 #include "simcore/scenario.h"
-#include "ui/mainwindow.h"
-#include "ui/scalingpanel.h"
-#include "ui/scenariofile.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/scaling/scalingpanel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QClipboard>

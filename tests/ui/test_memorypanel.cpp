@@ -4,12 +4,12 @@
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
-#include "ui/exporter.h"
-#include "ui/mainwindow.h"
-#include "ui/memorycharts.h"
-#include "ui/memorypanel.h"
-#include "ui/numberfield.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/memory/memorycharts.h"
+#include "ui/panels/memory/memorypanel.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

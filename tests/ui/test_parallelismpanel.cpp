@@ -2,18 +2,18 @@
 // pipelinememory) → the diagram and the Gantt chart, inline problems, export. Expected numbers:
 // Megatron-LM's rank order (megatron/core/parallel_state.py), Huang et al. 2019 and Narayanan et
 // al. 2021's bubble formulas (MODELS §5), worked out by hand below.
+#include "common/format.h"
 #include "helpers.h"
 #include "simcore/parallellayout.h"
 #include "simcore/pipeline.h"
 #include "simcore/pipelinememory.h"
-#include "ui/exporter.h"
-#include "ui/format.h"
-#include "ui/numberfield.h"
-#include "ui/panelregistry.h"
-#include "ui/parallelismdiagram.h"
-#include "ui/parallelismpanel.h"
-#include "ui/pipelineview.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/parallelism/parallelismdiagram.h"
+#include "ui/panels/parallelism/parallelismpanel.h"
+#include "ui/panels/parallelism/pipelineview.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -189,7 +189,7 @@ TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][pa
         REQUIRE(r.ok());
         CHECK(gantt->result().bubbleFraction == Approx(r.bubbleFraction).epsilon(1e-12));
         CHECK(r.bubbleFraction == Approx(fraction).epsilon(1e-12));
-        CHECK(gantt->bubbleText().contains(formatPercent(fraction)));
+        CHECK(gantt->bubbleText().contains(dtsim::common::formatPercent(fraction)));
     };
     // GPipe, p = 4, m = 8: (p − 1)/(m + p − 1) = 3/11 = 27.3 % (Huang et al. 2019).
     choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("gpipe"));
@@ -226,7 +226,7 @@ TEST_CASE("the Gantt chart links the in-flight micro-batches to the memory model
     REQUIRE(gantt->activations().size() == 4);
     CHECK(gantt->activations()[0].bytes == expected[0].bytes);
     CHECK(gantt->activations()[0].peakMicrobatches == 4); // 1F1B: p on the first device
-    CHECK(gantt->memoryText().contains(formatBytes(expected[0].bytes)));
+    CHECK(gantt->memoryText().contains(dtsim::common::formatBytes(expected[0].bytes)));
     CHECK(gantt->memoryText().contains(QStringLiteral("device 0 holds 4 micro-batches")));
 
     // An operation's tooltip: device 0 runs micro-batch 1's forward first, 0 … 10 ms.

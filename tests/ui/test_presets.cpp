@@ -1,15 +1,15 @@
 // Built-in presets (ui/presets.h): every preset loads from the compiled-in resource, validates,
 // and draws every exportable panel; and every number a preset's description states is what the
 // models compute for it. Sources of the preset values: ui/presets.cpp, resources/presets/README.md.
+#include "common/presets.h"
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/checkpoint.h"
 #include "simcore/memory.h"
 #include "simcore/scaling.h"
-#include "ui/chartarea.h"
-#include "ui/exporter.h"
-#include "ui/panelregistry.h"
-#include "ui/presets.h"
+#include "ui/kit/chartarea.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QFile>
 #include <QIcon>
@@ -29,7 +29,7 @@ constexpr double kGB = 1e9;
 simcore::Scenario preset(const char* id)
 {
     QString error;
-    const auto scenario = loadPreset(QLatin1String(id), &error);
+    const auto scenario = dtsim::common::loadPreset(QLatin1String(id), &error);
     INFO(error.toStdString());
     REQUIRE(scenario.has_value());
     return *scenario;
@@ -52,11 +52,11 @@ double efficiencyAt(simcore::Scenario scenario, std::int64_t workers)
 
 TEST_CASE("the six presets are listed once each, with a name and a description", "[ui][presets]")
 {
-    const QList<PresetInfo> list = presets();
+    const QList<dtsim::common::PresetInfo> list = dtsim::common::presets();
     REQUIRE(list.size() == 6);
     CHECK(list.front().id == "lesson"); // the lesson first: the menu's default entry
     QSet<QString> ids;
-    for (const PresetInfo& info : list) {
+    for (const dtsim::common::PresetInfo& info : list) {
         INFO(info.id.toStdString());
         ids.insert(info.id);
         CHECK_FALSE(info.name.isEmpty());
@@ -65,16 +65,16 @@ TEST_CASE("the six presets are listed once each, with a name and a description",
     }
     CHECK(ids == QSet<QString>{"lesson", "classroom", "7b-24gb", "gpt3-175b-a100", "llama-70b-h100",
                                "llama3-16k-failures"});
-    CHECK(presetIds().size() == list.size());
+    CHECK(dtsim::common::presetIds().size() == list.size());
 }
 
 TEST_CASE("every preset loads from the resource and validates", "[ui][presets]")
 {
-    for (const QString& id : presetIds()) {
+    for (const QString& id : dtsim::common::presetIds()) {
         INFO(id.toStdString());
         CHECK(QFile::exists(QStringLiteral(":/presets/%1.json").arg(id)));
         QString error;
-        const auto scenario = loadPreset(id, &error);
+        const auto scenario = dtsim::common::loadPreset(id, &error);
         CHECK(error.isEmpty());
         REQUIRE(scenario.has_value());
         CHECK(simcore::validate(*scenario).empty());
@@ -95,20 +95,20 @@ TEST_CASE("the lesson preset is exactly the defaults", "[ui][presets]")
 TEST_CASE("an unknown preset names the allowed ids", "[ui][presets]")
 {
     QString error;
-    CHECK_FALSE(loadPreset(QStringLiteral("gpt-5"), &error).has_value());
+    CHECK_FALSE(dtsim::common::loadPreset(QStringLiteral("gpt-5"), &error).has_value());
     CHECK(error.contains(QStringLiteral("'gpt-5'")));
-    for (const QString& id : presetIds()) {
+    for (const QString& id : dtsim::common::presetIds()) {
         CHECK(error.contains(id));
     }
     // No error pointer: still no crash, still no scenario.
-    CHECK_FALSE(loadPreset(QStringLiteral("../presets/lesson")).has_value());
+    CHECK_FALSE(dtsim::common::loadPreset(QStringLiteral("../presets/lesson")).has_value());
 }
 
 TEST_CASE("every exportable panel draws every preset", "[ui][presets][export]")
 {
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    for (const QString& id : presetIds()) {
+    for (const QString& id : dtsim::common::presetIds()) {
         const simcore::Scenario scenario = preset(id.toLatin1().constData());
         for (const PanelEntry& entry : panelEntries()) {
             INFO(id.toStdString() << " on " << entry.id.toStdString());

@@ -4,10 +4,10 @@
 // pixel afresh), compared pixel for pixel with what the partial repaints left in the window's
 // backing store (the offscreen platform's screen grab reads that store). Tolerance: none (QImage
 // equality).
-#include "ui/communicationcharts.h"
-#include "ui/communicationpanel.h"
-#include "ui/ringwidget.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/communication/communicationcharts.h"
+#include "ui/panels/communication/communicationpanel.h"
+#include "ui/panels/communication/ringwidget.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

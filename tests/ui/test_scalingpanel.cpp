@@ -1,11 +1,11 @@
 // The Scaling panel end to end: controls → Scenario → simcore → bar sets and read-outs.
+#include "common/format.h"
 #include "simcore/scaling.h"
-#include "ui/format.h"
-#include "ui/mainwindow.h"
-#include "ui/numberfield.h"
-#include "ui/scalingcharts.h"
-#include "ui/scalingpanel.h"
-#include "ui/scenariomodel.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/scaling/scalingcharts.h"
+#include "ui/panels/scaling/scalingpanel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QBarCategoryAxis>
@@ -68,7 +68,7 @@ TEST_CASE("moving the slider puts simcore's numbers into the bar sets", "[ui][sc
 
     // Hand calculation (seed lesson §5, defaults 1000/20/4 ms): step(40) = 25 + 20 + 156 = 201 ms.
     CHECK(panel.result().selected.stepSeconds == Approx(0.201).epsilon(1e-12));
-    CHECK(panel.readouts().at(0) == formatDuration(0.201));
+    CHECK(panel.readouts().at(0) == dtsim::common::formatDuration(0.201));
     // The selected-N marker sits over the bar for N = 40.
     const auto marker = panel.charts()->selectedMarker()->points();
     REQUIRE(marker.size() == 1);
@@ -263,7 +263,7 @@ TEST_CASE("Scaling read-outs are copied from their right-click menu, one or all,
     const auto values = panel.findChildren<QLabel*>();
     QLabel* step = nullptr;
     for (QLabel* label : values) {
-        if (label->text() == formatDuration(0.201)) {
+        if (label->text() == dtsim::common::formatDuration(0.201)) {
             step = label;
         }
     }

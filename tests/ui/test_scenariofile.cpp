@@ -1,10 +1,10 @@
 // Scenario files: round trip, and bad files named by line and key with nothing applied.
-#include "ui/scenariofile.h"
+#include "common/scenariofile.h"
 
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
-using namespace dtsim::ui;
+using namespace dtsim::common;
 
 TEST_CASE("save then open gives the same scenario", "[ui][file]")
 {
@@ -15,8 +15,8 @@ TEST_CASE("save then open gives the same scenario", "[ui][file]")
     scenario.train.precision = simcore::Precision::Bf16;
     scenario.hardware.gpu = "mi300x";
     const QString path = dir.filePath(QStringLiteral("s.dtsim.json"));
-    REQUIRE(saveScenarioFile(path, scenario).isEmpty());
-    const auto loaded = loadScenarioFile(path);
+    REQUIRE(dtsim::common::saveScenarioFile(path, scenario).isEmpty());
+    const auto loaded = dtsim::common::loadScenarioFile(path);
     REQUIRE(loaded.scenario.has_value());
     CHECK(*loaded.scenario == scenario);
 }
@@ -55,7 +55,8 @@ TEST_CASE("bad scenario files are refused by line and key", "[ui][file]")
     };
     for (const auto& c : cases) {
         INFO(c.contents);
-        const auto result = parseScenario(QByteArray(c.contents), QStringLiteral("s.json"));
+        const auto result =
+            dtsim::common::parseScenario(QByteArray(c.contents), QStringLiteral("s.json"));
         CHECK_FALSE(result.scenario.has_value());
         CHECK(result.error.startsWith(QString::fromUtf8(c.expected)));
     }
@@ -65,9 +66,10 @@ TEST_CASE("a file applies on top of a base and only when all of it is valid", "[
 {
     simcore::Scenario base;
     base.scaling.workers = 77;
-    const auto partial = parseScenario("{\"format\": \"dtsim-scenario\", \"version\": 1, "
-                                       "\"values\": {\"lesson.fixed_sync\": 0.5}}",
-                                       QStringLiteral("p.json"), base);
+    const auto partial =
+        dtsim::common::parseScenario("{\"format\": \"dtsim-scenario\", \"version\": 1, "
+                                     "\"values\": {\"lesson.fixed_sync\": 0.5}}",
+                                     QStringLiteral("p.json"), base);
     REQUIRE(partial.scenario.has_value());
     CHECK(partial.scenario->scaling.workers == 77);
     CHECK(partial.scenario->lesson.fixedSyncSeconds == 0.5);

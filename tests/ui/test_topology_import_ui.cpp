@@ -5,15 +5,15 @@
 // hovering explains pairs and hops, and the node survives a scenario file. Expected values come
 // from simcore on the same sample files (tests/simcore/test_topology_imported.cpp has the hand
 // calculations).
+#include "common/scenariofile.h"
 #include "helpers.h"
 #include "simcore/nvtopoimport.h"
 #include "simcore/topology.h"
 #include "topologyfixture.h"
-#include "ui/panelregistry.h"
-#include "ui/scenariofile.h"
-#include "ui/scenariomodel.h"
-#include "ui/topologydiagram.h"
-#include "ui/topologypanel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/topology/topologydiagram.h"
+#include "ui/panels/topology/topologypanel.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -193,7 +193,8 @@ TEST_CASE("imported node: survives a scenario file; an empty node names the key"
     REQUIRE(f.panel.importTopoFile(dataFile(QStringLiteral("nvtopo/dgx_h100.txt"))));
     REQUIRE(f.panel.useImport());
     const simcore::Scenario used = f.model.scenario();
-    const auto reread = parseScenario(serializeScenario(used), QStringLiteral("s.dtsim"), {});
+    const auto reread = dtsim::common::parseScenario(dtsim::common::serializeScenario(used),
+                                                     QStringLiteral("s.dtsim"), {});
     INFO(reread.error.toStdString());
     REQUIRE(reread.scenario);
     CHECK(*reread.scenario == used);

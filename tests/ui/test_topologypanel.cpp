@@ -2,16 +2,16 @@
 // → the drawn nodes, ring and bottleneck; the importers through the panel's functions (the file
 // dialogs only call them); export. Expected numbers come from simcore (tests/simcore/
 // test_topology.cpp has the hand calculations) and the samples under tests/data.
+#include "common/format.h"
 #include "helpers.h"
 #include "simcore/ncclimport.h"
 #include "simcore/topology.h"
 #include "topologyfixture.h"
-#include "ui/exporter.h"
-#include "ui/format.h"
-#include "ui/panelregistry.h"
-#include "ui/scenariomodel.h"
-#include "ui/topologydiagram.h"
-#include "ui/topologypanel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/topology/topologydiagram.h"
+#include "ui/panels/topology/topologypanel.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/panelregistry.h"
 
 #include <QChartView>
 #include <QComboBox>
@@ -109,16 +109,16 @@ TEST_CASE("topology panel: the bottleneck drawn is the one simcore finds", "[ui]
     CHECK(hop.kind == simcore::LinkKind::PcieHostBridge);
     CHECK(diagram->bottleneckText().contains(QStringLiteral("GPU 6 → GPU 7")));
     CHECK(f.panel.readouts().at(1).contains(QStringLiteral("GPU 6 → GPU 7")));
-    CHECK(f.panel.readouts().at(0) == formatDuration(expected.cost.seconds));
+    CHECK(f.panel.readouts().at(0) == dtsim::common::formatDuration(expected.cost.seconds));
     // Hovering the highlighted hop explains it: kind, bandwidth one way per GPU, latency, source.
     const auto point = diagram->hopPoint(*expected.bottleneck);
     REQUIRE(point);
     CHECK(diagram->hopAt(*point) == expected.bottleneck);
     const QString tip = diagram->hopToolTip(*expected.bottleneck);
     CHECK(tip.contains(TopologyDiagram::kindName(simcore::LinkKind::PcieHostBridge)));
-    CHECK(tip.contains(formatBandwidth(hop.link.bandwidthBytesPerSecond)));
+    CHECK(tip.contains(dtsim::common::formatBandwidth(hop.link.bandwidthBytesPerSecond)));
     CHECK(tip.contains(QStringLiteral("one direction")));
-    CHECK(tip.contains(formatDuration(5.7e-6)));
+    CHECK(tip.contains(dtsim::common::formatDuration(5.7e-6)));
     CHECK(tip.contains(QStringLiteral("PCI-SIG"))); // links.h source of PCIe 5.0
     // Every hop of the ring is drawn.
     CHECK(diagram->drawnHops().size() == expected.hops.size());
@@ -131,7 +131,7 @@ TEST_CASE("topology panel: the bottleneck drawn is the one simcore finds", "[ui]
     CHECK(*diagram->highlightedHop() == *r.bottleneck);
     CHECK(r.hops[*r.bottleneck].kind == simcore::LinkKind::Network);
     CHECK(r.hops[*r.bottleneck].from == 7);
-    CHECK(f.panel.formulaText().contains(formatDuration(r.cost.seconds)));
+    CHECK(f.panel.formulaText().contains(dtsim::common::formatDuration(r.cost.seconds)));
 
     // A balanced ring (one NVSwitch node) singles out no link.
     REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("8")));

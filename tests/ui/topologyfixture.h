@@ -1,9 +1,9 @@
 #pragma once
 // The Topology panel with its own scenario, at the size the window gives it (tests/ui).
 
-#include "ui/scenariomodel.h"
-#include "ui/topologydiagram.h"
-#include "ui/topologypanel.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/topology/topologydiagram.h"
+#include "ui/panels/topology/topologypanel.h"
 
 #include <QComboBox>
 

@@ -1,0 +1,305 @@
+#include "app/gui.h"
+
+#include "app/calcoutput.h"
+#include "app/cli.h"
+#include "common/language.h"
+#include "common/presets.h"
+#include "common/scenariofile.h"
+#include "simcore/memory.h"
+#include "simcore/parallellayout.h"
+#include "ui/kit/appearance.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QTextStream>
+#include <cstdio>
+
+namespace dtsim::app {
+
+namespace {
+
+/// --theme light|dark|system; false (with a message) for another word. Without it the look
+/// stays as it is (light for export; the window reads its remembered theme itself).
+bool applyThemeOption(const QCommandLineParser& parser)
+{
+    if (!parser.isSet(QStringLiteral("theme"))) {
+        return true;
+    }
+    bool known = false;
+    const QString name = parser.value(QStringLiteral("theme"));
+    ui::Appearance appearance = ui::currentAppearance();
+    appearance.theme = ui::themeFromName(name, &known);
+    if (!known) {
+        printError(QStringLiteral("--theme: '%1' is not allowed; allowed: system | light | dark")
+                       .arg(name));
+        return false;
+    }
+    ui::applyAppearance(appearance);
+    return true;
+}
+
+std::optional<QSize> parseSize(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,6})[x×X](\\d{1,6})$"));
+    const auto match = pattern.match(text.trimmed());
+    if (!match.hasMatch()) {
+        return std::nullopt;
+    }
+    return QSize(match.captured(1).toInt(), match.captured(2).toInt());
+}
+
+/// The offscreen platform's two harmless start-up notices would read like errors to a user.
+void quietHarmlessNotices(QtMsgType type, const QMessageLogContext& context, const QString& text)
+{
+    if (text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")) ||
+        text.contains(QLatin1String("does not support propagateSizeHints"))) {
+        return;
+    }
+    QTextStream(stderr) << qFormatLogMessage(type, context, text) << Qt::endl;
+}
+
+} // namespace
+
+int runExport(int argc, char** argv)
+{
+    qInstallMessageHandler(quietHarmlessNotices);
+    // The window system is chosen when the application object is made: off screen unless the
+    // caller has a display or chose a platform.
+    if (!hasDisplay()) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication application(argc, argv);
+    setApplicationInfo();
+    ui::useTextFont(); // the window's font, so the picture is the window's
+    QCommandLineParser parser;
+    addScenarioOptions(parser);
+    parser.addOption(
+        {QStringLiteral("panel"), QStringLiteral("Panel to draw."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Output file (.png .svg .pdf .csv)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("size"), QStringLiteral("Picture size in pixels."),
+                      QStringLiteral("WxH"), QStringLiteral("1600x900")});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("PNG pixel scale."),
+                      QStringLiteral("S"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("lang"), QStringLiteral("Language of the charts: vi or en."),
+                      QStringLiteral("LANG")});
+    parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark charts."),
+                      QStringLiteral("THEME")});
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("--panel all: picture format png, svg or pdf."),
+                      QStringLiteral("F"), QStringLiteral("png")});
+    QStringList arguments = application.arguments();
+    arguments.removeAt(1); // "export"
+    if (!parseArguments(parser, arguments)) {
+        return kBadInput;
+    }
+    // Scripts get the same picture on every machine: English unless --lang says otherwise.
+    if (!applyLanguageOption(parser, QStringLiteral("en")) || !applyThemeOption(parser)) {
+        return kBadInput;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("export: unexpected argument '%1'")
+                       .arg(parser.positionalArguments().front()));
+        return kBadInput;
+    }
+    const QStringList allPanels = exportViewIds() << QStringLiteral("all");
+    if (!parser.isSet(QStringLiteral("panel"))) {
+        printError(QStringLiteral("export: --panel is required; one of: ") +
+                   allPanels.join(QStringLiteral(", ")));
+        return kBadInput;
+    }
+    const QString panel = parser.value(QStringLiteral("panel"));
+    if (!allPanels.contains(panel)) {
+        printError(QStringLiteral("--panel: unknown panel '%1'; allowed: %2")
+                       .arg(panel, allPanels.join(QStringLiteral(", "))));
+        return kBadInput;
+    }
+    const bool all = panel == QLatin1String("all");
+    if (!parser.isSet(QStringLiteral("out"))) {
+        printError(QStringLiteral("export: --out FILE is required (.png, .svg, .pdf or .csv)"));
+        return kBadInput;
+    }
+    const QString out = parser.value(QStringLiteral("out"));
+    const QString formatName = parser.value(QStringLiteral("format")).toLower();
+    const auto allFormat = formatName == QLatin1String("png")   ? ui::ExportFormat::Png
+                           : formatName == QLatin1String("svg") ? ui::ExportFormat::Svg
+                           : formatName == QLatin1String("pdf") ? ui::ExportFormat::Pdf
+                                                                : ui::ExportFormat::Csv;
+    if (all && allFormat == ui::ExportFormat::Csv) {
+        printError(QStringLiteral("--format: '%1' is not allowed; allowed: png | svg | pdf")
+                       .arg(parser.value(QStringLiteral("format"))));
+        return kBadInput;
+    }
+    if (!all && !ui::exportFormatFor(out)) {
+        printError(QStringLiteral("--out: '%1' has an unknown extension; allowed: .png, .svg, "
+                                  ".pdf, .csv")
+                       .arg(out));
+        return kBadInput;
+    }
+    ui::ExportOptions options;
+    const auto size = parseSize(parser.value(QStringLiteral("size")));
+    if (!size) {
+        printError(QStringLiteral("--size: '%1' is not WxH (e.g. 1600x900); each side %2 to %3")
+                       .arg(parser.value(QStringLiteral("size")))
+                       .arg(ui::kMinExportSide)
+                       .arg(ui::kMaxExportSide));
+        return kBadInput;
+    }
+    options.size = *size;
+    const auto scale = simcore::parseNumber(parser.value(QStringLiteral("scale")).toStdString());
+    if (!scale) {
+        printError(QStringLiteral("--scale: '%1' is not a number; allowed: %2 to %3")
+                       .arg(parser.value(QStringLiteral("scale")))
+                       .arg(ui::kMinExportScale)
+                       .arg(ui::kMaxExportScale));
+        return kBadInput;
+    }
+    options.scale = *scale;
+    if (const QString problem = ui::checkExportOptions(options); !problem.isEmpty()) {
+        printError(QStringLiteral("--") + problem);
+        return kBadInput;
+    }
+    const auto scenario = scenarioFrom(parser);
+    if (!scenario) {
+        return kBadInput;
+    }
+    if (panel == QLatin1String("memory") || all) { // cross-key rules of the Memory panel
+        const auto problems =
+            simcore::validateMemory(*scenario, simcore::memoryOptionsFromScenario(*scenario));
+        if (!problems.empty()) {
+            printError(QString::fromStdString(problems.front().message()));
+            return kBadInput;
+        }
+    }
+    if (panel == QLatin1String("parallelism") || panel == QLatin1String("pipeline") || all) {
+        // A layout that cannot be drawn is bad input, as on the Memory panel.
+        if (auto problem = simcore::checkLayout(simcore::layoutParamsFromScenario(*scenario))) {
+            printError(QString::fromStdString(problem->message()));
+            return kBadInput;
+        }
+    }
+    if (all) {
+        if (!QDir().mkpath(out)) {
+            printError(QStringLiteral("--out: cannot create the folder '%1'").arg(out));
+            return kFailure;
+        }
+        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options);
+            !error.isEmpty()) {
+            printError(error);
+            return kFailure;
+        }
+        return kSuccess;
+    }
+    if (const QString error = ui::exportPanel(panel, *scenario, out, options); !error.isEmpty()) {
+        printError(error);
+        return kFailure;
+    }
+    return kSuccess;
+}
+int runGui(int argc, char** argv, WindowHook beforeShow)
+{
+    if (!hasDisplay()) {
+        std::fputs("dtsim: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the "
+                   "window cannot open.\n"
+                   "       To draw charts without a display: dtsim export --panel scaling --out "
+                   "scaling.png\n"
+                   "       To compute without charts:        dtsim calc scaling\n",
+                   stderr);
+        return kFailure;
+    }
+    QApplication application(argc, argv);
+    setApplicationInfo();
+    ui::useTextFont();
+    QApplication::setApplicationDisplayName(QStringLiteral("dtsim"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/dtsim.svg")));
+    // Wayland and the task bar match the window to the installed .desktop file by this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.dtsim.Dtsim"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Distributed Training Simulator"));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to open."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("preset"), // presets (issue #8)
+                      QStringLiteral("Built-in preset to open."), QStringLiteral("ID")});
+    parser.addOption(
+        {QStringLiteral("panel"), QStringLiteral("Panel to show first."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language: vi or en."),
+                      QStringLiteral("LANG")});
+    parser.addOption({QStringLiteral("theme"), QStringLiteral("system, light or dark."),
+                      QStringLiteral("THEME")});
+    parser.addOption({QStringLiteral("presentation"),
+                      QStringLiteral("Start in presentation mode (full screen, large text).")});
+    if (!parser.parse(application.arguments())) {
+        printError(parser.errorText() + QStringLiteral(" (dtsim --help lists the options)"));
+        return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(usage());
+        return kSuccess;
+    }
+    if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
+        return kBadInput;
+    }
+    // presets (issue #8): the window starts from the preset; --scenario excludes it.
+    simcore::Scenario initial;
+    if (parser.isSet(QStringLiteral("preset"))) {
+        if (parser.isSet(QStringLiteral("scenario"))) {
+            printError(
+                QStringLiteral("--preset and --scenario cannot be used together; choose one"));
+            return kBadInput;
+        }
+        QString error;
+        const auto preset = common::loadPreset(parser.value(QStringLiteral("preset")), &error);
+        if (!preset) {
+            printError(QStringLiteral("--preset: ") + error);
+            return kBadInput;
+        }
+        initial = *preset;
+    }
+    if (!applyThemeOption(parser)) {
+        return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("theme"))) { // the window reads the remembered theme
+        QSettings().setValue(QStringLiteral("theme"), parser.value(QStringLiteral("theme")));
+    }
+    ui::MainWindow window(initial);
+    if (parser.isSet(QStringLiteral("scenario"))) {
+        const QString error = window.openScenario(parser.value(QStringLiteral("scenario")));
+        if (!error.isEmpty()) {
+            printError(QStringLiteral("--scenario: ") + error);
+            return kBadInput;
+        }
+    }
+    // Without --scenario or --preset, the scenario file of the last session comes back.
+    const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
+    if (!parser.isSet(QStringLiteral("scenario")) && !parser.isSet(QStringLiteral("preset")) &&
+        !last.isEmpty() && QFileInfo::exists(last)) {
+        if (const QString error = window.openScenario(last); !error.isEmpty()) {
+            printError(QStringLiteral("last scenario not reopened: ") + error);
+        }
+    }
+    if (parser.isSet(QStringLiteral("panel")) &&
+        !window.showPanel(parser.value(QStringLiteral("panel")))) {
+        printError(QStringLiteral("--panel: '%1' is not a panel; allowed: %2")
+                       .arg(parser.value(QStringLiteral("panel")),
+                            ui::MainWindow::panelIds().join(QStringLiteral(", "))));
+        return kBadInput;
+    }
+    if (beforeShow) {
+        beforeShow(&window);
+    }
+    window.show();
+    if (parser.isSet(QStringLiteral("presentation"))) {
+        window.setPresentationMode(true);
+    }
+    return QApplication::exec();
+}
+
+} // namespace dtsim::app

@@ -1,0 +1,148 @@
+#include "common/format.h"
+
+#include "simcore/scenario.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <cmath>
+#include <utility>
+
+namespace dtsim::common {
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("dtsim::common::Format", text);
+}
+} // namespace
+
+QString formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    return QLocale().toString(value, 'g', significant);
+}
+
+QString formatSignedNumber(double value, int significant)
+{
+    QString text = formatNumber(value, significant);
+    const QString hyphen = QLocale().negativeSign();
+    if (value < 0 && text.startsWith(hyphen)) {
+        text.replace(0, hyphen.size(), QChar(0x2212));
+    }
+    return text;
+}
+
+QString withPercentSign(const QString& number)
+{
+    return number + QChar(QChar::Nbsp) + QLatin1Char('%');
+}
+
+QString formatDuration(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0) {
+        return QStringLiteral("—");
+    }
+    const QLocale locale;
+    if (seconds < 1e-3) {
+        return tr("%1 µs").arg(locale.toString(seconds * 1e6, 'g', 4));
+    }
+    if (seconds < 1.0) {
+        return tr("%1 ms").arg(locale.toString(seconds * 1e3, 'g', 4));
+    }
+    if (seconds < 60.0) {
+        return tr("%1 s").arg(locale.toString(seconds, 'g', 4));
+    }
+    const auto wholeMinutes = static_cast<long long>(std::llround(seconds / 60.0));
+    if (seconds < 3600.0) {
+        const auto wholeSeconds = static_cast<long long>(std::llround(seconds));
+        return tr("%1 min %2 s").arg(wholeSeconds / 60).arg(wholeSeconds % 60);
+    }
+    if (seconds < 86400.0) {
+        return tr("%1 h %2 min").arg(wholeMinutes / 60).arg(wholeMinutes % 60);
+    }
+    const double days = seconds / 86400.0;
+    if (days < 365.0) {
+        const auto wholeHours = static_cast<long long>(std::llround(seconds / 3600.0));
+        return tr("%1 d %2 h").arg(wholeHours / 24).arg(wholeHours % 24);
+    }
+    return tr("%1 years").arg(locale.toString(days / 365.25, 'g', 4));
+}
+
+QString formatSpeedup(double speedup)
+{
+    return tr("%1×").arg(formatNumber(speedup, 3));
+}
+
+QString formatPercent(double fraction)
+{
+    return tr("%1 %").arg(QLocale().toString(fraction * 100.0, 'f', 1));
+}
+
+namespace {
+/// value scaled to [1, 1000) with its decimal prefix ("", k, M, G, T, P, E).
+std::pair<double, const char*> siScaled(double value)
+{
+    static const char* const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int index = 0;
+    while (std::abs(value) >= 999.95 && index < 6) {
+        value /= 1000.0;
+        ++index;
+    }
+    return {value, prefixes[index]};
+}
+
+QString siText(double value)
+{
+    const auto [scaled, prefix] = siScaled(value);
+    return QLocale().toString(scaled, 'g', 4) + QStringLiteral(" ") + QLatin1String(prefix);
+}
+} // namespace
+
+QString formatCount(double value)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    return siText(value).trimmed();
+}
+
+QString formatFlops(double flops)
+{
+    if (!std::isfinite(flops)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1FLOP").arg(siText(flops));
+}
+
+QString formatFlopRate(double flopsPerSecond)
+{
+    if (!std::isfinite(flopsPerSecond)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1FLOP/s").arg(siText(flopsPerSecond));
+}
+
+QString formatBytes(double bytes)
+{
+    if (!std::isfinite(bytes)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1B").arg(siText(bytes));
+}
+
+QString formatBandwidth(double bytesPerSecond)
+{
+    if (!std::isfinite(bytesPerSecond)) {
+        return QStringLiteral("—");
+    }
+    return tr("%1B/s").arg(siText(bytesPerSecond));
+}
+
+QString csvNumber(double value)
+{
+    return QString::fromStdString(simcore::formatNumber(value));
+}
+
+} // namespace dtsim::common

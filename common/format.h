@@ -1,0 +1,35 @@
+#pragma once
+// Turning simcore's SI numbers into text people read: locale-aware, translated units.
+
+#include <QString>
+
+namespace dtsim::common {
+
+/// "142.5 ms", "1.43 s", "3 h 57 min", "12 d 4 h" — always in the largest unit that fits.
+QString formatDuration(double seconds);
+/// "7.02×"
+QString formatSpeedup(double speedup);
+/// "43.9 %"
+QString formatPercent(double fraction);
+/// A number with `significant` significant digits in the current locale ("0.0625", "1,234.5").
+QString formatNumber(double value, int significant = 4);
+/// formatNumber for text that reads as mathematics: a negative value takes the minus sign
+/// (U+2212) the formulas use, not the locale's hyphen-minus ("−0.81").
+QString formatSignedNumber(double value, int significant = 4);
+/// `number` followed by a percent sign that no line break separates from it ("−0.01 %").
+QString withPercentSign(const QString& number);
+
+/// With a decimal SI prefix, 4 significant digits: "2.097 M", "175 G", "950".
+QString formatCount(double value);
+/// "42 GFLOP", "1.05 TFLOP" (decimal prefixes).
+QString formatFlops(double flops);
+/// "989.4 TFLOP/s".
+QString formatFlopRate(double flopsPerSecond);
+/// "14 GB", "512 MB" (decimal: 1 GB = 10^9 bytes, as SI and link vendors use).
+QString formatBytes(double bytes);
+/// "450 GB/s" (decimal).
+QString formatBandwidth(double bytesPerSecond);
+/// simcore's shortest round-trip number text, for CSV cells ("0.02", "7e+09"): never localised.
+QString csvNumber(double value);
+
+} // namespace dtsim::common

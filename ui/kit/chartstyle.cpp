@@ -1,0 +1,213 @@
+#include "ui/kit/chartstyle.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLineItem>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QPointer>
+
+namespace dtsim::ui::chartstyle {
+
+namespace {
+Look& currentLook()
+{
+    static Look instance;
+    return instance;
+}
+
+/// Gives a chart back its own minimum size once its view has been shown, and so has laid the
+/// chart out at the view's size; the view takes it as its minimum too, as QChartView does on
+/// every resize (presentation-size labels can need more room than the view's fixed minimum).
+class RestoreChartMinimumOnShow : public QObject {
+public:
+    RestoreChartMinimumOnShow(QChartView* view, QChart* chart) : QObject(view), m_chart(chart) {}
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Show) {
+            if (m_chart) {
+                m_chart->setMinimumSize(-1, -1); // negative: no minimum of our own
+                auto* view = static_cast<QChartView*>(watched);
+                view->setMinimumSize(
+                    m_chart->minimumSize().toSize().expandedTo(view->minimumSize()));
+            }
+            watched->removeEventFilter(this);
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QPointer<QChart> m_chart;
+};
+
+/// Qt Charts (6.4) lays a new chart out twice before its first frame: when its view first gets a
+/// size, and again when the scene's queued polish (a queued call of QGraphicsScene's) shows the
+/// legend, whose show event invalidates the layout (every tick label is parsed as HTML again).
+/// Polished now, before any layout, the legend's invalidation costs nothing. Two things would
+/// otherwise lay the chart out here, at a size nobody sees: its first-show adjustSize
+/// (WA_Resized: the view sizes it) and a resize of its empty geometry up to its minimum (none
+/// until the view has shown it).
+void polishBeforeFirstLayout(QChartView* view)
+{
+    QChart* chart = view->chart();
+    chart->setMinimumSize(0, 0);
+    chart->setAttribute(Qt::WA_Resized);
+    QCoreApplication::sendPostedEvents(view->scene(), QEvent::MetaCall);
+    view->installEventFilter(new RestoreChartMinimumOnShow(view, chart));
+}
+} // namespace
+
+const Look& look()
+{
+    return currentLook();
+}
+
+void setLook(const Look& look)
+{
+    currentLook() = look;
+}
+
+QColor textColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(Qt::white) : QColor(0xEE, 0xEE, 0xEE);
+    }
+    return l.highContrast ? QColor(Qt::black) : kText;
+}
+
+QColor backgroundColor()
+{
+    return look().dark ? QColor(look().highContrast ? Qt::black : QColor(0x1E, 0x1E, 0x1E))
+                       : QColor(Qt::white);
+}
+
+QColor gridColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(0x80, 0x80, 0x80) : QColor(0x48, 0x48, 0x48);
+    }
+    return l.highContrast ? QColor(0xA0, 0xA0, 0xA0) : kGrid;
+}
+
+QColor axisLineColor()
+{
+    const Look& l = look();
+    if (l.dark) {
+        return l.highContrast ? QColor(Qt::white) : QColor(0xA0, 0xA0, 0xA0);
+    }
+    return l.highContrast ? QColor(Qt::black) : kAxisLine;
+}
+
+void restyle(QChartView* view)
+{
+    QChart* chart = view->chart();
+    chart->setTitleFont(titleFont());
+    chart->setTitleBrush(textColor());
+    chart->legend()->setLabelColor(textColor());
+    chart->legend()->setFont(labelFont());
+    for (QAbstractAxis* axis : chart->axes()) {
+        applyAxisStyle(axis);
+    }
+    view->setBackgroundBrush(backgroundColor());
+}
+
+QFont titleFont()
+{
+    QFont font;
+    font.setPointSizeF(14 * look().fontScale);
+    font.setBold(true);
+    return font;
+}
+
+QFont labelFont()
+{
+    // 10.8 pt: the size the formula strips had (1.2 × the desktop's usual 9 pt), so the window's
+    // emphasised texts, the charts' labels and their bold axis titles share two font engines;
+    // each distinct size costs a font match and load while the window starts.
+    QFont font;
+    font.setPointSizeF(10.8 * look().fontScale);
+    return font;
+}
+
+void applyChartStyle(QChart* chart)
+{
+    chart->setTheme(QChart::ChartThemeLight);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setTitleFont(titleFont());
+    chart->setTitleBrush(textColor());
+    chart->legend()->setLabelColor(textColor());
+    chart->legend()->setFont(labelFont());
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setBackgroundRoundness(0);
+    // The view fills its background colour instead: the theme's large filled rectangle went
+    // through Qt's multi-threaded fill on every repaint, a few ms of thread hand-offs on two
+    // cores.
+    chart->setBackgroundVisible(false);
+    chart->setMargins(QMargins(6, 6, 6, 6));
+}
+
+void applyViewStyle(QChartView* view)
+{
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setRenderHint(QPainter::TextAntialiasing);
+    view->setRenderHint(QPainter::NonCosmeticBrushPatterns);
+    view->setMinimumSize(320, 220);
+    // Not cached (QGraphicsView::CacheBackground): filling a plain colour costs what copying a
+    // cached pixmap of it does, and the cache took a viewport-sized pixmap per chart, its first
+    // fill paid in page faults while the window starts.
+    view->setBackgroundBrush(backgroundColor());
+    // A redraw changes most of a chart. Qt's minimal update paints through a clip region of
+    // dozens of small rectangles, which made every grid line cost ~0.2 M instructions.
+    view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    polishBeforeFirstLayout(view);
+}
+
+void cacheStaticItems(QChartView* view)
+{
+    const auto items = view->scene()->items();
+    for (QGraphicsItem* item : items) {
+        const int type = item->type();
+        // Curves are cached with the grid: most edits move a marker across them, and a cached
+        // curve is copied instead of stroked again (a thick dashed antialiased line is the
+        // costliest item). Text items are left alone: cached, the antialiased view drew some
+        // of them blank.
+        const QGraphicsObject* object = item->toGraphicsObject();
+        const bool curve = object != nullptr &&
+                           (object->inherits("LineChartItem") || object->inherits("AreaChartItem"));
+        if ((type == QGraphicsLineItem::Type || curve) &&
+            item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
+            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        }
+    }
+}
+
+void applyAxisStyle(QAbstractAxis* axis)
+{
+    // Explicit cosmetic 1-pixel pens: the raster engine's fast path, and set here rather than
+    // by the theme (a pen set before the axis joins a chart would otherwise stay black).
+    QPen grid(gridColor(), 0);
+    grid.setCosmetic(true);
+    axis->setGridLinePen(grid);
+    axis->setMinorGridLinePen(grid);
+    QPen line(axisLineColor(), look().highContrast ? 2 : 0);
+    line.setCosmetic(true);
+    axis->setLinePen(line);
+    axis->setLabelsColor(textColor());
+    axis->setTitleBrush(textColor());
+    axis->setLabelsFont(labelFont());
+    // Our labels are short numbers; skipping Qt's eliding spares a text measurement per label
+    // and layout pass.
+    axis->setTruncateLabels(false);
+    QFont title = labelFont();
+    title.setBold(true);
+    axis->setTitleFont(title);
+}
+
+} // namespace dtsim::ui::chartstyle

@@ -1,0 +1,430 @@
+#include "ui/kit/panel.h"
+
+#include "common/errortext.h"
+#include "ui/kit/appearance.h"
+#include "ui/kit/chartarea.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/kit/textstrip.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <cstdlib>
+
+namespace dtsim::ui {
+
+Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+    auto* controlsHost = new QWidget;
+    m_controls = new QVBoxLayout(controlsHost);
+    m_controls->setContentsMargins(4, 4, 4, 4);
+
+    m_problem = new QLabel;
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #B00020; font-weight: bold;"));
+    m_problem->setAccessibleName(tr("Input problem"));
+    m_problem->hide();
+
+    m_export = new QPushButton;
+    m_export->setIcon(themeIcon(QStringLiteral("document-save-as")));
+    connect(m_export, &QPushButton::clicked, this, &Panel::exportRequested);
+
+    auto* controlsColumn = new QVBoxLayout;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(controlsHost);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    controlsColumn->addWidget(scroll, 1);
+    controlsColumn->addWidget(m_problem);
+    controlsColumn->addWidget(m_export);
+
+    m_formula = new TextStrip;
+    m_formula->setAutoFillBackground(true);
+    m_formula->setBackgroundRole(QPalette::Base);
+    setLabelSizedFont(m_formula);
+
+    m_content = new QVBoxLayout;
+    m_content->addWidget(m_formula);
+
+    auto* layout = new QHBoxLayout(this);
+    m_controlsFrame = new QWidget;
+    m_controlsFrame->setLayout(controlsColumn);
+    updateControlsWidth();
+    layout->addWidget(m_controlsFrame);
+    layout->addLayout(m_content, 1);
+
+    connect(m_model, &ScenarioModel::changed, this, [this] {
+        if (m_active) {
+            refresh();
+        } else {
+            m_stale = true; // a slider drag on another tab must not redraw this one each step
+        }
+    });
+    Panel::retranslate();
+}
+
+QString Panel::formulaText() const
+{
+    return m_formula->plainText();
+}
+
+QString Panel::problemText() const
+{
+    return m_problem->isVisibleTo(this) ? m_problem->text() : QString();
+}
+
+void Panel::retranslate()
+{
+    m_export->setText(tr("Export charts…"));
+    m_export->setToolTip(tr("Save these charts as PNG, SVG or PDF, or their data as CSV."));
+    m_formula->setAccessibleName(tr("Formula with the current numbers"));
+}
+
+void Panel::setChartArea(ChartArea* area)
+{
+    m_chartArea = area;
+    m_content->insertWidget(0, area, 1);
+}
+
+void Panel::setFormula(const QString& html)
+{
+    m_formula->setHtml(html);
+    m_formula->setAccessibleDescription(m_formula->plainText());
+}
+
+void Panel::showProblem(const QString& message)
+{
+    m_problem->setText(message);
+    m_problem->setVisible(!message.isEmpty());
+}
+
+void Panel::showModelProblem(const QString& message)
+{
+    if (!message.isEmpty()) {
+        showProblem(message);
+        m_showingModelProblem = true;
+    } else if (m_showingModelProblem) {
+        showProblem(QString());
+        m_showingModelProblem = false;
+    }
+}
+
+void Panel::addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wrapValues)
+{
+    for (int i = 0; i < count; ++i) {
+        auto* name = new QLabel;
+        auto* value = new QLabel;
+        if (size == ReadoutSize::Headline) {
+            setLabelSizedFont(value, true);
+        } else {
+            setRelativeFont(value, 1.0, true);
+        }
+        value->setWordWrap(wrapValues);
+        // Not selectable: a selectable label lays its text out as a whole document for every
+        // size hint, which was the largest single cost of a slider step after the charts. The
+        // right-click menu copies instead, with the read-out's name.
+        value->setContextMenuPolicy(Qt::ActionsContextMenu);
+        auto* copyOne = new QAction(value);
+        connect(copyOne, &QAction::triggered, this, [this, index = m_readoutValues.size()] {
+            QGuiApplication::clipboard()->setText(readoutLine(index));
+        });
+        auto* copyAll = new QAction(value);
+        connect(copyAll, &QAction::triggered, this,
+                [this] { QGuiApplication::clipboard()->setText(readoutLines()); });
+        value->addAction(copyOne);
+        value->addAction(copyAll);
+        m_readoutCopyActions << copyOne << copyAll;
+        name->setBuddy(value);
+        name->setWordWrap(wrapValues);
+        m_readoutNames << name;
+        m_readoutValues << value;
+        form->addRow(name, value);
+    }
+}
+
+void Panel::setReadoutTexts(const QStringList& names, const QStringList& tips)
+{
+    for (qsizetype i = 0; i < m_readoutNames.size(); ++i) {
+        m_readoutNames[i]->setText(names.value(i));
+        m_readoutNames[i]->setToolTip(tips.value(i));
+        m_readoutValues[i]->setToolTip(tips.value(i));
+    }
+    for (qsizetype i = 0; i + 1 < m_readoutCopyActions.size(); i += 2) {
+        m_readoutCopyActions[i]->setText(tr("&Copy"));
+        m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
+    }
+}
+
+void Panel::setReadout(int index, const QString& text)
+{
+    QLabel* value = m_readoutValues.value(index);
+    if (value && value->text() != text) {
+        value->setText(text);
+    }
+}
+
+void Panel::clearReadouts()
+{
+    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        setReadout(static_cast<int>(i), QStringLiteral("—"));
+    }
+}
+
+QString Panel::readoutLine(qsizetype index) const
+{
+    return m_readoutNames[index]->text().remove(QLatin1Char('&')) + QLatin1Char(' ') +
+           m_readoutValues[index]->text();
+}
+
+QString Panel::readoutLines() const
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        lines << readoutLine(i);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QStringList Panel::readouts() const
+{
+    QStringList texts;
+    for (auto* value : m_readoutValues) {
+        texts << value->text();
+    }
+    return texts;
+}
+
+bool Panel::applyNumber(const QString& key, double value)
+{
+    // Cleared first: the redraw this edit triggers may report a problem between keys itself.
+    showProblem(QString());
+    if (auto error = m_model->setNumber(key, value)) {
+        showProblem(common::describeError(*error));
+        return false;
+    }
+    return true;
+}
+
+bool Panel::applyValue(const QString& key, const QString& text)
+{
+    showProblem(QString());
+    if (auto error = m_model->setValue(key, text)) {
+        showProblem(common::describeError(*error));
+        return false;
+    }
+    return true;
+}
+
+QComboBox* Panel::newChoiceBox()
+{
+    auto* box = new QComboBox;
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+    return box;
+}
+
+QComboBox* Panel::addChoiceBox(const QString& key, const QStringList& words)
+{
+    auto* box = newChoiceBox();
+    box->setAccessibleName(key);
+    for (const QString& word : words) {
+        box->addItem(word, word);
+    }
+    if (const auto* info = simcore::findKey(key.toStdString()); info && words.isEmpty()) {
+        for (const auto word : info->choices) {
+            const QString text =
+                QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
+            box->addItem(text, text);
+        }
+    }
+    connect(box, &QComboBox::activated, this,
+            [this, box, key](int index) { applyValue(key, box->itemData(index).toString()); });
+    m_choiceBoxes << box;
+    return box;
+}
+
+QComboBox* Panel::choiceBox(const QString& key) const
+{
+    for (auto* box : m_choiceBoxes) {
+        if (box->accessibleName() == key) {
+            return box;
+        }
+    }
+    return nullptr;
+}
+
+void Panel::setChoiceTexts(const QString& key, const QStringList& texts)
+{
+    if (QComboBox* box = choiceBox(key)) {
+        for (int i = 0; i < box->count() && i < texts.size(); ++i) {
+            box->setItemText(i, texts[i]);
+        }
+    }
+}
+
+QWidget* Panel::addFormRow(QFormLayout* form, const QString& key, double displayFactor,
+                           int decimals)
+{
+    const auto* info = simcore::findKey(key.toStdString());
+    QWidget* editor = info && info->type == simcore::KeyType::Choice
+                          ? static_cast<QWidget*>(addChoiceBox(key))
+                          : static_cast<QWidget*>(addNumberField(key, displayFactor, decimals));
+    addLabelledRow(form, editor);
+    return editor;
+}
+
+void Panel::addLabelledRow(QFormLayout* form, QWidget* editor)
+{
+    auto* label = new QLabel;
+    label->setBuddy(editor);
+    label->setWordWrap(true);
+    m_rowLabels.insert(editor, label);
+    form->addRow(label, editor);
+}
+
+QWidget* Panel::editorFor(const QString& key) const
+{
+    if (NumberField* number = field(key)) {
+        return number;
+    }
+    return choiceBox(key);
+}
+
+void Panel::setRowTexts(const QList<RowText>& rows)
+{
+    for (const RowText& row : rows) {
+        if (!row.editor) {
+            continue;
+        }
+        setRowLabel(row.editor, row.label);
+        row.editor->setToolTip(row.tip);
+        row.editor->setAccessibleDescription(row.tip);
+        if (auto* number = qobject_cast<NumberField*>(row.editor)) {
+            number->setSuffix(row.suffix);
+        }
+    }
+}
+
+void Panel::setKeyTexts(const QList<KeyText>& rows)
+{
+    QList<RowText> byEditor;
+    for (const KeyText& row : rows) {
+        byEditor.append({editorFor(QString::fromLatin1(row.key)), row.label, row.suffix, row.tip});
+    }
+    setRowTexts(byEditor);
+}
+
+void Panel::setRowLabel(QWidget* editor, const QString& text)
+{
+    QLabel* label = m_rowLabels.value(editor);
+    if (!label) {
+        return;
+    }
+    // A long label is broken onto two lines at the space nearest its middle, by hand: a
+    // word-wrapped label in a QFormLayout may get less width than its first line and lose its
+    // second line off the bottom, since the row's height is decided before the label's width.
+    // Counted in characters, not measured: measuring laid out every label of the panel while the
+    // window was starting.
+    QString plain = text;
+    plain.remove(QLatin1Char('&'));
+    QString shown = text;
+    if (plain.size() > 24) {
+        const qsizetype middle = shown.size() / 2;
+        qsizetype best = -1;
+        for (qsizetype i = shown.indexOf(QLatin1Char(' ')); i >= 0;
+             i = shown.indexOf(QLatin1Char(' '), i + 1)) {
+            if (best < 0 || std::abs(i - middle) < std::abs(best - middle)) {
+                best = i;
+            }
+        }
+        if (best > 0) {
+            shown[best] = QLatin1Char('\n');
+        }
+    }
+    label->setWordWrap(false);
+    label->setText(shown);
+}
+
+void Panel::setActive(bool active)
+{
+    m_active = active;
+    if (m_active && m_stale) {
+        m_stale = false;
+        refresh();
+    }
+}
+
+NumberField* Panel::addNumberField(const QString& key, double displayFactor, int decimals)
+{
+    auto* field = new NumberField(key, displayFactor, decimals);
+    connect(field, &NumberField::edited, this,
+            [this, field](double value) { applyNumber(field->key(), value); });
+    connect(field, &NumberField::problem, this, &Panel::showProblem);
+    m_fields << field;
+    return field;
+}
+
+NumberField* Panel::field(const QString& key) const
+{
+    for (auto* field : m_fields) {
+        if (field->key() == key) {
+            return field;
+        }
+    }
+    return nullptr;
+}
+
+void Panel::showFieldValues()
+{
+    const auto& scenario = m_model->scenario();
+    for (auto* field : m_fields) {
+        if (const auto* info = simcore::findKey(field->key().toStdString())) {
+            field->showValue(info->getNumber(scenario));
+        }
+    }
+    for (auto* box : m_choiceBoxes) {
+        if (const auto* info = simcore::findKey(box->accessibleName().toStdString())) {
+            const int index =
+                box->findData(QString::fromStdString(simcore::valueText(scenario, *info)));
+            if (index != box->currentIndex()) {
+                const QSignalBlocker blocker(box);
+                box->setCurrentIndex(index);
+            }
+        }
+    }
+}
+
+void Panel::updateControlsWidth()
+{
+    // A fixed width: read-outs change text on every slider step, and a column that followed
+    // them would resize the charts beside it, which makes Qt Charts lay out every axis again.
+    // Wide enough for 52 letters "n" of the current font, about 52 characters of text
+    // (presentation mode grows it). A font's own average width (its OS/2 table) is a designer's
+    // figure that fonts state differently.
+    m_controlsFrame->setFixedWidth(
+        m_controlsFrame->fontMetrics().horizontalAdvance(QString(52, QLatin1Char('n'))));
+}
+
+void Panel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange) {
+        updateControlsWidth();
+    }
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        refresh();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace dtsim::ui

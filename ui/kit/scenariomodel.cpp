@@ -1,0 +1,106 @@
+#include "ui/kit/scenariomodel.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace dtsim::ui {
+
+/// One accepted change: the scenario before and after. Merges with the next edit of the same
+/// key when it follows within kMergeMilliseconds, so a slider drag is one step.
+class ScenarioEditCommand : public QUndoCommand {
+public:
+    ScenarioEditCommand(ScenarioModel* model, simcore::Scenario before, simcore::Scenario after,
+                        QString key, const QString& text)
+        : QUndoCommand(text), m_model(model), m_before(std::move(before)),
+          m_after(std::move(after)), m_key(std::move(key))
+    {
+        m_lastEdit.start();
+    }
+
+    void undo() override { m_model->assign(m_before); }
+    void redo() override { m_model->assign(m_after); }
+    [[nodiscard]] int id() const override { return m_key.isEmpty() ? -1 : 1; }
+
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const ScenarioEditCommand*>(other);
+        if (next->m_key != m_key || m_lastEdit.elapsed() > ScenarioModel::kMergeMilliseconds) {
+            return false;
+        }
+        m_after = next->m_after;
+        m_lastEdit.restart();
+        // A drag that ends where it started leaves nothing to undo.
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+private:
+    ScenarioModel* m_model;
+    simcore::Scenario m_before;
+    simcore::Scenario m_after;
+    QString m_key; ///< empty for whole-scenario changes, which never merge
+    QElapsedTimer m_lastEdit;
+};
+
+ScenarioModel::ScenarioModel(QObject* parent) : ScenarioModel(simcore::Scenario{}, parent) {}
+
+ScenarioModel::ScenarioModel(const simcore::Scenario& scenario, QObject* parent)
+    : QObject(parent), m_scenario(scenario), m_undo(new QUndoStack(this))
+{
+}
+
+std::optional<simcore::ScenarioError> ScenarioModel::setValue(const QString& key,
+                                                              const QString& text)
+{
+    simcore::Scenario candidate = m_scenario;
+    auto error = simcore::setValue(candidate, key.toStdString(), text.toStdString());
+    return apply(candidate, key, std::move(error));
+}
+
+std::optional<simcore::ScenarioError> ScenarioModel::setNumber(const QString& key, double value)
+{
+    simcore::Scenario candidate = m_scenario;
+    auto error = simcore::setNumber(candidate, key.toStdString(), value);
+    return apply(candidate, key, std::move(error));
+}
+
+void ScenarioModel::setScenario(const simcore::Scenario& scenario, const QString& description)
+{
+    if (scenario == m_scenario) {
+        return;
+    }
+    const QString text =
+        description.isEmpty()
+            ? QCoreApplication::translate("dtsim::ui::ScenarioModel", "Change all parameters")
+            : description;
+    m_undo->push(new ScenarioEditCommand(this, m_scenario, scenario, QString(), text));
+}
+
+std::optional<simcore::ScenarioError>
+ScenarioModel::apply(const simcore::Scenario& candidate, const QString& key,
+                     std::optional<simcore::ScenarioError> error)
+{
+    if (error) {
+        return error;
+    }
+    if (candidate == m_scenario) {
+        return std::nullopt;
+    }
+    //: Undo menu text; %1 is a scenario key such as scaling.workers
+    const QString text = tr("Change %1").arg(key);
+    m_undo->push(new ScenarioEditCommand(this, m_scenario, candidate, key, text));
+    return std::nullopt;
+}
+
+void ScenarioModel::assign(const simcore::Scenario& scenario)
+{
+    if (scenario == m_scenario) {
+        return;
+    }
+    m_scenario = scenario;
+    emit changed();
+}
+
+} // namespace dtsim::ui

@@ -1,0 +1,686 @@
+#include "ui/panels/checkpoint/checkpointcharts.h"
+
+#include "common/format.h"
+#include "ui/kit/axisrange.h"
+#include "ui/kit/chartstyle.h"
+#include "ui/kit/chartupdate.h"
+#include "ui/kit/textstrip.h"
+#include "ui/panels/checkpoint/timelinewidget.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace dtsim::ui {
+
+using namespace chartupdate;
+
+namespace {
+
+/// Segments kept for the drawn run: enough for ~100,000 intervals; the strip bins them per
+/// pixel column, so the count does not slow painting.
+constexpr std::int64_t kTimelineSegmentCap = 200000;
+
+QLineSeries* makeLine(const QColor& color, qreal width, Qt::PenStyle style)
+{
+    auto* line = new QLineSeries;
+    QPen pen(color, width, style);
+    pen.setCapStyle(Qt::FlatCap);
+    line->setPen(pen);
+    return line;
+}
+
+/// A stacked band: filled between `lower` (or the axis) and `upper`, no outline.
+QAreaSeries* makeBand(QLineSeries* upper, QLineSeries* lower)
+{
+    auto* band = new QAreaSeries(upper, lower);
+    upper->setParent(band);
+    if (lower) {
+        lower->setParent(band);
+    }
+    return band;
+}
+
+void styleBand(QAreaSeries* band, const QColor& color)
+{
+    band->setColor(color);
+    band->setBorderColor(color.darker(125));
+    QPen pen(color.darker(125), 1);
+    band->setPen(pen);
+}
+
+/// A time unit readable for durations around `seconds`.
+struct TimeUnit {
+    double seconds;
+    QString name;
+};
+
+} // namespace
+
+struct CheckpointCharts::Job {
+    std::atomic<bool> cancel{false};
+    std::atomic<std::int64_t> progress{0};
+    simcore::CheckpointParams params;
+    std::int64_t runs = 0;
+    std::uint64_t seed = 0;
+    quint64 generation = 0;
+    MonteCarloSummary result;
+    QThread* thread = nullptr;
+};
+
+int histogramBins(std::int64_t runs)
+{
+    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(runs))));
+    return std::clamp(root, 1, 60);
+}
+
+MonteCarloSummary computeMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
+                                    std::uint64_t seed, const std::atomic<bool>* cancel,
+                                    std::atomic<std::int64_t>* progress)
+{
+    MonteCarloSummary out;
+    out.params = params;
+    out.runsRequested = runs;
+    out.seed = seed;
+    simcore::MonteCarloOptions options;
+    options.seed = seed;
+    options.cancel = cancel;
+    options.progress = progress;
+    out.batch = simcore::simulateBatch(params, runs, options);
+    out.histogram = simcore::makeHistogram(out.batch.completionSeconds, histogramBins(runs));
+    out.batch.completionSeconds.clear();
+    out.batch.completionSeconds.shrink_to_fit();
+    if (out.batch.status != simcore::RunStatus::Cancelled) {
+        options.progress = nullptr;
+        options.recordTimeline = true;
+        options.maxTimelineSegments = kTimelineSegmentCap;
+        out.sampleRun = simcore::simulateRun(params, options, 0);
+    }
+    out.valid = out.batch.status != simcore::RunStatus::Cancelled &&
+                out.sampleRun.status != simcore::RunStatus::Cancelled;
+    return out;
+}
+
+CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
+{
+    buildWasteChart();
+    buildHistogramChart();
+    m_timeline = new TimelineWidget(this);
+    m_caption = new TextStrip(this);
+    m_caption->setFont(chartstyle::labelFont());
+    m_summary = new TextStrip(this);
+    m_summary->setFont(chartstyle::labelFont());
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(150);
+    connect(m_progressTimer, &QTimer::timeout, this, &CheckpointCharts::updateCaption);
+    // A batch starts once the edits settle: started on every slider step, the worker took one
+    // of the two cores from the redraw (28 ms frames instead of a few).
+    m_launchDelay = new QTimer(this);
+    m_launchDelay->setSingleShot(true);
+    m_launchDelay->setInterval(200);
+    connect(m_launchDelay, &QTimer::timeout, this, [this] {
+        if (!m_running) {
+            launch();
+        }
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_wasteView, 5);
+    layout->addWidget(m_histView, 4);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_timeline);
+    layout->addWidget(m_summary);
+    retranslate();
+}
+
+CheckpointCharts::~CheckpointCharts()
+{
+    if (m_running) {
+        m_running->cancel.store(true);
+        m_running->thread->wait();
+        delete m_running->thread;
+        m_running->thread = nullptr;
+    }
+}
+
+void CheckpointCharts::setInteractive(bool interactive)
+{
+    m_interactive = interactive;
+    m_summary->setVisible(!interactive);
+}
+
+void CheckpointCharts::buildWasteChart()
+{
+    m_wasteChart = new QChart;
+    chartstyle::applyChartStyle(m_wasteChart);
+
+    m_writeUpper = new QLineSeries;
+    m_lostLower = new QLineSeries;
+    m_lostUpper = new QLineSeries;
+    m_restartLower = new QLineSeries;
+    m_restartUpper = new QLineSeries;
+    m_writeArea = makeBand(m_writeUpper, nullptr);
+    m_lostArea = makeBand(m_lostUpper, m_lostLower);
+    m_restartArea = makeBand(m_restartUpper, m_restartLower);
+
+    m_intervalAxis = new QLogValueAxis;
+    m_intervalAxis->setBase(10);
+    m_intervalAxis->setLabelFormat(QStringLiteral("%g"));
+    m_intervalAxis->setMinorTickCount(8);
+    m_wasteAxis = new QValueAxis;
+    m_wasteAxis->setLabelFormat(QStringLiteral("%g"));
+    chartstyle::applyAxisStyle(m_intervalAxis);
+    chartstyle::applyAxisStyle(m_wasteAxis);
+    m_wasteChart->addAxis(m_intervalAxis, Qt::AlignBottom);
+    m_wasteChart->addAxis(m_wasteAxis, Qt::AlignLeft);
+
+    m_dalyLine = makeLine(chartstyle::kOptimum, 3, Qt::SolidLine);
+    m_youngLine = makeLine(chartstyle::kOptimum, 2, Qt::DashLine);
+    m_currentLine = makeLine(chartstyle::kSelected, 2, Qt::SolidLine);
+    m_optimumPoint = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
+    m_currentPoint = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    for (QAbstractSeries* series : std::initializer_list<QAbstractSeries*>{
+             m_writeArea, m_lostArea, m_restartArea, m_youngLine, m_dalyLine, m_currentLine,
+             m_optimumPoint, m_currentPoint}) {
+        attach(m_wasteChart, series, m_intervalAxis, m_wasteAxis);
+    }
+    // After the theme: setTheme() would overwrite these brushes.
+    styleBand(m_writeArea, chartstyle::kWrite);
+    styleBand(m_lostArea, chartstyle::kLost);
+    styleBand(m_restartArea, chartstyle::kRestart);
+    // The markers repeat the lines: one legend entry each is enough.
+    m_wasteChart->legend()->markers(m_optimumPoint).value(0)->setVisible(false);
+    m_wasteChart->legend()->markers(m_currentPoint).value(0)->setVisible(false);
+    m_wasteChart->legend()->setAlignment(Qt::AlignRight);
+    // Lines as lines (dashed Young vs solid Daly), bands as filled squares.
+    m_wasteChart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    for (QAreaSeries* band : {m_writeArea, m_lostArea, m_restartArea}) {
+        m_wasteChart->legend()->markers(band).value(0)->setShape(QLegend::MarkerShapeRectangle);
+    }
+
+    m_wasteView = new QChartView(m_wasteChart, this);
+    chartstyle::applyViewStyle(m_wasteView);
+    // Two charts, a caption and a timeline share the column: keep the window within 1280×800.
+    m_wasteView->setMinimumHeight(170);
+}
+
+void CheckpointCharts::buildHistogramChart()
+{
+    m_histChart = new QChart;
+    chartstyle::applyChartStyle(m_histChart);
+    m_histUpper = new QLineSeries;
+    m_histArea = makeBand(m_histUpper, nullptr);
+    m_meanLine = makeLine(chartstyle::kSelected, 3, Qt::SolidLine);
+    m_expectedLine = makeLine(chartstyle::kOptimum, 3, Qt::DashLine);
+    m_timeAxis = new QValueAxis;
+    m_timeAxis->setLabelFormat(QStringLiteral("%g"));
+    m_countAxis = new QValueAxis;
+    m_countAxis->setLabelFormat(QStringLiteral("%g"));
+    chartstyle::applyAxisStyle(m_timeAxis);
+    chartstyle::applyAxisStyle(m_countAxis);
+    m_histChart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_histChart->addAxis(m_countAxis, Qt::AlignLeft);
+    attach(m_histChart, m_histArea, m_timeAxis, m_countAxis);
+    attach(m_histChart, m_meanLine, m_timeAxis, m_countAxis);
+    attach(m_histChart, m_expectedLine, m_timeAxis, m_countAxis);
+    m_histArea->setColor(chartstyle::kWork);
+    m_histArea->setBorderColor(chartstyle::kCompute);
+    m_histArea->setPen(QPen(chartstyle::kCompute, 1));
+    m_histChart->legend()->setAlignment(Qt::AlignRight);
+    m_histChart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_histChart->legend()->markers(m_histArea).value(0)->setShape(QLegend::MarkerShapeRectangle);
+
+    m_histView = new QChartView(m_histChart, this);
+    chartstyle::applyViewStyle(m_histView);
+    m_histView->setMinimumHeight(150);
+    // Axis-aligned rectangles and vertical lines: antialiasing would only blur them.
+    m_histView->setRenderHint(QPainter::Antialiasing, false);
+}
+
+void CheckpointCharts::retranslate()
+{
+    m_wasteChart->setTitle(tr("Wasted wall time vs checkpoint interval (Daly 2006)"));
+    m_writeArea->setName(tr("Writing checkpoints"));
+    m_lostArea->setName(tr("Work lost to failures"));
+    m_restartArea->setName(tr("Restarts"));
+    m_dalyLine->setName(tr("Optimum (Daly 2006)"));
+    m_youngLine->setName(tr("Young (1974) √(2δM)"));
+    m_currentLine->setName(tr("Current interval"));
+    m_optimumPoint->setName(tr("Optimum"));
+    m_currentPoint->setName(tr("Current"));
+    m_intervalAxis->setTitleText(tr("Checkpoint interval τ (minutes, log scale)"));
+    m_wasteAxis->setTitleText(tr("Wasted (%)"));
+
+    m_histChart->setTitle(tr("Monte-Carlo: completion time of simulated jobs"));
+    m_histArea->setName(tr("Jobs per bin"));
+    m_meanLine->setName(tr("Mean of the runs"));
+    m_expectedLine->setName(tr("Expected T (Daly 2006)"));
+    m_countAxis->setTitleText(tr("Jobs"));
+    m_wasteView->setAccessibleName(tr("Wasted time vs checkpoint interval chart"));
+    m_histView->setAccessibleName(tr("Monte-Carlo completion time histogram"));
+    m_caption->setAccessibleName(tr("Monte-Carlo summary"));
+    m_summary->setAccessibleName(tr("Checkpoint summary"));
+    m_timeline->setAccessibleName(tr("One simulated job as a timeline"));
+    if (m_result.status == simcore::CheckpointStatus::Ok || !m_result.curve.empty()) {
+        m_summary->setPlainText(summary());
+    }
+    updateHistogram();
+    updateCaption();
+}
+
+void CheckpointCharts::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+void CheckpointCharts::showScenario(const simcore::Scenario& scenario)
+{
+    showResult(simcore::evaluateCheckpoint(scenario), scenario.checkpoint.monteCarloRuns,
+               static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
+}
+
+void CheckpointCharts::showResult(const simcore::CheckpointResult& result, std::int64_t runs,
+                                  std::uint64_t seed)
+{
+    m_result = result;
+    updateWaste();
+    m_summary->setPlainText(summary());
+    m_wasteView->setAccessibleDescription(m_summary->plainText());
+    if (m_interactive) {
+        chartstyle::cacheStaticItems(m_wasteView);
+    }
+    if (result.status != simcore::CheckpointStatus::InvalidInput) {
+        requestMonteCarlo(result.params, runs, seed);
+    }
+}
+
+void CheckpointCharts::updateWaste()
+{
+    QList<QPointF> writes;
+    QList<QPointF> lost;
+    QList<QPointF> restarts;
+    const auto count = static_cast<qsizetype>(m_result.curve.size());
+    writes.reserve(count);
+    lost.reserve(count);
+    restarts.reserve(count);
+    double highest = 0;
+    for (const auto& point : m_result.curve) {
+        if (point.status != simcore::CheckpointStatus::Ok &&
+            point.status != simcore::CheckpointStatus::Overflow) {
+            continue;
+        }
+        const double x = point.intervalSeconds / kIntervalUnitSeconds;
+        const double w = point.writeFraction * 100.0;
+        const double l = w + point.lostFraction * 100.0;
+        const double r = l + point.restartFraction * 100.0;
+        writes << QPointF(x, w);
+        lost << QPointF(x, l);
+        restarts << QPointF(x, r);
+        highest = std::max(highest, r);
+    }
+    CurveBatch curves;
+    curves.set(m_writeUpper, writes);
+    curves.set(m_lostLower, writes);
+    curves.set(m_lostUpper, lost);
+    curves.set(m_restartLower, lost);
+    curves.set(m_restartUpper, restarts);
+
+    const double current = m_result.params.intervalSeconds / kIntervalUnitSeconds;
+    const double daly = m_result.optimalIntervalSeconds / kIntervalUnitSeconds;
+    const double young = m_result.youngIntervalSeconds / kIntervalUnitSeconds;
+    double lo = writes.isEmpty() ? current / 10 : writes.front().x();
+    double hi = writes.isEmpty() ? current * 10 : writes.back().x();
+    lo = std::min(lo, current);
+    hi = std::max(hi, current);
+    if (!(lo > 0) || !(hi > lo)) {
+        lo = 0.1;
+        hi = 1000;
+    }
+    if (m_intervalAxis->min() != lo || m_intervalAxis->max() != hi) {
+        m_intervalAxis->setRange(lo, hi);
+    }
+    setValueRange(m_wasteAxis, std::min(100.0, std::max(highest, 1e-6)));
+    curves.apply();
+    const double top = m_wasteAxis->max();
+    const auto vertical = [top](double x) {
+        return QList<QPointF>{QPointF(x, 0), QPointF(x, top)};
+    };
+    const bool haveOptimum = daly > 0 && std::isfinite(daly);
+    replaceIfChanged(m_dalyLine, haveOptimum ? vertical(daly) : QList<QPointF>{});
+    replaceIfChanged(m_youngLine,
+                     young > 0 && std::isfinite(young) ? vertical(young) : QList<QPointF>{});
+    replaceIfChanged(m_currentLine, vertical(current));
+    replaceIfChanged(m_currentPoint, {QPointF(current, m_result.atInterval.wasteFraction * 100.0)});
+    replaceIfChanged(m_optimumPoint,
+                     haveOptimum
+                         ? QList<QPointF>{QPointF(daly, m_result.atOptimum.wasteFraction * 100.0)}
+                         : QList<QPointF>{});
+}
+
+// --- Monte-Carlo ---------------------------------------------------------------------------
+
+void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
+                                         std::uint64_t seed)
+{
+    // Another panel's key changed: the same batch is still right.
+    if (m_haveWanted && params == m_wantedParams && runs == m_wantedRuns && seed == m_wantedSeed) {
+        return;
+    }
+    m_wantedParams = params;
+    m_wantedRuns = runs;
+    m_wantedSeed = seed;
+    m_haveWanted = true;
+    ++m_wantedGeneration;
+    if (!m_asynchronous) {
+        ++m_starts;
+        applyMonteCarlo(computeMonteCarlo(params, runs, seed));
+        return;
+    }
+    if (m_running) {
+        // Stop the stale batch; the newest wanted one starts when it has stopped and the edits
+        // have settled. One thread at a time, however fast the user drags.
+        m_running->cancel.store(true);
+    }
+    m_launchDelay->start();
+    updateCaption();
+}
+
+bool CheckpointCharts::isMonteCarloRunning() const
+{
+    return m_running != nullptr || m_launchDelay->isActive();
+}
+
+void CheckpointCharts::launch()
+{
+    auto job = std::make_shared<Job>();
+    job->params = m_wantedParams;
+    job->runs = m_wantedRuns;
+    job->seed = m_wantedSeed;
+    job->generation = m_wantedGeneration;
+    Job* raw = job.get();
+    job->thread = QThread::create([raw] {
+        raw->result =
+            computeMonteCarlo(raw->params, raw->runs, raw->seed, &raw->cancel, &raw->progress);
+    });
+    connect(job->thread, &QThread::finished, this, [this, job] { jobFinished(job); });
+    m_running = job;
+    ++m_starts;
+    job->thread->start(QThread::LowPriority);
+    m_progressTimer->start();
+    updateCaption();
+    emit monteCarloStarted();
+}
+
+void CheckpointCharts::jobFinished(const std::shared_ptr<Job>& job)
+{
+    job->thread->deleteLater();
+    job->thread = nullptr;
+    if (m_running == job) {
+        m_running.reset();
+    }
+    m_progressTimer->stop();
+    if (job->generation == m_wantedGeneration && job->result.valid) {
+        applyMonteCarlo(std::move(job->result));
+        return;
+    }
+    ++m_dropped;
+    if (job->generation != m_wantedGeneration) {
+        if (!m_launchDelay->isActive()) {
+            launch();
+        }
+    } else {
+        updateCaption();
+    }
+}
+
+void CheckpointCharts::applyMonteCarlo(MonteCarloSummary summary)
+{
+    m_monteCarlo = std::move(summary);
+    updateHistogram();
+    updateCaption();
+    emit monteCarloFinished();
+}
+
+void CheckpointCharts::updateHistogram()
+{
+    if (!m_monteCarlo.valid) {
+        return;
+    }
+    const auto& histogram = m_monteCarlo.histogram;
+    const auto& batch = m_monteCarlo.batch;
+    const double expected = simcore::segmentedExpectedTime(m_monteCarlo.params).expectedSeconds;
+    const double reference = batch.runsCompleted > 0 ? batch.meanSeconds : expected;
+    TimeUnit unit{1.0, tr("s")};
+    if (reference >= 2 * 86400.0) {
+        unit = {86400.0, tr("d")};
+    } else if (reference >= 2 * 3600.0) {
+        unit = {3600.0, tr("h")};
+    } else if (reference >= 120.0) {
+        unit = {60.0, tr("min")};
+    }
+    m_timeUnit = unit.seconds;
+
+    QList<QPointF> outline;
+    std::int64_t highest = 0;
+    outline.reserve(static_cast<qsizetype>(histogram.counts.size()) * 4);
+    for (std::size_t i = 0; i < histogram.counts.size(); ++i) {
+        const double x0 =
+            (histogram.minSeconds + static_cast<double>(i) * histogram.binWidthSeconds) /
+            unit.seconds;
+        const double x1 = x0 + histogram.binWidthSeconds / unit.seconds;
+        const auto c = static_cast<double>(histogram.counts[i]);
+        outline << QPointF(x0, 0) << QPointF(x0, c) << QPointF(x1, c) << QPointF(x1, 0);
+        highest = std::max(highest, histogram.counts[i]);
+    }
+    replaceIfChanged(m_histUpper, outline);
+    setValueRange(m_countAxis, std::max<double>(1.0, static_cast<double>(highest) * 1.1));
+    const double top = m_countAxis->max();
+    const double mean = batch.meanSeconds / unit.seconds;
+    const double expectedUnits = expected / unit.seconds;
+    const bool haveRuns = batch.runsCompleted > 0;
+    replaceIfChanged(m_meanLine, haveRuns ? QList<QPointF>{QPointF(mean, 0), QPointF(mean, top)}
+                                          : QList<QPointF>{});
+    const bool haveExpected = expected > 0 && std::isfinite(expected);
+    replaceIfChanged(m_expectedLine, haveExpected ? QList<QPointF>{QPointF(expectedUnits, 0),
+                                                                   QPointF(expectedUnits, top)}
+                                                  : QList<QPointF>{});
+
+    double lo = haveRuns ? batch.minSeconds / unit.seconds : expectedUnits * 0.9;
+    double hi = haveRuns
+                    ? (histogram.minSeconds +
+                       histogram.binWidthSeconds * static_cast<double>(histogram.counts.size())) /
+                          unit.seconds
+                    : expectedUnits * 1.1;
+    if (haveExpected) {
+        lo = std::min(lo, expectedUnits);
+        hi = std::max(hi, expectedUnits);
+    }
+    const double pad = std::max((hi - lo) * 0.05, std::abs(hi) * 1e-6 + 1e-9);
+    m_timeAxis->setRange(lo - pad, hi + pad);
+    m_timeAxis->applyNiceNumbers(); // once per batch, not per slider step
+    setTitleIfChanged(m_timeAxis, tr("Completion time (%1)").arg(unit.name));
+
+    m_timeline->setRun(m_monteCarlo.sampleRun, unit.seconds, unit.name);
+    const auto& run = m_monteCarlo.sampleRun;
+    if (run.status == simcore::RunStatus::Completed) {
+        m_timeline->setTitle(
+            (run.failures == 1 ? tr("Run 0: 1 failure, done in %1")
+                               : tr("Run 0: %1 failures, done in %2")
+                                     .arg(QLocale().toString(static_cast<qlonglong>(run.failures))))
+                .arg(common::formatDuration(run.completionSeconds)));
+    } else {
+        m_timeline->setTitle(tr("Run 0: stopped unfinished after %1 failures")
+                                 .arg(QLocale().toString(static_cast<qlonglong>(run.failures))));
+    }
+}
+
+QString CheckpointCharts::monteCarloCaption() const
+{
+    return m_caption->plainText();
+}
+
+void CheckpointCharts::updateCaption()
+{
+    QString text;
+    const auto& mc = m_monteCarlo;
+    if (mc.valid) {
+        const auto& batch = mc.batch;
+        const double unit = m_timeUnit;
+        const QString unitName = unit == 86400.0  ? tr("d")
+                                 : unit == 3600.0 ? tr("h")
+                                 : unit == 60.0   ? tr("min")
+                                                  : tr("s");
+        const auto inUnit = [&](double seconds, int digits) {
+            return tr("%1 %2").arg(common::formatNumber(seconds / unit, digits), unitName);
+        };
+        const double expected = simcore::segmentedExpectedTime(mc.params).expectedSeconds;
+        if (batch.status == simcore::RunStatus::Completed && batch.runsCompleted > 0) {
+            const double difference = (batch.meanSeconds - expected) / expected;
+            const double sigmas = batch.standardErrorSeconds > 0
+                                      ? (batch.meanSeconds - expected) / batch.standardErrorSeconds
+                                      : 0.0;
+            text =
+                tr("<b>%1 simulated jobs</b> (seed %2): mean %3 ± %4 (standard error) vs "
+                   "expected <b>%5</b> (Daly 2006): difference %6 (%7 standard errors). "
+                   "Fastest %8, slowest %9; %10 failures per job on average.")
+                    .arg(common::formatNumber(static_cast<double>(batch.runsCompleted), 7),
+                         QString::number(mc.seed), inUnit(batch.meanSeconds, 6),
+                         inUnit(batch.standardErrorSeconds, 2), inUnit(expected, 6),
+                         common::withPercentSign(common::formatSignedNumber(difference * 100.0, 2)),
+                         common::formatSignedNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
+                         inUnit(batch.maxSeconds, 4))
+                    .arg(common::formatNumber(batch.meanFailures, 3));
+            const double closedForm = simcore::dalyExpectedTime(mc.params).expectedSeconds;
+            if (std::abs(closedForm - expected) > 1e-9 * expected) {
+                text += tr(" (τ does not divide W: Daly's closed form with a fractional last "
+                           "interval gives %1.)")
+                            .arg(inUnit(closedForm, 6));
+            }
+        } else if (batch.status == simcore::RunStatus::FailureLimit) {
+            text = tr("<b>The simulated job never finishes</b>: a run stopped after %1 "
+                      "failures. Restarts or checkpoint writes take too long for this MTBF.")
+                       .arg(common::formatNumber(static_cast<double>(batch.totalFailures), 7));
+        } else {
+            text = tr("The Monte-Carlo simulation could not run with these inputs.");
+        }
+    }
+    if (m_running) {
+        const auto done = m_running->progress.load(std::memory_order_relaxed);
+        QString status =
+            tr("<i>Simulating %1 jobs… %2 done.</i>")
+                .arg(common::formatNumber(static_cast<double>(m_running->runs), 7),
+                     common::formatPercent(
+                         static_cast<double>(done) /
+                         static_cast<double>(std::max<std::int64_t>(1, m_running->runs))));
+        if (mc.valid) {
+            status += tr(" <i>Shown until then: the previous parameters.</i>");
+        }
+        text = text.isEmpty() ? status : status + QStringLiteral("<br>") + text;
+    }
+    m_caption->setHtml(text);
+    m_caption->setAccessibleDescription(m_caption->plainText());
+}
+
+// --- Texts ---------------------------------------------------------------------------------
+
+QString CheckpointCharts::summary() const
+{
+    const auto& r = m_result;
+    if (r.status == simcore::CheckpointStatus::InvalidInput) {
+        return tr("The checkpoint inputs are out of range: nothing to show.");
+    }
+    const auto& a = r.atInterval;
+    QString text =
+        tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "
+           "its wall time (writes %6, lost work %7, restarts %8).")
+            .arg(common::formatDuration(r.clusterMtbfSeconds),
+                 common::formatDuration(r.optimalIntervalSeconds),
+                 common::formatDuration(r.youngIntervalSeconds),
+                 common::formatDuration(r.params.intervalSeconds),
+                 common::formatPercent(a.wasteFraction), common::formatPercent(a.writeFraction),
+                 common::formatPercent(a.lostFraction), common::formatPercent(a.restartFraction));
+    return text;
+}
+
+QString CheckpointCharts::exportTitle() const
+{
+    return tr("dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times");
+}
+
+QString CheckpointCharts::csv() const
+{
+    const auto& r = m_result;
+    QString text;
+    text += QStringLiteral("# dtsim checkpoint model (MODELS §6: Young 1974, Daly 2006); SI "
+                           "seconds\n");
+    text += QStringLiteral("quantity,value,unit\n");
+    const auto row = [&text](const char* name, double value, const char* unit) {
+        text += QStringLiteral("%1,%2,%3\n")
+                    .arg(QLatin1String(name), common::csvNumber(value), QLatin1String(unit));
+    };
+    row("interval", r.params.intervalSeconds, "s");
+    row("write_time", r.params.writeSeconds, "s");
+    row("restart_time", r.params.restartSeconds, "s");
+    row("work", r.params.workSeconds, "s");
+    row("cluster_mtbf", r.clusterMtbfSeconds, "s");
+    row("young_interval", r.youngIntervalSeconds, "s");
+    row("optimal_interval", r.optimalIntervalSeconds, "s");
+    row("waste_fraction", r.wasteFraction, "");
+    row("write_fraction", r.atInterval.writeFraction, "");
+    row("lost_fraction", r.atInterval.lostFraction, "");
+    row("restart_fraction", r.atInterval.restartFraction, "");
+    row("expected_time", r.expectedSeconds, "s");
+    row("expected_failures", r.atInterval.expectedFailures, "");
+    const auto& mc = m_monteCarlo;
+    if (mc.valid) {
+        row("mc_runs", static_cast<double>(mc.batch.runsCompleted), "");
+        row("mc_seed", static_cast<double>(mc.seed), "");
+        row("mc_mean_time", mc.batch.meanSeconds, "s");
+        row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
+        row("mc_expected_time", simcore::segmentedExpectedTime(mc.params).expectedSeconds, "s");
+        row("mc_mean_failures", mc.batch.meanFailures, "");
+    }
+
+    text += QStringLiteral("\n# wasted time vs checkpoint interval (Daly 2006)\n");
+    text += QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction,"
+                           "restart_fraction,expected_s,expected_failures\n");
+    for (const auto& p : r.curve) {
+        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
+                    .arg(common::csvNumber(p.intervalSeconds), common::csvNumber(p.wasteFraction),
+                         common::csvNumber(p.writeFraction), common::csvNumber(p.lostFraction),
+                         common::csvNumber(p.restartFraction), common::csvNumber(p.expectedSeconds),
+                         common::csvNumber(p.expectedFailures));
+    }
+    if (mc.valid) {
+        text += QStringLiteral("\n# Monte-Carlo completion times: histogram\n");
+        text += QStringLiteral("bin_start_s,bin_end_s,jobs\n");
+        const auto& h = mc.histogram;
+        for (std::size_t i = 0; i < h.counts.size(); ++i) {
+            const double start = h.minSeconds + static_cast<double>(i) * h.binWidthSeconds;
+            text += QStringLiteral("%1,%2,%3\n")
+                        .arg(common::csvNumber(start), common::csvNumber(start + h.binWidthSeconds))
+                        .arg(h.counts[i]);
+        }
+    }
+    return text;
+}
+
+} // namespace dtsim::ui

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "simcore/checkpoint.h"
+#include "ui/kit/panel.h"
+
+class QGroupBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace dtsim::ui {
+
+class CheckpointCharts;
+class NumberField;
+
+/// Lesson §3 (MODELS §6): a long job on many GPUs fails often; checkpoint too rarely and failures
+/// throw away hours of work, too often and the writes eat the time. Controls for the cluster,
+/// the job and the checkpoints, a Llama 3 preset, read-outs (cluster MTBF, Young and Daly optimum,
+/// waste, expected time and failures, the interval in training steps), the charts and the
+/// formulas with today's numbers.
+class CheckpointPanel : public Panel {
+    Q_OBJECT
+public:
+    explicit CheckpointPanel(ScenarioModel* model, QWidget* parent = nullptr);
+
+    [[nodiscard]] QString panelId() const override { return QStringLiteral("checkpoint"); }
+    [[nodiscard]] QString panelTitle() const override;
+
+    [[nodiscard]] CheckpointCharts* charts() const { return m_charts; }
+    [[nodiscard]] QSlider* intervalSlider() const { return m_intervalSlider; }
+    [[nodiscard]] QPushButton* llamaPresetButton() const { return m_llamaButton; }
+    [[nodiscard]] QPushButton* useOptimumButton() const { return m_optimumButton; }
+    [[nodiscard]] const simcore::CheckpointResult& result() const { return m_result; }
+
+    /// The Llama 3 preset (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs, 419 unexpected
+    /// interruptions in 54 days → job MTBF 54·24/419 h, GPU MTBF = that × 16,384; W = 54 days.
+    /// The paper gives no checkpoint times: δ = 60 s and R = 600 s are our assumptions
+    /// (a minute to write 1 MB–4 GB per GPU in parallel, ten minutes to reschedule and reload),
+    /// τ = 1 h. Monte-Carlo settings are kept.
+    [[nodiscard]] static simcore::Scenario llamaPreset(const simcore::Scenario& base);
+
+    /// Interval slider: log scale from kMinSliderSeconds to kMaxSliderSeconds.
+    static constexpr int kSliderSteps = 1000;
+    static constexpr double kMinSliderSeconds = 10.0;
+    static constexpr double kMaxSliderSeconds = 1e7;
+    [[nodiscard]] static int sliderPosition(double intervalSeconds);
+    [[nodiscard]] static double intervalAtPosition(int position);
+
+protected:
+    void refresh() override;
+    void retranslate() override;
+
+private:
+    void buildControls();
+    void setNumber(const QString& key, double value);
+    void updateFormula();
+
+    simcore::CheckpointResult m_result;
+    double m_stepSeconds = 0;
+    CheckpointCharts* m_charts = nullptr;
+    QGroupBox* m_jobGroup = nullptr;
+    QGroupBox* m_checkpointGroup = nullptr;
+    QGroupBox* m_monteCarloGroup = nullptr;
+    QGroupBox* m_readoutGroup = nullptr;
+    QSlider* m_intervalSlider = nullptr;
+    QLabel* m_sliderLabel = nullptr;
+    QPushButton* m_llamaButton = nullptr;
+    QPushButton* m_optimumButton = nullptr;
+    QList<QLabel*> m_fieldLabels;
+};
+
+} // namespace dtsim::ui

@@ -1,0 +1,351 @@
+#include "ui/panels/parallelism/parallelismpanel.h"
+
+#include "common/errortext.h"
+#include "common/format.h"
+#include "simcore/memory.h"
+#include "simcore/parallellayout.h"
+#include "simcore/pipeline.h"
+#include "ui/kit/numberfield.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/parallelism/parallelismdiagram.h"
+#include "ui/panels/parallelism/pipelineview.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace dtsim::ui {
+
+// --- ParallelismViews ----------------------------------------------------------------------
+
+ParallelismViews::ParallelismViews(QWidget* parent) : ChartArea(parent)
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_diagram = new ParallelismDiagram;
+    m_pipeline = new PipelineView;
+    m_tabs->addTab(m_diagram, QString());
+    m_tabs->addTab(m_pipeline, QString());
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this] { setAccessibleDescription(summary()); });
+    retranslate();
+}
+
+void ParallelismViews::retranslate()
+{
+    m_tabs->setTabText(0, tr("Diagram"));
+    m_tabs->setTabText(1, tr("Pipeline"));
+    m_tabs->setTabToolTip(0, tr("Which GPU holds which layers, shard and batch slice, and which "
+                                "collective runs between which GPUs."));
+    m_tabs->setTabToolTip(1, tr("The pipeline schedule as a Gantt chart: forward and backward "
+                                "passes per device, the idle bubble, activations in flight."));
+}
+
+void ParallelismViews::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+void ParallelismViews::showScenario(const simcore::Scenario& scenario)
+{
+    m_diagram->showScenario(scenario);
+    m_pipeline->showScenario(scenario);
+    setAccessibleDescription(summary());
+}
+
+void ParallelismViews::applyLook()
+{
+    m_diagram->applyLook();
+    m_pipeline->applyLook();
+    ChartArea::applyLook();
+}
+
+QString ParallelismViews::csv() const
+{
+    return isPipelineShown() ? m_pipeline->csv() : m_diagram->csv();
+}
+
+QString ParallelismViews::summary() const
+{
+    return isPipelineShown() ? m_pipeline->summary() : m_diagram->summary();
+}
+
+QString ParallelismViews::exportTitle() const
+{
+    return isPipelineShown() ? m_pipeline->exportTitle() : m_diagram->exportTitle();
+}
+
+void ParallelismViews::showPipeline(bool pipeline)
+{
+    m_tabs->setCurrentIndex(pipeline ? 1 : 0);
+}
+
+bool ParallelismViews::isPipelineShown() const
+{
+    return m_tabs->currentIndex() == 1;
+}
+
+// --- ParallelismPanel ----------------------------------------------------------------------
+
+ParallelismPanel::ParallelismPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
+{
+    m_views = new ParallelismViews;
+    setChartArea(m_views);
+    buildControls();
+    retranslate();
+    refresh();
+}
+
+QString ParallelismPanel::panelTitle() const
+{
+    return tr("Parallelism");
+}
+
+ParallelismDiagram* ParallelismPanel::diagram() const
+{
+    return m_views->diagram();
+}
+
+PipelineView* ParallelismPanel::pipelineView() const
+{
+    return m_views->pipeline();
+}
+
+QPushButton* ParallelismPanel::strategyButton(int index) const
+{
+    return index >= 0 && index < m_strategyButtons.size() ? m_strategyButtons[index] : nullptr;
+}
+
+void ParallelismPanel::buildControls()
+{
+    const auto makeGroup = [this](QGroupBox*& group) {
+        group = new QGroupBox;
+        group->setFlat(true);
+        auto* form = new QFormLayout(group);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+        controlsLayout()->addWidget(group);
+        return form;
+    };
+
+    QFormLayout* degrees = makeGroup(m_degreesGroup);
+    addField(degrees, QStringLiteral("parallel.dp"), 1, 0);
+    addField(degrees, QStringLiteral("parallel.tp"), 1, 0);
+    addField(degrees, QStringLiteral("parallel.pp"), 1, 0);
+    addField(degrees, QStringLiteral("hardware.gpus_per_node"), 1, 0);
+    addField(degrees, QStringLiteral("model.layers"), 1, 0);
+
+    QFormLayout* schedule = makeGroup(m_scheduleGroup);
+    QComboBox* scheduleBox = addChoiceBox(QStringLiteral("parallel.schedule"));
+    auto* scheduleLabel = new QLabel;
+    scheduleLabel->setBuddy(scheduleBox);
+    m_labels.insert(scheduleBox, scheduleLabel);
+    schedule->addRow(scheduleLabel, scheduleBox);
+    addField(schedule, QStringLiteral("parallel.microbatches"), 1, 0);
+    addField(schedule, QStringLiteral("parallel.virtual_stages"), 1, 0);
+    // Times in milliseconds: a micro-batch's pass takes milliseconds to a second.
+    addField(schedule, QStringLiteral("parallel.forward_time"), 1e3, 3);
+    addField(schedule, QStringLiteral("parallel.backward_time"), 1e3, 3);
+    addField(schedule, QStringLiteral("parallel.p2p_time"), 1e3, 3);
+
+    m_strategyGroup = new QGroupBox;
+    m_strategyGroup->setFlat(true);
+    auto* grid = new QGridLayout(m_strategyGroup);
+    for (int i = 0; i < 4; ++i) {
+        auto* button = new QPushButton;
+        connect(button, &QPushButton::clicked, this, [this, i] { showStrategy(i); });
+        grid->addWidget(button, i / 2, i % 2);
+        m_strategyButtons << button;
+    }
+    controlsLayout()->addWidget(m_strategyGroup);
+    controlsLayout()->addStretch(1);
+}
+
+void ParallelismPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
+                                int decimals)
+{
+    addFormRow(form, key, displayFactor, decimals);
+}
+
+void ParallelismPanel::showStrategy(int index)
+{
+    // One strategy on 8 GPUs (a DGX-class node), the rest of the scenario kept.
+    struct Degrees {
+        std::int64_t dp;
+        std::int64_t tp;
+        std::int64_t pp;
+    };
+    static constexpr Degrees kDegrees[] = {{8, 1, 1}, {1, 8, 1}, {1, 1, 8}, {2, 2, 2}};
+    simcore::Scenario scenario = model()->scenario();
+    scenario.parallel.dp = kDegrees[index].dp;
+    scenario.parallel.tp = kDegrees[index].tp;
+    scenario.parallel.pp = kDegrees[index].pp;
+    showProblem(QString());
+    model()->setScenario(scenario, m_strategyButtons[index]->toolTip());
+    m_views->showPipeline(false);
+}
+
+void ParallelismPanel::retranslate()
+{
+    Panel::retranslate();
+    m_degreesGroup->setTitle(tr("GPUs: dp × tp × pp"));
+    m_scheduleGroup->setTitle(tr("Pipeline schedule"));
+    m_strategyGroup->setTitle(tr("One strategy on 8 GPUs"));
+
+    setKeyTexts({
+        {"parallel.dp", tr("&Data parallel (dp):"), QString(),
+         tr("Replicas of the model, each training on its own slice of the batch; their gradients "
+            "are all-reduced every step.")},
+        {"parallel.tp", tr("&Tensor parallel (tp):"), QString(),
+         tr("GPUs that split every weight matrix of a layer; they all-reduce inside every layer, "
+            "so they belong in one node.")},
+        {"parallel.pp", tr("&Pipeline stages (pp):"), QString(),
+         tr("GPUs that each hold a consecutive slice of the layers and pass activations on; "
+            "this is p in the schedule.")},
+        {"hardware.gpus_per_node", tr("GPUs per &node:"), QString(),
+         tr("GPUs sharing one machine's fast links (NVLink); traffic between nodes is slower.")},
+        {"model.layers", tr("&Layers:"), QString(),
+         tr("Transformer layers L shared out among the pipeline stages (and chunks).")},
+        {"parallel.microbatches", tr("&Micro-batches (m):"), QString(),
+         tr("Pieces the batch is cut into so stages can work at once; more micro-batches, "
+            "smaller bubble.")},
+        {"parallel.virtual_stages", tr("&Chunks per device (v):"), QString(),
+         tr("Interleaved schedule only: model chunks per device; v chunks cut the bubble v-fold "
+            "for v times more sends. Needs m a multiple of pp.")},
+        {"parallel.forward_time", tr("&Forward time (t_f):"), tr(" ms"),
+         tr("Forward pass of one micro-batch through one device's layers, in milliseconds.")},
+        {"parallel.backward_time", tr("&Backward time (t_b):"), tr(" ms"),
+         tr("Backward pass of one micro-batch through one device's layers; 0 = twice the "
+            "forward time (Kaplan et al. 2020).")},
+        {"parallel.p2p_time", tr("&Send time (p2p):"), tr(" ms"),
+         tr("Sending one micro-batch's activations or gradients to the next stage; it adds to "
+            "the step, not overlapped with compute.")},
+    });
+    QComboBox* scheduleBox = choiceBox(QStringLiteral("parallel.schedule"));
+    setChoiceTexts(QStringLiteral("parallel.schedule"),
+                   {tr("GPipe"), tr("1F1B"), tr("Interleaved 1F1B")});
+    m_labels[scheduleBox]->setText(tr("&Schedule:"));
+    const QString scheduleTip =
+        tr("Order of passes on each device. GPipe: all forwards, then all backwards (m "
+           "micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). "
+           "Interleaved 1F1B: v chunks per device cut the bubble v-fold.");
+    scheduleBox->setToolTip(scheduleTip);
+    scheduleBox->setAccessibleDescription(scheduleTip);
+
+    const QString names[] = {tr("Data ×8"), tr("Tensor ×8"), tr("Pipeline ×8"), tr("3-D 2×2×2")};
+    const QString tips[] = {tr("Show data parallelism alone: dp = 8, tp = 1, pp = 1."),
+                            tr("Show tensor parallelism alone: dp = 1, tp = 8, pp = 1."),
+                            tr("Show pipeline parallelism alone: dp = 1, tp = 1, pp = 8."),
+                            tr("Show all three combined: dp = 2, tp = 2, pp = 2.")};
+    for (int i = 0; i < m_strategyButtons.size(); ++i) {
+        m_strategyButtons[i]->setText(names[i]);
+        m_strategyButtons[i]->setToolTip(tips[i]);
+    }
+}
+
+void ParallelismPanel::refresh()
+{
+    const auto& scenario = model()->scenario();
+    m_views->showScenario(scenario);
+    showFieldValues();
+    // Chunks only mean something to the interleaved schedule (pipelineParamsFromScenario
+    // ignores them otherwise).
+    field(QStringLiteral("parallel.virtual_stages"))
+        ->setEnabled(scenario.parallel.schedule == simcore::PipelineSchedule::Interleaved);
+
+    // The first problem, in the order the picture depends on them: single keys and rules between
+    // keys, the layout, the schedule, then the memory model behind the in-flight figures.
+    QString problem;
+    if (const auto errors = simcore::validate(scenario); !errors.empty()) {
+        problem = common::describeError(errors.front());
+    } else if (!diagram()->isValid()) {
+        problem = diagram()->problem();
+    } else if (!pipelineView()->isValid()) {
+        problem = pipelineView()->problem();
+    } else if (!pipelineView()->memoryProblem().isEmpty()) {
+        problem = pipelineView()->memoryProblem();
+    }
+    showProblem(problem);
+    updateFormula();
+}
+
+void ParallelismPanel::updateFormula()
+{
+    const auto& s = model()->scenario();
+    const auto& p = s.parallel;
+    const auto& summary = diagram()->layoutSummary();
+    QStringList lines;
+    if (diagram()->isValid()) {
+        const auto layers =
+            simcore::virtualStageLayers(simcore::layoutParamsFromScenario(s), 0).count() *
+            (p.schedule == simcore::PipelineSchedule::Interleaved ? p.virtualStages : 1);
+        lines << tr("N = dp × tp × pp = %1 × %2 × %3 = <b>%4 GPUs</b> (nodes of %5: %6); each "
+                    "holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch")
+                     .arg(p.dp)
+                     .arg(p.tp)
+                     .arg(p.pp)
+                     .arg(QLocale().toString(static_cast<qlonglong>(summary.gpus)))
+                     .arg(s.hardware.gpusPerNode)
+                     .arg(QLocale().toString(static_cast<qlonglong>(summary.nodes)))
+                     .arg(s.model.layers)
+                     .arg(layers);
+    }
+    const PipelineView* gantt = pipelineView();
+    if (gantt->isValid()) {
+        const auto& r = gantt->result();
+        const auto& in = gantt->params();
+        const QString fraction = common::formatPercent(r.bubbleFraction);
+        const QString step = common::formatDuration(r.totalSeconds);
+        switch (in.schedule) {
+        case simcore::PipelineSchedule::GPipe:
+            lines << tr("GPipe (Huang et al. 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 of "
+                        "the step; simulated <b>%4</b> of the %5 step")
+                         .arg(in.stages - 1)
+                         .arg(in.microbatches + in.stages - 1)
+                         .arg(common::formatPercent(
+                                  simcore::gpipeBubbleFraction(in.stages, in.microbatches)),
+                              fraction, step);
+            break;
+        case simcore::PipelineSchedule::OneFOneB:
+            lines << tr("1F1B (Narayanan et al. 2021): bubble / ideal = (p − 1)/m = %1/%2 = %3; "
+                        "simulated %4, i.e. <b>%5</b> of the %6 step")
+                         .arg(in.stages - 1)
+                         .arg(in.microbatches)
+                         .arg(common::formatPercent(
+                                  simcore::oneFOneBBubbleRatio(in.stages, in.microbatches)),
+                              common::formatPercent(r.bubbleRatio), fraction, step);
+            break;
+        case simcore::PipelineSchedule::Interleaved:
+            lines << tr("Interleaved (Narayanan et al. 2021): bubble / ideal = (p − 1)/(v·m) = "
+                        "%1/(%2·%3) = %4; simulated %5, i.e. <b>%6</b> of the %7 step")
+                         .arg(in.stages - 1)
+                         .arg(in.virtualStages)
+                         .arg(in.microbatches)
+                         .arg(common::formatPercent(simcore::interleavedBubbleRatio(
+                                  in.stages, in.microbatches, in.virtualStages)),
+                              common::formatPercent(r.bubbleRatio), fraction, step);
+            break;
+        }
+    }
+    setFormula(lines.join(QStringLiteral("<br>")));
+}
+
+QString ParallelismPanel::exportId() const
+{
+    return m_views->isPipelineShown() ? QStringLiteral("pipeline") : panelId();
+}
+
+} // namespace dtsim::ui

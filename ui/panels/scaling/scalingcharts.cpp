@@ -1,0 +1,359 @@
+#include "ui/panels/scaling/scalingcharts.h"
+
+#include "common/format.h"
+#include "ui/kit/axisrange.h"
+#include "ui/kit/chartstyle.h"
+#include "ui/kit/chartupdate.h"
+#include "ui/kit/textstrip.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <map>
+
+namespace dtsim::ui {
+
+using namespace chartupdate;
+
+namespace {
+
+} // namespace
+
+ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
+{
+    buildBarChart();
+    buildSpeedupChart();
+    m_summary = new TextStrip(this);
+    m_summary->setFont(chartstyle::labelFont());
+    m_summary->setAccessibleName(tr("Scaling summary"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_barView, 3); // the headline chart gets more of the height
+    layout->addWidget(m_speedupView, 2);
+    layout->addWidget(m_summary);
+    retranslate();
+}
+
+void ScalingCharts::buildBarChart()
+{
+    m_barChart = new QChart;
+    chartstyle::applyChartStyle(m_barChart);
+
+    m_compute = new QBarSet(QString());
+    m_communication = new QBarSet(QString());
+    m_realSeries = new QStackedBarSeries;
+    m_realSeries->append(m_compute);
+    m_realSeries->append(m_communication);
+    m_ideal = new QBarSet(QString());
+    m_idealSeries = new QBarSeries;
+    m_idealSeries->append(m_ideal);
+    m_realSeries->setBarWidth(0.8);
+    m_idealSeries->setBarWidth(0.8);
+
+    m_categories = new QBarCategoryAxis;
+    m_categories->setGridLineVisible(false); // the bars are the grid
+    m_stepAxis = new QValueAxis;
+    chartstyle::applyAxisStyle(m_categories);
+    chartstyle::applyAxisStyle(m_stepAxis);
+    m_barChart->addAxis(m_categories, Qt::AlignBottom);
+    m_barChart->addAxis(m_stepAxis, Qt::AlignLeft);
+
+    m_selectedBar = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 18);
+    m_optimumBar = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
+    attach(m_barChart, m_realSeries, m_categories, m_stepAxis);
+    attach(m_barChart, m_idealSeries, m_categories, m_stepAxis);
+    attach(m_barChart, m_selectedBar, m_categories, m_stepAxis);
+    attach(m_barChart, m_optimumBar, m_categories, m_stepAxis);
+
+    // After the theme: setTheme() would overwrite these brushes.
+    m_compute->setColor(chartstyle::kCompute);
+    m_compute->setBorderColor(chartstyle::kCompute.darker(130));
+    m_communication->setColor(chartstyle::kCommunication);
+    m_communication->setBorderColor(chartstyle::kCommunication.darker(130));
+    m_ideal->setBrush(QBrush(chartstyle::kIdeal, Qt::BDiagPattern));
+    m_ideal->setPen(QPen(chartstyle::kIdeal, 1.5));
+
+    m_barView = new QChartView(m_barChart, this);
+    chartstyle::applyViewStyle(m_barView);
+    // Bars and grid lines are axis-aligned rectangles: antialiasing only blurs their edges and
+    // costs a third of a repaint. Text keeps its own antialiasing.
+    m_barView->setRenderHint(QPainter::Antialiasing, false);
+}
+
+void ScalingCharts::buildSpeedupChart()
+{
+    m_speedupChart = new QChart;
+    chartstyle::applyChartStyle(m_speedupChart);
+
+    m_speedup = new QLineSeries;
+    m_idealSpeedup = new QLineSeries;
+    m_linearWorkers = new QValueAxis;
+    m_logWorkers = new QLogValueAxis;
+    m_logWorkers->setBase(2);
+    m_logWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_logWorkers->setMinorTickCount(0);
+    m_linearWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_speedupAxis = new QValueAxis;
+    m_speedupAxis->setLabelFormat(QStringLiteral("%g"));
+    for (QAbstractAxis* axis :
+         {static_cast<QAbstractAxis*>(m_linearWorkers), static_cast<QAbstractAxis*>(m_logWorkers),
+          static_cast<QAbstractAxis*>(m_speedupAxis)}) {
+        chartstyle::applyAxisStyle(axis);
+    }
+    m_logWorkers->setParent(this); // kept while the linear axis is the one on the chart
+    m_speedupChart->addAxis(m_linearWorkers, Qt::AlignBottom);
+    m_speedupChart->addAxis(m_speedupAxis, Qt::AlignLeft);
+
+    m_selectedPoint = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    m_optimumPoint = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 20);
+    attach(m_speedupChart, m_idealSpeedup, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_speedup, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_selectedPoint, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, m_optimumPoint, m_linearWorkers, m_speedupAxis);
+
+    // Legend at the side: this chart is the shorter one, and on a 1280×800 projector a legend
+    // row below would leave the curve a thin strip.
+    m_speedupChart->legend()->setAlignment(Qt::AlignRight);
+    m_speedup->setPen(QPen(chartstyle::kCompute, 3));
+    m_idealSpeedup->setPen(QPen(chartstyle::kIdeal, 2, Qt::DashLine));
+
+    m_speedupView = new QChartView(m_speedupChart, this);
+    chartstyle::applyViewStyle(m_speedupView);
+}
+
+void ScalingCharts::retranslate()
+{
+    m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
+    applyModeLabels();
+    m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
+    m_selectedBar->setName(tr("Selected N"));
+    m_optimumBar->setName(tr("Optimum N"));
+    m_categories->setTitleText(tr("Workers N"));
+
+    m_speedupChart->setTitle(tr("Speed-up vs workers"));
+    m_speedup->setName(tr("Speed-up T(1)/T(N)"));
+    m_idealSpeedup->setName(tr("Ideal (N×)"));
+    m_selectedPoint->setName(tr("Selected N"));
+    m_optimumPoint->setName(tr("Optimum N"));
+    m_linearWorkers->setTitleText(tr("Workers N"));
+    m_logWorkers->setTitleText(tr("Workers N (log scale)"));
+    m_speedupAxis->setTitleText(tr("Speed-up"));
+    if (!m_result.window.empty()) {
+        updateBars(); // the value axis title carries a translated unit
+        m_summary->setPlainText(summary());
+    }
+}
+
+void ScalingCharts::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+void ScalingCharts::showScenario(const simcore::Scenario& scenario)
+{
+    showResult(simcore::evaluateScaling(scenario), scenario.scaling.axis);
+}
+
+void ScalingCharts::applyModeLabels()
+{
+    // Setting a bar set's label re-lays out the legend: only when the mode changes.
+    const bool physical = m_result.mode == simcore::ScalingMode::Physical;
+    const QString compute = physical ? tr("Compute") : tr("Compute T(1)/N");
+    const QString communication =
+        physical ? tr("Communication (not hidden)") : tr("Communication (sync)");
+    if (m_compute->label() != compute) {
+        m_compute->setLabel(compute);
+    }
+    if (m_communication->label() != communication) {
+        m_communication->setLabel(communication);
+    }
+}
+
+void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::AxisScale axis)
+{
+    const bool modeChanged = result.mode != m_result.mode;
+    m_result = result;
+    if (modeChanged) {
+        applyModeLabels();
+    }
+    m_axis = axis;
+    updateBars();
+    updateSpeedup();
+    m_summary->setPlainText(summary());
+    m_barView->setAccessibleDescription(m_summary->plainText());
+    if (m_interactive) {
+        chartstyle::cacheStaticItems(m_barView);
+        chartstyle::cacheStaticItems(m_speedupView);
+    }
+}
+
+void ScalingCharts::updateBars()
+{
+    const auto& window = m_result.window;
+    double largest = 0;
+    for (const auto& bar : window) {
+        largest = std::max({largest, bar.stepSeconds, bar.idealSeconds});
+    }
+    m_unitSeconds = largest >= 1.0 ? 1.0 : (largest >= 1e-3 ? 1e-3 : 1e-6);
+    const QString unit = m_unitSeconds == 1.0    ? tr("s")
+                         : m_unitSeconds == 1e-3 ? tr("ms")
+                                                 : tr("µs");
+    // Every title change lays the whole chart out again, even to the same text.
+    if (const QString title = tr("Step time (%1)").arg(unit); m_stepAxis->titleText() != title) {
+        m_stepAxis->setTitleText(title);
+    }
+
+    QStringList categories;
+    QList<qreal> compute;
+    QList<qreal> communication;
+    QList<qreal> ideal;
+    qsizetype selectedIndex = 0;
+    qsizetype optimumIndex = 0;
+    for (qsizetype i = 0; i < static_cast<qsizetype>(window.size()); ++i) {
+        const auto& bar = window[static_cast<std::size_t>(i)];
+        categories << QString::number(bar.workers);
+        compute << bar.computeSeconds / m_unitSeconds;
+        communication << (bar.syncSeconds + bar.bubbleSeconds) / m_unitSeconds;
+        ideal << bar.idealSeconds / m_unitSeconds;
+        if (bar.workers == m_result.selected.workers) {
+            selectedIndex = i;
+        }
+        if (bar.workers == m_result.optimalWorkers) {
+            optimumIndex = i;
+        }
+    }
+    if (m_categories->categories() != categories) {
+        m_categories->setCategories(categories);
+    }
+    replaceValues(m_compute, compute);
+    replaceValues(m_communication, communication);
+    replaceValues(m_ideal, ideal);
+
+    const double top = largest / m_unitSeconds;
+    const double markerGap = 0.06 * top;
+    setValueRange(m_stepAxis, top * 1.2); // room for the markers above the tallest bar
+    const double selectedTop = m_result.selected.stepSeconds / m_unitSeconds;
+    const double optimumTop = m_result.optimal.stepSeconds / m_unitSeconds;
+    replaceIfChanged(m_selectedBar,
+                     {QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
+    const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
+    replaceIfChanged(m_optimumBar,
+                     {QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift)});
+}
+
+void ScalingCharts::updateSpeedup()
+{
+    const auto& curve = m_result.curve;
+    QList<QPointF> speedup;
+    QList<QPointF> ideal;
+    speedup.reserve(static_cast<qsizetype>(curve.size()));
+    ideal.reserve(static_cast<qsizetype>(curve.size()));
+    double highest = 1;
+    for (const auto& point : curve) {
+        const auto n = static_cast<double>(point.workers);
+        speedup << QPointF(n, point.speedup);
+        // On a linear axis the ideal line y = N is straight: its two ends are enough.
+        if (m_axis == simcore::AxisScale::Log || &point == &curve.front() ||
+            &point == &curve.back()) {
+            ideal << QPointF(n, n);
+        }
+        highest = std::max(highest, point.speedup);
+    }
+    replaceIfChanged(m_speedup, speedup);
+    replaceIfChanged(m_idealSpeedup, ideal);
+    replaceIfChanged(m_selectedPoint, {QPointF(static_cast<double>(m_result.selected.workers),
+                                               m_result.selected.speedup)});
+    replaceIfChanged(m_optimumPoint, {QPointF(static_cast<double>(m_result.optimalWorkers),
+                                              m_result.optimal.speedup)});
+
+    const double last = curve.empty() ? 2.0 : static_cast<double>(curve.back().workers);
+    QAbstractAxis* wanted = m_axis == simcore::AxisScale::Log
+                                ? static_cast<QAbstractAxis*>(m_logWorkers)
+                                : static_cast<QAbstractAxis*>(m_linearWorkers);
+    QAbstractAxis* current = m_speedupChart->axes(Qt::Horizontal).value(0);
+    if (current != wanted) {
+        const auto series = m_speedupChart->series();
+        for (auto* s : series) {
+            s->detachAxis(current);
+        }
+        m_speedupChart->removeAxis(current);
+        current->setParent(this);
+        m_speedupChart->addAxis(wanted, Qt::AlignBottom);
+        for (auto* s : series) {
+            s->attachAxis(wanted);
+        }
+    }
+    if (m_axis == simcore::AxisScale::Log) {
+        const double logMaximum = std::max(2.0, last);
+        if (m_logWorkers->min() != 1 || m_logWorkers->max() != logMaximum) {
+            m_logWorkers->setRange(1, logMaximum);
+        }
+    } else {
+        setValueRange(m_linearWorkers, std::max(2.0, last));
+    }
+    // The ideal line leaves the top: the gap between it and the real curve is the lesson.
+    setValueRange(m_speedupAxis, highest * 1.5);
+}
+
+QString ScalingCharts::summary() const
+{
+    const auto& s = m_result.selected;
+    const auto& o = m_result.optimal;
+    return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
+              "Fastest step at N = %6: %7.")
+        .arg(QString::number(s.workers), common::formatDuration(s.stepSeconds),
+             common::formatDuration(s.idealSeconds), common::formatSpeedup(s.speedup),
+             common::formatPercent(s.efficiency), QString::number(m_result.optimalWorkers),
+             common::formatDuration(o.stepSeconds));
+}
+
+QString ScalingCharts::exportTitle() const
+{
+    return tr("dtsim — Scaling: step time and speed-up vs workers");
+}
+
+QString ScalingCharts::csv() const
+{
+    std::map<std::int64_t, std::pair<simcore::StepTimes, bool>> rows;
+    for (const auto& point : m_result.curve) {
+        rows[point.workers] = {point, false};
+    }
+    for (const auto& bar : m_result.window) {
+        rows[bar.workers] = {bar, true};
+    }
+    QString text = QStringLiteral("workers,compute_s,communication_s,step_s,ideal_s,speedup,"
+                                  "efficiency,total_training_s,bar,selected,optimal\n");
+    for (const auto& [workers, row] : rows) {
+        const auto& t = row.first;
+        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
+                    .arg(workers)
+                    .arg(common::csvNumber(t.computeSeconds),
+                         common::csvNumber(t.syncSeconds + t.bubbleSeconds),
+                         common::csvNumber(t.stepSeconds), common::csvNumber(t.idealSeconds),
+                         common::csvNumber(t.speedup), common::csvNumber(t.efficiency),
+                         common::csvNumber(t.totalSeconds))
+                    .arg(row.second ? 1 : 0)
+                    .arg(workers == m_result.selected.workers ? 1 : 0)
+                    .arg(workers == m_result.optimalWorkers ? 1 : 0);
+    }
+    return text;
+}
+
+} // namespace dtsim::ui

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "simcore/scaling.h"
+#include "ui/kit/chartarea.h"
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace dtsim::ui {
+
+class TextStrip;
+
+/// The Scaling panel's two charts: real step time as solid stacked bars (compute +
+/// communication) beside a hatched ideal bar for each worker count in the window, and speed-up
+/// against the ideal line. Seed lesson §5: solid = real, hatched = ideal.
+class ScalingCharts : public ChartArea {
+    Q_OBJECT
+public:
+    explicit ScalingCharts(QWidget* parent = nullptr);
+
+    void showScenario(const simcore::Scenario& scenario) override;
+    /// Draws an already evaluated result (the panel evaluates once for charts and read-outs).
+    void showResult(const simcore::ScalingResult& result, simcore::AxisScale axis);
+    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] QString summary() const override;
+    [[nodiscard]] QString exportTitle() const override;
+    /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+
+    // For tests and the benchmark: what is drawn.
+    [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
+    [[nodiscard]] QBarSet* communicationSet() const { return m_communication; }
+    [[nodiscard]] QBarSet* idealSet() const { return m_ideal; }
+    [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
+    [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
+    [[nodiscard]] QScatterSeries* selectedMarker() const { return m_selectedBar; }
+    [[nodiscard]] QScatterSeries* optimumMarker() const { return m_optimumBar; }
+    [[nodiscard]] QChartView* barView() const { return m_barView; }
+    [[nodiscard]] QChartView* speedupView() const { return m_speedupView; }
+    /// Seconds per unit on the bar chart's value axis (0.001 when it reads in ms).
+    [[nodiscard]] double barUnitSeconds() const { return m_unitSeconds; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildBarChart();
+    void buildSpeedupChart();
+    void retranslate();
+    void applyModeLabels();
+    void updateBars();
+    void updateSpeedup();
+
+    simcore::ScalingResult m_result;
+    simcore::AxisScale m_axis = simcore::AxisScale::Linear;
+    double m_unitSeconds = 1.0;
+    bool m_interactive = false;
+
+    QChartView* m_barView = nullptr;
+    QChart* m_barChart = nullptr;
+    QStackedBarSeries* m_realSeries = nullptr;
+    QBarSet* m_compute = nullptr;
+    QBarSet* m_communication = nullptr;
+    QBarSeries* m_idealSeries = nullptr;
+    QBarSet* m_ideal = nullptr;
+    QBarCategoryAxis* m_categories = nullptr;
+    QValueAxis* m_stepAxis = nullptr;
+    QScatterSeries* m_selectedBar = nullptr;
+    QScatterSeries* m_optimumBar = nullptr;
+
+    QChartView* m_speedupView = nullptr;
+    QChart* m_speedupChart = nullptr;
+    QLineSeries* m_speedup = nullptr;
+    QLineSeries* m_idealSpeedup = nullptr;
+    QScatterSeries* m_selectedPoint = nullptr;
+    QScatterSeries* m_optimumPoint = nullptr;
+    QValueAxis* m_linearWorkers = nullptr;
+    QLogValueAxis* m_logWorkers = nullptr;
+    QValueAxis* m_speedupAxis = nullptr;
+
+    TextStrip* m_summary = nullptr;
+};
+
+} // namespace dtsim::ui

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "simcore/scaling.h"
+#include "ui/kit/panel.h"
+
+#include <optional>
+
+class QCheckBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace dtsim::ui {
+
+class NumberField;
+class ScalingCharts;
+
+/// Lesson §4–5: adding workers cuts compute but adds synchronisation; past the optimum the step
+/// gets slower. A worker slider (1…4096, linear or log), the model (the lesson's three
+/// constants, or Physical: FLOPs, GPU peak, MFU and the collective over the links), two charts,
+/// read-outs and the formula with today's numbers.
+class ScalingPanel : public Panel {
+    Q_OBJECT
+public:
+    explicit ScalingPanel(ScenarioModel* model, QWidget* parent = nullptr);
+
+    [[nodiscard]] QString panelId() const override { return QStringLiteral("scaling"); }
+    [[nodiscard]] QString panelTitle() const override;
+
+    [[nodiscard]] QSlider* workerSlider() const { return m_slider; }
+    [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
+    [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
+    [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
+    [[nodiscard]] const simcore::ScalingResult& result() const { return m_result; }
+
+    /// Slider position ↔ worker count. Log scale spreads 1…max over kLogSteps positions.
+    static constexpr int kLogSteps = 1200;
+    [[nodiscard]] static int sliderPosition(std::int64_t workers, bool logScale);
+    [[nodiscard]] static std::int64_t workersAtPosition(int position, bool logScale);
+
+protected:
+    void refresh() override;
+    void retranslate() override;
+
+private:
+    void buildControls();
+    /// The Physical model's rows, built the first time that model is shown.
+    void buildPhysicalRows();
+    void setWorkers(std::int64_t workers);
+    void updateFormula();
+    void updatePhysicalFormula();
+
+    simcore::ScalingResult m_result;
+    ScalingCharts* m_charts = nullptr;
+    QGroupBox* m_workersGroup = nullptr;
+    QGroupBox* m_modeGroup = nullptr;
+    QGroupBox* m_lessonGroup = nullptr;
+    QGroupBox* m_physicalGroup = nullptr;
+    QGroupBox* m_linksGroup = nullptr;
+    QFormLayout* m_physicalForm = nullptr;
+    QFormLayout* m_linksForm = nullptr;
+    bool m_physicalRowsBuilt = false;
+    QGroupBox* m_readoutGroup = nullptr;
+    QSlider* m_slider = nullptr;
+    QSpinBox* m_workers = nullptr;
+    QCheckBox* m_logScale = nullptr;
+    QLabel* m_workersLabel = nullptr;
+    std::optional<bool> m_showsPhysical; ///< which model's controls are shown
+};
+
+} // namespace dtsim::ui

@@ -1,0 +1,105 @@
+#pragma once
+
+#include "simcore/ncclimport.h"
+#include "simcore/nvtopoimport.h"
+#include "ui/kit/panel.h"
+
+#include <QByteArray>
+#include <optional>
+
+class QChartView;
+class QGroupBox;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QPushButton;
+class QScatterSeries;
+
+namespace dtsim::ui {
+
+class TopologyDiagram;
+
+/// The topology seed (SPEC panel 5): how the cluster is wired decides how fast an all-reduce
+/// runs. A preset picker (topology.preset), the all-reduce's N, S and algorithm, the diagram with
+/// the ring and its slowest link, read-outs and the formula with today's numbers; and the user's
+/// own measurements: "Import nccl-tests…" fits α and B to an all_reduce_perf (or other) output
+/// and shows the measured points against the fitted model on a log–log chart, "Import
+/// nvidia-smi topo…" reads a node's wiring; "Use these for my cluster" writes the result into
+/// the scenario as one undoable step: the fit into the hardware.* keys (topology.preset =
+/// scenario), the node pair by pair into topology.node (topology.preset = imported).
+class TopologyPanel : public Panel {
+    Q_OBJECT
+public:
+    explicit TopologyPanel(ScenarioModel* model, QWidget* parent = nullptr);
+
+    [[nodiscard]] QString panelId() const override { return QStringLiteral("topology"); }
+    [[nodiscard]] QString panelTitle() const override;
+
+    [[nodiscard]] TopologyDiagram* diagram() const { return m_diagram; }
+    [[nodiscard]] QPushButton* importNcclButton() const { return m_importNccl; }
+    [[nodiscard]] QPushButton* importTopoButton() const { return m_importTopo; }
+    [[nodiscard]] QPushButton* useImportButton() const { return m_useImport; }
+    [[nodiscard]] QChartView* fitView() const { return m_fitView; }
+    [[nodiscard]] QScatterSeries* measuredSeries() const { return m_measured; }
+    [[nodiscard]] QLineSeries* fittedSeries() const { return m_fitted; }
+    /// What the last import found, as shown under the import buttons ("" before any import).
+    [[nodiscard]] QString importText() const;
+
+    /// Reads an nccl-tests output and fits it (what the button does after its file dialog).
+    /// On failure: an inline message naming the line and what was expected, false, and nothing
+    /// changes (a previous import stays as it was).
+    bool importNcclFile(const QString& path);
+    /// Reads an `nvidia-smi topo -m` output, as importNcclFile.
+    bool importTopoFile(const QString& path);
+    /// Writes the last import into the scenario ("Use these for my cluster"). nccl-tests:
+    /// topology.preset = scenario, collective.workers, collective.algorithm = ring,
+    /// hardware.gpus_per_node and the fitted α and B as hardware.intra_* (one node) or
+    /// hardware.inter_* (several). nvidia-smi topo: topology.preset = imported, topology.node
+    /// (every pair's code), topology.node_nics (NICs next to a GPU), hardware.gpus_per_node,
+    /// collective.workers = the node's GPUs, ring, and hardware.intra_* = the slowest hop of the
+    /// node's best ring (for the panels that price a uniform node). One undo step; false with an
+    /// inline message when a value is outside its key's range.
+    bool useImport();
+
+    /// Files larger than this are refused (no measurement log comes close).
+    static constexpr qint64 kMaxImportBytes = 64 * 1024 * 1024;
+
+protected:
+    void refresh() override;
+    void retranslate() override;
+
+private:
+    void buildControls();
+    void buildFitChart();
+    void updateReadouts();
+    void updateFormula();
+    void showImport();
+    [[nodiscard]] std::optional<QByteArray> readImportFile(const QString& path);
+    [[nodiscard]] QString importErrorText(const QString& path,
+                                          const simcore::ImportError& error) const;
+
+    enum class Imported { None, Nccl, Topo };
+    Imported m_imported = Imported::None;
+    QString m_importPath;
+    std::optional<simcore::NcclImport> m_nccl;
+    std::optional<simcore::NvTopoNode> m_topoNode;
+    std::optional<simcore::ClusterTopology> m_topoCluster;
+
+    TopologyDiagram* m_diagram = nullptr;
+    QGroupBox* m_clusterGroup = nullptr;
+    QGroupBox* m_collectiveGroup = nullptr;
+    QGroupBox* m_readoutGroup = nullptr;
+    QGroupBox* m_importGroup = nullptr;
+    QList<QLabel*> m_fieldLabels;
+    QPushButton* m_importNccl = nullptr;
+    QPushButton* m_importTopo = nullptr;
+    QPushButton* m_useImport = nullptr;
+    QLabel* m_importLabel = nullptr;
+    QChartView* m_fitView = nullptr;
+    QScatterSeries* m_measured = nullptr;
+    QLineSeries* m_fitted = nullptr;
+    QLogValueAxis* m_sizeAxis = nullptr;
+    QLogValueAxis* m_timeAxis = nullptr;
+};
+
+} // namespace dtsim::ui

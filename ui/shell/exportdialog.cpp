@@ -1,0 +1,105 @@
+#include "ui/shell/exportdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace dtsim::ui {
+
+ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Export charts"));
+    m_path = new QLineEdit(suggestedPath);
+    m_path->setMinimumWidth(360);
+    auto* browse = new QPushButton(tr("&Browse…"));
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+
+    m_width = new QSpinBox;
+    m_height = new QSpinBox;
+    for (auto* side : {m_width, m_height}) {
+        side->setRange(kMinExportSide, kMaxExportSide);
+        side->setSuffix(tr(" px"));
+    }
+    const ExportOptions defaults;
+    m_width->setValue(defaults.size.width());
+    m_height->setValue(defaults.size.height());
+    m_scale = new QComboBox;
+    m_scale->addItem(tr("1× (screen)"), 1.0);
+    m_scale->addItem(tr("2× (slides, recommended)"), 2.0);
+    m_scale->addItem(tr("3× (print)"), 3.0);
+    m_scale->setCurrentIndex(1);
+    m_hint = new QLabel;
+    m_hint->setWordWrap(true);
+
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×")));
+    sizeRow->addWidget(m_height);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
+
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("&File:"), pathRow);
+    form->addRow(tr("&Size:"), sizeRow);
+    form->addRow(tr("PNG &pixel scale:"), m_scale);
+    form->addRow(m_hint);
+    form->addRow(buttons);
+
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateHint);
+    connect(m_scale, &QComboBox::currentIndexChanged, this, &ExportDialog::updateHint);
+    connect(m_width, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
+    connect(m_height, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
+    updateHint();
+}
+
+QString ExportDialog::path() const
+{
+    return m_path->text().trimmed();
+}
+
+ExportOptions ExportDialog::options() const
+{
+    return {QSize(m_width->value(), m_height->value()), m_scale->currentData().toDouble()};
+}
+
+void ExportDialog::browse()
+{
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Export charts"), path(),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf);;CSV data (*.csv)"));
+    if (!chosen.isEmpty()) {
+        m_path->setText(chosen);
+    }
+}
+
+void ExportDialog::updateHint()
+{
+    const auto format = exportFormatFor(path());
+    m_scale->setEnabled(format == ExportFormat::Png);
+    if (!format) {
+        m_hint->setText(tr("The file name must end in .png, .svg, .pdf or .csv."));
+    } else if (*format == ExportFormat::Png) {
+        const auto o = options();
+        m_hint->setText(tr("PNG of %1 × %2 pixels.")
+                            .arg(qRound(o.size.width() * o.scale))
+                            .arg(qRound(o.size.height() * o.scale)));
+    } else if (*format == ExportFormat::Csv) {
+        m_hint->setText(tr("The numbers behind the charts, in SI units, comma-separated."));
+    } else {
+        m_hint->setText(tr("Vector drawing: sharp at any size."));
+    }
+}
+
+} // namespace dtsim::ui

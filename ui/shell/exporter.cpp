@@ -1,0 +1,279 @@
+#include "ui/shell/exporter.h"
+
+#include "common/files.h"
+#include "ui/kit/chartarea.h"
+#include "ui/kit/chartstyle.h"
+#include "ui/shell/panelregistry.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageWriter>
+#include <QLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace dtsim::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("dtsim::ui::Exporter", text);
+}
+
+constexpr QPainter::RenderHints kExportHints = QPainter::Antialiasing | QPainter::TextAntialiasing |
+                                               QPainter::SmoothPixmapTransform |
+                                               QPainter::NonCosmeticBrushPatterns;
+
+/// Lays the area out at exactly `size` without showing it on screen.
+void prepare(ChartArea& area, QSize size)
+{
+    area.setAttribute(Qt::WA_DontShowOnScreen, true);
+    if (!area.isVisible()) {
+        area.show();
+    }
+    area.resize(size);
+    if (area.layout()) {
+        area.layout()->activate();
+    }
+    QCoreApplication::processEvents();
+}
+
+/// Renders the area (children included) onto a painter already set up for the target.
+void paintArea(ChartArea& area, QPainter& painter)
+{
+    painter.setRenderHints(kExportHints);
+    area.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+}
+
+QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options)
+{
+    const QImage image = renderChartArea(area, options);
+    if (image.isNull()) {
+        return tr("Could not allocate a %1×%2 image.")
+            .arg(qRound(options.size.width() * options.scale))
+            .arg(qRound(options.size.height() * options.scale));
+    }
+    QSaveFile file(path);
+    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
+        return error;
+    }
+    QImageWriter writer(&file, "png");
+    writer.setText(QStringLiteral("Title"), area.exportTitle());
+    writer.setText(QStringLiteral("Description"), area.summary());
+    writer.setText(QStringLiteral("Software"), QStringLiteral("dtsim"));
+    if (!writer.write(image)) {
+        file.cancelWriting();
+        return tr("Could not encode the PNG image: %1").arg(writer.errorString());
+    }
+    return common::commitFile(file, path);
+}
+
+QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& options)
+{
+    QSaveFile file(path);
+    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
+        return error;
+    }
+    QSvgGenerator generator;
+    generator.setOutputDevice(&file);
+    generator.setSize(options.size);
+    generator.setViewBox(QRect(QPoint(), options.size));
+    generator.setTitle(area.exportTitle());
+    generator.setDescription(area.summary());
+    generator.setResolution(96);
+    {
+        QPainter painter;
+        if (!painter.begin(&generator)) {
+            file.cancelWriting();
+            return tr("Could not start drawing the SVG file.");
+        }
+        painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
+        paintArea(area, painter);
+    }
+    return common::commitFile(file, path);
+}
+
+QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& options)
+{
+    QSaveFile file(path);
+    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
+        return error;
+    }
+    {
+        QPdfWriter writer(&file);
+        writer.setTitle(area.exportTitle());
+        writer.setCreator(QStringLiteral("dtsim"));
+        writer.setResolution(300);
+        // A page the shape of the picture, 96 logical pixels to the inch.
+        const QSizeF inches(options.size.width() / 96.0, options.size.height() / 96.0);
+        writer.setPageSize(QPageSize(inches, QPageSize::Inch, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return tr("Could not start drawing the PDF file.");
+        }
+        const double factor = writer.resolution() / 96.0;
+        painter.scale(factor, factor);
+        painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
+        paintArea(area, painter);
+    }
+    return common::commitFile(file, path);
+}
+
+} // namespace
+
+QImage renderChartArea(ChartArea& area, const ExportOptions& options)
+{
+    const QSize pixels(qRound(options.size.width() * options.scale),
+                       qRound(options.size.height() * options.scale));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        return image;
+    }
+    image.setDevicePixelRatio(options.scale);
+    image.fill(chartstyle::backgroundColor());
+    QPainter painter(&image);
+    paintArea(area, painter);
+    return image;
+}
+
+QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
+                   const ExportOptions& options)
+{
+    auto area = createChartArea(panelId);
+    if (!area) {
+        return {};
+    }
+    area->showScenario(scenario);
+    prepare(*area, options.size);
+    return renderChartArea(*area, options);
+}
+
+QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
+                        ExportFormat format, const ExportOptions& options, QStringList* written)
+{
+    if (format == ExportFormat::Csv) {
+        return tr("format: choose PNG, SVG or PDF; the CSV files are written beside them.");
+    }
+    const QDir dir(folder);
+    if (!dir.exists()) {
+        return tr("Folder %1 does not exist.").arg(QDir::toNativeSeparators(folder));
+    }
+    const QString suffix = format == ExportFormat::Png   ? QStringLiteral("png")
+                           : format == ExportFormat::Svg ? QStringLiteral("svg")
+                                                         : QStringLiteral("pdf");
+    for (const QString& id : exportablePanels()) {
+        for (const QString& extension : {suffix, QStringLiteral("csv")}) {
+            const QString path = dir.filePath(QStringLiteral("dtsim-%1.%2").arg(id, extension));
+            if (QString error = exportPanel(id, scenario, path, options); !error.isEmpty()) {
+                return error;
+            }
+            if (written) {
+                *written << path;
+            }
+        }
+    }
+    return {};
+}
+
+std::optional<ExportFormat> exportFormatFor(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png")) {
+        return ExportFormat::Png;
+    }
+    if (suffix == QLatin1String("svg")) {
+        return ExportFormat::Svg;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        return ExportFormat::Pdf;
+    }
+    if (suffix == QLatin1String("csv")) {
+        return ExportFormat::Csv;
+    }
+    return std::nullopt;
+}
+
+QStringList exportablePanels()
+{
+    QStringList ids;
+    for (const auto& entry : panelEntries()) {
+        ids << entry.id;
+    }
+    return ids;
+}
+
+std::unique_ptr<ChartArea> createChartArea(const QString& panelId)
+{
+    const PanelEntry* entry = findPanelEntry(panelId);
+    return entry ? entry->createChartArea() : nullptr;
+}
+
+QString checkExportOptions(const ExportOptions& options)
+{
+    const auto inSide = [](int side) { return side >= kMinExportSide && side <= kMaxExportSide; };
+    if (!inSide(options.size.width()) || !inSide(options.size.height())) {
+        return tr("size: %1×%2 is out of range; allowed: each side %3 to %4 pixels.")
+            .arg(options.size.width())
+            .arg(options.size.height())
+            .arg(kMinExportSide)
+            .arg(kMaxExportSide);
+    }
+    if (!(options.scale >= kMinExportScale && options.scale <= kMaxExportScale)) {
+        return tr("scale: %1 is out of range; allowed: %2 to %3.")
+            .arg(options.scale)
+            .arg(kMinExportScale)
+            .arg(kMaxExportScale);
+    }
+    return {};
+}
+
+QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options)
+{
+    const auto format = exportFormatFor(path);
+    if (!format) {
+        return tr("%1: unknown file type; allowed: .png, .svg, .pdf, .csv")
+            .arg(QDir::toNativeSeparators(path));
+    }
+    if (auto error = checkExportOptions(options); !error.isEmpty()) {
+        return error;
+    }
+    if (*format == ExportFormat::Csv) {
+        return common::writeFileAtomically(path, area.csv().toUtf8());
+    }
+    prepare(area, options.size);
+    switch (*format) {
+    case ExportFormat::Png:
+        return exportPng(area, path, options);
+    case ExportFormat::Svg:
+        return exportSvg(area, path, options);
+    case ExportFormat::Pdf:
+        return exportPdf(area, path, options);
+    case ExportFormat::Csv:
+        break;
+    }
+    return {};
+}
+
+QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
+                    const ExportOptions& options)
+{
+    auto area = createChartArea(panelId);
+    if (!area) {
+        return tr("panel: '%1' cannot be exported yet; available: %2")
+            .arg(panelId, exportablePanels().join(QStringLiteral(", ")));
+    }
+    area->showScenario(scenario);
+    return exportChartArea(*area, path, options);
+}
+
+} // namespace dtsim::ui

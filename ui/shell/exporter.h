@@ -1,0 +1,66 @@
+#pragma once
+// Writing a panel's charts to PNG / SVG / PDF, or their data to CSV. The window and
+// `dtsim export` share this code, so both give the same picture. Every file goes through
+// QSaveFile: a failed export leaves an existing file untouched.
+
+#include "simcore/scenario.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+namespace dtsim::ui {
+
+class ChartArea;
+
+enum class ExportFormat { Png, Svg, Pdf, Csv };
+
+struct ExportOptions {
+    QSize size{1600, 900}; ///< logical pixels of the picture (PDF keeps the aspect ratio)
+    double scale = 1.0;    ///< PNG device-pixel ratio: 2 gives a 3200×1800 image for slides
+};
+
+/// From the file name's extension (case-insensitive); nullopt for anything else.
+std::optional<ExportFormat> exportFormatFor(const QString& path);
+
+/// The ids `dtsim export --panel` accepts that can be drawn in this version.
+QStringList exportablePanels();
+/// A fresh chart area for a panel id, or null for an unknown or not yet built panel.
+std::unique_ptr<ChartArea> createChartArea(const QString& panelId);
+
+/// Limits of ExportOptions, shared by the CLI and the dialog.
+constexpr int kMinExportSide = 200;
+constexpr int kMaxExportSide = 8000;
+constexpr double kMinExportScale = 0.5;
+constexpr double kMaxExportScale = 4.0;
+
+/// Checks options; returns a translated message naming the field and range, or empty.
+QString checkExportOptions(const ExportOptions& options);
+
+/// Draws `area` (already showing its data) into `path`. Returns an empty string on success,
+/// otherwise a translated message saying what failed; the target file is then unchanged.
+QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options);
+
+/// Makes the panel's chart area off screen for `scenario` and exports it.
+QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
+                    const ExportOptions& options);
+
+/// Draws `area` (already showing its data and laid out at options.size) into an image at
+/// options.size × options.scale, on white. Null when the image cannot be allocated.
+QImage renderChartArea(ChartArea& area, const ExportOptions& options);
+/// A fresh off-screen chart area for the panel, drawn for `scenario` into an image (what
+/// "Copy chart" puts on the clipboard). Null for an unknown panel.
+QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
+                   const ExportOptions& options);
+
+/// "Export all": every exportable panel into `folder` as dtsim-<id>.<png|svg|pdf> with
+/// dtsim-<id>.csv beside it, each file written atomically. Returns a translated error naming
+/// the failing file (files written before it stay), or empty. `written` collects the paths.
+QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
+                        ExportFormat format, const ExportOptions& options,
+                        QStringList* written = nullptr);
+
+} // namespace dtsim::ui

@@ -5,12 +5,16 @@
 
 namespace dtsim::app {
 
+// The seven views, each printing its report (simcore/report.h).
 int calcScaling(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcMemory(const simcore::Scenario& scenario, const CalcOptions& options);
+int calcParallelism(const simcore::Scenario& scenario, const CalcOptions& options);
+int calcPipeline(const simcore::Scenario& scenario, const CalcOptions& options);
+int calcCommunication(const simcore::Scenario& scenario, const CalcOptions& options);
+int calcTopology(const simcore::Scenario& scenario, const CalcOptions& options);
+int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options);
 /// One all-reduce of collective.bytes over collective.workers GPUs with collective.algorithm on
 /// the hardware.* links (MODELS §4; nccl-tests' algbw and busbw).
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
-int calcPipeline(const simcore::Scenario& scenario, const CalcOptions& options);
-int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options);
 
 } // namespace dtsim::app

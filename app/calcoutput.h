@@ -2,6 +2,7 @@
 // What every `dtsim calc MODEL` shares: where text goes, the JSON object, the aligned table.
 // One file per model (calc_<model>.cpp) implements a CalcFunction; cli.cpp lists them.
 
+#include "simcore/report.h"
 #include "simcore/scenario.h"
 
 #include <QJsonObject>
@@ -23,6 +24,19 @@ void printError(const QString& message);
 void printOut(const QString& text);
 /// One compact JSON object and a newline on stdout.
 void printJson(const QJsonObject& object);
+
+/// The report's quantities as JSON: {"model": the view's id, every quantity by its id (a number,
+/// true/false, a word, or null for no value), …`extra`, "quantities": [{"id", "value", "unit"},
+/// …]}.
+QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra = {});
+/// A quantity's value as `dtsim calc` writes it in a table: six significant digits, yes/no, the
+/// word, or "none".
+QString quantityText(const simcore::Quantity& quantity);
+/// Prints the report: one JSON object (reportJson with `extra`), or its heading and a row per
+/// quantity. When the report has a problem, prints that on stderr instead and returns
+/// kBadInput; else kSuccess.
+int printReport(const simcore::Report& report, const CalcOptions& options,
+                const QJsonObject& extra = {});
 
 /// A readable table: a heading, then "name  value  unit" rows with the values right-aligned.
 class ReportTable {

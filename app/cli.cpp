@@ -26,8 +26,14 @@ struct CalcModel {
 
 /// Every `dtsim calc MODEL`, in the order the help lists them. Add a model with one line.
 const CalcModel kCalcModels[] = {
-    {"scaling", &calcScaling},   {"memory", &calcMemory},         {"allreduce", &calcAllreduce},
-    {"pipeline", &calcPipeline}, {"checkpoint", &calcCheckpoint},
+    {"scaling", &calcScaling},
+    {"memory", &calcMemory},
+    {"parallelism", &calcParallelism},
+    {"pipeline", &calcPipeline},
+    {"communication", &calcCommunication},
+    {"topology", &calcTopology},
+    {"checkpoint", &calcCheckpoint},
+    {"allreduce", &calcAllreduce},
 };
 
 QString calcModelNames()

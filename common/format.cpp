@@ -140,6 +140,59 @@ QString formatBandwidth(double bytesPerSecond)
     return tr("%1B/s").arg(siText(bytesPerSecond));
 }
 
+QString formatQuantity(const simcore::Quantity& quantity)
+{
+    using simcore::Unit;
+    const double value = quantity.value;
+    if (quantity.unit == Unit::Word) {
+        return QString::fromStdString(quantity.word);
+    }
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    switch (quantity.unit) {
+    case Unit::Seconds:
+        return formatDuration(value);
+    case Unit::Bytes:
+        return formatBytes(value);
+    case Unit::BytesPerSecond:
+        return formatBandwidth(value);
+    case Unit::Flops:
+        return formatFlops(value);
+    case Unit::FlopsPerSecond:
+        return formatFlopRate(value);
+    case Unit::Fraction:
+        return formatPercent(value);
+    case Unit::Factor:
+        return formatSpeedup(value);
+    case Unit::Boolean:
+        return value != 0 ? tr("yes") : tr("no");
+    case Unit::Parameters:
+        return formatCount(value);
+    case Unit::Gpus:
+    case Unit::Nodes:
+    case Unit::Steps:
+    case Unit::Microbatches:
+    case Unit::Failures:
+    case Unit::Runs:
+    case Unit::Tokens:
+        if (value == std::floor(value) && std::abs(value) < 9e15) {
+            return QLocale().toString(static_cast<qlonglong>(value));
+        }
+        return formatNumber(value, 4);
+    case Unit::Number:
+    case Unit::Word:
+        break;
+    }
+    return formatNumber(value, 4);
+}
+
+QString formatQuantity(const simcore::Report& report, std::string_view id)
+{
+    const simcore::Quantity* quantity = report.find(id);
+    return quantity ? formatQuantity(*quantity) : QStringLiteral("—");
+}
+
 QString csvNumber(double value)
 {
     return QString::fromStdString(simcore::formatNumber(value));

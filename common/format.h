@@ -1,6 +1,8 @@
 #pragma once
 // Turning simcore's SI numbers into text people read: locale-aware, translated units.
 
+#include "simcore/report.h"
+
 #include <QString>
 
 namespace dtsim::common {
@@ -29,6 +31,12 @@ QString formatFlopRate(double flopsPerSecond);
 QString formatBytes(double bytes);
 /// "450 GB/s" (decimal).
 QString formatBandwidth(double bytesPerSecond);
+/// A report's quantity as a read-out writes it, by its unit: a duration, bytes, a bandwidth,
+/// FLOP(/s), a percentage, "×", a count in the locale's digits, yes/no, or the word itself; "—"
+/// when it has no value (NaN).
+QString formatQuantity(const simcore::Quantity& quantity);
+/// The report's quantity `id` as formatQuantity writes it; "—" when the report has none.
+QString formatQuantity(const simcore::Report& report, std::string_view id);
 /// simcore's shortest round-trip number text, for CSV cells ("0.02", "7e+09"): never localised.
 QString csvNumber(double value);
 

@@ -191,86 +191,6 @@
         <translation>Kết quả</translation>
     </message>
     <message>
-        <source>GPUs in the job N:</source>
-        <translation>Số GPU của tác vụ N:</translation>
-    </message>
-    <message>
-        <source>MTBF of one GPU:</source>
-        <translation>MTBF của một GPU:</translation>
-    </message>
-    <message>
-        <source>Job length W (work):</source>
-        <translation>Độ dài tác vụ W:</translation>
-    </message>
-    <message>
-        <source>Checkpoint write time δ:</source>
-        <translation>Thời gian ghi δ:</translation>
-    </message>
-    <message>
-        <source>Restart time R:</source>
-        <translation>Khởi động lại R:</translation>
-    </message>
-    <message>
-        <source>Checkpoint interval τ:</source>
-        <translation>Chu kỳ checkpoint τ:</translation>
-    </message>
-    <message>
-        <source>Simulated jobs:</source>
-        <translation>Số tác vụ mô phỏng:</translation>
-    </message>
-    <message>
-        <source>Random seed:</source>
-        <translation>Seed ngẫu nhiên:</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> giờ</translation>
-    </message>
-    <message>
-        <source> days</source>
-        <translation> ngày</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> phút</translation>
-    </message>
-    <message>
-        <source>How many GPUs the job runs on. If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation>Số GPU mà tác vụ chạy trên đó. Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
-    </message>
-    <message>
-        <source>Mean time between failures of a single GPU (with its share of host, network and software), in hours. 50,000 h is about 5.7 years.</source>
-        <translation>Thời gian trung bình giữa hai sự cố của một GPU (tính cả phần máy chủ, mạng và phần mềm gắn với nó), tính bằng giờ. 50.000 giờ là khoảng 5,7 năm.</translation>
-    </message>
-    <message>
-        <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts.</source>
-        <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại.</translation>
-    </message>
-    <message>
-        <source>Seconds to write one checkpoint. Training pauses while it is written; a failure during the write loses it.</source>
-        <translation>Số giây để ghi một checkpoint. Huấn luyện tạm dừng trong lúc ghi; nếu sự cố xảy ra giữa chừng thì checkpoint đó bị mất.</translation>
-    </message>
-    <message>
-        <source>Seconds from a failure until training runs again: detect, replace the node, reload the last checkpoint.</source>
-        <translation>Số giây từ lúc gặp sự cố đến khi huấn luyện chạy lại: phát hiện lỗi, thay node, nạp lại checkpoint gần nhất.</translation>
-    </message>
-    <message>
-        <source>Minutes of work between two checkpoints. Short: many writes. Long: a failure throws away more work.</source>
-        <translation>Số phút làm việc giữa hai lần checkpoint. Ngắn (checkpoint dày): tốn nhiều lần ghi. Dài (checkpoint thưa): mỗi sự cố làm mất nhiều tiến độ hơn.</translation>
-    </message>
-    <message>
-        <source>How many whole training jobs the Monte-Carlo simulation runs with random failures; more runs give a smoother histogram and take longer (they run in the background).</source>
-        <translation>Số tác vụ huấn luyện trọn vẹn mà mô phỏng Monte-Carlo chạy với các sự cố ngẫu nhiên; càng nhiều lần chạy thì biểu đồ tần suất càng mượt nhưng càng lâu (chúng chạy ngầm).</translation>
-    </message>
-    <message>
-        <source>Seed of the random failures: the same seed always gives the same simulated jobs.</source>
-        <translation>Seed của các sự cố ngẫu nhiên: cùng một seed luôn cho ra cùng các tác vụ mô phỏng.</translation>
-    </message>
-    <message>
         <source>τ (log):</source>
         <translation>τ (log):</translation>
     </message>
@@ -573,58 +493,6 @@
         <translation>Kết quả</translation>
     </message>
     <message>
-        <source>Ring</source>
-        <translation>Ring</translation>
-    </message>
-    <message>
-        <source>Tree (binomial)</source>
-        <translation>Tree (nhị thức)</translation>
-    </message>
-    <message>
-        <source>Naive (all to all)</source>
-        <translation>Ngây thơ (all-to-all)</translation>
-    </message>
-    <message>
-        <source>Hierarchical (node, then across)</source>
-        <translation>Phân cấp (trong node, rồi giữa node)</translation>
-    </message>
-    <message>
-        <source>&amp;Algorithm:</source>
-        <translation>&amp;Thuật toán:</translation>
-    </message>
-    <message>
-        <source>How the GPUs combine their gradients. Ring: pass chunks to the next GPU, 2(N−1) steps. Tree: reduce up a binary tree, broadcast down. Naive: everyone sends everything to everyone. Hierarchical: a ring inside each node, then across nodes.</source>
-        <translation>Cách các GPU gộp gradient của mình. Ring: chuyển từng khối cho GPU kế tiếp, 2(N−1) bước. Tree: cộng dồn ngược lên một cây nhị phân rồi phát xuống. Ngây thơ: mọi GPU gửi toàn bộ cho mọi GPU khác. Phân cấp: một ring trong mỗi node, rồi giữa các node.</translation>
-    </message>
-    <message>
-        <source>&amp;GPUs N:</source>
-        <translation>Số &amp;GPU N:</translation>
-    </message>
-    <message>
-        <source>GPUs taking part in the all-reduce, as used by the charts and the formula. The animation above has its own N (2 to 16).</source>
-        <translation>Số GPU tham gia all-reduce, dùng cho các biểu đồ và công thức. Hoạt ảnh phía trên có N riêng (2 đến 16).</translation>
-    </message>
-    <message>
-        <source>&amp;Message size S:</source>
-        <translation>&amp;Kích thước thông điệp S:</translation>
-    </message>
-    <message>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
-    <message>
-        <source>Size of the vector every GPU contributes, in MB (10⁶ bytes). A 7B model&apos;s FP32 gradients are 28,000 MB; BF16 halves that.</source>
-        <translation>Kích thước vector mà mỗi GPU góp vào, tính bằng MB (10⁶ byte). Gradient FP32 của một mô hình 7B là 28.000 MB; BF16 giảm một nửa.</translation>
-    </message>
-    <message>
-        <source>GPUs per &amp;node g:</source>
-        <translation>Số GPU mỗi &amp;node g:</translation>
-    </message>
-    <message>
-        <source>GPUs in one server, joined by the fast link inside the node. A flat ring over more GPUs than this crosses nodes and runs at the slower link.</source>
-        <translation>Số GPU trong một máy chủ, nối với nhau bằng liên kết nhanh trong node. Một ring phẳng trải trên nhiều GPU hơn số này sẽ vượt ranh giới node và chạy theo liên kết chậm hơn.</translation>
-    </message>
-    <message>
         <source>Link &amp;inside a node:</source>
         <translation>Liên kết t&amp;rong node:</translation>
     </message>
@@ -633,52 +501,12 @@
         <translation>Chọn một liên kết thật giữa các GPU trong cùng máy chủ: nó đặt băng thông và độ trễ bên dưới. Di chuột lên một mục để xem nguồn số liệu.</translation>
     </message>
     <message>
-        <source>Bandwidth inside B:</source>
-        <translation>Băng thông trong B:</translation>
-    </message>
-    <message>
-        <source> GB/s</source>
-        <translation> GB/s</translation>
-    </message>
-    <message>
-        <source>Bandwidth of one GPU&apos;s link inside a node, one direction, in GB/s (10⁹ bytes/s). NVLink 4 on an H100: 450 GB/s.</source>
-        <translation>Băng thông liên kết của một GPU trong node, một chiều, tính bằng GB/s (10⁹ byte/s). NVLink 4 trên H100: 450 GB/s.</translation>
-    </message>
-    <message>
-        <source>Latency inside α:</source>
-        <translation>Độ trễ trong α:</translation>
-    </message>
-    <message>
-        <source> µs</source>
-        <translation> µs</translation>
-    </message>
-    <message>
-        <source>Fixed cost of one message inside a node, in microseconds: every step pays it, however small the message.</source>
-        <translation>Chi phí cố định của một thông điệp trong node, tính bằng micro giây: bước nào cũng phải trả, dù thông điệp nhỏ đến đâu.</translation>
-    </message>
-    <message>
         <source>Link &amp;between nodes:</source>
         <translation>Liên kết giữ&amp;a các node:</translation>
     </message>
     <message>
         <source>Pick a real network link between servers: it sets the bandwidth and latency below (one port per GPU). Hover an entry for its source.</source>
         <translation>Chọn một liên kết mạng thật giữa các máy chủ: nó đặt băng thông và độ trễ bên dưới (mỗi GPU một cổng). Di chuột lên một mục để xem nguồn số liệu.</translation>
-    </message>
-    <message>
-        <source>Bandwidth between B:</source>
-        <translation>Băng thông giữa B:</translation>
-    </message>
-    <message>
-        <source>Bandwidth per GPU between nodes, one direction, in GB/s. One 400 Gb/s InfiniBand NDR port per GPU gives 50 GB/s.</source>
-        <translation>Băng thông mỗi GPU giữa các node, một chiều, tính bằng GB/s. Mỗi GPU một cổng InfiniBand NDR 400 Gb/s cho 50 GB/s.</translation>
-    </message>
-    <message>
-        <source>Latency between α:</source>
-        <translation>Độ trễ giữa α:</translation>
-    </message>
-    <message>
-        <source>Fixed cost of one message between nodes, in microseconds (network and switch).</source>
-        <translation>Chi phí cố định của một thông điệp giữa các node, tính bằng micro giây (mạng và switch).</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -870,6 +698,569 @@
     <message>
         <source>Vector drawing: sharp at any size.</source>
         <translation>Hình vector: sắc nét ở mọi kích thước.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyText</name>
+    <message>
+        <source>&amp;Parameters:</source>
+        <translation>&amp;Số tham số:</translation>
+    </message>
+    <message>
+        <source>Parameter count Ψ in billions (7 = the lesson&apos;s 7B model). Training costs about 6Ψ FLOPs per token (Kaplan et al. 2020); on the GPU each parameter costs weight + gradient + optimizer bytes. 0 derives it from the shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> billion</source>
+        <translation> tỷ</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>Số &amp;lớp:</translation>
+    </message>
+    <message>
+        <source>Transformer layers L shared out among the pipeline stages (and chunks).</source>
+        <translation>Số lớp transformer L được chia cho các giai đoạn pipeline (và các khối).</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length:</source>
+        <translation>Độ dài &amp;chuỗi:</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence. Activations grow with it, the attention scores even with its square.</source>
+        <translation>Số token trong mỗi chuỗi huấn luyện. Activation tăng theo độ dài chuỗi, riêng điểm attention còn tăng theo bình phương của nó.</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>P&amp;recision:</source>
+        <translation>Độ chính &amp;xác:</translation>
+    </message>
+    <message>
+        <source>Number format of weights and gradients. FP32 computes at the GPU&apos;s FP32 peak and sends 4-byte gradients; mixed precision computes in 16 bits at the tensor-core peak but keeps an FP32 master copy with the optimizer (ZeRO paper §3.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 (4 B per value)</source>
+        <translation>FP32 (4 B mỗi giá trị)</translation>
+    </message>
+    <message>
+        <source>Mixed BF16/FP16 + FP32 master</source>
+        <translation>Hỗn hợp BF16/FP16 + bản FP32</translation>
+    </message>
+    <message>
+        <source>Pure BF16 (2 B per value)</source>
+        <translation>BF16 thuần (2 B mỗi giá trị)</translation>
+    </message>
+    <message>
+        <source>&amp;Optimizer:</source>
+        <translation>&amp;Optimizer:</translation>
+    </message>
+    <message>
+        <source>What the optimizer keeps per parameter: nothing (SGD), one momentum, or Adam&apos;s two moments (8 B in FP32, 2 B in 8-bit Adam).</source>
+        <translation>Những gì optimizer lưu cho mỗi tham số: không gì cả (SGD), một momentum, hoặc 2 trạng thái của Adam (8 B ở FP32, 2 B với Adam 8-bit).</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD + momentum</source>
+        <translation>SGD + momentum</translation>
+    </message>
+    <message>
+        <source>Adam/AdamW</source>
+        <translation>Adam/AdamW</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>Adam 8-bit</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch:</source>
+        <translation>Micro-b&amp;atch:</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes at once; under weak scaling, each GPU&apos;s batch per step. Activations grow in proportion; model states do not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> seq.</source>
+        <translation> chuỗi</translation>
+    </message>
+    <message>
+        <source>Global batch (strong):</source>
+        <translation>Batch toàn cục (strong):</translation>
+    </message>
+    <message>
+        <source>Sequences in one optimizer step, shared by all N GPUs under strong scaling.</source>
+        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi strong scaling.</translation>
+    </message>
+    <message>
+        <source>Training steps:</source>
+        <translation>Số bước huấn luyện:</translation>
+    </message>
+    <message>
+        <source>Optimizer steps in the whole training run: total time = steps × step time.</source>
+        <translation>Số bước cập nhật của optimizer trong cả quá trình huấn luyện: tổng thời gian = số bước × thời gian mỗi bước.</translation>
+    </message>
+    <message>
+        <source>Re&amp;computation:</source>
+        <translation>Tính &amp;lại:</translation>
+    </message>
+    <message>
+        <source>Drop activations after the forward pass and compute them again in the backward pass, trading compute for memory. Full recomputation re-runs the forward pass: 8Ψ instead of 6Ψ FLOPs per token (Narayanan et al. 2021); the selective one re-runs only attention and is not counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: keep all activations</source>
+        <translation>Không: giữ mọi activation</translation>
+    </message>
+    <message>
+        <source>Selective: recompute attention</source>
+        <translation>Chọn lọc: tính lại attention</translation>
+    </message>
+    <message>
+        <source>Full: keep only layer inputs</source>
+        <translation>Toàn phần: chỉ giữ đầu vào lớp</translation>
+    </message>
+    <message>
+        <source>&amp;Data parallel (dp):</source>
+        <translation>&amp;Data parallel (dp):</translation>
+    </message>
+    <message>
+        <source>Replicas of the model, each training on its own slice of the batch; their gradients are all-reduced every step. Plain DDP keeps a full copy on every GPU; ZeRO divides the model states by dp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel (tp):</source>
+        <translation>&amp;Tensor parallel (tp):</translation>
+    </message>
+    <message>
+        <source>GPUs that split every weight matrix of a layer: weights and most activations divide by tp. They all-reduce inside every layer, so they belong in one node; tp must divide the attention heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline stages (pp):</source>
+        <translation>&amp;Pipeline parallel (pp):</translation>
+    </message>
+    <message>
+        <source>GPUs that each hold a consecutive slice of the layers and pass activations on: the model states divide by pp, and the first stage keeps the most activations in flight. This is p in the schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage:</source>
+        <translation>Mức &amp;ZeRO:</translation>
+    </message>
+    <message>
+        <source>How much of the model states is divided over the dp GPUs instead of copied: optimizer state (1), also gradients (2), also weights (3 = FSDP full shard). Per step 0–2 send as much as one all-reduce of the gradients, 3 sends 1.5× that (Rajbhandari et al. 2020).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP (ZeRO-0)</source>
+        <translation>DDP (ZeRO-0)</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: shard optimizer</source>
+        <translation>ZeRO-1: chia optimizer</translation>
+    </message>
+    <message>
+        <source>ZeRO-2: + gradients</source>
+        <translation>ZeRO-2: + gradient</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP: + weights</source>
+        <translation>ZeRO-3 / FSDP: + trọng số</translation>
+    </message>
+    <message>
+        <source>&amp;Micro-batches (m):</source>
+        <translation>Số &amp;micro-batch (m):</translation>
+    </message>
+    <message>
+        <source>Pieces the batch is cut into so stages can work at once; more micro-batches, smaller bubble.</source>
+        <translation>Số phần mà batch được cắt ra để các giai đoạn làm việc cùng lúc; càng nhiều micro-batch, bubble càng nhỏ.</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule:</source>
+        <translation>Lịc&amp;h:</translation>
+    </message>
+    <message>
+        <source>Order of passes on each device. GPipe: all forwards, then all backwards (m micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). Interleaved 1F1B: v chunks per device cut the bubble v-fold.</source>
+        <translation>Thứ tự các lượt trên mỗi thiết bị. GPipe: mọi lượt xuôi, rồi mọi lượt ngược (giữ dở m micro-batch). 1F1B: một lượt xuôi, một lượt ngược (giữ dở nhiều nhất p). 1F1B xen kẽ: v khối trên mỗi thiết bị giảm bubble đi v lần.</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>1F1B xen kẽ</translation>
+    </message>
+    <message>
+        <source>&amp;Chunks per device (v):</source>
+        <translation>Số &amp;khối/thiết bị (v):</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule only: model chunks per device; v chunks cut the bubble v-fold for v times more sends. Needs m a multiple of pp.</source>
+        <translation>Chỉ cho lịch xen kẽ: số khối mô hình trên mỗi thiết bị; v khối giảm bubble đi v lần, đổi lại số lần gửi gấp v lần. Cần m là bội số của pp.</translation>
+    </message>
+    <message>
+        <source>&amp;Forward time (t_f):</source>
+        <translation>Thời gian &amp;xuôi (t_f):</translation>
+    </message>
+    <message>
+        <source>Forward pass of one micro-batch through one device&apos;s layers, in milliseconds.</source>
+        <translation>Thời gian lượt lan truyền xuôi của một micro-batch qua các lớp của một thiết bị, tính bằng mili giây.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Backward time (t_b):</source>
+        <translation>Thời gian ngượ&amp;c (t_b):</translation>
+    </message>
+    <message>
+        <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = twice the forward time (Kaplan et al. 2020).</source>
+        <translation>Thời gian lượt lan truyền ngược của một micro-batch qua các lớp của một thiết bị; 0 = gấp đôi thời gian lượt xuôi (Kaplan và cộng sự 2020).</translation>
+    </message>
+    <message>
+        <source>&amp;Send time (p2p):</source>
+        <translation>Thời gian &amp;gửi (p2p):</translation>
+    </message>
+    <message>
+        <source>Sending one micro-batch&apos;s activations or gradients to the next stage; it adds to the step, not overlapped with compute.</source>
+        <translation>Thời gian gửi activation hoặc gradient của một micro-batch sang giai đoạn kế tiếp; nó cộng thêm vào bước, không chồng lấp với tính toán.</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU:</translation>
+    </message>
+    <message>
+        <source>The GPU model: its memory is what the verdict checks (a vendor&apos;s &quot;80 GB&quot; is 80 GiB, 2³⁰ bytes each = 85.9 GB), its peak FLOP/s from the vendor&apos;s datasheet what the Physical model computes at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node g:</source>
+        <translation>Số GPU mỗi &amp;node g:</translation>
+    </message>
+    <message>
+        <source>GPUs in one server, joined by the fast link inside the node. A group larger than one node also uses the slower link between nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth in a node B:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth of one GPU&apos;s link inside a node, one direction, in GB/s (10⁹ bytes/s). NVLink 4 on an H100: 450 GB/s.</source>
+        <translation>Băng thông liên kết của một GPU trong node, một chiều, tính bằng GB/s (10⁹ byte/s). NVLink 4 trên H100: 450 GB/s.</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Latency in a node α:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed cost of one message inside a node, in microseconds: every step pays it, however small the message.</source>
+        <translation>Chi phí cố định của một thông điệp trong node, tính bằng micro giây: bước nào cũng phải trả, dù thông điệp nhỏ đến đâu.</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Bandwidth between nodes B:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth per GPU between nodes, one direction, in GB/s. One 400 Gb/s InfiniBand NDR port per GPU gives 50 GB/s.</source>
+        <translation>Băng thông mỗi GPU giữa các node, một chiều, tính bằng GB/s. Mỗi GPU một cổng InfiniBand NDR 400 Gb/s cho 50 GB/s.</translation>
+    </message>
+    <message>
+        <source>Latency between nodes α:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed cost of one message between nodes, in microseconds (network and switch).</source>
+        <translation>Chi phí cố định của một thông điệp giữa các node, tính bằng micro giây (mạng và switch).</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>&amp;Thuật toán:</translation>
+    </message>
+    <message>
+        <source>How the GPUs combine their gradients. Ring: pass chunks to the next GPU, 2(N−1) steps. Tree: reduce up a binary tree, broadcast down. Naive: everyone sends everything to everyone. Hierarchical: a ring inside each node, then across nodes.</source>
+        <translation>Cách các GPU gộp gradient của mình. Ring: chuyển từng khối cho GPU kế tiếp, 2(N−1) bước. Tree: cộng dồn ngược lên một cây nhị phân rồi phát xuống. Ngây thơ: mọi GPU gửi toàn bộ cho mọi GPU khác. Phân cấp: một ring trong mỗi node, rồi giữa các node.</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Tree (binomial)</source>
+        <translation>Tree (nhị thức)</translation>
+    </message>
+    <message>
+        <source>Naive (all to all)</source>
+        <translation>Ngây thơ (all-to-all)</translation>
+    </message>
+    <message>
+        <source>Hierarchical (node, then across)</source>
+        <translation>Phân cấp (trong node, rồi giữa node)</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs N:</source>
+        <translation>Số &amp;GPU N:</translation>
+    </message>
+    <message>
+        <source>GPUs taking part in the all-reduce, filled node by node: going past one node&apos;s GPUs crosses the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Message size S:</source>
+        <translation>&amp;Kích thước thông điệp S:</translation>
+    </message>
+    <message>
+        <source>Size of the vector every GPU contributes, in MB (10⁶ bytes). A 7B model&apos;s FP32 gradients are 28,000 MB; BF16 halves that.</source>
+        <translation>Kích thước vector mà mỗi GPU góp vào, tính bằng MB (10⁶ byte). Gradient FP32 của một mô hình 7B là 28.000 MB; BF16 giảm một nửa.</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Cách tính:</translation>
+    </message>
+    <message>
+        <source>Lesson: the seed&apos;s formula with three constants. Physical: compute from the model&apos;s FLOPs and the GPU&apos;s peak, communication from the collective over the links.</source>
+        <translation>Bài học: công thức của bài học với ba hằng số. Phần cứng: thời gian tính toán suy từ FLOPs của mô hình và hiệu năng đỉnh của GPU, thời gian giao tiếp suy từ phép giao tiếp tập thể trên các liên kết.</translation>
+    </message>
+    <message>
+        <source>Lesson (three constants)</source>
+        <translation>Bài học (ba hằng số)</translation>
+    </message>
+    <message>
+        <source>Physical (FLOPs and links)</source>
+        <translation>Phần cứng (FLOPs và liên kết)</translation>
+    </message>
+    <message>
+        <source>Worker count &amp;N:</source>
+        <translation>Số worker &amp;N:</translation>
+    </message>
+    <message>
+        <source>How many GPUs (workers) share each training step. Each one computes a slice of the batch, then all of them synchronise.</source>
+        <translation>Số GPU (worker) cùng chia nhau mỗi bước huấn luyện. Mỗi worker tính một phần của batch, rồi tất cả cùng đồng bộ.</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic worker axis (powers of two)</source>
+        <translation>Thang &amp;log cho số worker (luỹ thừa của 2)</translation>
+    </message>
+    <message>
+        <source>Spread the slider and the charts over 1…4096 workers on a log scale, to see large clusters and small ones together.</source>
+        <translation>Trải thanh trượt và các biểu đồ trên 1…4096 worker theo thang log, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
+    </message>
+    <message>
+        <source>Utilisation (MFU):</source>
+        <translation>Mức sử dụng (MFU):</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s peak that training achieves. Large models reach 30–55 % (PaLM, Chowdhery et al. 2022, Table 3).</source>
+        <translation>Tỷ lệ hiệu năng đỉnh của GPU mà quá trình huấn luyện đạt được. Các mô hình lớn đạt 30–55 % (PaLM, Chowdhery và cộng sự 2022, Bảng 3).</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Overlap with backward:</source>
+        <translation>Chồng lấp với backward:</translation>
+    </message>
+    <message>
+        <source>Share of the communication sent while the backward pass still computes; it can never hide more than the backward time.</source>
+        <translation>Tỷ lệ dữ liệu giao tiếp được gửi trong lúc lượt lan truyền ngược vẫn đang tính; phần được che không bao giờ vượt quá thời gian lan truyền ngược.</translation>
+    </message>
+    <message>
+        <source>Batch as N grows:</source>
+        <translation>Batch khi N tăng:</translation>
+    </message>
+    <message>
+        <source>Strong scaling keeps the global batch and splits it over N GPUs. Weak scaling keeps each GPU&apos;s batch, so the global batch grows with N.</source>
+        <translation>Strong scaling giữ nguyên batch toàn cục và chia nó cho N GPU. Weak scaling giữ nguyên batch của mỗi GPU, nên batch toàn cục tăng theo N.</translation>
+    </message>
+    <message>
+        <source>Strong scaling</source>
+        <translation>Strong scaling</translation>
+    </message>
+    <message>
+        <source>Weak scaling</source>
+        <translation>Weak scaling</translation>
+    </message>
+    <message>
+        <source>Compute per step, 1 worker (T_compute):</source>
+        <translation>Tính toán/bước, 1 worker (T_compute):</translation>
+    </message>
+    <message>
+        <source>How long one training step takes on a single worker. With N workers the compute part shrinks to T_compute / N.</source>
+        <translation>Thời gian một bước huấn luyện trên một worker duy nhất. Với N worker, phần tính toán giảm còn T_compute / N.</translation>
+    </message>
+    <message>
+        <source>Fixed sync latency:</source>
+        <translation>Độ trễ đồng bộ cố định:</translation>
+    </message>
+    <message>
+        <source>Synchronisation cost paid once as soon as there is more than one worker (latency of starting an all-reduce).</source>
+        <translation>Chi phí đồng bộ phải trả một lần ngay khi có từ hai worker trở lên (độ trễ khởi động một all-reduce).</translation>
+    </message>
+    <message>
+        <source>Sync cost per extra worker:</source>
+        <translation>Chi phí đồng bộ mỗi worker thêm:</translation>
+    </message>
+    <message>
+        <source>Extra synchronisation cost for every worker beyond the first: more workers, more gradient traffic to coordinate.</source>
+        <translation>Chi phí đồng bộ cộng thêm cho mỗi worker sau worker đầu tiên: nhiều worker hơn = nhiều dữ liệu gradient phải trao đổi và điều phối hơn.</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval τ:</source>
+        <translation>Chu kỳ checkpoint τ:</translation>
+    </message>
+    <message>
+        <source>Minutes of work between two checkpoints. Short: many writes. Long: a failure throws away more work.</source>
+        <translation>Số phút làm việc giữa hai lần checkpoint. Ngắn (checkpoint dày): tốn nhiều lần ghi. Dài (checkpoint thưa): mỗi sự cố làm mất nhiều tiến độ hơn.</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> phút</translation>
+    </message>
+    <message>
+        <source>Checkpoint write time δ:</source>
+        <translation>Thời gian ghi δ:</translation>
+    </message>
+    <message>
+        <source>Seconds to write one checkpoint. Training pauses while it is written; a failure during the write loses it.</source>
+        <translation>Số giây để ghi một checkpoint. Huấn luyện tạm dừng trong lúc ghi; nếu sự cố xảy ra giữa chừng thì checkpoint đó bị mất.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Restart time R:</source>
+        <translation>Khởi động lại R:</translation>
+    </message>
+    <message>
+        <source>Seconds from a failure until training runs again: detect, replace the node, reload the last checkpoint.</source>
+        <translation>Số giây từ lúc gặp sự cố đến khi huấn luyện chạy lại: phát hiện lỗi, thay node, nạp lại checkpoint gần nhất.</translation>
+    </message>
+    <message>
+        <source>MTBF of one GPU:</source>
+        <translation>MTBF của một GPU:</translation>
+    </message>
+    <message>
+        <source>Mean time between failures of a single GPU (with its share of host, network and software), in hours. 50,000 h is about 5.7 years.</source>
+        <translation>Thời gian trung bình giữa hai sự cố của một GPU (tính cả phần máy chủ, mạng và phần mềm gắn với nó), tính bằng giờ. 50.000 giờ là khoảng 5,7 năm.</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> giờ</translation>
+    </message>
+    <message>
+        <source>GPUs in the job N:</source>
+        <translation>Số GPU của tác vụ N:</translation>
+    </message>
+    <message>
+        <source>How many GPUs the job runs on. If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
+        <translation>Số GPU mà tác vụ chạy trên đó. Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
+    </message>
+    <message>
+        <source>Job length W (work):</source>
+        <translation>Độ dài tác vụ W:</translation>
+    </message>
+    <message>
+        <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts.</source>
+        <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại.</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> ngày</translation>
+    </message>
+    <message>
+        <source>Simulated jobs:</source>
+        <translation>Số tác vụ mô phỏng:</translation>
+    </message>
+    <message>
+        <source>How many whole training jobs the Monte-Carlo simulation runs with random failures; more runs give a smoother histogram and take longer (they run in the background).</source>
+        <translation>Số tác vụ huấn luyện trọn vẹn mà mô phỏng Monte-Carlo chạy với các sự cố ngẫu nhiên; càng nhiều lần chạy thì biểu đồ tần suất càng mượt nhưng càng lâu (chúng chạy ngầm).</translation>
+    </message>
+    <message>
+        <source>Random seed:</source>
+        <translation>Seed ngẫu nhiên:</translation>
+    </message>
+    <message>
+        <source>Seed of the random failures: the same seed always gives the same simulated jobs.</source>
+        <translation>Seed của các sự cố ngẫu nhiên: cùng một seed luôn cho ra cùng các tác vụ mô phỏng.</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence parallelism (Megatron)</source>
+        <translation>Se&amp;quence parallelism (Megatron)</translation>
+    </message>
+    <message>
+        <source>Also split the layer-norm and dropout activations over the tp GPUs (Korthikanti et al. 2022). Needs the sequence length to be a multiple of tp.</source>
+        <translation>Chia thêm activation của layer-norm và dropout cho tp GPU (Korthikanti và cộng sự 2022). Độ dài chuỗi phải là bội số của tp.</translation>
+    </message>
+    <message>
+        <source>&amp;Buffers allowance:</source>
+        <translation>&amp;Bộ đệm dự phòng:</translation>
+    </message>
+    <message>
+        <source>Extra room for communication buffers, allocator fragmentation and the CUDA context, as a share of everything else. 0 = leave it out.</source>
+        <translation>Phần bộ nhớ dành thêm cho bộ đệm giao tiếp, bộ nhớ vụn của bộ cấp phát và CUDA context, tính theo tỷ lệ của tất cả phần còn lại. 0 = bỏ qua.</translation>
+    </message>
+    <message>
+        <source>&amp;Wiring:</source>
+        <translation>Kết &amp;nối:</translation>
+    </message>
+    <message>
+        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
+        <translation>Các GPU được nối với nhau ra sao. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
+    </message>
+    <message>
+        <source>Your cluster (hardware.* keys)</source>
+        <translation>Cụm của bạn (khoá hardware.*)</translation>
+    </message>
+    <message>
+        <source>PCIe workstation, 4 × RTX 4090</source>
+        <translation>Máy trạm PCIe, 4 × RTX 4090</translation>
+    </message>
+    <message>
+        <source>One node, 8 × H100 on NVSwitch</source>
+        <translation>Một node, 8 × H100 trên NVSwitch</translation>
+    </message>
+    <message>
+        <source>4 nodes × 8 H100, InfiniBand NDR</source>
+        <translation>4 node × 8 H100, InfiniBand NDR</translation>
+    </message>
+    <message>
+        <source>Mis-wired node: GPU 7 on PCIe</source>
+        <translation>Node nối sai: GPU 7 qua PCIe</translation>
+    </message>
+    <message>
+        <source>Imported node (nvidia-smi topo -m)</source>
+        <translation>Node đã nhập (nvidia-smi topo -m)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GiB)</source>
+        <translation>%1 (%2 GiB)</translation>
     </message>
 </context>
 <context>
@@ -1489,166 +1880,6 @@
         <translation>Một mô hình đã công bố: số tham số và cấu hình transformer của nó (số lớp, kích thước ẩn, số đầu attention, độ dài chuỗi, kích thước từ vựng).</translation>
     </message>
     <message>
-        <source>&amp;Parameters:</source>
-        <translation>&amp;Số tham số:</translation>
-    </message>
-    <message>
-        <source> billion</source>
-        <translation> tỷ</translation>
-    </message>
-    <message>
-        <source>Parameter count Ψ in billions (7 = the lesson&apos;s 7B model). Each one costs weight + gradient + optimizer bytes on the GPU. 0 derives it from the shape.</source>
-        <translation>Số tham số Ψ, tính bằng tỷ (7 = mô hình 7B của bài học). Mỗi tham số chiếm số byte của trọng số + gradient + optimizer trên GPU. Nhập 0 để suy ra từ cấu hình mô hình.</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence length:</source>
-        <translation>Độ dài &amp;chuỗi:</translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation> token</translation>
-    </message>
-    <message>
-        <source>Tokens per training sequence. Activations grow with it, the attention scores even with its square.</source>
-        <translation>Số token trong mỗi chuỗi huấn luyện. Activation tăng theo độ dài chuỗi, riêng điểm attention còn tăng theo bình phương của nó.</translation>
-    </message>
-    <message>
-        <source>Micro-&amp;batch:</source>
-        <translation>Micro-b&amp;atch:</translation>
-    </message>
-    <message>
-        <source> seq.</source>
-        <translation> chuỗi</translation>
-    </message>
-    <message>
-        <source>Sequences each GPU processes at once. Activations grow in proportion; model states do not.</source>
-        <translation>Số chuỗi mỗi GPU xử lý cùng lúc. Activation tăng tỷ lệ thuận với nó; trạng thái mô hình thì không.</translation>
-    </message>
-    <message>
-        <source>&amp;Data parallel (dp):</source>
-        <translation>&amp;Data parallel (dp):</translation>
-    </message>
-    <message>
-        <source>Copies of the model that each train on part of the batch. Plain DDP keeps a full copy on every GPU; ZeRO divides the model states by dp.</source>
-        <translation>Số bản sao mô hình, mỗi bản huấn luyện trên một phần của batch. DDP thông thường giữ một bản đầy đủ trên mỗi GPU; ZeRO chia trạng thái mô hình cho dp.</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor parallel (tp):</source>
-        <translation>&amp;Tensor parallel (tp):</translation>
-    </message>
-    <message>
-        <source>GPUs that split every layer&apos;s matrices. Divides the weights and most activations by tp; must divide the attention heads.</source>
-        <translation>Số GPU cùng chia các ma trận của mỗi lớp. Chia trọng số và phần lớn activation cho tp; số đầu attention phải chia hết cho tp.</translation>
-    </message>
-    <message>
-        <source>&amp;Pipeline stages (pp):</source>
-        <translation>&amp;Pipeline parallel (pp):</translation>
-    </message>
-    <message>
-        <source>GPUs that each hold a slice of the layers. Divides the model states by pp; the first stage keeps more activations in flight.</source>
-        <translation>Số GPU, mỗi GPU giữ một nhóm lớp liên tiếp. Chia trạng thái mô hình cho pp; giai đoạn đầu tiên phải giữ nhiều activation đang chờ hơn.</translation>
-    </message>
-    <message>
-        <source>&amp;Buffers allowance:</source>
-        <translation>&amp;Bộ đệm dự phòng:</translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation> %</translation>
-    </message>
-    <message>
-        <source>Extra room for communication buffers, allocator fragmentation and the CUDA context, as a share of everything else. 0 = leave it out.</source>
-        <translation>Phần bộ nhớ dành thêm cho bộ đệm giao tiếp, bộ nhớ vụn của bộ cấp phát và CUDA context, tính theo tỷ lệ của tất cả phần còn lại. 0 = bỏ qua.</translation>
-    </message>
-    <message>
-        <source>FP32 (4 B per value)</source>
-        <translation>FP32 (4 B mỗi giá trị)</translation>
-    </message>
-    <message>
-        <source>Mixed BF16/FP16 + FP32 master</source>
-        <translation>Hỗn hợp BF16/FP16 + bản FP32</translation>
-    </message>
-    <message>
-        <source>Pure BF16 (2 B per value)</source>
-        <translation>BF16 thuần (2 B mỗi giá trị)</translation>
-    </message>
-    <message>
-        <source>P&amp;recision:</source>
-        <translation>Độ chính &amp;xác:</translation>
-    </message>
-    <message>
-        <source>Number format of weights and gradients. Mixed precision computes in 16 bits but keeps an FP32 master copy with the optimizer (ZeRO paper §3.1).</source>
-        <translation>Định dạng số của trọng số và gradient. Độ chính xác hỗn hợp tính toán ở 16 bit nhưng giữ một bản chính FP32 cùng optimizer (bài báo ZeRO, §3.1).</translation>
-    </message>
-    <message>
-        <source>&amp;Optimizer:</source>
-        <translation>&amp;Optimizer:</translation>
-    </message>
-    <message>
-        <source>What the optimizer keeps per parameter: nothing (SGD), one momentum, or Adam&apos;s two moments (8 B in FP32, 2 B in 8-bit Adam).</source>
-        <translation>Những gì optimizer lưu cho mỗi tham số: không gì cả (SGD), một momentum, hoặc 2 trạng thái của Adam (8 B ở FP32, 2 B với Adam 8-bit).</translation>
-    </message>
-    <message>
-        <source>None: keep all activations</source>
-        <translation>Không: giữ mọi activation</translation>
-    </message>
-    <message>
-        <source>Selective: recompute attention</source>
-        <translation>Chọn lọc: tính lại attention</translation>
-    </message>
-    <message>
-        <source>Full: keep only layer inputs</source>
-        <translation>Toàn phần: chỉ giữ đầu vào lớp</translation>
-    </message>
-    <message>
-        <source>Re&amp;computation:</source>
-        <translation>Tính &amp;lại:</translation>
-    </message>
-    <message>
-        <source>Activation recomputation: drop activations after the forward pass and compute them again in the backward pass, trading compute for memory.</source>
-        <translation>Tính lại activation: bỏ activation sau lượt lan truyền xuôi rồi tính lại chúng trong lượt lan truyền ngược, đổi thêm tính toán lấy bộ nhớ.</translation>
-    </message>
-    <message>
-        <source>ZeRO-1: shard optimizer</source>
-        <translation>ZeRO-1: chia optimizer</translation>
-    </message>
-    <message>
-        <source>ZeRO-2: + gradients</source>
-        <translation>ZeRO-2: + gradient</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 / FSDP: + weights</source>
-        <translation>ZeRO-3 / FSDP: + trọng số</translation>
-    </message>
-    <message>
-        <source>&amp;ZeRO stage:</source>
-        <translation>Mức &amp;ZeRO:</translation>
-    </message>
-    <message>
-        <source>How much of the model states is divided over the dp GPUs instead of copied: optimizer state (1), also gradients (2), also weights (3 = FSDP full shard).</source>
-        <translation>Phần trạng thái mô hình được chia cho dp GPU thay vì sao chép: trạng thái optimizer (1), thêm gradient (2), thêm trọng số (3 = FSDP phân mảnh toàn phần).</translation>
-    </message>
-    <message>
-        <source>%1 (%2 GiB)</source>
-        <translation>%1 (%2 GiB)</translation>
-    </message>
-    <message>
-        <source>&amp;GPU:</source>
-        <translation>&amp;GPU:</translation>
-    </message>
-    <message>
-        <source>The GPU whose memory the verdict checks. Vendors&apos; &quot;80 GB&quot; is 80 GiB (2³⁰ bytes each) = 85.9 GB.</source>
-        <translation>GPU mà phần kết luận kiểm tra bộ nhớ. &quot;80 GB&quot; của nhà sản xuất thực ra là 80 GiB (mỗi GiB là 2³⁰ byte) = 85,9 GB.</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence parallelism (Megatron)</source>
-        <translation>Se&amp;quence parallelism (Megatron)</translation>
-    </message>
-    <message>
-        <source>Also split the layer-norm and dropout activations over the tp GPUs (Korthikanti et al. 2022). Needs the sequence length to be a multiple of tp.</source>
-        <translation>Chia thêm activation của layer-norm và dropout cho tp GPU (Korthikanti và cộng sự 2022). Độ dài chuỗi phải là bội số của tp.</translation>
-    </message>
-    <message>
         <source>M&lt;sub&gt;GPU&lt;/sub&gt; = Ψ′ × (w + g + K) + activations + buffers; ZeRO shards K (1), g (2), w (3) over N&lt;sub&gt;d&lt;/sub&gt; = dp; Ψ′ = Ψ / (tp × pp)</source>
         <translation>M&lt;sub&gt;GPU&lt;/sub&gt; = Ψ′ × (w + g + K) + activation + bộ đệm; ZeRO phân mảnh K (1), g (2), w (3) trên N&lt;sub&gt;d&lt;/sub&gt; = dp; Ψ′ = Ψ / (tp × pp)</translation>
     </message>
@@ -1946,94 +2177,6 @@
         <translation>Một chiến lược trên 8 GPU</translation>
     </message>
     <message>
-        <source>&amp;Data parallel (dp):</source>
-        <translation>&amp;Data parallel (dp):</translation>
-    </message>
-    <message>
-        <source>Replicas of the model, each training on its own slice of the batch; their gradients are all-reduced every step.</source>
-        <translation>Số bản sao mô hình, mỗi bản huấn luyện trên phần batch riêng; gradient của chúng được all-reduce ở mọi bước.</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor parallel (tp):</source>
-        <translation>&amp;Tensor parallel (tp):</translation>
-    </message>
-    <message>
-        <source>GPUs that split every weight matrix of a layer; they all-reduce inside every layer, so they belong in one node.</source>
-        <translation>Số GPU cùng chia mọi ma trận trọng số của một lớp; chúng all-reduce trong mỗi lớp, nên nên nằm trong cùng một node.</translation>
-    </message>
-    <message>
-        <source>&amp;Pipeline stages (pp):</source>
-        <translation>&amp;Pipeline parallel (pp):</translation>
-    </message>
-    <message>
-        <source>GPUs that each hold a consecutive slice of the layers and pass activations on; this is p in the schedule.</source>
-        <translation>Số GPU, mỗi GPU giữ một nhóm lớp liên tiếp và chuyển activation tiếp đi; đây là p trong lịch pipeline.</translation>
-    </message>
-    <message>
-        <source>GPUs per &amp;node:</source>
-        <translation>Số GPU mỗi &amp;node:</translation>
-    </message>
-    <message>
-        <source>GPUs sharing one machine&apos;s fast links (NVLink); traffic between nodes is slower.</source>
-        <translation>Số GPU dùng chung liên kết nhanh của một máy (NVLink); truyền dữ liệu giữa các node thì chậm hơn.</translation>
-    </message>
-    <message>
-        <source>&amp;Layers:</source>
-        <translation>Số &amp;lớp:</translation>
-    </message>
-    <message>
-        <source>Transformer layers L shared out among the pipeline stages (and chunks).</source>
-        <translation>Số lớp transformer L được chia cho các giai đoạn pipeline (và các khối).</translation>
-    </message>
-    <message>
-        <source>&amp;Micro-batches (m):</source>
-        <translation>Số &amp;micro-batch (m):</translation>
-    </message>
-    <message>
-        <source>Pieces the batch is cut into so stages can work at once; more micro-batches, smaller bubble.</source>
-        <translation>Số phần mà batch được cắt ra để các giai đoạn làm việc cùng lúc; càng nhiều micro-batch, bubble càng nhỏ.</translation>
-    </message>
-    <message>
-        <source>&amp;Chunks per device (v):</source>
-        <translation>Số &amp;khối/thiết bị (v):</translation>
-    </message>
-    <message>
-        <source>Interleaved schedule only: model chunks per device; v chunks cut the bubble v-fold for v times more sends. Needs m a multiple of pp.</source>
-        <translation>Chỉ cho lịch xen kẽ: số khối mô hình trên mỗi thiết bị; v khối giảm bubble đi v lần, đổi lại số lần gửi gấp v lần. Cần m là bội số của pp.</translation>
-    </message>
-    <message>
-        <source>&amp;Forward time (t_f):</source>
-        <translation>Thời gian &amp;xuôi (t_f):</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <source>Forward pass of one micro-batch through one device&apos;s layers, in milliseconds.</source>
-        <translation>Thời gian lượt lan truyền xuôi của một micro-batch qua các lớp của một thiết bị, tính bằng mili giây.</translation>
-    </message>
-    <message>
-        <source>&amp;Backward time (t_b):</source>
-        <translation>Thời gian ngượ&amp;c (t_b):</translation>
-    </message>
-    <message>
-        <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = twice the forward time (Kaplan et al. 2020).</source>
-        <translation>Thời gian lượt lan truyền ngược của một micro-batch qua các lớp của một thiết bị; 0 = gấp đôi thời gian lượt xuôi (Kaplan và cộng sự 2020).</translation>
-    </message>
-    <message>
-        <source>&amp;Send time (p2p):</source>
-        <translation>Thời gian &amp;gửi (p2p):</translation>
-    </message>
-    <message>
-        <source>Sending one micro-batch&apos;s activations or gradients to the next stage; it adds to the step, not overlapped with compute.</source>
-        <translation>Thời gian gửi activation hoặc gradient của một micro-batch sang giai đoạn kế tiếp; nó cộng thêm vào bước, không chồng lấp với tính toán.</translation>
-    </message>
-    <message>
-        <source>&amp;Schedule:</source>
-        <translation>Lịc&amp;h:</translation>
-    </message>
-    <message>
         <source>Data ×8</source>
         <translation>Data ×8</translation>
     </message>
@@ -2064,22 +2207,6 @@
     <message>
         <source>Show all three combined: dp = 2, tp = 2, pp = 2.</source>
         <translation>Xem cả ba kết hợp: dp = 2, tp = 2, pp = 2.</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>Interleaved 1F1B</source>
-        <translation>1F1B xen kẽ</translation>
-    </message>
-    <message>
-        <source>Order of passes on each device. GPipe: all forwards, then all backwards (m micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). Interleaved 1F1B: v chunks per device cut the bubble v-fold.</source>
-        <translation>Thứ tự các lượt trên mỗi thiết bị. GPipe: mọi lượt xuôi, rồi mọi lượt ngược (giữ dở m micro-batch). 1F1B: một lượt xuôi, một lượt ngược (giữ dở nhiều nhất p). 1F1B xen kẽ: v khối trên mỗi thiết bị giảm bubble đi v lần.</translation>
     </message>
     <message>
         <source>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPUs&lt;/b&gt; (nodes of %5: %6); each holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch</source>
@@ -2556,24 +2683,8 @@
         <translation>Worker</translation>
     </message>
     <message>
-        <source>Worker count &amp;N:</source>
-        <translation>Số worker &amp;N:</translation>
-    </message>
-    <message>
-        <source>How many GPUs (workers) share each training step. Each one computes a slice of the batch, then all of them synchronise.</source>
-        <translation>Số GPU (worker) cùng chia nhau mỗi bước huấn luyện. Mỗi worker tính một phần của batch, rồi tất cả cùng đồng bộ.</translation>
-    </message>
-    <message>
         <source>Worker count slider</source>
         <translation>Thanh trượt số worker</translation>
-    </message>
-    <message>
-        <source>&amp;Logarithmic worker axis (powers of two)</source>
-        <translation>Thang &amp;log cho số worker (luỹ thừa của 2)</translation>
-    </message>
-    <message>
-        <source>Spread the slider and the charts over 1…4096 workers on a log scale, to see large clusters and small ones together.</source>
-        <translation>Trải thanh trượt và các biểu đồ trên 1…4096 worker theo thang log, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
     </message>
     <message>
         <source>Lesson constants</source>
@@ -2590,258 +2701,6 @@
     <message>
         <source>At the selected N</source>
         <translation>Tại N đang chọn</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>&amp;Cách tính:</translation>
-    </message>
-    <message>
-        <source>Lesson: the seed&apos;s formula with three constants. Physical: compute from the model&apos;s FLOPs and the GPU&apos;s peak, communication from the collective over the links.</source>
-        <translation>Bài học: công thức của bài học với ba hằng số. Phần cứng: thời gian tính toán suy từ FLOPs của mô hình và hiệu năng đỉnh của GPU, thời gian giao tiếp suy từ phép giao tiếp tập thể trên các liên kết.</translation>
-    </message>
-    <message>
-        <source>Lesson (three constants)</source>
-        <translation>Bài học (ba hằng số)</translation>
-    </message>
-    <message>
-        <source>Physical (FLOPs and links)</source>
-        <translation>Phần cứng (FLOPs và liên kết)</translation>
-    </message>
-    <message>
-        <source>Training steps:</source>
-        <translation>Số bước huấn luyện:</translation>
-    </message>
-    <message>
-        <source>Optimizer steps in the whole training run: total time = steps × step time.</source>
-        <translation>Số bước cập nhật của optimizer trong cả quá trình huấn luyện: tổng thời gian = số bước × thời gian mỗi bước.</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <source>Compute per step, 1 worker (T_compute):</source>
-        <translation>Tính toán/bước, 1 worker (T_compute):</translation>
-    </message>
-    <message>
-        <source>How long one training step takes on a single worker. With N workers the compute part shrinks to T_compute / N.</source>
-        <translation>Thời gian một bước huấn luyện trên một worker duy nhất. Với N worker, phần tính toán giảm còn T_compute / N.</translation>
-    </message>
-    <message>
-        <source>Fixed sync latency:</source>
-        <translation>Độ trễ đồng bộ cố định:</translation>
-    </message>
-    <message>
-        <source>Synchronisation cost paid once as soon as there is more than one worker (latency of starting an all-reduce).</source>
-        <translation>Chi phí đồng bộ phải trả một lần ngay khi có từ hai worker trở lên (độ trễ khởi động một all-reduce).</translation>
-    </message>
-    <message>
-        <source>Sync cost per extra worker:</source>
-        <translation>Chi phí đồng bộ mỗi worker thêm:</translation>
-    </message>
-    <message>
-        <source>Extra synchronisation cost for every worker beyond the first: more workers, more gradient traffic to coordinate.</source>
-        <translation>Chi phí đồng bộ cộng thêm cho mỗi worker sau worker đầu tiên: nhiều worker hơn = nhiều dữ liệu gradient phải trao đổi và điều phối hơn.</translation>
-    </message>
-    <message>
-        <source>Parameters (billions):</source>
-        <translation>Số tham số (tỷ):</translation>
-    </message>
-    <message>
-        <source>Trainable parameters Ψ of the model. Training costs about 6Ψ FLOPs per token (Kaplan et al. 2020).</source>
-        <translation>Số tham số huấn luyện được Ψ của mô hình. Huấn luyện tốn khoảng 6Ψ FLOPs cho mỗi token (Kaplan và cộng sự 2020).</translation>
-    </message>
-    <message>
-        <source>Sequence length:</source>
-        <translation>Độ dài chuỗi:</translation>
-    </message>
-    <message>
-        <source>Tokens in one training sequence.</source>
-        <translation>Số token trong một chuỗi huấn luyện.</translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation> token</translation>
-    </message>
-    <message>
-        <source>Batch as N grows:</source>
-        <translation>Batch khi N tăng:</translation>
-    </message>
-    <message>
-        <source>Strong scaling keeps the global batch and splits it over N GPUs. Weak scaling keeps each GPU&apos;s batch, so the global batch grows with N.</source>
-        <translation>Strong scaling giữ nguyên batch toàn cục và chia nó cho N GPU. Weak scaling giữ nguyên batch của mỗi GPU, nên batch toàn cục tăng theo N.</translation>
-    </message>
-    <message>
-        <source>Strong scaling</source>
-        <translation>Strong scaling</translation>
-    </message>
-    <message>
-        <source>Weak scaling</source>
-        <translation>Weak scaling</translation>
-    </message>
-    <message>
-        <source>Global batch (strong):</source>
-        <translation>Batch toàn cục (strong):</translation>
-    </message>
-    <message>
-        <source>Sequences in one optimizer step, shared by all N GPUs under strong scaling.</source>
-        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi strong scaling.</translation>
-    </message>
-    <message>
-        <source> seq.</source>
-        <translation> chuỗi</translation>
-    </message>
-    <message>
-        <source>Batch per GPU (weak):</source>
-        <translation>Batch mỗi GPU (weak):</translation>
-    </message>
-    <message>
-        <source>Sequences each GPU processes per step under weak scaling.</source>
-        <translation>Số chuỗi mỗi GPU xử lý trong một bước khi weak scaling.</translation>
-    </message>
-    <message>
-        <source>Precision:</source>
-        <translation>Độ chính xác:</translation>
-    </message>
-    <message>
-        <source>FP32 computes at the GPU&apos;s FP32 peak and sends 4-byte gradients; mixed and BF16 use the tensor-core BF16 peak and 2-byte gradients.</source>
-        <translation>FP32 tính toán ở hiệu năng đỉnh FP32 của GPU và gửi gradient 4 byte; hỗn hợp và BF16 dùng hiệu năng đỉnh BF16 của tensor core và gradient 2 byte.</translation>
-    </message>
-    <message>
-        <source>FP32</source>
-        <translation>FP32</translation>
-    </message>
-    <message>
-        <source>Mixed BF16/FP16</source>
-        <translation>Hỗn hợp BF16/FP16</translation>
-    </message>
-    <message>
-        <source>Pure BF16</source>
-        <translation>BF16 thuần</translation>
-    </message>
-    <message>
-        <source>Recomputation:</source>
-        <translation>Tính lại:</translation>
-    </message>
-    <message>
-        <source>Full recomputation re-runs the forward pass during backward: 8Ψ instead of 6Ψ FLOPs per token (Narayanan et al. 2021).</source>
-        <translation>Tính lại toàn phần chạy lại lượt lan truyền xuôi trong lúc lan truyền ngược: 8Ψ thay vì 6Ψ FLOPs mỗi token (Narayanan và cộng sự 2021).</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Không</translation>
-    </message>
-    <message>
-        <source>Selective (not counted)</source>
-        <translation>Chọn lọc (không tính)</translation>
-    </message>
-    <message>
-        <source>Full (+1 forward)</source>
-        <translation>Toàn phần (+1 forward)</translation>
-    </message>
-    <message>
-        <source>GPU:</source>
-        <translation>GPU:</translation>
-    </message>
-    <message>
-        <source>The GPU model; its peak FLOP/s comes from the vendor&apos;s datasheet.</source>
-        <translation>Loại GPU; hiệu năng đỉnh FLOP/s lấy từ bảng thông số của nhà sản xuất.</translation>
-    </message>
-    <message>
-        <source>Utilisation (MFU):</source>
-        <translation>Mức sử dụng (MFU):</translation>
-    </message>
-    <message>
-        <source>Share of the GPU&apos;s peak that training achieves. Large models reach 30–55 % (PaLM, Chowdhery et al. 2022, Table 3).</source>
-        <translation>Tỷ lệ hiệu năng đỉnh của GPU mà quá trình huấn luyện đạt được. Các mô hình lớn đạt 30–55 % (PaLM, Chowdhery và cộng sự 2022, Bảng 3).</translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation> %</translation>
-    </message>
-    <message>
-        <source>ZeRO stage:</source>
-        <translation>Mức ZeRO:</translation>
-    </message>
-    <message>
-        <source>0 = DDP (one all-reduce of the gradients); 1 and 2 = reduce-scatter + all-gather (same volume); 3 = FSDP, 1.5× the volume (Rajbhandari et al. 2020).</source>
-        <translation>0 = DDP (một all-reduce cho gradient); 1 và 2 = reduce-scatter + all-gather (cùng lượng dữ liệu); 3 = FSDP, gấp 1,5× lượng dữ liệu (Rajbhandari và cộng sự 2020).</translation>
-    </message>
-    <message>
-        <source>Collective:</source>
-        <translation>Thuật toán:</translation>
-    </message>
-    <message>
-        <source>How the gradients are summed: ring, tree, naive (every worker sends to every other) or hierarchical (inside each node, then between nodes).</source>
-        <translation>Cách cộng dồn gradient: ring, tree, ngây thơ (mỗi worker gửi cho mọi worker khác) hoặc phân cấp (trong từng node trước, rồi giữa các node).</translation>
-    </message>
-    <message>
-        <source>Ring</source>
-        <translation>Ring</translation>
-    </message>
-    <message>
-        <source>Tree</source>
-        <translation>Tree</translation>
-    </message>
-    <message>
-        <source>Naive</source>
-        <translation>Ngây thơ</translation>
-    </message>
-    <message>
-        <source>Hierarchical</source>
-        <translation>Phân cấp</translation>
-    </message>
-    <message>
-        <source>Overlap with backward:</source>
-        <translation>Chồng lấp với backward:</translation>
-    </message>
-    <message>
-        <source>Share of the communication sent while the backward pass still computes; it can never hide more than the backward time.</source>
-        <translation>Tỷ lệ dữ liệu giao tiếp được gửi trong lúc lượt lan truyền ngược vẫn đang tính; phần được che không bao giờ vượt quá thời gian lan truyền ngược.</translation>
-    </message>
-    <message>
-        <source>GPUs per node:</source>
-        <translation>Số GPU mỗi node:</translation>
-    </message>
-    <message>
-        <source>GPUs joined by the fast link. A group larger than one node also uses the slower link between nodes.</source>
-        <translation>Số GPU được nối bằng liên kết nhanh. Nhóm lớn hơn một node phải dùng thêm liên kết chậm hơn giữa các node.</translation>
-    </message>
-    <message>
-        <source>Inside a node:</source>
-        <translation>Trong node:</translation>
-    </message>
-    <message>
-        <source>Bandwidth per GPU, one direction, inside a node (NVLink 4: 450 GB/s).</source>
-        <translation>Băng thông mỗi GPU, một chiều, trong một node (NVLink 4: 450 GB/s).</translation>
-    </message>
-    <message>
-        <source> GB/s</source>
-        <translation> GB/s</translation>
-    </message>
-    <message>
-        <source>  latency α:</source>
-        <translation>  độ trễ α:</translation>
-    </message>
-    <message>
-        <source>Start-up time of one message inside a node.</source>
-        <translation>Thời gian khởi động của một thông điệp trong node.</translation>
-    </message>
-    <message>
-        <source> µs</source>
-        <translation> µs</translation>
-    </message>
-    <message>
-        <source>Between nodes:</source>
-        <translation>Giữa các node:</translation>
-    </message>
-    <message>
-        <source>Bandwidth per GPU, one direction, between nodes (InfiniBand NDR: 50 GB/s).</source>
-        <translation>Băng thông mỗi GPU, một chiều, giữa các node (InfiniBand NDR: 50 GB/s).</translation>
-    </message>
-    <message>
-        <source>Start-up time of one message between nodes.</source>
-        <translation>Thời gian khởi động của một thông điệp giữa các node.</translation>
     </message>
     <message>
         <source>Step time:</source>
@@ -3209,74 +3068,6 @@
         <translation>Số đo của bạn</translation>
     </message>
     <message>
-        <source>Your cluster (hardware.* keys)</source>
-        <translation>Cụm của bạn (khoá hardware.*)</translation>
-    </message>
-    <message>
-        <source>PCIe workstation, 4 × RTX 4090</source>
-        <translation>Máy trạm PCIe, 4 × RTX 4090</translation>
-    </message>
-    <message>
-        <source>One node, 8 × H100 on NVSwitch</source>
-        <translation>Một node, 8 × H100 trên NVSwitch</translation>
-    </message>
-    <message>
-        <source>4 nodes × 8 H100, InfiniBand NDR</source>
-        <translation>4 node × 8 H100, InfiniBand NDR</translation>
-    </message>
-    <message>
-        <source>Mis-wired node: GPU 7 on PCIe</source>
-        <translation>Node nối sai: GPU 7 qua PCIe</translation>
-    </message>
-    <message>
-        <source>Ring</source>
-        <translation>Ring</translation>
-    </message>
-    <message>
-        <source>Tree (drawn as the ring)</source>
-        <translation>Tree (vẽ như ring)</translation>
-    </message>
-    <message>
-        <source>Naive (drawn as the ring)</source>
-        <translation>Ngây thơ (vẽ như ring)</translation>
-    </message>
-    <message>
-        <source>Hierarchical (node, then across)</source>
-        <translation>Phân cấp (trong node, rồi giữa node)</translation>
-    </message>
-    <message>
-        <source>&amp;Wiring:</source>
-        <translation>Kết &amp;nối:</translation>
-    </message>
-    <message>
-        <source>&amp;GPUs N:</source>
-        <translation>Số &amp;GPU N:</translation>
-    </message>
-    <message>
-        <source>GPUs in the all-reduce, filled node by node. Going past one node&apos;s GPUs crosses the network: watch the time jump.</source>
-        <translation>Số GPU tham gia all-reduce, lấp đầy lần lượt từng node. Vượt quá số GPU của một node là phải đi qua mạng: hãy xem thời gian nhảy vọt.</translation>
-    </message>
-    <message>
-        <source>&amp;Message size S:</source>
-        <translation>&amp;Kích thước thông điệp S:</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>Bytes every GPU contributes, in GB (10⁹ bytes): the gradients, e.g. 14 GB for a 7B model in BF16.</source>
-        <translation>Số byte mỗi GPU góp vào, tính bằng GB (10⁹ byte): chính là gradient, ví dụ 14 GB với mô hình 7B ở BF16.</translation>
-    </message>
-    <message>
-        <source>&amp;Algorithm:</source>
-        <translation>&amp;Thuật toán:</translation>
-    </message>
-    <message>
-        <source>Ring: one ring through all GPUs, as slow as its slowest hop. Hierarchical: a ring inside each node, then rings across nodes, each on its own link.</source>
-        <translation>Ring: một ring đi qua mọi GPU, chậm đúng bằng chặng chậm nhất của nó. Phân cấp: một ring trong mỗi node, rồi các ring giữa các node, mỗi ring chạy trên liên kết riêng.</translation>
-    </message>
-    <message>
         <source>All-reduce time:</source>
         <translation>Thời gian all-reduce:</translation>
     </message>
@@ -3435,14 +3226,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>S (byte)</translation>
     </message>
     <message>
-        <source>Imported node (nvidia-smi topo -m)</source>
-        <translation>Node đã nhập (nvidia-smi topo -m)</translation>
-    </message>
-    <message>
-        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
-        <translation>Các GPU được nối với nhau ra sao. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
-    </message>
-    <message>
         <source>Write the import into the scenario: an nccl-tests fit into the hardware keys (&quot;Your cluster&quot;), an nvidia-smi topo node pair by pair (&quot;Imported node&quot;). Undo brings the old values back.</source>
         <translation>Ghi kết quả nhập vào kịch bản: kết quả khớp nccl-tests vào các khoá hardware (&quot;Cụm của bạn&quot;), node nvidia-smi topo theo từng cặp (&quot;Node đã nhập&quot;). Hoàn tác sẽ đưa các giá trị cũ trở lại.</translation>
     </message>
@@ -3588,6 +3371,14 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>%1 is larger than 4 MiB: not a scenario file.</source>
         <translation>%1 lớn hơn 4 MiB: không phải tệp kịch bản.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

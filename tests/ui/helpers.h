@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <set>
 
@@ -15,6 +16,26 @@ inline QString dataFile(const QString& relative)
     return QFileInfo(QStringLiteral(__FILE__))
         .dir()
         .absoluteFilePath(QStringLiteral("../data/") + relative);
+}
+
+/// The table of a CSV export whose header row starts with `header`: that row and the rows
+/// after it, up to a blank line or a comment (exports put a quantity block and comments around
+/// their tables).
+inline QStringList csvTable(const QString& csv, const QString& header)
+{
+    QStringList table;
+    for (const QString& line : csv.split(QLatin1Char('\n'))) {
+        if (table.isEmpty()) {
+            if (line.startsWith(header)) {
+                table << line;
+            }
+        } else if (line.isEmpty() || line.startsWith(QLatin1Char('#'))) {
+            break;
+        } else {
+            table << line;
+        }
+    }
+    return table;
 }
 
 /// Distinct colours in an image, sampled on a grid: a blank or single-colour picture has 1–2.

@@ -79,7 +79,11 @@ TEST_CASE("CSV export holds the numbers simcore computed", "[ui][export]")
     REQUIRE(exportPanel(QStringLiteral("scaling"), scenario, path, {}).isEmpty());
     QFile file(path);
     REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QString csv = QString::fromUtf8(file.readAll());
+    CHECK(csv.startsWith("# dtsim scaling: Scaling, lesson model (seed lesson §5), N = 40; SI "
+                         "units\nquantity,value,unit\n"));
+    CHECK(csv.contains("\nstep,0.20"));
+    const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 10);
     CHECK(lines[0] == "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
                       "total_training_s,bar,selected,optimal");

@@ -31,7 +31,9 @@ using namespace dtsim::ui;
 
 namespace {
 
-/// The bars must show exactly what simcore computes for the model's scenario.
+/// The bars must show exactly what simcore computes for the model's scenario: the solid bar is
+/// the whole step, compute below and everything else the step waits for (communication not
+/// hidden and the pipeline bubble) above; the hatched one the ideal.
 void requireBarsMatchSimcore(const ScalingPanel& panel)
 {
     const auto expected = simcore::evaluateScaling(panel.model()->scenario());
@@ -46,7 +48,9 @@ void requireBarsMatchSimcore(const ScalingPanel& panel)
         CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
         CHECK(charts->computeSet()->at(index) * unit == Approx(bar.computeSeconds).epsilon(1e-12));
         CHECK(charts->communicationSet()->at(index) * unit ==
-              Approx(bar.syncSeconds).epsilon(1e-12));
+              Approx(bar.syncSeconds + bar.bubbleSeconds).epsilon(1e-12));
+        CHECK((charts->computeSet()->at(index) + charts->communicationSet()->at(index)) * unit ==
+              Approx(bar.stepSeconds).epsilon(1e-12));
         CHECK(charts->idealSet()->at(index) * unit == Approx(bar.idealSeconds).epsilon(1e-12));
     }
 }
@@ -67,7 +71,7 @@ TEST_CASE("moving the slider puts simcore's numbers into the bar sets", "[ui][sc
     requireBarsMatchSimcore(panel);
 
     // Hand calculation (seed lesson §5, defaults 1000/20/4 ms): step(40) = 25 + 20 + 156 = 201 ms.
-    CHECK(panel.result().selected.stepSeconds == Approx(0.201).epsilon(1e-12));
+    CHECK(panel.report().result.selected.stepSeconds == Approx(0.201).epsilon(1e-12));
     CHECK(panel.readouts().at(0) == dtsim::common::formatDuration(0.201));
     // The selected-N marker sits over the bar for N = 40.
     const auto marker = panel.charts()->selectedMarker()->points();
@@ -126,7 +130,7 @@ TEST_CASE("editing a lesson constant redraws from simcore", "[ui][scaling]")
     CHECK(model.scenario().lesson.syncPerWorkerSeconds == Approx(0.001).epsilon(1e-12));
     // √(1000 / 1) = 31.6: step(31) = 32.258 + 20 + 30 = 82.258 ms; step(32) = 31.25 + 20 + 31 =
     // 82.25 ms; step(33) = 30.303 + 20 + 32 = 82.303 ms → optimum 32.
-    CHECK(panel.result().optimalWorkers == 32);
+    CHECK(panel.report().result.optimalWorkers == 32);
     requireBarsMatchSimcore(panel);
     CHECK(panel.formulaText().contains(QStringLiteral("1 ms")));
 }
@@ -223,7 +227,7 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     mode->setCurrentIndex(physical);
     emit mode->activated(physical); // what a click on the item does
     CHECK(model.scenario().scaling.mode == simcore::ScalingMode::Physical);
-    CHECK(panel.result().mode == simcore::ScalingMode::Physical);
+    CHECK(panel.report().result.mode == simcore::ScalingMode::Physical);
     CHECK_FALSE(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
     CHECK(panel.field(QStringLiteral("scaling.mfu"))->isVisible());
     requireBarsMatchSimcore(panel);

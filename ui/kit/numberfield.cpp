@@ -20,7 +20,6 @@ NumberField::NumberField(const QString& key, double displayFactor, int decimals,
     setKeyboardTracking(false);
     setAccelerated(true);
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
-    setAccessibleName(key);
     connect(this, &QDoubleSpinBox::valueChanged, this, [this](double shown) {
         emit problem(QString());
         emit edited(shown / m_displayFactor);
@@ -57,7 +56,7 @@ void NumberField::checkTypedText(const QString& text)
         return;
     }
     emit problem(tr("%1: %2%3 is out of range; allowed: %4 to %5%3. The value was not changed.")
-                     .arg(accessibleName(), common::formatNumber(shown, 6), suffix(),
+                     .arg(m_key, common::formatNumber(shown, 6), suffix(),
                           common::formatNumber(minimum(), 6), common::formatNumber(maximum(), 6)));
 }
 

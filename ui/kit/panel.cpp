@@ -1,12 +1,15 @@
 #include "ui/kit/panel.h"
 
 #include "common/errortext.h"
+#include "common/format.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/textstrip.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QClipboard>
 #include <QComboBox>
@@ -18,6 +21,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <cmath>
 #include <cstdlib>
 
 namespace dtsim::ui {
@@ -88,6 +92,7 @@ void Panel::retranslate()
     m_export->setText(tr("Export charts…"));
     m_export->setToolTip(tr("Save these charts as PNG, SVG or PDF, or their data as CSV."));
     m_formula->setAccessibleName(tr("Formula with the current numbers"));
+    applyKeyTexts();
 }
 
 void Panel::setChartArea(ChartArea* area)
@@ -165,6 +170,45 @@ void Panel::setReadoutTexts(const QStringList& names, const QStringList& tips)
     }
 }
 
+void Panel::setReadouts(const QList<Readout>& rows)
+{
+    m_readoutRows = rows;
+    QStringList names;
+    QStringList tips;
+    for (const Readout& row : rows) {
+        names << row.label;
+        tips << row.tip;
+    }
+    setReadoutTexts(names, tips);
+}
+
+QString Panel::readoutText(const Readout& row, std::span<const simcore::Quantity> quantities)
+{
+    QString text = row.pattern.isEmpty() ? QStringLiteral("%1") : row.pattern;
+    QStringList values;
+    for (const QString& id : row.quantities) {
+        const simcore::Quantity* quantity = simcore::findQuantity(quantities, id.toStdString());
+        if (!quantity ||
+            (quantity->unit != simcore::Unit::Word && !std::isfinite(quantity->value))) {
+            return QStringLiteral("—");
+        }
+        values << common::formatQuantity(*quantity);
+    }
+    for (const QString& value : values) {
+        text = text.arg(value);
+    }
+    return text;
+}
+
+void Panel::showReadouts(const simcore::Report& report)
+{
+    for (qsizetype i = 0; i < m_readoutRows.size(); ++i) {
+        setReadout(static_cast<int>(i), report.ok()
+                                            ? readoutText(m_readoutRows[i], report.quantities)
+                                            : QStringLiteral("—"));
+    }
+}
+
 void Panel::setReadout(int index, const QString& text)
 {
     QLabel* value = m_readoutValues.value(index);
@@ -233,54 +277,91 @@ QComboBox* Panel::newChoiceBox()
     return box;
 }
 
-QComboBox* Panel::addChoiceBox(const QString& key, const QStringList& words)
+QComboBox* Panel::addChoiceBox(const QString& key)
 {
     auto* box = newChoiceBox();
-    box->setAccessibleName(key);
-    for (const QString& word : words) {
-        box->addItem(word, word);
-    }
-    if (const auto* info = simcore::findKey(key.toStdString()); info && words.isEmpty()) {
+    const auto* info = simcore::findKey(key.toStdString());
+    if (info && info->type == simcore::KeyType::Choice) {
         for (const auto word : info->choices) {
             const QString text =
                 QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
             box->addItem(text, text);
         }
+    } else {
+        // A whole-number key offered as a list: its values 0, 1, … as the key table names them.
+        for (qsizetype value = 0; value < keyText(key).choices.size(); ++value) {
+            box->addItem(QString::number(value), QString::number(value));
+        }
     }
     connect(box, &QComboBox::activated, this,
             [this, box, key](int index) { applyValue(key, box->itemData(index).toString()); });
     m_choiceBoxes << box;
+    m_editors.insert(key, box);
+    applyKeyText(key);
     return box;
 }
 
 QComboBox* Panel::choiceBox(const QString& key) const
 {
-    for (auto* box : m_choiceBoxes) {
-        if (box->accessibleName() == key) {
-            return box;
-        }
-    }
-    return nullptr;
+    return qobject_cast<QComboBox*>(m_editors.value(key));
 }
 
-void Panel::setChoiceTexts(const QString& key, const QStringList& texts)
-{
-    if (QComboBox* box = choiceBox(key)) {
-        for (int i = 0; i < box->count() && i < texts.size(); ++i) {
-            box->setItemText(i, texts[i]);
-        }
-    }
-}
-
-QWidget* Panel::addFormRow(QFormLayout* form, const QString& key, double displayFactor,
-                           int decimals)
+QWidget* Panel::addFormRow(QFormLayout* form, const QString& key)
 {
     const auto* info = simcore::findKey(key.toStdString());
-    QWidget* editor = info && info->type == simcore::KeyType::Choice
-                          ? static_cast<QWidget*>(addChoiceBox(key))
-                          : static_cast<QWidget*>(addNumberField(key, displayFactor, decimals));
+    const bool choice =
+        (info && info->type == simcore::KeyType::Choice) || !keyText(key).choices.isEmpty();
+    QWidget* editor = choice ? static_cast<QWidget*>(addChoiceBox(key))
+                             : static_cast<QWidget*>(addNumberField(key));
     addLabelledRow(form, editor);
+    applyKeyText(key);
     return editor;
+}
+
+void Panel::bindKeyText(const QString& key, QWidget* editor, QLabel* label)
+{
+    m_editors.insert(key, editor);
+    if (label) {
+        m_keyLabels.insert(key, label);
+        label->setBuddy(editor);
+    }
+    applyKeyText(key);
+}
+
+void Panel::applyKeyTexts()
+{
+    for (auto it = m_editors.cbegin(); it != m_editors.cend(); ++it) {
+        applyKeyText(it.key());
+    }
+}
+
+void Panel::applyKeyText(const QString& key)
+{
+    QWidget* editor = m_editors.value(key);
+    if (!editor) {
+        return;
+    }
+    const KeyText text = keyText(key);
+    editor->setToolTip(text.tip);
+    editor->setAccessibleName(accessibleLabel(text.label));
+    editor->setAccessibleDescription(text.tip);
+    if (QLabel* label = m_rowLabels.value(editor)) {
+        setRowLabel(editor, text.label);
+        label->setToolTip(text.tip);
+    } else if (QLabel* bound = m_keyLabels.value(key)) {
+        bound->setText(text.label);
+        bound->setToolTip(text.tip);
+    } else if (auto* button = qobject_cast<QAbstractButton*>(editor)) {
+        button->setText(text.label);
+    }
+    if (auto* number = qobject_cast<NumberField*>(editor)) {
+        number->setSuffix(text.suffix);
+    }
+    if (auto* box = qobject_cast<QComboBox*>(editor)) {
+        for (int i = 0; i < box->count() && i < text.choices.size(); ++i) {
+            box->setItemText(i, text.choices[i]);
+        }
+    }
 }
 
 void Panel::addLabelledRow(QFormLayout* form, QWidget* editor)
@@ -290,38 +371,6 @@ void Panel::addLabelledRow(QFormLayout* form, QWidget* editor)
     label->setWordWrap(true);
     m_rowLabels.insert(editor, label);
     form->addRow(label, editor);
-}
-
-QWidget* Panel::editorFor(const QString& key) const
-{
-    if (NumberField* number = field(key)) {
-        return number;
-    }
-    return choiceBox(key);
-}
-
-void Panel::setRowTexts(const QList<RowText>& rows)
-{
-    for (const RowText& row : rows) {
-        if (!row.editor) {
-            continue;
-        }
-        setRowLabel(row.editor, row.label);
-        row.editor->setToolTip(row.tip);
-        row.editor->setAccessibleDescription(row.tip);
-        if (auto* number = qobject_cast<NumberField*>(row.editor)) {
-            number->setSuffix(row.suffix);
-        }
-    }
-}
-
-void Panel::setKeyTexts(const QList<KeyText>& rows)
-{
-    QList<RowText> byEditor;
-    for (const KeyText& row : rows) {
-        byEditor.append({editorFor(QString::fromLatin1(row.key)), row.label, row.suffix, row.tip});
-    }
-    setRowTexts(byEditor);
 }
 
 void Panel::setRowLabel(QWidget* editor, const QString& text)
@@ -364,42 +413,43 @@ void Panel::setActive(bool active)
     }
 }
 
-NumberField* Panel::addNumberField(const QString& key, double displayFactor, int decimals)
+NumberField* Panel::addNumberField(const QString& key)
 {
-    auto* field = new NumberField(key, displayFactor, decimals);
+    const KeyText text = keyText(key);
+    auto* field = new NumberField(key, text.factor, text.decimals);
     connect(field, &NumberField::edited, this,
             [this, field](double value) { applyNumber(field->key(), value); });
     connect(field, &NumberField::problem, this, &Panel::showProblem);
     m_fields << field;
+    m_editors.insert(key, field);
+    applyKeyText(key);
     return field;
 }
 
 NumberField* Panel::field(const QString& key) const
 {
-    for (auto* field : m_fields) {
-        if (field->key() == key) {
-            return field;
-        }
-    }
-    return nullptr;
+    return qobject_cast<NumberField*>(m_editors.value(key));
 }
 
 void Panel::showFieldValues()
 {
     const auto& scenario = m_model->scenario();
-    for (auto* field : m_fields) {
+    for (auto* field : std::as_const(m_fields)) {
         if (const auto* info = simcore::findKey(field->key().toStdString())) {
             field->showValue(info->getNumber(scenario));
         }
     }
-    for (auto* box : m_choiceBoxes) {
-        if (const auto* info = simcore::findKey(box->accessibleName().toStdString())) {
-            const int index =
-                box->findData(QString::fromStdString(simcore::valueText(scenario, *info)));
-            if (index != box->currentIndex()) {
-                const QSignalBlocker blocker(box);
-                box->setCurrentIndex(index);
-            }
+    for (auto it = m_editors.cbegin(); it != m_editors.cend(); ++it) {
+        auto* box = qobject_cast<QComboBox*>(it.value());
+        const auto* info = simcore::findKey(it.key().toStdString());
+        if (!box || !info) {
+            continue;
+        }
+        const int index =
+            box->findData(QString::fromStdString(simcore::valueText(scenario, *info)));
+        if (index != box->currentIndex()) {
+            const QSignalBlocker blocker(box);
+            box->setCurrentIndex(index);
         }
     }
 }

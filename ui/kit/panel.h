@@ -1,6 +1,9 @@
 #pragma once
 
+#include "simcore/report.h"
+
 #include <QHash>
+#include <QStringList>
 #include <QWidget>
 
 class QAction;
@@ -46,6 +49,21 @@ public:
     [[nodiscard]] QComboBox* choiceBox(const QString& key) const;
     /// The read-out values as shown, in order (tests read the numbers here).
     [[nodiscard]] QStringList readouts() const;
+
+    /// One read-out row: its label and tooltip, and the report quantities it shows in
+    /// `pattern` ("%1", "%2", … are the quantities in order, written by formatQuantity; an
+    /// empty pattern is "%1").
+    struct Readout {
+        QString label;
+        QString tip;
+        QStringList quantities; ///< quantity ids
+        QString pattern;
+    };
+    /// The rows as they are now (tests compare readouts() with readoutText of each).
+    [[nodiscard]] const QList<Readout>& readoutRows() const { return m_readoutRows; }
+    /// What `row` shows for these quantities: "—" when one of them is missing or has no value.
+    [[nodiscard]] static QString readoutText(const Readout& row,
+                                             std::span<const simcore::Quantity> quantities);
     /// Every read-out as "name value", one per line: what "Copy all read-outs" puts on the
     /// clipboard.
     [[nodiscard]] QString readoutLines() const;
@@ -70,21 +88,19 @@ protected:
     void showModelProblem(const QString& message);
     /// Sets one key through the model; clears the problem line, then shows any rejection.
     bool applyNumber(const QString& key, double value);
-    /// A number field bound to `key` whose edits go through applyNumber and whose range
-    /// problems show inline; the caller places it in a layout.
-    NumberField* addNumberField(const QString& key, double displayFactor, int decimals);
+    /// A number field bound to `key` (shown as the key table says: unit, factor, decimals)
+    /// whose edits go through applyNumber and whose range problems show inline; the caller
+    /// places it in a layout (addFormRow places it in a form).
+    NumberField* addNumberField(const QString& key);
     [[nodiscard]] const QList<NumberField*>& numberFields() const { return m_fields; }
-    /// A combo box offering a choice key's words (item data = the word), or `words` for a key
-    /// with a few values of another type (parallel.zero: "0" … "3"); picking one sets the key
-    /// through the model and shows any rejection inline. The caller places it in a layout and
-    /// names the items with setChoiceTexts.
-    QComboBox* addChoiceBox(const QString& key, const QStringList& words = {});
+    /// A combo box offering a choice key's words (item data = the word), or the values 0, 1, …
+    /// of a whole-number key the key table names (parallel.zero), with the table's names;
+    /// picking one sets the key through the model and shows any rejection inline.
+    QComboBox* addChoiceBox(const QString& key);
     /// A combo box that may be narrower than its longest item (its text elides; the list shows
     /// every item whole): the controls column has a fixed width, and long items in a long
     /// language would otherwise push the fields past its edge.
     static QComboBox* newChoiceBox();
-    /// Translated display texts for a choice box's items, in the key's order of words.
-    void setChoiceTexts(const QString& key, const QStringList& texts);
     /// Sets one key from text through the model; clears the problem line, then shows any
     /// rejection.
     bool applyValue(const QString& key, const QString& text);
@@ -92,31 +108,18 @@ protected:
     /// edits.
     void showFieldValues();
 
-    /// A labelled row bound to `key`: a number field, or a choice box for a choice key.
-    QWidget* addFormRow(QFormLayout* form, const QString& key, double displayFactor = 1,
-                        int decimals = 0);
+    /// A labelled row bound to `key`: a number field, or a choice box for a choice key, with
+    /// the key table's label, tip and unit (ui/kit/keytexts.h), kept in the current language.
+    QWidget* addFormRow(QFormLayout* form, const QString& key);
     /// A labelled row for an editor the panel made itself (a preset picker, a link picker).
     void addLabelledRow(QFormLayout* form, QWidget* editor);
-    /// The number field or choice box bound to `key`, or null.
-    [[nodiscard]] QWidget* editorFor(const QString& key) const;
+    /// An editor the panel made itself for `key` (a slider, a check box): it gets the key
+    /// table's tip and accessible name, and `label` (or the check box itself) its label text.
+    void bindKeyText(const QString& key, QWidget* editor, QLabel* label = nullptr);
+    /// The editor bound to `key` (a number field, a choice box or one bindKeyText named),
+    /// or null.
+    [[nodiscard]] QWidget* editorFor(const QString& key) const { return m_editors.value(key); }
     [[nodiscard]] QLabel* rowLabel(QWidget* editor) const { return m_rowLabels.value(editor); }
-    /// Translated texts of one row: the label, the unit suffix of a number field, and the
-    /// one- or two-sentence meaning shown as tooltip and accessible description.
-    struct RowText {
-        QWidget* editor;
-        QString label;
-        QString suffix;
-        QString tip;
-    };
-    void setRowTexts(const QList<RowText>& rows);
-    /// The same texts for rows named by their scenario key.
-    struct KeyText {
-        const char* key;
-        QString label;
-        QString suffix;
-        QString tip;
-    };
-    void setKeyTexts(const QList<KeyText>& rows);
     /// The label text of the row of `editor`.
     void setRowLabel(QWidget* editor, const QString& text);
     /// `count` result rows in `form`: a name and a bold, selectable value (fontFactor × the
@@ -125,6 +128,12 @@ protected:
     /// size; Body ones, several and wrapped, at the window's.
     enum class ReadoutSize { Body, Headline };
     void addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wrapValues);
+    /// The read-out rows' labels, tips and patterns, in order (one per row addReadouts made);
+    /// call again when the language changes or a row's pattern does.
+    void setReadouts(const QList<Readout>& rows);
+    /// Every read-out's value from the report's quantities; all "—" when the report has a
+    /// problem.
+    void showReadouts(const simcore::Report& report);
     /// Names and tooltips of the read-outs, in order.
     void setReadoutTexts(const QStringList& names, const QStringList& tips);
     /// Shows one read-out's value; an unchanged text costs nothing (no new layout).
@@ -146,12 +155,19 @@ private:
     TextStrip* m_formula = nullptr;
     QLabel* m_problem = nullptr;
     QPushButton* m_export = nullptr;
+    /// Applies the key table's texts to every bound editor (on start and language change).
+    void applyKeyTexts();
+    void applyKeyText(const QString& key);
+
     QList<NumberField*> m_fields;
-    QList<QComboBox*> m_choiceBoxes; ///< accessibleName() holds the key
+    QList<QComboBox*> m_choiceBoxes;
+    QHash<QString, QWidget*> m_editors;  ///< by scenario key
+    QHash<QString, QLabel*> m_keyLabels; ///< bindKeyText's labels, by key
     QHash<QWidget*, QLabel*> m_rowLabels;
     QList<QLabel*> m_readoutNames;
     QList<QLabel*> m_readoutValues;
     QList<QAction*> m_readoutCopyActions; ///< per read-out: copy it, copy all
+    QList<Readout> m_readoutRows;
 
     bool m_showingModelProblem = false;
     bool m_active = true;

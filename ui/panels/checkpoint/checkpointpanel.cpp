@@ -94,31 +94,22 @@ void CheckpointPanel::buildControls()
     });
     controlsLayout()->addWidget(m_llamaButton);
 
-    const auto addRows = [this](QGroupBox* group, qsizetype from) {
+    const auto addRows = [this](QGroupBox* group, std::initializer_list<const char*> keys) {
         auto* layout = compactForm(new QFormLayout(group));
         layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        for (qsizetype i = from; i < numberFields().size(); ++i) {
-            auto* label = new QLabel;
-            label->setBuddy(numberFields()[i]);
-            label->setWordWrap(true);
-            m_fieldLabels << label;
-            layout->addRow(label, numberFields()[i]);
+        for (const char* key : keys) {
+            addFormRow(layout, QString::fromLatin1(key));
         }
         return layout;
     };
 
     m_jobGroup = new QGroupBox;
-    addNumberField(QStringLiteral("checkpoint.gpus"), 1, 0);
-    addNumberField(QStringLiteral("checkpoint.gpu_mtbf"), 1 / kHour, 0);
-    addNumberField(QStringLiteral("checkpoint.work"), 1 / kDay, 2);
-    addRows(m_jobGroup, 0);
+    addRows(m_jobGroup, {"checkpoint.gpus", "checkpoint.gpu_mtbf", "checkpoint.work"});
 
     m_checkpointGroup = new QGroupBox;
-    const qsizetype checkpointFrom = numberFields().size();
-    addNumberField(QStringLiteral("checkpoint.write_time"), 1, 1);
-    addNumberField(QStringLiteral("checkpoint.restart_time"), 1, 0);
-    addNumberField(QStringLiteral("checkpoint.interval"), 1 / 60.0, 2);
-    auto* checkpointLayout = addRows(m_checkpointGroup, checkpointFrom);
+    auto* checkpointLayout =
+        addRows(m_checkpointGroup,
+                {"checkpoint.write_time", "checkpoint.restart_time", "checkpoint.interval"});
     m_intervalSlider = new QSlider(Qt::Horizontal);
     m_intervalSlider->setRange(0, kSliderSteps);
     m_intervalSlider->setPageStep(kSliderSteps / 24);
@@ -140,10 +131,7 @@ void CheckpointPanel::buildControls()
     });
 
     m_monteCarloGroup = new QGroupBox;
-    const qsizetype monteCarloFrom = numberFields().size();
-    addNumberField(QStringLiteral("checkpoint.mc_runs"), 1, 0);
-    addNumberField(QStringLiteral("checkpoint.mc_seed"), 1, 0);
-    addRows(m_monteCarloGroup, monteCarloFrom);
+    addRows(m_monteCarloGroup, {"checkpoint.mc_runs", "checkpoint.mc_seed"});
 
     m_readoutGroup = new QGroupBox;
     addReadouts(compactForm(new QFormLayout(m_readoutGroup)), kReadoutCount, ReadoutSize::Body,
@@ -181,36 +169,6 @@ void CheckpointPanel::retranslate()
     m_monteCarloGroup->setTitle(tr("Monte-Carlo simulation"));
     m_readoutGroup->setTitle(tr("Results"));
 
-    const QStringList names = {tr("GPUs in the job N:"),   tr("MTBF of one GPU:"),
-                               tr("Job length W (work):"), tr("Checkpoint write time δ:"),
-                               tr("Restart time R:"),      tr("Checkpoint interval τ:"),
-                               tr("Simulated jobs:"),      tr("Random seed:")};
-    const QStringList suffixes = {QString(), tr(" h"),   tr(" days"), tr(" s"),
-                                  tr(" s"),  tr(" min"), QString(),   QString()};
-    const QStringList tips = {
-        tr("How many GPUs the job runs on. If any one of them fails the whole job stops, so "
-           "the cluster fails N times as often as one GPU."),
-        tr("Mean time between failures of a single GPU (with its share of host, network and "
-           "software), in hours. 50,000 h is about 5.7 years."),
-        tr("Useful computation the job needs, in days, not counting checkpoints, lost work or "
-           "restarts."),
-        tr("Seconds to write one checkpoint. Training pauses while it is written; a failure "
-           "during the write loses it."),
-        tr("Seconds from a failure until training runs again: detect, replace the node, "
-           "reload the last checkpoint."),
-        tr("Minutes of work between two checkpoints. Short: many writes. Long: a failure "
-           "throws away more work."),
-        tr("How many whole training jobs the Monte-Carlo simulation runs with random "
-           "failures; more runs give a smoother histogram and take longer (they run in the "
-           "background)."),
-        tr("Seed of the random failures: the same seed always gives the same simulated jobs.")};
-    for (int i = 0; i < numberFields().size(); ++i) {
-        m_fieldLabels[i]->setText(names.value(i));
-        numberFields()[i]->setSuffix(suffixes.value(i));
-        numberFields()[i]->setToolTip(tips.value(i));
-        numberFields()[i]->setAccessibleDescription(tips.value(i));
-        m_fieldLabels[i]->setToolTip(tips.value(i));
-    }
     m_sliderLabel->setText(tr("τ (log):"));
     m_intervalSlider->setToolTip(tr("Drag to change the checkpoint interval from 10 s to about "
                                     "4 months on a log scale (one tick per factor of ten)."));

@@ -66,7 +66,6 @@ private:
     QLabel* m_sliderLabel = nullptr;
     QPushButton* m_llamaButton = nullptr;
     QPushButton* m_optimumButton = nullptr;
-    QList<QLabel*> m_fieldLabels;
 };
 
 } // namespace dtsim::ui

@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "simcore/collectives.h"
 #include "simcore/links.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/communication/communicationcharts.h"
@@ -77,8 +78,6 @@ QComboBox* CommunicationPanel::addLinkBox(QFormLayout* form, bool intra)
         }
     }
     box->addItem(QString(), QString()); // the user's own numbers, named in showLinkChoice
-    box->setAccessibleName(intra ? QStringLiteral("link inside a node")
-                                 : QStringLiteral("link between nodes"));
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(12);
     connect(box, &QComboBox::activated, this, [this, intra](int index) { pickLink(intra, index); });
@@ -89,18 +88,18 @@ QComboBox* CommunicationPanel::addLinkBox(QFormLayout* form, bool intra)
 void CommunicationPanel::buildControls()
 {
     QFormLayout* collective = addGroup(m_collectiveGroup);
-    addRow(collective, addChoiceBox(QStringLiteral("collective.algorithm")));
-    addRow(collective, addNumberField(QStringLiteral("collective.workers"), 1, 0));
-    addRow(collective, addNumberField(QStringLiteral("collective.bytes"), 1e-6, 3));
+    addFormRow(collective, QStringLiteral("collective.algorithm"));
+    addFormRow(collective, QStringLiteral("collective.workers"));
+    addFormRow(collective, QStringLiteral("collective.bytes"));
 
     QFormLayout* links = addGroup(m_linksGroup);
-    addRow(links, addNumberField(QStringLiteral("hardware.gpus_per_node"), 1, 0));
+    addFormRow(links, QStringLiteral("hardware.gpus_per_node"));
     m_intraLink = addLinkBox(links, true);
-    addRow(links, addNumberField(QStringLiteral("hardware.intra_bandwidth"), 1e-9, 2));
-    addRow(links, addNumberField(QStringLiteral("hardware.intra_latency"), 1e6, 2));
+    addFormRow(links, QStringLiteral("hardware.intra_bandwidth"));
+    addFormRow(links, QStringLiteral("hardware.intra_latency"));
     m_interLink = addLinkBox(links, false);
-    addRow(links, addNumberField(QStringLiteral("hardware.inter_bandwidth"), 1e-9, 2));
-    addRow(links, addNumberField(QStringLiteral("hardware.inter_latency"), 1e6, 2));
+    addFormRow(links, QStringLiteral("hardware.inter_bandwidth"));
+    addFormRow(links, QStringLiteral("hardware.inter_latency"));
 
     QGroupBox* readouts = nullptr;
     QFormLayout* readoutForm = addGroup(readouts);
@@ -167,54 +166,25 @@ void CommunicationPanel::retranslate()
     m_linksGroup->setTitle(tr("Links (one direction, per GPU)"));
     m_readoutGroup->setTitle(tr("Results"));
 
-    setChoiceTexts(QStringLiteral("collective.algorithm"),
-                   {tr("Ring"), tr("Tree (binomial)"), tr("Naive (all to all)"),
-                    tr("Hierarchical (node, then across)")});
-    struct Text {
-        QWidget* widget;
+    const struct {
+        QComboBox* box;
         QString label;
-        QString suffix;
         QString tip;
-    };
-    const auto fieldOf = [this](const char* key) { return field(QString::fromLatin1(key)); };
-    const Text texts[] = {
-        {choiceBox(QStringLiteral("collective.algorithm")), tr("&Algorithm:"), QString(),
-         tr("How the GPUs combine their gradients. Ring: pass chunks to the next GPU, 2(N−1) "
-            "steps. Tree: reduce up a binary tree, broadcast down. Naive: everyone sends "
-            "everything to everyone. Hierarchical: a ring inside each node, then across nodes.")},
-        {fieldOf("collective.workers"), tr("&GPUs N:"), QString(),
-         tr("GPUs taking part in the all-reduce, as used by the charts and the formula. The "
-            "animation above has its own N (2 to 16).")},
-        {fieldOf("collective.bytes"), tr("&Message size S:"), tr(" MB"),
-         tr("Size of the vector every GPU contributes, in MB (10⁶ bytes). A 7B model's FP32 "
-            "gradients are 28,000 MB; BF16 halves that.")},
-        {fieldOf("hardware.gpus_per_node"), tr("GPUs per &node g:"), QString(),
-         tr("GPUs in one server, joined by the fast link inside the node. A flat ring over more "
-            "GPUs than this crosses nodes and runs at the slower link.")},
-        {m_intraLink, tr("Link &inside a node:"), QString(),
+    } pickers[] = {
+        {m_intraLink, tr("Link &inside a node:"),
          tr("Pick a real link between GPUs in one server: it sets the bandwidth and latency "
             "below. Hover an entry for its source.")},
-        {fieldOf("hardware.intra_bandwidth"), tr("Bandwidth inside B:"), tr(" GB/s"),
-         tr("Bandwidth of one GPU's link inside a node, one direction, in GB/s (10⁹ bytes/s). "
-            "NVLink 4 on an H100: 450 GB/s.")},
-        {fieldOf("hardware.intra_latency"), tr("Latency inside α:"), tr(" µs"),
-         tr("Fixed cost of one message inside a node, in microseconds: every step pays it, "
-            "however small the message.")},
-        {m_interLink, tr("Link &between nodes:"), QString(),
+        {m_interLink, tr("Link &between nodes:"),
          tr("Pick a real network link between servers: it sets the bandwidth and latency below "
             "(one port per GPU). Hover an entry for its source.")},
-        {fieldOf("hardware.inter_bandwidth"), tr("Bandwidth between B:"), tr(" GB/s"),
-         tr("Bandwidth per GPU between nodes, one direction, in GB/s. One 400 Gb/s InfiniBand "
-            "NDR port per GPU gives 50 GB/s.")},
-        {fieldOf("hardware.inter_latency"), tr("Latency between α:"), tr(" µs"),
-         tr("Fixed cost of one message between nodes, in microseconds (network and switch).")},
     };
-    QList<RowText> rows;
-    for (const auto& text : texts) {
-        rows.append({text.widget, text.label, text.suffix, text.tip});
-        rowLabel(text.widget)->setToolTip(text.tip);
+    for (const auto& picker : pickers) {
+        setRowLabel(picker.box, picker.label);
+        rowLabel(picker.box)->setToolTip(picker.tip);
+        picker.box->setToolTip(picker.tip);
+        picker.box->setAccessibleName(accessibleLabel(picker.label));
+        picker.box->setAccessibleDescription(picker.tip);
     }
-    setRowTexts(rows);
     for (QComboBox* box : {m_intraLink, m_interLink}) {
         for (int i = 0; i < box->count() - 1; ++i) {
             if (const auto* spec = simcore::findLink(box->itemData(i).toString().toStdString())) {

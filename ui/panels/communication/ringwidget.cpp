@@ -1,6 +1,7 @@
 #include "ui/panels/communication/ringwidget.h"
 
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/drawing.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -64,15 +65,6 @@ QPointF unit(QPointF v)
 QRect reach(const QRectF& bounds, qreal pen)
 {
     return bounds.adjusted(-pen / 2 - 1, -pen / 2 - 1, pen / 2 + 1, pen / 2 + 1).toAlignedRect();
-}
-
-void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, qreal size)
-{
-    const QPointF d = unit(tip - from);
-    const QPointF n(-d.y(), d.x());
-    const QPointF base = tip - d * size;
-    const QPointF points[3] = {tip, base + n * size * 0.5, base - n * size * 0.5};
-    painter.drawPolygon(points, 3);
 }
 
 } // namespace
@@ -753,7 +745,7 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty, const RingCol
             painter.drawPath(path);
             painter.setPen(Qt::NoPen);
             painter.setBrush(colour);
-            drawArrowHead(painter, arrow.end, arrow.control, sending ? head * 1.3 : head);
+            drawing::drawArrowHead(painter, arrow.end, arrow.control, sending ? head * 1.3 : head);
         }
         const QRectF& box = m_look.labelBoxes[at];
         if (sending && m_arrowLabels && dirty.intersects(reach(box, 1.5))) {

@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/memory/memorycharts.h"
@@ -71,28 +72,24 @@ void MemoryPanel::buildControls()
         m_preset->addItem(fromView(preset.name), fromView(preset.id));
     }
     m_preset->addItem(QString(), QString()); // "Custom", named in retranslate
-    m_preset->setAccessibleName(QStringLiteral("preset"));
     connect(m_preset, &QComboBox::activated, this, &MemoryPanel::applyPreset);
     addLabelledRow(modelForm, m_preset);
-    addField(modelForm, QStringLiteral("model.params"), 1e-9, 3);
-    addField(modelForm, QStringLiteral("model.seq_len"), 1, 0);
+    addFormRow(modelForm, QStringLiteral("model.params"));
+    addFormRow(modelForm, QStringLiteral("model.seq_len"));
 
     QFormLayout* trainingForm = makeGroup(m_trainingGroup);
     addFormRow(trainingForm, QStringLiteral("train.precision"));
     addFormRow(trainingForm, QStringLiteral("train.optimizer"));
-    addField(trainingForm, QStringLiteral("train.micro_batch"), 1, 0);
+    addFormRow(trainingForm, QStringLiteral("train.micro_batch"));
     addFormRow(trainingForm, QStringLiteral("train.recompute"));
 
     QFormLayout* parallelForm = makeGroup(m_parallelGroup);
-    // An integer key with four values: a choice box reads better than a spin box.
-    addLabelledRow(parallelForm, addChoiceBox(QStringLiteral("parallel.zero"),
-                                              {QStringLiteral("0"), QStringLiteral("1"),
-                                               QStringLiteral("2"), QStringLiteral("3")}));
-    addField(parallelForm, QStringLiteral("parallel.dp"), 1, 0);
-    addField(parallelForm, QStringLiteral("parallel.tp"), 1, 0);
-    addField(parallelForm, QStringLiteral("parallel.pp"), 1, 0);
+    addFormRow(parallelForm, QStringLiteral("parallel.zero"));
+    addFormRow(parallelForm, QStringLiteral("parallel.dp"));
+    addFormRow(parallelForm, QStringLiteral("parallel.tp"));
+    addFormRow(parallelForm, QStringLiteral("parallel.pp"));
     m_sequenceParallel = new QCheckBox;
-    m_sequenceParallel->setAccessibleName(QStringLiteral("memory.sequence_parallel"));
+    bindKeyText(QStringLiteral("memory.sequence_parallel"), m_sequenceParallel);
     connect(m_sequenceParallel, &QCheckBox::toggled, this, [this](bool on) {
         applyResult(model()->setValue(QStringLiteral("memory.sequence_parallel"),
                                       on ? QStringLiteral("on") : QStringLiteral("off")));
@@ -101,14 +98,8 @@ void MemoryPanel::buildControls()
 
     QFormLayout* hardwareForm = makeGroup(m_hardwareGroup);
     addFormRow(hardwareForm, QStringLiteral("hardware.gpu"));
-    addField(hardwareForm, QStringLiteral("memory.buffers_fraction"), 100, 0);
+    addFormRow(hardwareForm, QStringLiteral("memory.buffers_fraction"));
     controlsLayout()->addStretch(1);
-}
-
-NumberField* MemoryPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
-                                   int decimals)
-{
-    return static_cast<NumberField*>(addFormRow(form, key, displayFactor, decimals));
 }
 
 QComboBox* MemoryPanel::combo(const QString& key) const
@@ -151,80 +142,7 @@ void MemoryPanel::retranslate()
     m_preset->setItemText(m_preset->count() - 1, tr("Custom"));
     m_preset->setToolTip(tr("A published model: its parameter count and transformer shape "
                             "(layers, hidden size, heads, sequence length, vocabulary)."));
-
-    setKeyTexts({
-        {"model.params", tr("&Parameters:"), tr(" billion"),
-         tr("Parameter count Ψ in billions (7 = the lesson's 7B model). Each one costs "
-            "weight + gradient + optimizer bytes on the GPU. 0 derives it from the shape.")},
-        {"model.seq_len", tr("&Sequence length:"), tr(" tokens"),
-         tr("Tokens per training sequence. Activations grow with it, the attention scores even "
-            "with its square.")},
-        {"train.micro_batch", tr("Micro-&batch:"), tr(" seq."),
-         tr("Sequences each GPU processes at once. Activations grow in proportion; model states "
-            "do not.")},
-        {"parallel.dp", tr("&Data parallel (dp):"), QString(),
-         tr("Copies of the model that each train on part of the batch. Plain DDP keeps a full "
-            "copy on every GPU; ZeRO divides the model states by dp.")},
-        {"parallel.tp", tr("&Tensor parallel (tp):"), QString(),
-         tr("GPUs that split every layer's matrices. Divides the weights and most activations "
-            "by tp; must divide the attention heads.")},
-        {"parallel.pp", tr("&Pipeline stages (pp):"), QString(),
-         tr("GPUs that each hold a slice of the layers. Divides the model states by pp; the "
-            "first stage keeps more activations in flight.")},
-        {"memory.buffers_fraction", tr("&Buffers allowance:"), tr(" %"),
-         tr("Extra room for communication buffers, allocator fragmentation and the CUDA "
-            "context, as a share of everything else. 0 = leave it out.")},
-    });
-
-    const auto setItems = [this](const char* key, const QStringList& names, const QString& label,
-                                 const QString& tip) {
-        QComboBox* box = combo(QString::fromLatin1(key));
-        setChoiceTexts(QString::fromLatin1(key), names);
-        setRowLabel(box, label);
-        box->setToolTip(tip);
-        box->setAccessibleDescription(tip);
-    };
-    using simcore::Optimizer;
-    using simcore::Precision;
-    setItems("train.precision",
-             {tr("FP32 (4 B per value)"), tr("Mixed BF16/FP16 + FP32 master"),
-              tr("Pure BF16 (2 B per value)")},
-             tr("P&recision:"),
-             tr("Number format of weights and gradients. Mixed precision computes in 16 bits but "
-                "keeps an FP32 master copy with the optimizer (ZeRO paper §3.1)."));
-    setItems("train.optimizer",
-             {MemoryCharts::optimizerName(Optimizer::Sgd),
-              MemoryCharts::optimizerName(Optimizer::Momentum),
-              MemoryCharts::optimizerName(Optimizer::Adam),
-              MemoryCharts::optimizerName(Optimizer::Adam8bit)},
-             tr("&Optimizer:"),
-             tr("What the optimizer keeps per parameter: nothing (SGD), one momentum, or Adam's "
-                "two moments (8 B in FP32, 2 B in 8-bit Adam)."));
-    setItems("train.recompute",
-             {tr("None: keep all activations"), tr("Selective: recompute attention"),
-              tr("Full: keep only layer inputs")},
-             tr("Re&computation:"),
-             tr("Activation recomputation: drop activations after the forward pass and compute "
-                "them again in the backward pass, trading compute for memory."));
-    setItems("parallel.zero",
-             {MemoryCharts::stageName(0), tr("ZeRO-1: shard optimizer"), tr("ZeRO-2: + gradients"),
-              tr("ZeRO-3 / FSDP: + weights")},
-             tr("&ZeRO stage:"),
-             tr("How much of the model states is divided over the dp GPUs instead of copied: "
-                "optimizer state (1), also gradients (2), also weights (3 = FSDP full shard)."));
-    QStringList gpuNames;
-    for (const auto& gpu : simcore::gpuCatalogue()) {
-        gpuNames << tr("%1 (%2 GiB)")
-                        .arg(MemoryCharts::shortGpuName(gpu),
-                             common::formatNumber(gpu.memoryBytes / MemoryCharts::kGiB, 4));
-    }
-    setItems("hardware.gpu", gpuNames, tr("&GPU:"),
-             tr("The GPU whose memory the verdict checks. Vendors' \"80 GB\" is 80 GiB "
-                "(2³⁰ bytes each) = 85.9 GB."));
-    m_sequenceParallel->setText(tr("&Sequence parallelism (Megatron)"));
-    m_sequenceParallel->setToolTip(
-        tr("Also split the layer-norm and dropout activations over the tp GPUs (Korthikanti et "
-           "al. 2022). Needs the sequence length to be a multiple of tp."));
+    m_preset->setAccessibleName(accessibleLabel(tr("&Model preset:")));
 }
 
 void MemoryPanel::refresh()

@@ -41,8 +41,6 @@ protected:
 
 private:
     void buildControls();
-    NumberField* addField(QFormLayout* form, const QString& key, double displayFactor,
-                          int decimals);
     void applyPreset(int index);
     void applyResult(const std::optional<simcore::ScenarioError>& error);
     void updateFormula();

@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "simcore/pipeline.h"
 #include "ui/kit/chartupdate.h"
+#include "ui/kit/drawing.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -19,8 +20,6 @@
 namespace dtsim::ui {
 
 namespace {
-
-constexpr std::int64_t kGap = -1; // an ellipsis slot among the shown indices
 
 // Geometry, in logical pixels.
 constexpr double kMargin = 12;
@@ -43,39 +42,6 @@ const QColor kPipelineColour{0xE6, 0x9F, 0x00};      // orange
 const QColor kDataColour = chartstyle::kOptimum;     // bluish green
 const QColor kCrossingColour{0xD5, 0x5E, 0x00, 150}; // vermillion halo
 
-QColor nodeFill()
-{
-    return chartstyle::look().dark ? QColor(0x33, 0x36, 0x3A) : QColor(0xEC, 0xEC, 0xEC);
-}
-
-QColor nodeBorder()
-{
-    return chartstyle::look().dark ? QColor(0x80, 0x80, 0x80) : QColor(0x9A, 0x9A, 0x9A);
-}
-
-QColor mutedText()
-{
-    return chartstyle::look().dark ? QColor(0xA8, 0xA8, 0xA8) : QColor(0x6A, 0x6A, 0x6A);
-}
-
-/// Indices 0 … n − 1 when k ≥ n, else the first k − 1, an ellipsis and the last.
-std::vector<std::int64_t> shownIndices(std::int64_t n, std::int64_t k)
-{
-    std::vector<std::int64_t> shown;
-    if (k >= n) {
-        for (std::int64_t i = 0; i < n; ++i) {
-            shown.push_back(i);
-        }
-        return shown;
-    }
-    for (std::int64_t i = 0; i < k - 1; ++i) {
-        shown.push_back(i);
-    }
-    shown.push_back(kGap);
-    shown.push_back(n - 1);
-    return shown;
-}
-
 QString count(std::int64_t value)
 {
     return QLocale().toString(static_cast<qlonglong>(value));
@@ -93,20 +59,6 @@ QString spanText(const simcore::LayerSpan& span, bool forCsv)
         .arg(span.first)
         .arg(forCsv ? QStringLiteral("-") : QStringLiteral("–"))
         .arg(span.last);
-}
-
-void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
-{
-    const QPointF d = tip - from;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < 1e-6) {
-        return;
-    }
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
-    const QPointF base = tip - u * size;
-    const QPointF points[3] = {tip, base + n * size * 0.55, base - n * size * 0.55};
-    painter.drawPolygon(points, 3);
 }
 
 } // namespace
@@ -207,7 +159,7 @@ QString ParallelismDiagram::shownList(const std::vector<std::int64_t>& shown) co
 {
     QStringList parts;
     for (auto index : shown) {
-        parts << (index == kGap ? QStringLiteral("…") : QString::number(index));
+        parts << (index == drawing::kGap ? QStringLiteral("…") : QString::number(index));
     }
     return parts.join(QStringLiteral(" "));
 }
@@ -243,7 +195,7 @@ void prepareRichText(QStaticText& slot, const QString& html, double width, const
 void ParallelismDiagram::buildTexts()
 {
     const auto& p = m_params;
-    const QString muted = mutedText().name();
+    const QString muted = drawing::mutedText().name();
     const auto paragraph = [&muted](bool active, const QString& html) {
         return active ? html
                       : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(muted, html);
@@ -567,9 +519,9 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
     const std::int64_t kd = choice.kd;
     const std::int64_t kt = choice.kt;
     const Fit chosen = choice.fit;
-    m_ppShown = shownIndices(p.pp, kp);
-    m_dpShown = shownIndices(p.dp, kd);
-    m_tpShown = shownIndices(p.tp, kt);
+    m_ppShown = drawing::shownIndices(p.pp, kp);
+    m_dpShown = drawing::shownIndices(p.dp, kd);
+    m_tpShown = drawing::shownIndices(p.tp, kt);
     const double bw = std::max(4.0, std::floor(chosen.boxWidth));
     const double bh = std::max(4.0, std::floor(chosen.boxHeight));
     const int subColumns = chosen.subColumns;
@@ -581,18 +533,19 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
     std::vector<double> columnX;
     double used = 0;
     for (std::size_t k = 0; k < m_ppShown.size(); ++k) {
-        used += (m_ppShown[k] == kGap ? kGapColumn : cellWidth) + (k > 0 ? kColumnGap : 0.0);
+        used +=
+            (m_ppShown[k] == drawing::kGap ? kGapColumn : cellWidth) + (k > 0 ? kColumnGap : 0.0);
     }
     x = grid.left() + std::max(0.0, (grid.width() - used) / 2);
     for (std::size_t k = 0; k < m_ppShown.size(); ++k) {
         columnX.push_back(x);
-        x += (m_ppShown[k] == kGap ? kGapColumn : cellWidth) + kColumnGap;
+        x += (m_ppShown[k] == drawing::kGap ? kGapColumn : cellWidth) + kColumnGap;
     }
     std::vector<double> rowY;
     y = grid.top();
     for (std::size_t k = 0; k < m_dpShown.size(); ++k) {
         rowY.push_back(y);
-        y += (m_dpShown[k] == kGap ? kGapRow : cellHeight) + kRowGap;
+        y += (m_dpShown[k] == drawing::kGap ? kGapRow : cellHeight) + kRowGap;
     }
     const double gridBottom = y - kRowGap;
 
@@ -610,15 +563,15 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
         return QRectF(columnX[c] + sc * (bw + kInnerGap), rowY[r] + sr * (bh + kInnerGap), bw, bh);
     };
     for (std::size_t c = 0; c < nc; ++c) {
-        if (m_ppShown[c] == kGap) {
+        if (m_ppShown[c] == drawing::kGap) {
             continue;
         }
         for (std::size_t r = 0; r < nr; ++r) {
-            if (m_dpShown[r] == kGap) {
+            if (m_dpShown[r] == drawing::kGap) {
                 continue;
             }
             for (std::size_t t = 0; t < nt; ++t) {
-                if (m_tpShown[t] == kGap) {
+                if (m_tpShown[t] == drawing::kGap) {
                     m_gapBoxes.push_back(slotRect(c, r, t));
                     continue;
                 }
@@ -655,10 +608,10 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
 
     // Headers.
     for (std::size_t c = 0; c < nc; ++c) {
-        const double w = m_ppShown[c] == kGap ? kGapColumn : cellWidth;
+        const double w = m_ppShown[c] == drawing::kGap ? kGapColumn : cellWidth;
         const QRectF first(columnX[c] - kColumnGap / 2 + 2, region.top(), w + kColumnGap - 4, line);
         const QRectF second = first.translated(0, line);
-        if (m_ppShown[c] == kGap) {
+        if (m_ppShown[c] == drawing::kGap) {
             const std::int64_t hidden = p.pp - (static_cast<std::int64_t>(nc) - 1);
             m_texts.push_back({first, QStringLiteral("…"), Qt::AlignCenter, true, true});
             m_texts.push_back({second, tr("+%1").arg(hidden), Qt::AlignCenter, false, true});
@@ -671,7 +624,7 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
         m_texts.push_back({second, layersText(m_ppShown[c]), Qt::AlignCenter, false, false});
     }
     for (std::size_t r = 0; r < nr; ++r) {
-        if (m_dpShown[r] == kGap) {
+        if (m_dpShown[r] == drawing::kGap) {
             const std::int64_t hidden = p.dp - (static_cast<std::int64_t>(nr) - 1);
             m_texts.push_back({QRectF(region.left(), rowY[r], region.width(), kGapRow),
                                tr("… %1 more replicas …").arg(count(hidden)), Qt::AlignCenter,
@@ -693,7 +646,7 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
     const auto node = [&](std::int64_t rank) { return simcore::nodeOf(p, rank); };
     for (std::size_t c = 0; c < nc && p.tp > 1; ++c) {
         for (std::size_t r = 0; r < nr; ++r) {
-            if (m_ppShown[c] == kGap || m_dpShown[r] == kGap) {
+            if (m_ppShown[c] == drawing::kGap || m_dpShown[r] == drawing::kGap) {
                 continue;
             }
             QRectF cell;
@@ -716,12 +669,12 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
     }
     // Pipeline: one double arrow per sub-row between consecutive shown stages.
     for (std::size_t r = 0; r < nr && p.pp > 1; ++r) {
-        if (m_dpShown[r] == kGap) {
+        if (m_dpShown[r] == drawing::kGap) {
             continue;
         }
         std::size_t previous = nc;
         for (std::size_t c = 0; c < nc; ++c) {
-            if (m_ppShown[c] == kGap) {
+            if (m_ppShown[c] == drawing::kGap) {
                 continue;
             }
             if (previous < nc) {
@@ -788,7 +741,7 @@ void ParallelismDiagram::layoutGrid(const QRectF& region)
     tagFont.setBold(true);
     const QFontMetricsF tagMetrics(tagFont);
     for (std::size_t c = 0; c < nc; ++c) {
-        if (m_ppShown[c] == kGap) {
+        if (m_ppShown[c] == drawing::kGap) {
             continue;
         }
         // node → slabs in drawing order
@@ -843,8 +796,8 @@ void ParallelismDiagram::paintLinkSample(QPainter& painter, int kind, const QRec
     const QPointF right(sample.right() - 2, sample.center().y());
     switch (kind) {
     case 0:
-        painter.setPen(QPen(nodeBorder(), 1.2));
-        painter.setBrush(nodeFill());
+        painter.setPen(QPen(drawing::nodeBorder(), 1.2));
+        painter.setBrush(drawing::nodeFill());
         painter.drawRect(sample.adjusted(2, 2, -2, -2));
         break;
     case 1:
@@ -857,8 +810,8 @@ void ParallelismDiagram::paintLinkSample(QPainter& painter, int kind, const QRec
         painter.drawLine(left + QPointF(6, 0), right - QPointF(6, 0));
         painter.setPen(Qt::NoPen);
         painter.setBrush(kPipelineColour);
-        drawArrowHead(painter, right, left, 9);
-        drawArrowHead(painter, left, right, 9);
+        drawing::drawArrowHead(painter, right, left, 9);
+        drawing::drawArrowHead(painter, left, right, 9);
         break;
     case 3:
         painter.setPen(QPen(kDataColour, 2.5, Qt::DashLine, Qt::FlatCap));
@@ -897,8 +850,8 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
     paintLegend(painter);
 
     // Nodes under everything.
-    painter.setPen(QPen(nodeBorder(), 1.2));
-    painter.setBrush(nodeFill());
+    painter.setPen(QPen(drawing::nodeBorder(), 1.2));
+    painter.setBrush(drawing::nodeFill());
     for (const auto& frame : m_nodes) {
         painter.drawPath(frame.outline);
     }
@@ -928,8 +881,8 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
             painter.drawLine(link.from + u, link.to - u);
             painter.setPen(Qt::NoPen);
             painter.setBrush(kPipelineColour);
-            drawArrowHead(painter, link.to, link.from, 10);
-            drawArrowHead(painter, link.from, link.to, 10);
+            drawing::drawArrowHead(painter, link.to, link.from, 10);
+            drawing::drawArrowHead(painter, link.from, link.to, 10);
             painter.setBrush(Qt::NoBrush);
         }
     }
@@ -967,8 +920,8 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
         if (frame.tag.width() < 12) {
             continue;
         }
-        painter.setPen(QPen(nodeBorder(), 1));
-        painter.setBrush(nodeFill());
+        painter.setPen(QPen(drawing::nodeBorder(), 1));
+        painter.setBrush(drawing::nodeFill());
         painter.drawRoundedRect(frame.tag, 3, 3);
         painter.setPen(text);
         painter.drawText(frame.tag, Qt::AlignCenter, frame.label);
@@ -977,7 +930,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
 
     for (const auto& item : m_texts) {
         painter.setFont(item.bold ? boldFont : labelFont);
-        painter.setPen(item.muted              ? mutedText()
+        painter.setPen(item.muted              ? drawing::mutedText()
                        : item.bold && !m_valid ? QColor(0xB0, 0x00, 0x20)
                                                : text);
         painter.drawText(item.rect, item.flags, item.text);
@@ -1007,7 +960,7 @@ bool ParallelismDiagram::isAbridged() const
 {
     ensureGeometry();
     const auto hasGap = [](const std::vector<std::int64_t>& shown) {
-        return std::find(shown.begin(), shown.end(), kGap) != shown.end();
+        return std::find(shown.begin(), shown.end(), drawing::kGap) != shown.end();
     };
     return hasGap(m_ppShown) || hasGap(m_dpShown) || hasGap(m_tpShown);
 }

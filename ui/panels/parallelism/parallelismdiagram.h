@@ -127,7 +127,7 @@ private:
     double m_bubbleFraction = -1;
 
     // Geometry, rebuilt when the scenario, the size or the look changes.
-    std::vector<std::int64_t> m_ppShown; ///< shown stage indices; kGap marks the ellipsis
+    std::vector<std::int64_t> m_ppShown; ///< shown stage indices; drawing::kGap marks the ellipsis
     std::vector<std::int64_t> m_dpShown;
     std::vector<std::int64_t> m_tpShown;
     std::vector<Box> m_boxes;

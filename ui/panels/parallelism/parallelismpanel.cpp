@@ -142,24 +142,19 @@ void ParallelismPanel::buildControls()
     };
 
     QFormLayout* degrees = makeGroup(m_degreesGroup);
-    addField(degrees, QStringLiteral("parallel.dp"), 1, 0);
-    addField(degrees, QStringLiteral("parallel.tp"), 1, 0);
-    addField(degrees, QStringLiteral("parallel.pp"), 1, 0);
-    addField(degrees, QStringLiteral("hardware.gpus_per_node"), 1, 0);
-    addField(degrees, QStringLiteral("model.layers"), 1, 0);
+    addFormRow(degrees, QStringLiteral("parallel.dp"));
+    addFormRow(degrees, QStringLiteral("parallel.tp"));
+    addFormRow(degrees, QStringLiteral("parallel.pp"));
+    addFormRow(degrees, QStringLiteral("hardware.gpus_per_node"));
+    addFormRow(degrees, QStringLiteral("model.layers"));
 
     QFormLayout* schedule = makeGroup(m_scheduleGroup);
-    QComboBox* scheduleBox = addChoiceBox(QStringLiteral("parallel.schedule"));
-    auto* scheduleLabel = new QLabel;
-    scheduleLabel->setBuddy(scheduleBox);
-    m_labels.insert(scheduleBox, scheduleLabel);
-    schedule->addRow(scheduleLabel, scheduleBox);
-    addField(schedule, QStringLiteral("parallel.microbatches"), 1, 0);
-    addField(schedule, QStringLiteral("parallel.virtual_stages"), 1, 0);
-    // Times in milliseconds: a micro-batch's pass takes milliseconds to a second.
-    addField(schedule, QStringLiteral("parallel.forward_time"), 1e3, 3);
-    addField(schedule, QStringLiteral("parallel.backward_time"), 1e3, 3);
-    addField(schedule, QStringLiteral("parallel.p2p_time"), 1e3, 3);
+    addFormRow(schedule, QStringLiteral("parallel.schedule"));
+    addFormRow(schedule, QStringLiteral("parallel.microbatches"));
+    addFormRow(schedule, QStringLiteral("parallel.virtual_stages"));
+    addFormRow(schedule, QStringLiteral("parallel.forward_time"));
+    addFormRow(schedule, QStringLiteral("parallel.backward_time"));
+    addFormRow(schedule, QStringLiteral("parallel.p2p_time"));
 
     m_strategyGroup = new QGroupBox;
     m_strategyGroup->setFlat(true);
@@ -172,12 +167,6 @@ void ParallelismPanel::buildControls()
     }
     controlsLayout()->addWidget(m_strategyGroup);
     controlsLayout()->addStretch(1);
-}
-
-void ParallelismPanel::addField(QFormLayout* form, const QString& key, double displayFactor,
-                                int decimals)
-{
-    addFormRow(form, key, displayFactor, decimals);
 }
 
 void ParallelismPanel::showStrategy(int index)
@@ -204,46 +193,6 @@ void ParallelismPanel::retranslate()
     m_degreesGroup->setTitle(tr("GPUs: dp × tp × pp"));
     m_scheduleGroup->setTitle(tr("Pipeline schedule"));
     m_strategyGroup->setTitle(tr("One strategy on 8 GPUs"));
-
-    setKeyTexts({
-        {"parallel.dp", tr("&Data parallel (dp):"), QString(),
-         tr("Replicas of the model, each training on its own slice of the batch; their gradients "
-            "are all-reduced every step.")},
-        {"parallel.tp", tr("&Tensor parallel (tp):"), QString(),
-         tr("GPUs that split every weight matrix of a layer; they all-reduce inside every layer, "
-            "so they belong in one node.")},
-        {"parallel.pp", tr("&Pipeline stages (pp):"), QString(),
-         tr("GPUs that each hold a consecutive slice of the layers and pass activations on; "
-            "this is p in the schedule.")},
-        {"hardware.gpus_per_node", tr("GPUs per &node:"), QString(),
-         tr("GPUs sharing one machine's fast links (NVLink); traffic between nodes is slower.")},
-        {"model.layers", tr("&Layers:"), QString(),
-         tr("Transformer layers L shared out among the pipeline stages (and chunks).")},
-        {"parallel.microbatches", tr("&Micro-batches (m):"), QString(),
-         tr("Pieces the batch is cut into so stages can work at once; more micro-batches, "
-            "smaller bubble.")},
-        {"parallel.virtual_stages", tr("&Chunks per device (v):"), QString(),
-         tr("Interleaved schedule only: model chunks per device; v chunks cut the bubble v-fold "
-            "for v times more sends. Needs m a multiple of pp.")},
-        {"parallel.forward_time", tr("&Forward time (t_f):"), tr(" ms"),
-         tr("Forward pass of one micro-batch through one device's layers, in milliseconds.")},
-        {"parallel.backward_time", tr("&Backward time (t_b):"), tr(" ms"),
-         tr("Backward pass of one micro-batch through one device's layers; 0 = twice the "
-            "forward time (Kaplan et al. 2020).")},
-        {"parallel.p2p_time", tr("&Send time (p2p):"), tr(" ms"),
-         tr("Sending one micro-batch's activations or gradients to the next stage; it adds to "
-            "the step, not overlapped with compute.")},
-    });
-    QComboBox* scheduleBox = choiceBox(QStringLiteral("parallel.schedule"));
-    setChoiceTexts(QStringLiteral("parallel.schedule"),
-                   {tr("GPipe"), tr("1F1B"), tr("Interleaved 1F1B")});
-    m_labels[scheduleBox]->setText(tr("&Schedule:"));
-    const QString scheduleTip =
-        tr("Order of passes on each device. GPipe: all forwards, then all backwards (m "
-           "micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). "
-           "Interleaved 1F1B: v chunks per device cut the bubble v-fold.");
-    scheduleBox->setToolTip(scheduleTip);
-    scheduleBox->setAccessibleDescription(scheduleTip);
 
     const QString names[] = {tr("Data ×8"), tr("Tensor ×8"), tr("Pipeline ×8"), tr("3-D 2×2×2")};
     const QString tips[] = {tr("Show data parallelism alone: dp = 8, tp = 1, pp = 1."),

@@ -75,7 +75,6 @@ protected:
 
 private:
     void buildControls();
-    void addField(QFormLayout* form, const QString& key, double displayFactor, int decimals);
     void showStrategy(int index);
     void updateFormula();
 
@@ -84,7 +83,6 @@ private:
     QGroupBox* m_scheduleGroup = nullptr;
     QGroupBox* m_strategyGroup = nullptr;
     QList<QPushButton*> m_strategyButtons;
-    QHash<QWidget*, QLabel*> m_labels; ///< each control's row label
 };
 
 } // namespace dtsim::ui

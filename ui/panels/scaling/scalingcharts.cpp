@@ -22,7 +22,6 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
-#include <map>
 
 namespace dtsim::ui {
 
@@ -152,7 +151,7 @@ void ScalingCharts::retranslate()
     m_linearWorkers->setTitleText(tr("Workers N"));
     m_logWorkers->setTitleText(tr("Workers N (log scale)"));
     m_speedupAxis->setTitleText(tr("Speed-up"));
-    if (!m_result.window.empty()) {
+    if (!m_report.result.window.empty()) {
         updateBars(); // the value axis title carries a translated unit
         m_summary->setPlainText(summary());
     }
@@ -168,13 +167,13 @@ void ScalingCharts::changeEvent(QEvent* event)
 
 void ScalingCharts::showScenario(const simcore::Scenario& scenario)
 {
-    showResult(simcore::evaluateScaling(scenario), scenario.scaling.axis);
+    showReport(simcore::scalingReport(scenario));
 }
 
 void ScalingCharts::applyModeLabels()
 {
     // Setting a bar set's label re-lays out the legend: only when the mode changes.
-    const bool physical = m_result.mode == simcore::ScalingMode::Physical;
+    const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
     const QString compute = physical ? tr("Compute") : tr("Compute T(1)/N");
     const QString communication =
         physical ? tr("Communication (not hidden)") : tr("Communication (sync)");
@@ -186,14 +185,13 @@ void ScalingCharts::applyModeLabels()
     }
 }
 
-void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::AxisScale axis)
+void ScalingCharts::showReport(const simcore::ScalingReport& report)
 {
-    const bool modeChanged = result.mode != m_result.mode;
-    m_result = result;
+    const bool modeChanged = report.result.mode != m_report.result.mode;
+    m_report = report;
     if (modeChanged) {
         applyModeLabels();
     }
-    m_axis = axis;
     updateBars();
     updateSpeedup();
     m_summary->setPlainText(summary());
@@ -206,10 +204,11 @@ void ScalingCharts::showResult(const simcore::ScalingResult& result, simcore::Ax
 
 void ScalingCharts::updateBars()
 {
-    const auto& window = m_result.window;
+    const auto& bars = m_report.bars;
     double largest = 0;
-    for (const auto& bar : window) {
-        largest = std::max({largest, bar.stepSeconds, bar.idealSeconds});
+    for (const auto& bar : bars) {
+        largest =
+            std::max({largest, bar.computeSeconds + bar.communicationSeconds, bar.idealSeconds});
     }
     m_unitSeconds = largest >= 1.0 ? 1.0 : (largest >= 1e-3 ? 1e-3 : 1e-6);
     const QString unit = m_unitSeconds == 1.0    ? tr("s")
@@ -226,16 +225,16 @@ void ScalingCharts::updateBars()
     QList<qreal> ideal;
     qsizetype selectedIndex = 0;
     qsizetype optimumIndex = 0;
-    for (qsizetype i = 0; i < static_cast<qsizetype>(window.size()); ++i) {
-        const auto& bar = window[static_cast<std::size_t>(i)];
+    for (qsizetype i = 0; i < static_cast<qsizetype>(bars.size()); ++i) {
+        const auto& bar = bars[static_cast<std::size_t>(i)];
         categories << QString::number(bar.workers);
         compute << bar.computeSeconds / m_unitSeconds;
-        communication << (bar.syncSeconds + bar.bubbleSeconds) / m_unitSeconds;
+        communication << bar.communicationSeconds / m_unitSeconds;
         ideal << bar.idealSeconds / m_unitSeconds;
-        if (bar.workers == m_result.selected.workers) {
+        if (bar.selected) {
             selectedIndex = i;
         }
-        if (bar.workers == m_result.optimalWorkers) {
+        if (bar.optimum) {
             optimumIndex = i;
         }
     }
@@ -249,8 +248,8 @@ void ScalingCharts::updateBars()
     const double top = largest / m_unitSeconds;
     const double markerGap = 0.06 * top;
     setValueRange(m_stepAxis, top * 1.2); // room for the markers above the tallest bar
-    const double selectedTop = m_result.selected.stepSeconds / m_unitSeconds;
-    const double optimumTop = m_result.optimal.stepSeconds / m_unitSeconds;
+    const double selectedTop = m_report.result.selected.stepSeconds / m_unitSeconds;
+    const double optimumTop = m_report.result.optimal.stepSeconds / m_unitSeconds;
     replaceIfChanged(m_selectedBar,
                      {QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
     const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
@@ -260,7 +259,7 @@ void ScalingCharts::updateBars()
 
 void ScalingCharts::updateSpeedup()
 {
-    const auto& curve = m_result.curve;
+    const auto& curve = m_report.result.curve;
     QList<QPointF> speedup;
     QList<QPointF> ideal;
     speedup.reserve(static_cast<qsizetype>(curve.size()));
@@ -270,7 +269,7 @@ void ScalingCharts::updateSpeedup()
         const auto n = static_cast<double>(point.workers);
         speedup << QPointF(n, point.speedup);
         // On a linear axis the ideal line y = N is straight: its two ends are enough.
-        if (m_axis == simcore::AxisScale::Log || &point == &curve.front() ||
+        if (m_report.axis == simcore::AxisScale::Log || &point == &curve.front() ||
             &point == &curve.back()) {
             ideal << QPointF(n, n);
         }
@@ -278,13 +277,14 @@ void ScalingCharts::updateSpeedup()
     }
     replaceIfChanged(m_speedup, speedup);
     replaceIfChanged(m_idealSpeedup, ideal);
-    replaceIfChanged(m_selectedPoint, {QPointF(static_cast<double>(m_result.selected.workers),
-                                               m_result.selected.speedup)});
-    replaceIfChanged(m_optimumPoint, {QPointF(static_cast<double>(m_result.optimalWorkers),
-                                              m_result.optimal.speedup)});
+    replaceIfChanged(m_selectedPoint,
+                     {QPointF(static_cast<double>(m_report.result.selected.workers),
+                              m_report.result.selected.speedup)});
+    replaceIfChanged(m_optimumPoint, {QPointF(static_cast<double>(m_report.result.optimalWorkers),
+                                              m_report.result.optimal.speedup)});
 
     const double last = curve.empty() ? 2.0 : static_cast<double>(curve.back().workers);
-    QAbstractAxis* wanted = m_axis == simcore::AxisScale::Log
+    QAbstractAxis* wanted = m_report.axis == simcore::AxisScale::Log
                                 ? static_cast<QAbstractAxis*>(m_logWorkers)
                                 : static_cast<QAbstractAxis*>(m_linearWorkers);
     QAbstractAxis* current = m_speedupChart->axes(Qt::Horizontal).value(0);
@@ -300,7 +300,7 @@ void ScalingCharts::updateSpeedup()
             s->attachAxis(wanted);
         }
     }
-    if (m_axis == simcore::AxisScale::Log) {
+    if (m_report.axis == simcore::AxisScale::Log) {
         const double logMaximum = std::max(2.0, last);
         if (m_logWorkers->min() != 1 || m_logWorkers->max() != logMaximum) {
             m_logWorkers->setRange(1, logMaximum);
@@ -314,14 +314,11 @@ void ScalingCharts::updateSpeedup()
 
 QString ScalingCharts::summary() const
 {
-    const auto& s = m_result.selected;
-    const auto& o = m_result.optimal;
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
               "Fastest step at N = %6: %7.")
-        .arg(QString::number(s.workers), common::formatDuration(s.stepSeconds),
-             common::formatDuration(s.idealSeconds), common::formatSpeedup(s.speedup),
-             common::formatPercent(s.efficiency), QString::number(m_result.optimalWorkers),
-             common::formatDuration(o.stepSeconds));
+        .arg(value("workers"), value("step"), value("ideal"), value("speedup"), value("efficiency"),
+             value("optimal_workers"), value("optimal_step"));
 }
 
 QString ScalingCharts::exportTitle() const
@@ -331,29 +328,7 @@ QString ScalingCharts::exportTitle() const
 
 QString ScalingCharts::csv() const
 {
-    std::map<std::int64_t, std::pair<simcore::StepTimes, bool>> rows;
-    for (const auto& point : m_result.curve) {
-        rows[point.workers] = {point, false};
-    }
-    for (const auto& bar : m_result.window) {
-        rows[bar.workers] = {bar, true};
-    }
-    QString text = QStringLiteral("workers,compute_s,communication_s,step_s,ideal_s,speedup,"
-                                  "efficiency,total_training_s,bar,selected,optimal\n");
-    for (const auto& [workers, row] : rows) {
-        const auto& t = row.first;
-        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11\n")
-                    .arg(workers)
-                    .arg(common::csvNumber(t.computeSeconds),
-                         common::csvNumber(t.syncSeconds + t.bubbleSeconds),
-                         common::csvNumber(t.stepSeconds), common::csvNumber(t.idealSeconds),
-                         common::csvNumber(t.speedup), common::csvNumber(t.efficiency),
-                         common::csvNumber(t.totalSeconds))
-                    .arg(row.second ? 1 : 0)
-                    .arg(workers == m_result.selected.workers ? 1 : 0)
-                    .arg(workers == m_result.optimalWorkers ? 1 : 0);
-    }
-    return text;
+    return QString::fromStdString(simcore::scalingCsv(m_report));
 }
 
 } // namespace dtsim::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/scaling.h"
+#include "simcore/scalingreport.h"
 #include "ui/kit/chartarea.h"
 
 class QBarCategoryAxis;
@@ -28,8 +28,8 @@ public:
     explicit ScalingCharts(QWidget* parent = nullptr);
 
     void showScenario(const simcore::Scenario& scenario) override;
-    /// Draws an already evaluated result (the panel evaluates once for charts and read-outs).
-    void showResult(const simcore::ScalingResult& result, simcore::AxisScale axis);
+    /// Draws an evaluated report (the panel evaluates once for charts and read-outs).
+    void showReport(const simcore::ScalingReport& report);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
@@ -60,8 +60,7 @@ private:
     void updateBars();
     void updateSpeedup();
 
-    simcore::ScalingResult m_result;
-    simcore::AxisScale m_axis = simcore::AxisScale::Linear;
+    simcore::ScalingReport m_report;
     double m_unitSeconds = 1.0;
     bool m_interactive = false;
 

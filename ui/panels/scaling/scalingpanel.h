@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/scaling.h"
+#include "simcore/scalingreport.h"
 #include "ui/kit/panel.h"
 
 #include <optional>
@@ -33,7 +33,7 @@ public:
     [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
-    [[nodiscard]] const simcore::ScalingResult& result() const { return m_result; }
+    [[nodiscard]] const simcore::ScalingReport& report() const { return m_report; }
 
     /// Slider position ↔ worker count. Log scale spreads 1…max over kLogSteps positions.
     static constexpr int kLogSteps = 1200;
@@ -52,7 +52,7 @@ private:
     void updateFormula();
     void updatePhysicalFormula();
 
-    simcore::ScalingResult m_result;
+    simcore::ScalingReport m_report;
     ScalingCharts* m_charts = nullptr;
     QGroupBox* m_workersGroup = nullptr;
     QGroupBox* m_modeGroup = nullptr;

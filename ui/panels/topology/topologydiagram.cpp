@@ -2,6 +2,7 @@
 
 #include "common/format.h"
 #include "ui/kit/chartupdate.h"
+#include "ui/kit/drawing.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -33,30 +34,12 @@ constexpr double kHitWidth = 10;        // how close the pointer must be to a ho
 
 const QColor kBottleneckColour{0xD5, 0x5E, 0x00}; // vermillion (Okabe–Ito)
 
-QColor nodeFill(bool used)
-{
-    if (chartstyle::look().dark) {
-        return used ? QColor(0x33, 0x36, 0x3A) : QColor(0x26, 0x28, 0x2B);
-    }
-    return used ? QColor(0xEC, 0xEC, 0xEC) : QColor(0xF6, 0xF6, 0xF6);
-}
-
-QColor nodeBorder()
-{
-    return chartstyle::look().dark ? QColor(0x80, 0x80, 0x80) : QColor(0x9A, 0x9A, 0x9A);
-}
-
 QColor boxFill(bool used)
 {
     if (chartstyle::look().dark) {
         return used ? QColor(0x1E, 0x1E, 0x1E) : QColor(0x2C, 0x2C, 0x2C);
     }
     return used ? QColor(Qt::white) : QColor(0xF0, 0xF0, 0xF0);
-}
-
-QColor mutedText()
-{
-    return chartstyle::look().dark ? QColor(0xA8, 0xA8, 0xA8) : QColor(0x6A, 0x6A, 0x6A);
 }
 
 double penWidth(LinkKind kind)
@@ -70,20 +53,6 @@ double penWidth(LinkKind kind)
     default:
         return 2.8;
     }
-}
-
-void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
-{
-    const QPointF d = tip - from;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < 1e-6) {
-        return;
-    }
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
-    const QPointF base = tip - u * size;
-    const QPointF points[3] = {tip, base + n * size * 0.5, base - n * size * 0.5};
-    painter.drawPolygon(points, 3);
 }
 
 QString presetTitle(const simcore::ClusterTopology& cluster)
@@ -741,15 +710,15 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
     // Nodes, then the fabric, then the GPUs.
     for (const auto& frame : m_nodes) {
         if (frame.node < 0) {
-            painter.setPen(mutedText());
+            painter.setPen(drawing::mutedText());
             painter.drawText(frame.rect, Qt::AlignCenter, QStringLiteral("…"));
             continue;
         }
-        painter.setPen(QPen(nodeBorder(), 1.2, frame.used ? Qt::SolidLine : Qt::DashLine));
-        painter.setBrush(nodeFill(frame.used));
+        painter.setPen(QPen(drawing::nodeBorder(), 1.2, frame.used ? Qt::SolidLine : Qt::DashLine));
+        painter.setBrush(drawing::nodeFill(frame.used));
         painter.drawRoundedRect(frame.rect, 8, 8);
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(frame.used ? text : mutedText());
+        painter.setPen(frame.used ? text : drawing::mutedText());
         const QRectF caption = frame.rect.adjusted(kNodePad, kNodePad * 0.6, -kNodePad, 0);
         painter.drawText(
             QRectF(caption.topLeft(), QSizeF(caption.width(), QFontMetricsF(labelFont).height())),
@@ -790,7 +759,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
         QFont header = m_cellFont;
         header.setBold(false);
         painter.setFont(header);
-        painter.setPen(mutedText());
+        painter.setPen(drawing::mutedText());
         const std::int64_t g = m_topology.cluster.node.gpus;
         for (std::int64_t i = 0; i < g; ++i) {
             const double at = static_cast<double>(i + 1) * m_cell;
@@ -825,7 +794,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
             painter.drawText(cell.rect, Qt::AlignCenter, cell.code);
         }
         painter.setFont(labelFont);
-        painter.setPen(mutedText());
+        painter.setPen(drawing::mutedText());
         painter.drawText(m_tableKey, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                          m_tableKeyText);
         painter.setPen(text);
@@ -842,21 +811,21 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
         }
     }
     for (const auto& b : m_boxes) {
-        painter.setPen(QPen(b.used ? text : mutedText(), b.used ? 1.6 : 1.0,
+        painter.setPen(QPen(b.used ? text : drawing::mutedText(), b.used ? 1.6 : 1.0,
                             b.used ? Qt::SolidLine : Qt::DotLine));
         painter.setBrush(boxFill(b.used));
         painter.drawRoundedRect(b.rect, 5, 5);
         QFont font = labelFont;
         font.setBold(b.used);
         painter.setFont(font);
-        painter.setPen(b.used ? text : mutedText());
+        painter.setPen(b.used ? text : drawing::mutedText());
         painter.drawText(b.rect, Qt::AlignCenter,
                          QFontMetricsF(font).elidedText(tr("GPU %1").arg(b.gpu), Qt::ElideRight,
                                                         b.rect.width() - 4));
     }
     painter.setBrush(Qt::NoBrush);
     painter.setFont(labelFont);
-    painter.setPen(mutedText());
+    painter.setPen(drawing::mutedText());
     for (const auto& e : m_gpuEllipses) {
         painter.drawText(e, Qt::AlignCenter, QStringLiteral("…"));
     }
@@ -868,7 +837,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
         painter.drawPath(path.path);
         painter.setPen(Qt::NoPen);
         painter.setBrush(colour);
-        drawArrowHead(painter, path.tip, path.from, 11);
+        drawing::drawArrowHead(painter, path.tip, path.from, 11);
         painter.setBrush(Qt::NoBrush);
         if (!path.label.isEmpty()) {
             painter.setPen(text);

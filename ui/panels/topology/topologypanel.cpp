@@ -65,17 +65,9 @@ void TopologyPanel::buildControls()
         controlsLayout()->addWidget(group);
         return form;
     };
-    const auto addRow = [this](QFormLayout* form, QWidget* widget) {
-        auto* label = new QLabel;
-        label->setBuddy(widget);
-        label->setWordWrap(true);
-        m_fieldLabels << label;
-        form->addRow(label, widget);
-    };
 
     QFormLayout* cluster = addGroup(m_clusterGroup);
-    QComboBox* presets = addChoiceBox(QStringLiteral("topology.preset"));
-    addRow(cluster, presets);
+    auto* presets = static_cast<QComboBox*>(addFormRow(cluster, QStringLiteral("topology.preset")));
     // A preset with fewer GPUs than N: N follows the pick (visibly, in its field, and undoable)
     // rather than leaving the user with an error for a click on a preset.
     connect(presets, &QComboBox::activated, this, [this] {
@@ -91,9 +83,9 @@ void TopologyPanel::buildControls()
     });
 
     QFormLayout* collective = addGroup(m_collectiveGroup);
-    addRow(collective, addNumberField(QStringLiteral("collective.workers"), 1, 0));
-    addRow(collective, addNumberField(QStringLiteral("collective.bytes"), 1e-9, 3));
-    addRow(collective, addChoiceBox(QStringLiteral("collective.algorithm")));
+    addFormRow(collective, QStringLiteral("collective.workers"));
+    addFormRow(collective, QStringLiteral("collective.bytes"));
+    addFormRow(collective, QStringLiteral("collective.algorithm"));
 
     QFormLayout* readouts = addGroup(m_readoutGroup);
     addReadouts(readouts, kReadoutCount, ReadoutSize::Body, true);
@@ -187,45 +179,6 @@ void TopologyPanel::retranslate()
     m_collectiveGroup->setTitle(tr("All-reduce"));
     m_readoutGroup->setTitle(tr("Results"));
     m_importGroup->setTitle(tr("Your own measurements"));
-    setChoiceTexts(QStringLiteral("topology.preset"),
-                   {tr("Your cluster (hardware.* keys)"), tr("PCIe workstation, 4 × RTX 4090"),
-                    tr("One node, 8 × H100 on NVSwitch"), tr("4 nodes × 8 H100, InfiniBand NDR"),
-                    tr("Mis-wired node: GPU 7 on PCIe"), tr("Imported node (nvidia-smi topo -m)")});
-    setChoiceTexts(QStringLiteral("collective.algorithm"),
-                   {tr("Ring"), tr("Tree (drawn as the ring)"), tr("Naive (drawn as the ring)"),
-                    tr("Hierarchical (node, then across)")});
-    struct Text {
-        QWidget* widget;
-        QString label;
-        QString suffix;
-        QString tip;
-    };
-    const Text texts[] = {
-        {choiceBox(QStringLiteral("topology.preset")), tr("&Wiring:"), QString(),
-         tr("How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its "
-            "NVLink: every ring through it crawls over PCIe. \"Your cluster\" uses the "
-            "hardware.* keys, which an nccl-tests import below can fill; \"Imported node\" draws "
-            "the node an nvidia-smi topo -m import found, pair by pair.")},
-        {field(QStringLiteral("collective.workers")), tr("&GPUs N:"), QString(),
-         tr("GPUs in the all-reduce, filled node by node. Going past one node's GPUs crosses "
-            "the network: watch the time jump.")},
-        {field(QStringLiteral("collective.bytes")), tr("&Message size S:"), tr(" GB"),
-         tr("Bytes every GPU contributes, in GB (10⁹ bytes): the gradients, e.g. 14 GB for a "
-            "7B model in BF16.")},
-        {choiceBox(QStringLiteral("collective.algorithm")), tr("&Algorithm:"), QString(),
-         tr("Ring: one ring through all GPUs, as slow as its slowest hop. Hierarchical: a ring "
-            "inside each node, then rings across nodes, each on its own link.")},
-    };
-    for (qsizetype i = 0; i < m_fieldLabels.size(); ++i) {
-        const auto& text = texts[i];
-        m_fieldLabels[i]->setText(text.label);
-        m_fieldLabels[i]->setToolTip(text.tip);
-        text.widget->setToolTip(text.tip);
-        text.widget->setAccessibleDescription(text.tip);
-        if (auto* number = qobject_cast<NumberField*>(text.widget)) {
-            number->setSuffix(text.suffix);
-        }
-    }
     const QStringList names = {tr("All-reduce time:"), tr("Slowest link:"), tr("Its busy share:"),
                                tr("Nodes used:")};
     const QStringList tips = {

@@ -90,7 +90,6 @@ private:
     QGroupBox* m_collectiveGroup = nullptr;
     QGroupBox* m_readoutGroup = nullptr;
     QGroupBox* m_importGroup = nullptr;
-    QList<QLabel*> m_fieldLabels;
     QPushButton* m_importNccl = nullptr;
     QPushButton* m_importTopo = nullptr;
     QPushButton* m_useImport = nullptr;

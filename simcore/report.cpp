@@ -1,0 +1,262 @@
+#include "simcore/report.h"
+
+#include "simcore/checkpointreport.h"
+#include "simcore/communicationreport.h"
+#include "simcore/memoryreport.h"
+#include "simcore/parallelismreport.h"
+#include "simcore/pipelinereport.h"
+#include "simcore/scalingreport.h"
+#include "simcore/topologyreport.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace simcore {
+
+namespace {
+
+using namespace std::string_view_literals;
+
+constexpr std::array kViews = {View::Scaling,   View::Memory,        View::Parallelism,
+                               View::Pipeline,  View::Communication, View::Topology,
+                               View::Checkpoint};
+
+// The links every view that prices a collective reads.
+#define DTSIM_LINK_KEYS                                                                            \
+    "hardware.gpus_per_node"sv, "hardware.intra_bandwidth"sv, "hardware.intra_latency"sv,          \
+        "hardware.inter_bandwidth"sv, "hardware.inter_latency"sv
+
+constexpr std::array kScalingKeys = {
+    "model.params"sv,      "model.layers"sv,          "model.hidden"sv,
+    "model.seq_len"sv,     "model.vocab"sv,           "train.precision"sv,
+    "train.micro_batch"sv, "train.global_batch"sv,    "train.steps"sv,
+    "train.recompute"sv,   "parallel.zero"sv,         "hardware.gpu"sv,
+    DTSIM_LINK_KEYS,       "collective.algorithm"sv,  "scaling.mode"sv,
+    "scaling.workers"sv,   "scaling.axis"sv,          "scaling.mfu"sv,
+    "scaling.overlap"sv,   "scaling.batch"sv,         "lesson.base_compute"sv,
+    "lesson.fixed_sync"sv, "lesson.sync_per_worker"sv};
+
+// The memory model: the shape, the training recipe, the layout and the pipeline schedule (what
+// is in flight), the GPU and the memory.* options.
+#define DTSIM_MEMORY_KEYS                                                                          \
+    "model.params"sv, "model.layers"sv, "model.hidden"sv, "model.heads"sv, "model.seq_len"sv,      \
+        "model.vocab"sv, "train.precision"sv, "train.optimizer"sv, "train.micro_batch"sv,          \
+        "train.recompute"sv, "parallel.dp"sv, "parallel.tp"sv, "parallel.pp"sv, "parallel.zero"sv, \
+        "parallel.microbatches"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,             \
+        "hardware.gpu"sv
+
+constexpr std::array kMemoryKeys = {DTSIM_MEMORY_KEYS, "memory.sequence_parallel"sv,
+                                    "memory.buffers_fraction"sv};
+
+constexpr std::array kParallelismKeys = {
+    "model.layers"sv,          "model.heads"sv, "model.hidden"sv,      "parallel.dp"sv,
+    "parallel.tp"sv,           "parallel.pp"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,
+    "hardware.gpus_per_node"sv};
+
+constexpr std::array kPipelineKeys = {
+    DTSIM_MEMORY_KEYS,     "parallel.forward_time"sv,    "parallel.backward_time"sv,
+    "parallel.p2p_time"sv, "memory.sequence_parallel"sv, "memory.buffers_fraction"sv};
+
+constexpr std::array kCommunicationKeys = {DTSIM_LINK_KEYS, "collective.algorithm"sv,
+                                           "collective.workers"sv, "collective.bytes"sv};
+
+constexpr std::array kTopologyKeys = {
+    "hardware.gpu"sv,     DTSIM_LINK_KEYS,     "collective.algorithm"sv, "collective.workers"sv,
+    "collective.bytes"sv, "topology.preset"sv, "topology.node"sv,        "topology.node_nics"sv};
+
+constexpr std::array kCheckpointKeys = {"checkpoint.interval"sv,     "checkpoint.write_time"sv,
+                                        "checkpoint.restart_time"sv, "checkpoint.gpu_mtbf"sv,
+                                        "checkpoint.gpus"sv,         "checkpoint.work"sv,
+                                        "checkpoint.mc_runs"sv,      "checkpoint.mc_seed"sv};
+
+#undef DTSIM_LINK_KEYS
+#undef DTSIM_MEMORY_KEYS
+
+} // namespace
+
+std::string_view unitSymbol(Unit unit)
+{
+    switch (unit) {
+    case Unit::Seconds:
+        return "s";
+    case Unit::Bytes:
+        return "bytes";
+    case Unit::BytesPerSecond:
+        return "bytes/s";
+    case Unit::Flops:
+        return "FLOP";
+    case Unit::FlopsPerSecond:
+        return "FLOP/s";
+    case Unit::Fraction:
+        return "fraction";
+    case Unit::Factor:
+        return "x";
+    case Unit::Gpus:
+        return "GPUs";
+    case Unit::Nodes:
+        return "nodes";
+    case Unit::Steps:
+        return "steps";
+    case Unit::Microbatches:
+        return "micro-batches";
+    case Unit::Parameters:
+        return "parameters";
+    case Unit::Failures:
+        return "failures";
+    case Unit::Runs:
+        return "runs";
+    case Unit::Tokens:
+        return "tokens";
+    case Unit::Number:
+    case Unit::Boolean:
+    case Unit::Word:
+        break;
+    }
+    return "";
+}
+
+Quantity quantity(std::string_view id, std::string_view name, double value, Unit unit)
+{
+    return Quantity{id, name, value, unit, {}};
+}
+
+Quantity wordQuantity(std::string_view id, std::string_view name, std::string word)
+{
+    return Quantity{id, name, 0, Unit::Word, std::move(word)};
+}
+
+const Quantity* findQuantity(std::span<const Quantity> quantities, std::string_view id)
+{
+    const auto found = std::find_if(quantities.begin(), quantities.end(),
+                                    [id](const Quantity& q) { return q.id == id; });
+    return found == quantities.end() ? nullptr : &*found;
+}
+
+std::span<const View> allViews()
+{
+    return kViews;
+}
+
+std::string_view viewId(View view)
+{
+    switch (view) {
+    case View::Scaling:
+        return "scaling";
+    case View::Memory:
+        return "memory";
+    case View::Parallelism:
+        return "parallelism";
+    case View::Pipeline:
+        return "pipeline";
+    case View::Communication:
+        return "communication";
+    case View::Topology:
+        return "topology";
+    case View::Checkpoint:
+        return "checkpoint";
+    }
+    return "";
+}
+
+std::optional<View> findView(std::string_view id)
+{
+    for (const View view : kViews) {
+        if (viewId(view) == id) {
+            return view;
+        }
+    }
+    return std::nullopt;
+}
+
+std::span<const std::string_view> viewKeys(View view)
+{
+    switch (view) {
+    case View::Scaling:
+        return kScalingKeys;
+    case View::Memory:
+        return kMemoryKeys;
+    case View::Parallelism:
+        return kParallelismKeys;
+    case View::Pipeline:
+        return kPipelineKeys;
+    case View::Communication:
+        return kCommunicationKeys;
+    case View::Topology:
+        return kTopologyKeys;
+    case View::Checkpoint:
+        return kCheckpointKeys;
+    }
+    return {};
+}
+
+bool belongsTo(const ScenarioError& problem, View view)
+{
+    const auto keys = viewKeys(view);
+    return std::find(keys.begin(), keys.end(), problem.key) != keys.end();
+}
+
+std::vector<ScenarioError> problemsOf(View view, const Scenario& scenario,
+                                      std::vector<ScenarioError> modelRules)
+{
+    std::vector<ScenarioError> problems;
+    const auto add = [&](const ScenarioError& problem) {
+        if (belongsTo(problem, view) &&
+            std::find(problems.begin(), problems.end(), problem) == problems.end()) {
+            problems.push_back(problem);
+        }
+    };
+    for (const auto& problem : validate(scenario)) {
+        add(problem);
+    }
+    for (const auto& problem : modelRules) {
+        add(problem);
+    }
+    return problems;
+}
+
+Report evaluateView(View view, const Scenario& scenario)
+{
+    switch (view) {
+    case View::Scaling:
+        return scalingReport(scenario);
+    case View::Memory:
+        return memoryReport(scenario);
+    case View::Parallelism:
+        return parallelismReport(scenario);
+    case View::Pipeline:
+        return pipelineReport(scenario);
+    case View::Communication:
+        return communicationReport(scenario);
+    case View::Topology:
+        return topologyReport(scenario);
+    case View::Checkpoint:
+        return checkpointReport(scenario);
+    }
+    return {};
+}
+
+std::string csvNumber(double value)
+{
+    return std::isnan(value) ? std::string() : formatNumber(value);
+}
+
+std::string csvQuantities(const Report& report)
+{
+    std::string text = "# dtsim " + std::string(viewId(report.view)) + ": " + report.heading +
+                       "; SI units\nquantity,value,unit\n";
+    for (const auto& q : report.quantities) {
+        text += std::string(q.id) + ',';
+        if (q.unit == Unit::Word) {
+            text += q.word;
+        } else if (q.unit == Unit::Boolean) {
+            text += q.value != 0 ? "1" : "0";
+        } else {
+            text += csvNumber(q.value);
+        }
+        text += ',' + std::string(unitSymbol(q.unit)) + '\n';
+    }
+    return text + '\n';
+}
+
+} // namespace simcore

@@ -1,0 +1,96 @@
+#include "simcore/scalingreport.h"
+
+#include "simcore/physicalscaling.h"
+
+#include <map>
+
+namespace simcore {
+
+ScalingReport scalingReport(const Scenario& scenario)
+{
+    ScalingReport report;
+    report.view = View::Scaling;
+    report.problems = problemsOf(View::Scaling, scenario);
+    if (!report.ok()) {
+        return report;
+    }
+    report.result = evaluateScaling(scenario);
+    report.axis = scenario.scaling.axis;
+    const auto& r = report.result;
+    const auto& s = r.selected;
+    const bool physical = r.mode == ScalingMode::Physical;
+    report.heading = (physical ? "Scaling, physical model (MODELS §3 compute, §4 collectives), N = "
+                               : "Scaling, lesson model (seed lesson §5), N = ") +
+                     std::to_string(s.workers);
+
+    for (const auto& bar : r.window) {
+        report.bars.push_back({bar.workers, bar.computeSeconds, bar.syncSeconds + bar.bubbleSeconds,
+                               bar.idealSeconds, bar.workers == s.workers,
+                               bar.workers == r.optimalWorkers});
+    }
+    const auto& lesson = scenario.lesson;
+    report.lesson = {lesson.baseComputeSeconds, lesson.fixedSyncSeconds,
+                     lesson.syncPerWorkerSeconds, s.workers - 1};
+    if (physical) {
+        if (const auto params = physicalParamsFromScenario(scenario)) {
+            const double communication = syncSeconds(*params, s.workers);
+            const bool weak = params->batch == BatchScaling::Weak;
+            report.physical =
+                PhysicalTerms{flopsPerToken(*params),
+                              weak ? params->tokensPerStep
+                                   : params->tokensPerStep / static_cast<double>(s.workers),
+                              params->peakFlopsPerSecond,
+                              params->mfu,
+                              communication,
+                              communication - s.syncSeconds};
+        }
+    }
+
+    auto& q = report.quantities;
+    q.push_back(quantity("workers", "workers N", static_cast<double>(s.workers), Unit::Gpus));
+    q.push_back(quantity("compute", physical ? "compute" : "compute (T1/N)", s.computeSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("sync", physical ? "sync (not overlapped)" : "sync", s.syncSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("step", "step", s.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("ideal", "ideal (T1/N)", s.idealSeconds, Unit::Seconds));
+    q.push_back(quantity("speedup", "speed-up", s.speedup, Unit::Factor));
+    q.push_back(quantity("efficiency", "efficiency", s.efficiency, Unit::Fraction));
+    q.push_back(quantity("optimal_workers", "optimal workers",
+                         static_cast<double>(r.optimalWorkers), Unit::Gpus));
+    q.push_back(quantity("optimal_step", "step at optimum", r.optimal.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("steps", "steps", static_cast<double>(scenario.train.steps), Unit::Steps));
+    q.push_back(quantity("total_time", "total training time", s.totalSeconds, Unit::Seconds));
+    return report;
+}
+
+std::string scalingCsv(const ScalingReport& report)
+{
+    std::string text = csvQuantities(report);
+    if (!report.ok()) {
+        return text;
+    }
+    const auto& r = report.result;
+    std::map<std::int64_t, std::pair<StepTimes, bool>> rows;
+    for (const auto& point : r.curve) {
+        rows[point.workers] = {point, false};
+    }
+    for (const auto& bar : r.window) {
+        rows[bar.workers] = {bar, true};
+    }
+    text += "# the bars (bar = 1) and the speed-up curve, one row per N\n"
+            "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
+            "total_training_s,bar,selected,optimal\n";
+    for (const auto& [workers, row] : rows) {
+        const auto& t = row.first;
+        text += std::to_string(workers) + ',' + csvNumber(t.computeSeconds) + ',' +
+                csvNumber(t.syncSeconds + t.bubbleSeconds) + ',' + csvNumber(t.stepSeconds) + ',' +
+                csvNumber(t.idealSeconds) + ',' + csvNumber(t.speedup) + ',' +
+                csvNumber(t.efficiency) + ',' + csvNumber(t.totalSeconds) + ',' +
+                (row.second ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
+                (workers == r.optimalWorkers ? "1" : "0") + '\n';
+    }
+    return text;
+}
+
+} // namespace simcore

@@ -1,0 +1,65 @@
+#pragma once
+// The Scaling view's report (seed lesson §4–5, MODELS §1 and §3): the step at the slider's N, the
+// optimum, the bars and the speed-up curve, and the terms of the formula strip, in the lesson
+// model or the Physical one (scaling.mode).
+
+#include "simcore/report.h"
+#include "simcore/scaling.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simcore {
+
+/// One bar pair of the step-time chart, as drawn: the solid bar stacks compute and everything
+/// else the step waits for; the hatched bar beside it is the ideal T₁/N. Seconds.
+struct ScalingBar {
+    std::int64_t workers = 1;
+    double computeSeconds = 0;
+    /// The solid bar's upper part: communication not hidden plus the pipeline bubble, i.e. the
+    /// step minus its compute.
+    double communicationSeconds = 0;
+    double idealSeconds = 0;
+    bool selected = false; ///< the slider's N
+    bool optimum = false;  ///< the fastest step
+};
+
+/// The Physical model's formula terms at the selected N (physicalscaling.h).
+struct PhysicalTerms {
+    double flopsPerToken = 0;        ///< 6Ψ, or 8Ψ with full recomputation
+    double tokensPerGpu = 0;         ///< tokens one GPU processes per step
+    double peakFlopsPerSecond = 0;   ///< the GPU's peak for the precision
+    double mfu = 0;                  ///< scaling.mfu
+    double communicationSeconds = 0; ///< the collective's time, before any overlap
+    double hiddenSeconds = 0;        ///< the part of it under the backward pass
+};
+
+/// The lesson model's constants (seed lesson §5), seconds, and the workers beyond the first
+/// that the per-worker term counts at the selected N.
+struct LessonTerms {
+    double baseComputeSeconds = 0;
+    double fixedSyncSeconds = 0;
+    double syncPerWorkerSeconds = 0;
+    std::int64_t extraWorkers = 0; ///< N − 1
+};
+
+struct ScalingReport : Report {
+    ScalingResult result;                  ///< selected, optimum, window and curve
+    AxisScale axis = AxisScale::Linear;    ///< how the worker axis is spaced (scaling.axis)
+    std::vector<ScalingBar> bars;          ///< result.window as drawn
+    LessonTerms lesson;                    ///< the lesson model's terms (always filled)
+    std::optional<PhysicalTerms> physical; ///< set in the Physical mode
+};
+
+/// Quantities: workers, compute, sync, step, ideal, speedup, efficiency, optimal_workers,
+/// optimal_step, steps, total_time (all at the selected N, but the two optimal_* ones).
+ScalingReport scalingReport(const Scenario& scenario);
+
+/// The CSV behind both charts: the quantities, then one row per N of the bars and the curve
+/// (workers, compute_s, communication_s, step_s, ideal_s, speedup, efficiency,
+/// total_training_s, bar, selected, optimal).
+std::string scalingCsv(const ScalingReport& report);
+
+} // namespace simcore

@@ -1,0 +1,59 @@
+#include "ui/kit/drawing.h"
+
+#include "ui/kit/chartstyle.h"
+
+#include <QPainter>
+#include <cmath>
+
+namespace dtsim::ui::drawing {
+
+QColor nodeFill(bool used)
+{
+    if (chartstyle::look().dark) {
+        return used ? QColor(0x33, 0x36, 0x3A) : QColor(0x26, 0x28, 0x2B);
+    }
+    return used ? QColor(0xEC, 0xEC, 0xEC) : QColor(0xF6, 0xF6, 0xF6);
+}
+
+QColor nodeBorder()
+{
+    return chartstyle::look().dark ? QColor(0x80, 0x80, 0x80) : QColor(0x9A, 0x9A, 0x9A);
+}
+
+QColor mutedText()
+{
+    return chartstyle::look().dark ? QColor(0xA8, 0xA8, 0xA8) : QColor(0x6A, 0x6A, 0x6A);
+}
+
+void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
+{
+    const QPointF d = tip - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-6) {
+        return;
+    }
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    const QPointF base = tip - u * size;
+    const QPointF points[3] = {tip, base + n * size * 0.55, base - n * size * 0.55};
+    painter.drawPolygon(points, 3);
+}
+
+std::vector<std::int64_t> shownIndices(std::int64_t n, std::int64_t k)
+{
+    std::vector<std::int64_t> shown;
+    if (k >= n) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            shown.push_back(i);
+        }
+        return shown;
+    }
+    for (std::int64_t i = 0; i < k - 1; ++i) {
+        shown.push_back(i);
+    }
+    shown.push_back(kGap);
+    shown.push_back(n - 1);
+    return shown;
+}
+
+} // namespace dtsim::ui::drawing

@@ -70,8 +70,8 @@ CommAlgorithm toCommAlgorithm(CollectiveAlgorithm algorithm);
 struct CollectiveParams {
     std::int64_t workers = 8;     ///< n, ≥ 1
     double bytes = 1e9;           ///< S, ≥ 0, finite (see the file comment for what S means)
-    Link intra{3e-6, 450e9};      ///< link between GPUs in one node (default: NVLink 4)
-    Link inter{1e-5, 50e9};       ///< link between nodes, per GPU (default: InfiniBand NDR)
+    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};         ///< in one node (NVLink 4)
+    Link inter{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< between nodes (NDR)
     std::int64_t gpusPerNode = 8; ///< g, ≥ 1
 };
 

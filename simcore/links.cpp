@@ -1,5 +1,7 @@
 #include "simcore/links.h"
 
+#include "simcore/linkfigures.h"
+
 #include <array>
 
 namespace simcore {
@@ -18,10 +20,10 @@ constexpr double portBytesPerSecond(double gigabitsPerSecond)
     return gigabitsPerSecond * 1e9 / 8.0;
 }
 
-// Per-hop latencies, seconds (see LinkSpec::link).
-constexpr double kNvlinkLatency = 3.4e-6;
-constexpr double kPcieLatency = 5.7e-6;
-constexpr double kNetworkLatency = 9.6e-6;
+// Per-hop latencies, seconds (see LinkSpec::link and linkfigures.h).
+constexpr double kNvlinkLatency = kNvlinkLatencySeconds;
+constexpr double kPcieLatency = kPcieLatencySeconds;
+constexpr double kNetworkLatency = kNetworkLatencySeconds;
 
 const std::array kCatalogue{
     LinkSpec{"pcie4-x16", "PCIe 4.0 x16", LinkScope::IntraNode,
@@ -35,7 +37,7 @@ const std::array kCatalogue{
     LinkSpec{"nvlink3", "NVLink 3 (A100)", LinkScope::IntraNode, Link{kNvlinkLatency, 300e9},
              "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020): 12 NVLink 3 links, "
              "600 GB/s total both directions → 300 GB/s one direction per GPU"},
-    LinkSpec{"nvlink4", "NVLink 4 (H100)", LinkScope::IntraNode, Link{kNvlinkLatency, 450e9},
+    LinkSpec{"nvlink4", "NVLink 4 (H100)", LinkScope::IntraNode, Link{kNvlinkLatency, kNvlink4BytesPerSecond},
              "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 18 NVLink 4 links × "
              "50 GB/s = 900 GB/s both directions → 450 GB/s one direction per GPU (MODELS §7)"},
     LinkSpec{"nvlink5", "NVLink 5 (B200)", LinkScope::IntraNode, Link{kNvlinkLatency, 900e9},

@@ -50,8 +50,8 @@ struct PhysicalParams {
     ShardingStrategy strategy = ShardingStrategy::Ddp;
     BatchScaling batch = BatchScaling::Strong;
     CommAlgorithm algorithm = CommAlgorithm::Ring;
-    Link intra{3e-6, 450e9};      ///< inside a node, one direction per GPU (NVLink 4)
-    Link inter{1e-5, 50e9};       ///< between nodes, one direction per GPU (InfiniBand NDR)
+    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};         ///< in a node (NVLink 4)
+    Link inter{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< between nodes (NDR)
     std::int64_t gpusPerNode = 8; ///< ≥ 1
     std::int64_t steps = 1;       ///< optimizer steps in the run, ≥ 1
 };

@@ -2,6 +2,8 @@
 // The one description of "what the user is simulating", shared by widgets, scenario files and the
 // command line. Plain C++20, no Qt. All quantities are SI: bytes, seconds, bytes per second.
 
+#include "simcore/linkfigures.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -60,10 +62,12 @@ struct ParallelSpec {
 struct HardwareSpec {
     std::string gpu = "h100-sxm"; ///< catalogue id
     std::int64_t gpusPerNode = 8;
-    double intraBandwidthBytesPerSecond = 450e9; ///< one direction, per GPU (NVLink 4)
-    double intraLatencySeconds = 3e-6;
-    double interBandwidthBytesPerSecond = 50e9; ///< one direction, per GPU (InfiniBand NDR)
-    double interLatencySeconds = 1e-5;
+    /// One direction, per GPU. The defaults are the link catalogue's NVLink 4 and InfiniBand
+    /// NDR (linkfigures.h), the links of the default topology preset.
+    double intraBandwidthBytesPerSecond = kNvlink4BytesPerSecond;
+    double intraLatencySeconds = kNvlinkLatencySeconds;
+    double interBandwidthBytesPerSecond = kInfinibandNdrBytesPerSecond;
+    double interLatencySeconds = kNetworkLatencySeconds;
 
     friend bool operator==(const HardwareSpec&, const HardwareSpec&) = default;
 };

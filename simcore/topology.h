@@ -81,7 +81,7 @@ struct ClusterTopology {
     std::string gpu;         ///< hardware.gpu catalogue id of every GPU
     std::int64_t nodes = 1;  ///< ≥ 1
     NodeTopology node;       ///< the wiring of each node
-    Link nic{9.6e-6, 50e9};  ///< one NIC port: α and B one direction (default InfiniBand NDR)
+    Link nic{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< one NIC port (NDR)
     std::string_view nicId;  ///< findTopologyLink() id of the NIC figure, e.g. "ib-ndr"
     std::string_view source; ///< where the preset's wiring comes from (English)
 

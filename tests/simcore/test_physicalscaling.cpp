@@ -376,10 +376,10 @@ TEST_CASE("physical mode: the Scaling result crosses the node boundary as a clif
         FAIL("N = " << n << " not in the window");
         return StepTimes{};
     };
-    // sync(8) = 2·7·3e-6 + 1.75·14e9/450e9 = 0.0544864 s; sync(16) = 30·1e-5 + 1.875·14e9/50e9
-    // = 0.5253 s: almost ten times more for twice the GPUs.
-    CHECK(at(8).syncSeconds == Approx(4.2e-5 + 1.75 * 14e9 / 450e9).epsilon(1e-12));
-    CHECK(at(16).syncSeconds == Approx(3e-4 + 1.875 * 14e9 / 50e9).epsilon(1e-12));
+    // sync(8) = 2·7·3.4e-6 + 1.75·14e9/450e9 = 0.0544920 s; sync(16) = 30·9.6e-6 +
+    // 1.875·14e9/50e9 = 0.525288 s: almost ten times more for twice the GPUs.
+    CHECK(at(8).syncSeconds == Approx(4.76e-5 + 1.75 * 14e9 / 450e9).epsilon(1e-12));
+    CHECK(at(16).syncSeconds == Approx(2.88e-4 + 1.875 * 14e9 / 50e9).epsilon(1e-12));
     CHECK(at(16).stepSeconds > 5 * at(8).stepSeconds);
     CHECK(result.optimalWorkers == 8);
 }

@@ -221,9 +221,9 @@ TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
     CHECK(efficiencyAt(scenario, 5) == Approx(0.93).margin(0.005));
     // Hand calculation at 4 GPUs, one node: compute 8Ψ × 131,072 tokens / 4 / (165.2e12 × 0.4)
     // (full recompute, Narayanan eq. 4's 8Ψ); ring all-reduce 2·3·α + 2·(3/4)·2Ψ B / 32e9 B/s
-    // (MODELS §4, α = 3 µs); efficiency = compute / (compute + sync).
+    // (MODELS §4, α = the default 3.4 µs); efficiency = compute / (compute + sync).
     const double compute = 8.0 * 1.3e9 * 131072.0 / 4.0 / (165.2e12 * 0.4);
-    const double sync = 6.0 * 3e-6 + 1.5 * 2.6e9 / 32e9;
+    const double sync = 6.0 * 3.4e-6 + 1.5 * 2.6e9 / 32e9;
     CHECK(efficiencyAt(scenario, 4) == Approx(compute / (compute + sync)).epsilon(1e-9));
     CHECK(simcore::memoryVerdict(scenario, *simcore::findGpu("rtx4090")).fits);
 }

@@ -1,11 +1,10 @@
 #include "app/calcmodels.h"
-#include "simcore/communicationreport.h"
 
 namespace dtsim::app {
 
 int calcCommunication(const simcore::Scenario& scenario, const CalcOptions& options)
 {
-    return printReport(simcore::communicationReport(scenario), options);
+    return printCommunication(scenario, options, QStringLiteral("communication"));
 }
 
 } // namespace dtsim::app

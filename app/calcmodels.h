@@ -16,5 +16,9 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
 /// One all-reduce of collective.bytes over collective.workers GPUs with collective.algorithm on
 /// the hardware.* links (MODELS §4; nccl-tests' algbw and busbw).
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
+/// What calcCommunication and calcAllreduce print: the Communication report, with the links
+/// also as JSON objects (intra, inter, flat_link: {bandwidth, latency}) and `model` as named.
+int printCommunication(const simcore::Scenario& scenario, const CalcOptions& options,
+                       const QString& model);
 
 } // namespace dtsim::app

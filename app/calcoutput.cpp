@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
+#include <algorithm>
 #include <cmath>
 
 namespace dtsim::app {
@@ -25,15 +26,11 @@ void printJson(const QJsonObject& object)
              QLatin1Char('\n'));
 }
 
-ReportTable::ReportTable(const QString& heading) : m_text(heading + QLatin1Char('\n')) {}
+ReportTable::ReportTable(const QString& heading) : m_heading(heading) {}
 
 void ReportTable::row(const QString& name, const QString& value, const QString& unit)
 {
-    m_text += QStringLiteral("  ") + name.leftJustified(24) + value.rightJustified(14);
-    if (!unit.isEmpty()) {
-        m_text += QStringLiteral("  ") + unit;
-    }
-    m_text += QLatin1Char('\n');
+    m_rows.append({name, value, unit});
 }
 
 void ReportTable::number(const QString& name, double value, const QString& unit)
@@ -43,7 +40,23 @@ void ReportTable::number(const QString& name, double value, const QString& unit)
 
 void ReportTable::print() const
 {
-    printOut(m_text);
+    // Names in a column as wide as the longest, values right-aligned, as a terminal shows them.
+    qsizetype nameWidth = 24;
+    qsizetype valueWidth = 14;
+    for (const Row& row : m_rows) {
+        nameWidth = std::max(nameWidth, row.name.size());
+        valueWidth = std::max(valueWidth, row.value.size());
+    }
+    QString text = m_heading + QLatin1Char('\n');
+    for (const Row& row : m_rows) {
+        text += QStringLiteral("  ") + row.name.leftJustified(nameWidth) + QLatin1Char(' ') +
+                row.value.rightJustified(valueWidth);
+        if (!row.unit.isEmpty()) {
+            text += QStringLiteral("  ") + row.unit;
+        }
+        text += QLatin1Char('\n');
+    }
+    printOut(text);
 }
 
 namespace {
@@ -94,8 +107,14 @@ QString quantityText(const simcore::Quantity& quantity)
     case simcore::Unit::Boolean:
         return quantity.value != 0 ? QStringLiteral("yes") : QStringLiteral("no");
     default:
-        return std::isfinite(quantity.value) ? QString::number(quantity.value, 'g', 6)
-                                             : QStringLiteral("none");
+        if (!std::isfinite(quantity.value)) {
+            return QStringLiteral("none");
+        }
+        // Whole numbers in full (bytes, GPUs, steps), up to what a double holds exactly.
+        if (quantity.value == std::floor(quantity.value) && std::abs(quantity.value) < 9e15) {
+            return QString::number(static_cast<qlonglong>(quantity.value));
+        }
+        return QString::number(quantity.value, 'g', 6);
     }
 }
 
@@ -111,8 +130,15 @@ int printReport(const simcore::Report& report, const CalcOptions& options, const
     }
     ReportTable table(QString::fromStdString(report.heading));
     for (const auto& quantity : report.quantities) {
-        table.row(fromView(quantity.name), quantityText(quantity),
-                  fromView(simcore::unitSymbol(quantity.unit)));
+        QString unit = fromView(simcore::unitSymbol(quantity.unit));
+        if (quantity.unit == simcore::Unit::Bytes && std::isfinite(quantity.value)) {
+            // Bytes as vendors (GB) and as operating systems and the seed (GiB) count them.
+            constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+            unit += QStringLiteral(" = %1 GB = %2 GiB")
+                        .arg(quantity.value / 1e9, 0, 'f', 3)
+                        .arg(quantity.value / kGiB, 0, 'f', 3);
+        }
+        table.row(fromView(quantity.name), quantityText(quantity), unit);
     }
     table.print();
     return kSuccess;

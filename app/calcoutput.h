@@ -6,6 +6,7 @@
 #include "simcore/scenario.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 namespace dtsim::app {
@@ -48,7 +49,13 @@ public:
     void print() const;
 
 private:
-    QString m_text;
+    struct Row {
+        QString name;
+        QString value;
+        QString unit;
+    };
+    QString m_heading;
+    QList<Row> m_rows;
 };
 
 } // namespace dtsim::app

@@ -113,8 +113,8 @@ void addScenarioOptions(QCommandLineParser& parser)
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to start from."),
                       QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("preset"), // presets (issue #8)
-                      QStringLiteral("Built-in preset to start from."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("preset"), QStringLiteral("Built-in preset to start from."),
+                      QStringLiteral("ID")});
     parser.addOption({QStringLiteral("set"), QStringLiteral("Set one scenario key."),
                       QStringLiteral("KEY=VALUE")});
 }
@@ -133,7 +133,7 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments)
 std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser)
 {
     simcore::Scenario scenario;
-    // presets (issue #8): a preset or a scenario file is the starting point, never both.
+    // a preset or a scenario file is the starting point, never both.
     if (parser.isSet(QStringLiteral("preset")) && parser.isSet(QStringLiteral("scenario"))) {
         printError(QStringLiteral("--preset and --scenario cannot be used together; choose one "
                                   "(--set applies after either)"));
@@ -175,7 +175,7 @@ int runCalc(const QStringList& arguments)
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
-    parser.addOption({QStringLiteral("monte-carlo"), // checkpoint panel (issue #7)
+    parser.addOption({QStringLiteral("monte-carlo"),
                       QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
     parser.addPositionalArgument(QStringLiteral("MODEL"), calcModelNames());
     if (!parseArguments(parser, arguments)) {
@@ -274,7 +274,7 @@ int runSubcommand(int argc, char** argv)
         }
         return runKeys();
     }
-    if (std::strcmp(command, "import") == 0) { // topology panel (issue #5)
+    if (std::strcmp(command, "import") == 0) {
         arguments.removeAt(1);
         return runImport(arguments);
     }

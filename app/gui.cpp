@@ -6,7 +6,7 @@
 #include "common/presets.h"
 #include "common/scenariofile.h"
 #include "simcore/memory.h"
-#include "simcore/parallellayout.h"
+#include "simcore/report.h"
 #include "ui/kit/appearance.h"
 #include "ui/shell/exporter.h"
 #include "ui/shell/mainwindow.h"
@@ -178,11 +178,15 @@ int runExport(int argc, char** argv)
             return kBadInput;
         }
     }
-    if (panel == QLatin1String("parallelism") || panel == QLatin1String("pipeline") || all) {
-        // A layout that cannot be drawn is bad input, as on the Memory panel.
-        if (auto problem = simcore::checkLayout(simcore::layoutParamsFromScenario(*scenario))) {
-            printError(QString::fromStdString(problem->message()));
-            return kBadInput;
+    // The Parallelism diagram and the Gantt chart refuse what their reports refuse (a layout
+    // that cannot be drawn, a schedule that cannot run), as `dtsim calc` does.
+    for (const simcore::View view : {simcore::View::Parallelism, simcore::View::Pipeline}) {
+        const std::string_view id = simcore::viewId(view);
+        if (all || panel == QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))) {
+            if (const auto report = simcore::evaluateView(view, *scenario); !report.ok()) {
+                printError(QString::fromStdString(report.problems.front().message()));
+                return kBadInput;
+            }
         }
     }
     if (all) {
@@ -226,8 +230,8 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
     parser.addHelpOption();
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("Scenario file to open."),
                       QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("preset"), // presets (issue #8)
-                      QStringLiteral("Built-in preset to open."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("preset"), QStringLiteral("Built-in preset to open."),
+                      QStringLiteral("ID")});
     parser.addOption(
         {QStringLiteral("panel"), QStringLiteral("Panel to show first."), QStringLiteral("P")});
     parser.addOption({QStringLiteral("lang"), QStringLiteral("Interface language: vi or en."),
@@ -247,7 +251,7 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
     if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
         return kBadInput;
     }
-    // presets (issue #8): the window starts from the preset; --scenario excludes it.
+    // the window starts from the preset; --scenario excludes it.
     simcore::Scenario initial;
     if (parser.isSet(QStringLiteral("preset"))) {
         if (parser.isSet(QStringLiteral("scenario"))) {

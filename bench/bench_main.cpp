@@ -316,7 +316,7 @@ int main(int argc, char** argv)
         panel.hide();
     }
     if (wanted(QStringLiteral("memory"))) {
-        // 2b. Memory panel (issue #3): dp typed or stepped 1…64 and the ZeRO stage switched, each
+        // 2b. Memory panel: dp typed or stepped 1…64 and the ZeRO stage switched, each
         // change evaluating four stages and four verdicts (MODELS §2) and repainting the window.
         dtsim::ui::ScenarioModel memoryModel;
         dtsim::ui::MemoryPanel memoryPanel(&memoryModel);
@@ -339,7 +339,7 @@ int main(int argc, char** argv)
         memoryPanel.hide();
     }
     if (wanted(QStringLiteral("checkpoint"))) {
-        // 2c. Checkpoint panel (issue #7): the interval slider dragged; each step redraws the waste
+        // 2c. Checkpoint panel: the interval slider dragged; each step redraws the waste
         // chart and restarts the background Monte-Carlo batch (which is not waited for: the frame
         // is what the user sees).
         dtsim::ui::ScenarioModel checkpointModel;
@@ -367,7 +367,7 @@ int main(int argc, char** argv)
         checkpointPanel.hide();
     }
     if (wanted(QStringLiteral("physical"))) {
-        // 2d. Scaling panel, Physical mode (issue #4): each step prices the collective for the
+        // 2d. Scaling panel, Physical mode: each step prices the collective for the
         // bars, the 256-point curve and a scan of all 4096 N for the optimum.
         dtsim::ui::ScenarioModel physicalModel;
         physicalModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
@@ -433,14 +433,14 @@ int main(int argc, char** argv)
         ringPanel->show();
         QCoreApplication::processEvents();
         auto* ring = ringPanel->findChild<dtsim::ui::RingWidget*>();
-        ring->setWorkers(16);
+        ring->playback()->setWorkers(16);
         record(QStringLiteral("communication_ring_step"),
                QStringLiteral("Communication: ring animation step (16)"),
                summarise(timeChanges(samples, *ringPanel, [&](int i) {
                    if (i % 30 == 0) {
-                       ring->reset();
+                       ring->playback()->reset();
                    }
-                   ring->stepForward();
+                   ring->playback()->stepForward();
                })));
         ringPanel->hide();
     }

@@ -21,6 +21,9 @@
 //   one way (catalogue; the 4090 has no NVLink); inter_bandwidth 12.5e9 = 100 GbE (MODELS §7),
 //   unused while all 8 GPUs sit in one node; scaling.mfu 0.4: dtsim's default, in the range of
 //   published runs (PaLM appendix B 46.2 %; Llama 3 Table 4 38–43 %) — an assumption for a 4090.
+//   intra_latency 5.7e-6 (PCIe), inter_latency 9.6e-6 (network): the link catalogue's per-hop
+//   figures (simcore/linkfigures.h); topology.preset scenario: the Topology panel draws this
+//   server from the hardware keys, so every panel prices the same cluster.
 //
 // gpt3-175b-a100 — GPT-3 175B (Brown et al. 2020, Table 2.1) as Narayanan et al. 2021
 //   ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM") train it.
@@ -42,6 +45,8 @@
 //   scaling.overlap 1 with the hierarchical all-reduce: X is end-to-end throughput that already
 //   includes communication ("includes all operations including ... communication", §5.1), so
 //   hiding the all-reduce under the backward pass keeps it from being counted twice.
+//   topology.preset scenario: the Topology panel draws these DGX A100 nodes from the hardware
+//   keys (no named wiring has them).
 //
 // llama-70b-h100 — Llama 2 70B (Touvron et al. 2023) on 256 H100 SXM nodes.
 //   model.params 68,976,648,192 (released checkpoint, catalogue "llama2-70b"); layers 80,
@@ -57,6 +62,7 @@
 //   overlap 1 for the same reason as GPT-3 (measured MFU includes communication). Cross-check:
 //   6·69e9·2e12 FLOPs at 40 % of 312 TFLOP/s is 1.84M A100-hours, Touvron et al. Table 2
 //   report 1,720,320 A100-80GB hours for 70B.
+//   topology.preset ndr-cluster: DGX H100 nodes on NDR, the named wiring with these links.
 //
 // classroom — GPT-3 XL 1.3B (Brown et al. 2020 Table 2.1: 24 layers, d_model 2048; 16 heads of
 //   128, catalogue "gpt3-xl") on 4 workstations × 4 RTX 4090 over 100 GbE.
@@ -70,6 +76,9 @@
 //   train.steps 198,364 = 26e9 tokens (20 tokens per parameter, Hoffmann et al. 2022) / 131,072.
 //   scaling.overlap 0: no overlap, so the cliff at 5 GPUs shows in full (PyTorch DDP overlaps
 //   buckets, Li et al. 2020: the slider shows how much that hides); mfu 0.4 as for 7b-24gb.
+//   intra_latency 5.7e-6 (PCIe), inter_latency 9.6e-6 (network): the catalogue's per-hop
+//   figures (simcore/linkfigures.h); topology.preset scenario: the Topology panel draws the
+//   workstations from the hardware keys.
 //
 // llama3-16k-failures — Dubey et al. 2024 ("The Llama 3 Herd of Models") §3.3.4: a 54-day
 //   snapshot on 16,384 H100 GPUs with 466 interruptions, 419 of them unexpected.

@@ -1,19 +1,199 @@
 #include "simcore/checkpointreport.h"
 
+#include "simcore/scaling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace simcore {
+
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+constexpr double kHour = 3600.0;
+constexpr double kDay = 86400.0;
+
+double stepsOrNone(double intervalSeconds, double stepSeconds)
+{
+    const auto steps = intervalSecondsToSteps(intervalSeconds, stepSeconds);
+    return steps.ok() ? static_cast<double>(steps.value) : kNone;
+}
+
+} // namespace
 
 CheckpointReport checkpointReport(const Scenario& scenario)
 {
     CheckpointReport report;
     report.view = View::Checkpoint;
-    report.heading = "Checkpoint";
     report.problems = problemsOf(View::Checkpoint, scenario);
+    if (!report.ok()) {
+        return report;
+    }
+    report.result = evaluateCheckpoint(scenario);
+    const auto& r = report.result;
+    if (r.status == CheckpointStatus::InvalidInput) {
+        // Within every key's range this does not happen; kept as a guard with the key to look at.
+        report.problems.push_back({ScenarioError::Kind::Inconsistent, "checkpoint.interval",
+                                   formatNumber(scenario.checkpoint.intervalSeconds),
+                                   "a job the checkpoint model can evaluate",
+                                   "checkpoint.* (dtsim keys lists their ranges)"});
+        return report;
+    }
+    report.overflow = r.status == CheckpointStatus::Overflow;
+    for (const auto& point : r.curve) {
+        if (point.status != CheckpointStatus::Ok && point.status != CheckpointStatus::Overflow) {
+            continue;
+        }
+        const double lost = point.writeFraction + point.lostFraction;
+        report.stack.push_back(
+            {point.intervalSeconds, point.writeFraction, lost, lost + point.restartFraction});
+    }
+    report.optimalIntervalWholeSeconds = std::round(r.optimalIntervalSeconds);
+    report.stepSeconds = evaluateScaling(scenario).selected.stepSeconds;
+    report.heading = "Checkpoints and failures (MODELS §6: Young 1974, Daly 2006), N = " +
+                     std::to_string(scenario.checkpoint.gpus) + " GPUs";
+
+    const auto& a = r.atInterval;
+    const auto& p = r.params;
+    auto& q = report.quantities;
+    q.push_back(wordQuantity("status", "status", report.overflow ? "overflow" : "ok"));
+    q.push_back(
+        quantity("gpus", "GPUs N", static_cast<double>(scenario.checkpoint.gpus), Unit::Gpus));
+    q.push_back(
+        quantity("gpu_mtbf", "GPU MTBF", scenario.checkpoint.gpuMtbfSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("cluster_mtbf", "cluster MTBF (M = GPU/N)", r.clusterMtbfSeconds, Unit::Seconds));
+    q.push_back(quantity("interval", "interval (tau)", p.intervalSeconds, Unit::Seconds));
+    q.push_back(quantity("write_time", "write time (delta)", p.writeSeconds, Unit::Seconds));
+    q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
+    q.push_back(quantity("work", "work (W)", p.workSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("young_interval", "Young interval", r.youngIntervalSeconds, Unit::Seconds));
+    q.push_back(quantity("optimal_interval", "optimal interval (Daly)", r.optimalIntervalSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("waste_fraction", "waste fraction", r.wasteFraction, Unit::Fraction));
+    q.push_back(quantity("write_fraction", "  writes", a.writeFraction, Unit::Fraction));
+    q.push_back(quantity("lost_fraction", "  lost work", a.lostFraction, Unit::Fraction));
+    q.push_back(quantity("restart_fraction", "  restarts", a.restartFraction, Unit::Fraction));
+    q.push_back(quantity("expected_time", "expected time",
+                         report.overflow ? kNone : r.expectedSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("expected_failures", "expected failures", a.expectedFailures, Unit::Failures));
+    q.push_back(quantity("optimal_waste_fraction", "waste at optimum", r.atOptimum.wasteFraction,
+                         Unit::Fraction));
+    q.push_back(quantity(
+        "optimal_expected_time", "expected time at optimum",
+        r.atOptimum.status == CheckpointStatus::Overflow ? kNone : r.atOptimum.expectedSeconds,
+        Unit::Seconds));
+    q.push_back(
+        quantity("step_time", "step time (Scaling view)", report.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("interval_steps", "interval in steps",
+                         stepsOrNone(p.intervalSeconds, report.stepSeconds), Unit::Steps));
+    q.push_back(quantity("optimal_interval_steps", "optimal interval in steps",
+                         stepsOrNone(r.optimalIntervalSeconds, report.stepSeconds), Unit::Steps));
     return report;
 }
 
-std::string checkpointCsv(const CheckpointReport& report)
+int histogramBins(std::int64_t runs)
 {
-    return csvQuantities(report);
+    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(runs))));
+    return std::clamp(root, 1, 60);
+}
+
+MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t runs,
+                                    std::uint64_t seed, std::int64_t timelineSegments,
+                                    const std::atomic<bool>* cancel,
+                                    std::atomic<std::int64_t>* progress)
+{
+    MonteCarloSummary out;
+    out.params = params;
+    out.runsRequested = runs;
+    out.seed = seed;
+    MonteCarloOptions options;
+    options.seed = seed;
+    options.cancel = cancel;
+    options.progress = progress;
+    out.batch = simulateBatch(params, runs, options);
+    out.histogram = makeHistogram(out.batch.completionSeconds, histogramBins(runs));
+    out.batch.completionSeconds.clear();
+    out.batch.completionSeconds.shrink_to_fit();
+    if (out.batch.status != RunStatus::Cancelled) {
+        options.progress = nullptr;
+        options.recordTimeline = true;
+        options.maxTimelineSegments = timelineSegments;
+        out.sampleRun = simulateRun(params, options, 0);
+    }
+    out.expectedSeconds = segmentedExpectedTime(params).expectedSeconds;
+    out.closedFormSeconds = dalyExpectedTime(params).expectedSeconds;
+    out.closedFormDiffers =
+        std::abs(out.closedFormSeconds - out.expectedSeconds) > 1e-9 * out.expectedSeconds;
+    if (out.batch.runsCompleted > 0 && out.expectedSeconds > 0) {
+        const double difference = out.batch.meanSeconds - out.expectedSeconds;
+        out.differenceFraction = difference / out.expectedSeconds;
+        out.standardErrors =
+            out.batch.standardErrorSeconds > 0 ? difference / out.batch.standardErrorSeconds : 0.0;
+    }
+    out.valid =
+        out.batch.status != RunStatus::Cancelled && out.sampleRun.status != RunStatus::Cancelled;
+    return out;
+}
+
+std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo)
+{
+    std::string text = csvQuantities(report);
+    if (!report.ok()) {
+        return text;
+    }
+    const auto& mc = monteCarlo;
+    if (mc.valid) {
+        text += "# the Monte-Carlo batch (seeded, whole intervals)\nquantity,value,unit\n";
+        const auto row = [&text](const char* name, double value, const char* unit) {
+            text += std::string(name) + ',' + csvNumber(value) + ',' + unit + '\n';
+        };
+        row("mc_runs", static_cast<double>(mc.batch.runsCompleted), "runs");
+        row("mc_seed", static_cast<double>(mc.seed), "");
+        row("mc_mean_time", mc.batch.meanSeconds, "s");
+        row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
+        row("mc_expected_time", mc.expectedSeconds, "s");
+        row("mc_mean_failures", mc.batch.meanFailures, "failures");
+        text += '\n';
+    }
+    text += "# wasted time vs checkpoint interval (Daly 2006)\n"
+            "interval_s,waste_fraction,write_fraction,lost_fraction,restart_fraction,expected_s,"
+            "expected_failures\n";
+    for (const auto& p : report.result.curve) {
+        text += csvNumber(p.intervalSeconds) + ',' + csvNumber(p.wasteFraction) + ',' +
+                csvNumber(p.writeFraction) + ',' + csvNumber(p.lostFraction) + ',' +
+                csvNumber(p.restartFraction) + ',' + csvNumber(p.expectedSeconds) + ',' +
+                csvNumber(p.expectedFailures) + '\n';
+    }
+    if (mc.valid) {
+        text += "\n# Monte-Carlo completion times: histogram\nbin_start_s,bin_end_s,jobs\n";
+        const auto& h = mc.histogram;
+        for (std::size_t i = 0; i < h.counts.size(); ++i) {
+            text += csvNumber(h.edgeSeconds(i)) + ',' + csvNumber(h.edgeSeconds(i + 1)) + ',' +
+                    std::to_string(h.counts[i]) + '\n';
+        }
+    }
+    return text;
+}
+
+Scenario withLlama3Failures(const Scenario& base)
+{
+    Scenario scenario = base;
+    auto& c = scenario.checkpoint;
+    constexpr double kDays = 54.0;         // Llama 3 §3.3.4: a 54-day snapshot of training
+    constexpr double kInterruptions = 419; // unexpected interruptions in those days
+    constexpr std::int64_t kGpus = 16384;  // up to 16,384 H100 GPUs
+    const double jobMtbf = kDays * kDay / kInterruptions; // ≈ 3.09 h
+    c.gpus = kGpus;
+    c.gpuMtbfSeconds = jobMtbf * static_cast<double>(kGpus); // ≈ 50,677 h per GPU
+    c.workSeconds = kDays * kDay;
+    c.writeTimeSeconds = 60;    // assumption: not given in the paper
+    c.restartTimeSeconds = 600; // assumption: not given in the paper
+    c.intervalSeconds = kHour;
+    return scenario;
 }
 
 } // namespace simcore

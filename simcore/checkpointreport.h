@@ -1,17 +1,84 @@
 #pragma once
-// The Checkpoint view's report. (Filled in view by view; see scalingreport.h for the shape.)
+// The Checkpoint view's report (seed lesson §3b, MODELS §6; Young 1974, Daly 2006): the closed
+// form at the scenario's interval and at the optimum, the wasted-time curve as the chart stacks
+// it, the interval in training steps, and the Monte-Carlo batch's summary when one is run.
 
+#include "simcore/checkpoint.h"
+#include "simcore/montecarlo.h"
 #include "simcore/report.h"
 
+#include <atomic>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace simcore {
 
-struct CheckpointReport : Report {};
+/// One interval of the wasted-time chart, as stacked: the tops of writes, writes + lost work and
+/// writes + lost work + restarts, as shares (0 … 1) of the wall time.
+struct WasteStack {
+    double intervalSeconds = 0;
+    double writeTop = 0;
+    double lostTop = 0;
+    double restartTop = 0;
+};
 
+struct CheckpointReport : Report {
+    CheckpointResult result;       ///< the closed form, its inputs, and the curve (checkpoint.h)
+    std::vector<WasteStack> stack; ///< result.curve's usable points, as the chart stacks them
+    /// Daly's optimum in whole seconds: what "Use the optimum interval" sets.
+    double optimalIntervalWholeSeconds = 0;
+    double stepSeconds = 0; ///< the Scaling view's step time at its N (the steps read-out)
+    bool overflow = false;  ///< the expected time is beyond any calendar
+};
+
+/// Quantities (the JSON fields of `dtsim calc checkpoint`): status (word: ok | overflow), gpus,
+/// gpu_mtbf, cluster_mtbf, interval, write_time, restart_time, work, young_interval,
+/// optimal_interval, waste_fraction, write_fraction, lost_fraction, restart_fraction,
+/// expected_time (none on overflow), expected_failures, optimal_waste_fraction,
+/// optimal_expected_time, step_time, interval_steps and optimal_interval_steps (none when the
+/// interval is not a whole number of steps).
 CheckpointReport checkpointReport(const Scenario& scenario);
 
-/// The CSV behind the view's charts: the quantities, then the chart data.
-std::string checkpointCsv(const CheckpointReport& report);
+/// What a Monte-Carlo batch gives the charts (MODELS §6): its statistics against the closed form,
+/// the histogram of completion times, and run 0 with its timeline. A value: made on a worker
+/// thread in the window, then moved to the chart.
+struct MonteCarloSummary {
+    bool valid = false; ///< false until a batch has been computed
+    CheckpointParams params;
+    std::int64_t runsRequested = 0;
+    std::uint64_t seed = 0;
+    BatchResult batch; ///< completionSeconds cleared (the histogram keeps their shape)
+    Histogram histogram;
+    RunResult sampleRun; ///< run 0 of the batch, with its timeline
+    /// The closed form counted in whole intervals, as the simulation runs the job
+    /// (segmentedExpectedTime), and Daly's with a fractional last interval (dalyExpectedTime).
+    double expectedSeconds = 0;
+    double closedFormSeconds = 0;
+    bool closedFormDiffers = false; ///< τ does not divide W: the two expectations differ
+    double differenceFraction = 0;  ///< (mean − expected) / expected
+    double standardErrors = 0;      ///< (mean − expected) / standard error; 0 without one
+};
+
+/// Histogram bins for `runs` jobs: about √runs, 1 … 60.
+int histogramBins(std::int64_t runs);
+
+/// Runs the batch and run 0 with its timeline (at most `timelineSegments` segments). Pure
+/// computation, safe on any thread; `cancel` and `progress` as MonteCarloOptions.
+MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t runs,
+                                    std::uint64_t seed, std::int64_t timelineSegments = 20000,
+                                    const std::atomic<bool>* cancel = nullptr,
+                                    std::atomic<std::int64_t>* progress = nullptr);
+
+/// The CSV: the quantities (and the batch's, mc_*, when `monteCarlo` is valid), the wasted time
+/// at every interval of the curve, and the histogram of completion times.
+std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo);
+
+/// The Llama 3 preset of the Checkpoint panel (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs,
+/// 419 unexpected interruptions in 54 days → job MTBF 54·24/419 h ≈ 3.09 h, GPU MTBF = that ×
+/// 16,384; W = 54 days. The paper gives no checkpoint times: δ = 60 s and R = 600 s are
+/// assumptions (a minute to write in parallel, ten minutes to reschedule and reload), τ = 1 h.
+/// Every other key of `base` is kept.
+Scenario withLlama3Failures(const Scenario& base);
 
 } // namespace simcore

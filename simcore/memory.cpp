@@ -132,39 +132,41 @@ double activationValueBytes(Precision precision)
     return precision == Precision::Fp32 ? 4.0 : 2.0;
 }
 
+namespace {
+
+// The schedule's p, m, v as pipelineParamsFromScenario reads them (times play no part here).
+PipelineParams scheduleOf(const ParallelSpec& parallel)
+{
+    PipelineParams schedule;
+    schedule.stages = atLeastOneInt(parallel.pp);
+    schedule.microbatches = atLeastOneInt(parallel.microbatches);
+    schedule.schedule = parallel.schedule;
+    schedule.virtualStages = parallel.schedule == PipelineSchedule::Interleaved
+                                 ? atLeastOneInt(parallel.virtualStages)
+                                 : 1;
+    return schedule;
+}
+
+} // namespace
+
 InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel)
 {
-    const std::int64_t layers = atLeastOneInt(model.layers);
-    const std::int64_t p = atLeastOneInt(parallel.pp);
-    const std::int64_t m = atLeastOneInt(parallel.microbatches);
-    const std::int64_t v = atLeastOneInt(parallel.virtualStages);
-    const auto L = static_cast<double>(layers);
-    if (p == 1) {
-        return {L, 1, L, 1};
+    const PipelineParams schedule = scheduleOf(parallel);
+    const InFlightPeak first = inFlightPeak(schedule, 0);
+    const InFlightPeak last = inFlightPeak(schedule, schedule.stages - 1);
+    return {inFlightLayerSets(model, parallel, first.chunks), first.firstStageMicrobatches,
+            inFlightLayerSets(model, parallel, last.chunks), last.lastStageMicrobatches};
+}
+
+double inFlightLayerSets(const ModelSpec& model, const ParallelSpec& parallel, std::int64_t chunks)
+{
+    const PipelineParams schedule = scheduleOf(parallel);
+    const auto L = static_cast<double>(atLeastOneInt(model.layers));
+    const auto v = static_cast<double>(schedule.virtualStages);
+    if (schedule.stages == 1) {
+        return static_cast<double>(chunks) / v * L;
     }
-    const double stageLayers = ceilDiv(L, static_cast<double>(p));
-    switch (parallel.schedule) {
-    case PipelineSchedule::GPipe:
-        return {static_cast<double>(m) * stageLayers, m, static_cast<double>(m) * stageLayers, m};
-    case PipelineSchedule::OneFOneB: {
-        // Megatron's 1F1B: stage r runs p − r − 1 warm-up forwards, then one forward and one
-        // backward at a time, so the first stage holds p micro-batches, the last one.
-        const std::int64_t held = std::min(p, m);
-        return {static_cast<double>(held) * stageLayers, held, stageLayers, 1};
-    }
-    case PipelineSchedule::Interleaved: {
-        // Megatron's interleaved 1F1B: stage r runs 2(p − r − 1) + (v − 1)·p warm-up chunk
-        // forwards (at most m·v in all), each chunk ⌈L/(p·v)⌉ layers, plus one in steady state.
-        const double P = static_cast<double>(p);
-        const double V = static_cast<double>(v);
-        const double chunkLayers = ceilDiv(L, P * V);
-        const double allChunks = static_cast<double>(m) * V;
-        const double firstChunks = std::min(2 * (P - 1) + (V - 1) * P + 1, allChunks);
-        const double lastChunks = std::min((V - 1) * P + 1, allChunks);
-        return {firstChunks * chunkLayers, std::min(p, m), lastChunks * chunkLayers, 1};
-    }
-    }
-    return {L, 1, L, 1};
+    return static_cast<double>(chunks) * ceilDiv(L, static_cast<double>(schedule.stages) * v);
 }
 
 double activationBytesPerLayer(const Scenario& scenario, const MemoryOptions& options)

@@ -10,6 +10,7 @@
 // input the functions below do not crash or divide by zero, but their numbers mean nothing.
 
 #include "simcore/catalogue.h"
+#include "simcore/pipeline.h"
 #include "simcore/scenario.h"
 
 #include <cstdint>
@@ -68,7 +69,9 @@ struct MemoryOptions {
 MemoryOptions memoryOptionsFromScenario(const Scenario& scenario);
 
 /// Activation sets held at once by a pipeline stage, from the schedule (Korthikanti et al. 2022
-/// §4.2.3; warm-up counts of Narayanan et al. 2021 §2.2 as Megatron-LM schedules them).
+/// §4.2.3; warm-up counts of Narayanan et al. 2021 §2.2 as Megatron-LM schedules them). The
+/// counts are simcore/pipeline.h's inFlightPeak: the order the simulated schedule runs and the
+/// Gantt chart draws, so memory and the schedule agree for every p, m, v.
 /// A "layer set" is one transformer layer's activations for one micro-batch.
 struct InFlightActivations {
     double firstStageLayerSets = 0;          ///< on the first stage (the most loaded one)
@@ -78,17 +81,27 @@ struct InFlightActivations {
 };
 
 /// Layer sets in flight for L = model.layers over p = parallel.pp stages, m micro-batches, v
-/// chunks:
+/// chunks (v = parallel.virtual_stages for the interleaved schedule, else 1), on the first
+/// device (pipeline rank 0) and the last (rank p − 1), from inFlightPeak (pipeline.h):
 /// - p = 1: no pipeline, micro-batches accumulate one after another: L layer sets, 1 micro-batch.
 /// - GPipe (Huang et al. 2019): all m forwards before any backward: m·⌈L/p⌉ on every stage.
-/// - 1F1B (Narayanan et al. 2021 §2.2.1): the first stage holds min(p, m) micro-batches, i.e.
-///   ≈ L layer sets however large p is (Korthikanti §4.2.3); the last stage holds 1.
-/// - interleaved, v chunks of ⌈L/(p·v)⌉ layers: the first stage holds min(2(p−1) + (v−1)·p + 1,
-/// m·v)
-///   chunks ≈ L·(1 + (p−1)/(p·v)) layer sets — Korthikanti §4.2.3's multiplier, whose "m" is the
-///   number of interleaved chunks (our v), not the micro-batch count; the last holds (v−1)·p + 1.
-/// A stage's layer count is rounded up (⌈L/p⌉) when p does not divide L: the larger stage counts.
+/// - 1F1B (Narayanan et al. 2021 §2.2.1), and interleaved with v = 1 (Megatron-LM runs plain
+///   1F1B then): the first stage holds min(p, m) micro-batches, i.e. ≈ L layer sets however
+///   large p is (Korthikanti §4.2.3); the last stage holds 1.
+/// - interleaved, v > 1 chunks of ⌈L/(p·v)⌉ layers: the first stage holds 2(p−1) + (v−1)·p + 1
+///   chunks ≈ L·(1 + (p−1)/(p·v)) layer sets — Korthikanti §4.2.3's multiplier, whose "m" is
+///   the number of interleaved chunks (our v), not the micro-batch count — and 2p micro-batches'
+///   embeddings; the last holds (v−1)·p + 1 chunks and 1 micro-batch's output layer; with m = p
+///   every forward runs first: m·v chunks and m micro-batches on both.
+/// Layer counts per chunk are inFlightLayerSets's.
 InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel);
+
+/// The layer sets that `chunks` in-flight (chunk, micro-batch) activation sets of one pipeline
+/// device hold: chunks × ⌈L/(p·v)⌉, the most loaded chunk's layers (when p·v does not divide L
+/// the larger chunks count, as for a stage's ⌈L/p⌉); one device (p = 1) holds every layer once
+/// per micro-batch: chunks / v × L. The same rounding for every device and for memory.h's
+/// first and last stage.
+double inFlightLayerSets(const ModelSpec& model, const ParallelSpec& parallel, std::int64_t chunks);
 
 /// Activation bytes of ONE transformer layer for ONE micro-batch on one GPU, Korthikanti et al.
 /// 2022 §4 (Table 2), 4h MLP, with s = seq_len, b = micro_batch, h, a, t = tp:

@@ -122,6 +122,12 @@ struct Histogram {
     double minSeconds = 0;            ///< left edge of the first bin
     double binWidthSeconds = 0;       ///< > 0 (values all equal: a width of 1 s around them)
     std::vector<std::int64_t> counts; ///< values per bin; the last bin includes its right edge
+
+    /// The left edge of bin `i` (i = counts.size() gives the right edge of the last), seconds.
+    [[nodiscard]] double edgeSeconds(std::size_t i) const
+    {
+        return minSeconds + static_cast<double>(i) * binWidthSeconds;
+    }
 };
 
 /// Bins `values` (seconds) into `bins` equal bins from their minimum to their maximum. 1 ≤ bins ≤

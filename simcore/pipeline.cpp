@@ -10,10 +10,11 @@ namespace simcore {
 
 namespace {
 
-// Every schedule here has the same shape on a device: U "units" (forward/backward pairs), W of
-// them forwards in a warm-up, then alternately one forward and one backward, then the remaining
-// backwards (GPipe is the case W = U). Unit k's forward and backward are then mapped to a
-// (chunk, micro-batch) by the schedule.
+// Every pipeline schedule here (p > 1) has the same shape on a device: U "units"
+// (forward/backward pairs), W of them forwards in a warm-up, then alternately one forward and one
+// backward, then the remaining backwards (GPipe is the case W = U). Unit k's forward and backward
+// are then mapped to a (chunk, micro-batch) by the schedule. One device (p = 1) is no pipeline:
+// operationAt runs its micro-batches one after another.
 struct DeviceOrder {
     std::int64_t units = 0;  // U
     std::int64_t warmup = 0; // W, 0 … U
@@ -45,8 +46,23 @@ struct Layout {
     std::int64_t m = 1;
     std::int64_t v = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
-    bool megatronInterleaved = false; // Interleaved with v > 1
+    bool megatronInterleaved = false; // Interleaved with v > 1 on more than one device
+    bool noPipeline = false;          // one device: micro-batches one after another
 };
+
+Layout layoutOf(const PipelineParams& params)
+{
+    Layout layout;
+    layout.p = params.stages;
+    layout.m = params.microbatches;
+    layout.v = params.virtualStages;
+    layout.schedule = params.schedule;
+    layout.noPipeline = params.stages == 1;
+    layout.megatronInterleaved = !layout.noPipeline &&
+                                 params.schedule == PipelineSchedule::Interleaved &&
+                                 params.virtualStages > 1;
+    return layout;
+}
 
 DeviceOrder deviceOrder(const Layout& layout, std::int64_t device)
 {
@@ -96,6 +112,28 @@ Work workOf(const Layout& layout, PipelinePass pass, std::int64_t unit)
     return {chunk, (unit / group) * layout.p + unit % layout.p};
 }
 
+struct Operation {
+    PipelinePass pass;
+    std::int64_t chunk;
+    std::int64_t microbatch;
+};
+
+// The position-th operation a device runs.
+Operation operationAt(const Layout& layout, const DeviceOrder& order, std::int64_t position)
+{
+    if (layout.noPipeline) {
+        // Each micro-batch's forward through chunks 0 … v−1, then its backward back to chunk 0.
+        const std::int64_t v = layout.v;
+        const std::int64_t step = position % (2 * v);
+        const std::int64_t microbatch = position / (2 * v);
+        return step < v ? Operation{PipelinePass::Forward, step, microbatch}
+                        : Operation{PipelinePass::Backward, 2 * v - 1 - step, microbatch};
+    }
+    const Slot slot = slotAt(order, position);
+    const Work work = workOf(layout, slot.pass, slot.unit);
+    return {slot.pass, work.chunk, work.microbatch};
+}
+
 PipelineResult failed(PipelineError::Kind kind, std::string field, std::string allowed)
 {
     PipelineResult result;
@@ -103,7 +141,9 @@ PipelineResult failed(PipelineError::Kind kind, std::string field, std::string a
     return result;
 }
 
-std::optional<PipelineError> check(const PipelineParams& params)
+} // namespace
+
+std::optional<PipelineError> checkPipeline(const PipelineParams& params)
 {
     using K = PipelineError::Kind;
     if (params.stages < 1) {
@@ -144,21 +184,13 @@ std::optional<PipelineError> check(const PipelineParams& params)
     return std::nullopt;
 }
 
-} // namespace
-
 PipelineResult simulatePipeline(const PipelineParams& params)
 {
-    if (auto error = check(params)) {
+    if (auto error = checkPipeline(params)) {
         return failed(error->kind, std::move(error->field), std::move(error->allowed));
     }
 
-    Layout layout;
-    layout.p = params.stages;
-    layout.m = params.microbatches;
-    layout.v = params.virtualStages;
-    layout.schedule = params.schedule;
-    layout.megatronInterleaved =
-        params.schedule == PipelineSchedule::Interleaved && params.virtualStages > 1;
+    const Layout layout = layoutOf(params);
 
     const std::int64_t p = layout.p;
     const std::int64_t m = layout.m;
@@ -183,17 +215,19 @@ PipelineResult simulatePipeline(const PipelineParams& params)
     if (params.recordOperations) {
         result.operations.resize(static_cast<std::size_t>(p * perDevice));
     }
-    result.peakInFlight.assign(static_cast<std::size_t>(p), 0);
+    result.peakInFlight.resize(static_cast<std::size_t>(p));
 
     std::vector<DeviceOrder> orders(static_cast<std::size_t>(p));
     std::vector<std::int64_t> next(static_cast<std::size_t>(p), 0); // position in the order
     std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
-    std::vector<std::int64_t> inFlight(static_cast<std::size_t>(p), 0);
     std::vector<char> queued(static_cast<std::size_t>(p), 1);
     std::vector<std::int64_t> pending; // devices that may be able to run their next operation
     pending.reserve(static_cast<std::size_t>(p));
     for (std::int64_t d = p - 1; d >= 0; --d) {
         orders[static_cast<std::size_t>(d)] = deviceOrder(layout, d);
+        // The device's order fixes what it holds at its peak (tests recount it from the
+        // operations as drawn).
+        result.peakInFlight[static_cast<std::size_t>(d)] = inFlightPeak(params, d).chunks;
         pending.push_back(d);
     }
     const auto wake = [&](std::int64_t device) {
@@ -213,12 +247,11 @@ PipelineResult simulatePipeline(const PipelineParams& params)
         const auto du = static_cast<std::size_t>(d);
         queued[du] = 0;
         while (next[du] < perDevice) {
-            const Slot slot = slotAt(orders[du], next[du]);
-            const Work work = workOf(layout, slot.pass, slot.unit);
+            const Operation work = operationAt(layout, orders[du], next[du]);
             const std::int64_t stage = work.chunk * p + d;
             const std::size_t here = index(stage, work.microbatch);
             double ready = freeAt[du];
-            if (slot.pass == PipelinePass::Forward) {
+            if (work.pass == PipelinePass::Forward) {
                 if (stage > 0) {
                     const double previous = forwardEnd[index(stage - 1, work.microbatch)];
                     if (previous < 0) {
@@ -240,7 +273,7 @@ PipelineResult simulatePipeline(const PipelineParams& params)
                     ready = std::max(ready, later + transfer);
                 }
             }
-            const double end = ready + (slot.pass == PipelinePass::Forward ? forward : backward);
+            const double end = ready + (work.pass == PipelinePass::Forward ? forward : backward);
             freeAt[du] = end;
             if (params.recordOperations) {
                 result.operations[static_cast<std::size_t>(d * perDevice + next[du])] = {
@@ -248,19 +281,17 @@ PipelineResult simulatePipeline(const PipelineParams& params)
                     static_cast<std::int32_t>(work.chunk),
                     static_cast<std::int32_t>(stage),
                     static_cast<std::int32_t>(work.microbatch),
-                    slot.pass,
+                    work.pass,
                     ready,
                     end};
             }
-            if (slot.pass == PipelinePass::Forward) {
+            if (work.pass == PipelinePass::Forward) {
                 forwardEnd[here] = end;
-                result.peakInFlight[du] = std::max(result.peakInFlight[du], ++inFlight[du]);
                 if (stage + 1 < stageCount) {
                     wake((stage + 1) % p);
                 }
             } else {
                 backwardEnd[here] = end;
-                --inFlight[du];
                 if (stage > 0) {
                     wake((stage - 1) % p);
                 }
@@ -286,6 +317,35 @@ PipelineResult simulatePipeline(const PipelineParams& params)
     result.maxPeakInFlightMicrobatches =
         static_cast<double>(result.maxPeakInFlight) / static_cast<double>(v);
     return result;
+}
+
+InFlightPeak inFlightPeak(const PipelineParams& params, std::int64_t device)
+{
+    const Layout layout = layoutOf(params);
+    const bool first = device == 0;
+    const bool last = device == layout.p - 1;
+    if (layout.noPipeline) {
+        return {layout.v, 1, 1}; // one micro-batch's v chunks at a time
+    }
+    // The order W warm-up forwards, then forward/backward pairs, then backwards: W + 1 in
+    // flight after the first steady-state forward, or all U when the warm-up is everything.
+    const DeviceOrder order = deviceOrder(layout, device);
+    const std::int64_t chunks = std::min(order.warmup + 1, order.units);
+    std::int64_t firstStage = chunks; // v = 1: a chunk is the device's whole share
+    std::int64_t lastStage = chunks;
+    if (layout.megatronInterleaved) {
+        if (order.warmup == order.units) {
+            firstStage = layout.m; // m = p: every forward first
+            lastStage = layout.m;
+        } else {
+            // Device 0 runs chunk 0 for two groups of p micro-batches before chunk 0's first
+            // backward (units go in groups of p·v, chunk 0 first, backwards chunk v−1 first);
+            // the last device's chunk v−1 forwards are each followed by that backward.
+            firstStage = std::min(2 * layout.p, layout.m);
+            lastStage = 1;
+        }
+    }
+    return {chunks, first ? firstStage : 0, last ? lastStage : 0};
 }
 
 PipelineParams pipelineParamsFromScenario(const Scenario& scenario)

@@ -110,8 +110,9 @@ struct PipelineResult {
     /// ((p−1)/(m+p−1) for GPipe at zero transfer). Dimensionless, 0 … 1.
     double bubbleFraction = 0;
     /// Per device: the most (chunk, micro-batch) pairs whose forward has finished and whose
-    /// backward has not, i.e. activations held at once. Counted in chunk units: divide by v for
-    /// whole-micro-batch equivalents (each chunk holds 1/v of the device's layers).
+    /// backward has not, i.e. activations held at once: inFlightPeak(params, d).chunks. Counted
+    /// in chunk units: divide by v for whole-micro-batch equivalents (each chunk holds 1/v of the
+    /// device's layers).
     std::vector<std::int64_t> peakInFlight;
     /// The largest entry of peakInFlight (chunk units).
     std::int64_t maxPeakInFlight = 0;
@@ -120,6 +121,10 @@ struct PipelineResult {
 
     [[nodiscard]] bool ok() const { return !error.has_value(); }
 };
+
+/// Why these inputs cannot be simulated, naming the field (the checks simulatePipeline makes
+/// before it schedules anything), or nothing.
+std::optional<PipelineError> checkPipeline(const PipelineParams& params);
 
 /// Simulates one training step of the pipeline. Each device runs its operations in the order the
 /// schedule prescribes; an operation starts as soon as the device is free and its dependencies
@@ -131,8 +136,43 @@ struct PipelineResult {
 /// Interleaved (Narayanan et al. 2021 §2.2.2, ordering as in Megatron-LM's
 /// forward_backward_pipelining_with_interleaving): see pipeline.cpp. Interleaved with v = 1 is
 /// the 1F1B order (Megatron-LM uses its non-interleaved schedule then).
+/// One device (p = 1) is no pipeline, whatever the schedule: each micro-batch's forward through
+/// chunks 0 … v−1, then its backward back, one micro-batch after another (gradient
+/// accumulation, Megatron-LM's forward_backward_no_pipelining).
 /// Time O(p·v·m), memory O(p·v·m); rejects more than kMaxPipelineOperations operations.
 PipelineResult simulatePipeline(const PipelineParams& params);
+
+/// What one device holds at its peak of activations. Counted from the order in which the device
+/// runs its operations (the order simulatePipeline schedules and the Gantt chart draws; start
+/// times do not change it), so the memory model (simcore/memory.h) and the simulated schedule
+/// count the same thing. At the moment of the peak, the first and last virtual stages hold
+/// their own largest counts too, so the three add up to the device's largest activation memory.
+struct InFlightPeak {
+    /// The most (chunk, micro-batch) pairs whose forward has run and whose backward has not.
+    std::int64_t chunks = 0;
+    /// Device 0 only (else 0): of those, micro-batches through virtual stage 0, whose input
+    /// embedding is kept.
+    std::int64_t firstStageMicrobatches = 0;
+    /// Device p − 1 only (else 0): micro-batches through the last virtual stage p·v − 1, whose
+    /// output layer is kept.
+    std::int64_t lastStageMicrobatches = 0;
+
+    friend bool operator==(const InFlightPeak&, const InFlightPeak&) = default;
+};
+
+/// The peak of `device` (0 … p−1) in closed form. A device whose order starts with W warm-up
+/// forwards out of U = v·m (chunk, micro-batch) units peaks at min(W + 1, U) chunks:
+/// - p = 1 (no pipeline): v chunks, one micro-batch through the first and last stage;
+/// - GPipe (Huang et al. 2019): W = U = m: m chunks, m micro-batches at both ends;
+/// - 1F1B, or interleaved with v = 1 (Narayanan et al. 2021 §2.2.1): W = min(p − i − 1, m):
+///   min(p − i, m) chunks — min(p, m) on device 0, 1 on the last device;
+/// - interleaved, v > 1 (Megatron-LM's warm-up): W = 2(p − i − 1) + (v − 1)·p, so device 0
+///   holds p·v + p − 1 chunks = L·(1 + (p − 1)/(p·v)) layer sets (Korthikanti et al. 2022
+///   §4.2.3), of which 2p micro-batches through stage 0; the last device holds 1 micro-batch
+///   through the last stage; with m = p every forward runs first (W = U = v·m), and both ends
+///   hold all m.
+/// Preconditions: checkPipeline(params) is empty and 0 ≤ device < p; O(1).
+InFlightPeak inFlightPeak(const PipelineParams& params, std::int64_t device);
 
 /// The scenario's pipeline: parallel.pp, parallel.microbatches, parallel.schedule, and
 /// parallel.virtual_stages for the interleaved schedule (else v = 1); t_f = parallel.forward_time,

@@ -1,19 +1,220 @@
 #include "simcore/pipelinereport.h"
 
+#include "simcore/memory.h"
+#include "simcore/parallellayout.h"
+
+#include <algorithm>
+
 namespace simcore {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::string text(std::int64_t value)
+{
+    return std::to_string(value);
+}
+
+std::string scheduleWord(PipelineSchedule schedule)
+{
+    Scenario scenario;
+    scenario.parallel.schedule = schedule;
+    return valueText(scenario, "parallel.schedule");
+}
+
+// The rules of the model beyond single keys: what the simulation refuses, then the layout the
+// schedule runs on (every virtual stage needs a layer; the node size plays no part in it).
+std::vector<ScenarioError> pipelineRules(const Scenario& scenario, const PipelineParams& params)
+{
+    std::vector<ScenarioError> rules;
+    if (auto problem = checkPipeline(params)) {
+        rules.push_back(scenarioError(*problem, params));
+    }
+    LayoutParams layout = layoutParamsFromScenario(scenario);
+    layout.gpusPerNode = 1;
+    if (auto problem = checkLayout(layout)) {
+        rules.push_back(*problem);
+    }
+    return rules;
+}
+
+BubbleFormula bubbleFormula(const PipelineParams& params)
+{
+    const std::int64_t p = params.stages;
+    const std::int64_t m = params.microbatches;
+    const std::int64_t v = params.virtualStages;
+    BubbleFormula formula;
+    formula.schedule = params.schedule;
+    formula.idleStages = p - 1;
+    switch (params.schedule) {
+    case PipelineSchedule::GPipe:
+        formula.denominator = m + p - 1;
+        formula.value = gpipeBubbleFraction(p, m);
+        formula.text = "(p-1)/(m+p-1) of the step (Huang et al. 2019)";
+        break;
+    case PipelineSchedule::OneFOneB:
+        formula.denominator = m;
+        formula.value = oneFOneBBubbleRatio(p, m);
+        formula.text = "(p-1)/m of the ideal time (Narayanan et al. 2021)";
+        break;
+    case PipelineSchedule::Interleaved:
+        formula.denominator = v * m;
+        formula.value = interleavedBubbleRatio(p, m, v);
+        formula.text = "(p-1)/(v*m) of the ideal time (Narayanan et al. 2021)";
+        break;
+    }
+    return formula;
+}
+
+} // namespace
+
+ScenarioError scenarioError(const PipelineError& error, const PipelineParams& params)
+{
+    using Kind = ScenarioError::Kind;
+    std::string key = error.field;
+    std::string given;
+    if (key == "pipeline.forward_seconds") {
+        key = "parallel.forward_time";
+        given = formatNumber(params.forwardSeconds);
+    } else if (key == "pipeline.backward_seconds") {
+        key = "parallel.backward_time";
+        given = formatNumber(params.backwardSeconds);
+    } else if (key == "pipeline.transfer_seconds") {
+        key = "parallel.p2p_time";
+        given = formatNumber(params.transferSeconds);
+    } else if (key == "parallel.pp") {
+        given = text(params.stages);
+    } else if (key == "parallel.virtual_stages") {
+        given = text(params.virtualStages);
+    } else if (key == "parallel.schedule") {
+        given = scheduleWord(params.schedule);
+    } else {
+        given = text(params.microbatches);
+    }
+    switch (error.kind) {
+    case PipelineError::Kind::NotAMultiple:
+        // Worded as validate() words the same rule, so the two are one problem.
+        return {Kind::Inconsistent, key, given,
+                "a multiple of parallel.pp for the interleaved schedule",
+                "parallel.pp = " + text(params.stages)};
+    case PipelineError::Kind::Deadlock:
+        return {Kind::Inconsistent, key, given, error.allowed, {}};
+    case PipelineError::Kind::OutOfRange:
+    case PipelineError::Kind::TooManyOperations:
+        break;
+    }
+    return {Kind::OutOfRange, key, given, error.allowed, {}};
+}
 
 PipelineReport pipelineReport(const Scenario& scenario)
 {
     PipelineReport report;
     report.view = View::Pipeline;
-    report.heading = "Pipeline";
+    report.heading = "Pipeline step (MODELS §5)";
+    report.params = pipelineParamsFromScenario(scenario);
+    report.lastDevice = report.params.stages - 1;
     report.problems = problemsOf(View::Pipeline, scenario);
+    if (report.ok()) {
+        report.problems =
+            problemsOf(View::Pipeline, scenario, pipelineRules(scenario, report.params));
+    }
+    if (!report.ok()) {
+        return report;
+    }
+    auto& params = report.params;
+    // checkPipeline keeps 2·p·v·m ≤ 2^23: no overflow here.
+    report.operations = 2 * params.stages * params.virtualStages * params.microbatches;
+    report.operationsListed = report.operations <= kMaxListedPipelineOperations;
+    params.recordOperations = report.operationsListed;
+    report.result = simulatePipeline(params);
+    if (!report.result.ok()) {
+        report.problems.push_back(scenarioError(*report.result.error, params));
+        return report;
+    }
+    const auto& r = report.result;
+    const std::string schedule = scheduleWord(params.schedule);
+    report.heading += ", " + schedule + " schedule, p = " + text(params.stages) +
+                      ", m = " + text(params.microbatches) + ", v = " + text(params.virtualStages);
+    report.forwardBlockSeconds = params.forwardSeconds / static_cast<double>(params.virtualStages);
+    report.formula = bubbleFormula(params);
+    report.heading += "; published bubble " + report.formula.text;
+
+    const auto options = memoryOptionsFromScenario(scenario);
+    if (const auto problems = validateMemory(scenario, options); !problems.empty()) {
+        report.memoryProblem = problems.front();
+    }
+    report.devices = pipelineActivations(scenario, options);
+    if (report.memoryProblem) {
+        for (auto& device : report.devices) {
+            device.bytes = kNaN;
+        }
+    } else {
+        report.activationBytesPerLayer = activationBytesPerLayer(scenario, options);
+    }
+    const double firstBytes = report.devices.empty() ? kNaN : report.devices.front().bytes;
+    const double lastBytes = report.devices.empty() ? kNaN : report.devices.back().bytes;
+
+    const auto count = [](std::int64_t value) { return static_cast<double>(value); };
+    auto& q = report.quantities;
+    q.push_back(wordQuantity("schedule", "schedule", schedule));
+    q.push_back(quantity("stages", "stages p", count(params.stages), Unit::Number));
+    q.push_back(quantity("microbatches", "micro-batches m", count(params.microbatches),
+                         Unit::Microbatches));
+    q.push_back(quantity("virtual_stages", "chunks per device v", count(params.virtualStages),
+                         Unit::Number));
+    q.push_back(
+        quantity("forward_time", "forward time (t_f)", params.forwardSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("backward_time", "backward time (t_b)", params.backwardSeconds, Unit::Seconds));
+    q.push_back(quantity("p2p_time", "p2p time", params.transferSeconds, Unit::Seconds));
+    q.push_back(quantity("time", "step time", r.totalSeconds, Unit::Seconds));
+    q.push_back(quantity("ideal_time", "ideal m(t_f+t_b)", r.idealSeconds, Unit::Seconds));
+    q.push_back(quantity("bubble_time", "bubble time", r.bubbleSeconds, Unit::Seconds));
+    q.push_back(quantity("bubble_fraction", "bubble / step", r.bubbleFraction, Unit::Fraction));
+    q.push_back(quantity("bubble_ratio", "bubble / ideal", r.bubbleRatio, Unit::Fraction));
+    q.push_back(
+        quantity("formula_value", "published formula", report.formula.value, Unit::Fraction));
+    q.push_back(quantity("peak_in_flight", "peak in flight (chunks)", count(r.maxPeakInFlight),
+                         Unit::Number));
+    q.push_back(quantity("peak_in_flight_microbatches", "peak in flight",
+                         r.maxPeakInFlightMicrobatches, Unit::Microbatches));
+    q.push_back(quantity("activations_per_layer", "activations per layer and micro-batch",
+                         report.activationBytesPerLayer, Unit::Bytes));
+    q.push_back(
+        quantity("first_device_activations", "activations, device 0", firstBytes, Unit::Bytes));
+    q.push_back(
+        quantity("last_device_activations", "activations, last device", lastBytes, Unit::Bytes));
     return report;
 }
 
 std::string pipelineCsv(const PipelineReport& report)
 {
-    return csvQuantities(report);
+    std::string csv = csvQuantities(report);
+    if (!report.ok()) {
+        return csv;
+    }
+    const auto& r = report.result;
+    csv += "# the Gantt chart: one row per forward or backward, each device's in the order it runs "
+           "them; microbatch is 0-based (the chart numbers them from 1)\n"
+           "device,chunk,virtual_stage,microbatch,pass,start_s,end_s\n";
+    for (const auto& op : r.operations) {
+        csv += text(op.device) + ',' + text(op.chunk) + ',' + text(op.stage) + ',' +
+               text(op.microbatch) + ',' +
+               (op.pass == PipelinePass::Forward ? "forward," : "backward,") +
+               csvNumber(op.startSeconds) + ',' + csvNumber(op.endSeconds) + '\n';
+    }
+    if (!report.operationsListed) {
+        csv += "# operations not listed: more than " + text(kMaxListedPipelineOperations) + '\n';
+    }
+    csv += "\n# per device: the most activations in flight at once and what they weigh\n"
+           "device,peak_in_flight_chunks,peak_in_flight_microbatches,activation_bytes\n";
+    for (std::size_t d = 0; d < report.devices.size(); ++d) {
+        const auto& device = report.devices[d];
+        csv += std::to_string(d) + ',' + text(device.peakChunks) + ',' +
+               csvNumber(device.peakMicrobatches) + ',' + csvNumber(device.bytes) + '\n';
+    }
+    return csv;
 }
 
 } // namespace simcore

@@ -1,17 +1,81 @@
 #pragma once
-// The Pipeline view's report. (Filled in view by view; see scalingreport.h for the shape.)
+// The Pipeline view's report (MODELS §5; the Parallelism panel's Gantt chart): the simulated
+// schedule of one training step (every forward and backward, device by device), its bubble, the
+// published closed form it is compared with, and what each device holds in flight and what
+// those activations weigh (simcore/pipelinememory.h, Korthikanti et al. 2022).
 
+#include "simcore/pipeline.h"
+#include "simcore/pipelinememory.h"
 #include "simcore/report.h"
 
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace simcore {
 
-struct PipelineReport : Report {};
+/// The report lists the operations (for the Gantt chart and the CSV) when 2·p·v·m is at most
+/// this (2^18 = 262,144); larger schedules are simulated without the list, their numbers exact.
+inline constexpr std::int64_t kMaxListedPipelineOperations = std::int64_t{1} << 18;
 
+/// The published closed form of the schedule's bubble (MODELS §5) with its terms, as the formula
+/// strip substitutes them and `dtsim calc pipeline` prints them.
+struct BubbleFormula {
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    /// p − 1: the stages a pipeline fills and drains.
+    std::int64_t idleStages = 0;
+    /// The denominator: m + p − 1 (GPipe: a share of the step, Huang et al. 2019 §2.3), m (1F1B:
+    /// of the ideal time, Narayanan et al. 2021 §2.2.1) or v·m (interleaved, §2.2.2).
+    std::int64_t denominator = 1;
+    /// idleStages / denominator: gpipeBubbleFraction, oneFOneBBubbleRatio or
+    /// interleavedBubbleRatio.
+    double value = 0;
+    /// The formula in words, e.g. "(p-1)/m of the ideal time (Narayanan et al. 2021)".
+    std::string text;
+};
+
+struct PipelineReport : Report {
+    /// The schedule simulated (pipelineParamsFromScenario): p, m, v, t_f, t_b, transfer.
+    PipelineParams params;
+    /// The simulated step; `operations` holds every operation when operationsListed.
+    PipelineResult result;
+    /// 2·p·v·m: every device runs a forward and a backward per (chunk, micro-batch).
+    std::int64_t operations = 0;
+    /// operations ≤ kMaxListedPipelineOperations: the operations are listed (and drawn).
+    bool operationsListed = false;
+    /// p − 1: the last device, whose activations the memory line quotes beside device 0's.
+    std::int64_t lastDevice = 0;
+    /// One forward block as the chart draws it: t_f / v, seconds.
+    double forwardBlockSeconds = 0;
+    /// Per device: its peak in flight and, unless memoryProblem, what it weighs (bytes NaN
+    /// otherwise).
+    std::vector<DeviceActivations> devices;
+    /// Why the memory model cannot weigh the activations (validateMemory's first problem), or
+    /// none; the schedule is drawn either way.
+    std::optional<ScenarioError> memoryProblem;
+    /// Activations of one layer for one micro-batch (activationBytesPerLayer); NaN with a
+    /// memoryProblem. Bytes.
+    double activationBytesPerLayer = std::numeric_limits<double>::quiet_NaN();
+    BubbleFormula formula;
+};
+
+/// Quantities: schedule, stages, microbatches, virtual_stages, forward_time, backward_time,
+/// p2p_time, time, ideal_time, bubble_time, bubble_fraction, bubble_ratio, formula_value,
+/// peak_in_flight (chunks), peak_in_flight_microbatches, activations_per_layer,
+/// first_device_activations, last_device_activations (the last three NaN with a
+/// memoryProblem). Problems: the view's keys, a layout the schedule cannot have (checkLayout:
+/// more stages or chunks than layers), and what simulatePipeline refuses, each naming its key.
 PipelineReport pipelineReport(const Scenario& scenario);
 
-/// The CSV behind the view's charts: the quantities, then the chart data.
+/// A pipeline error as the scenario problem it is: the field as its scenario key
+/// (pipeline.forward_seconds → parallel.forward_time, …) with the value given.
+ScenarioError scenarioError(const PipelineError& error, const PipelineParams& params);
+
+/// The quantities, then the operations (when listed: device, chunk, virtual_stage, microbatch,
+/// pass, start_s, end_s; microbatch 0-based), then one row per device (device,
+/// peak_in_flight_chunks, peak_in_flight_microbatches, activation_bytes).
 std::string pipelineCsv(const PipelineReport& report);
 
 } // namespace simcore

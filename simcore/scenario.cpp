@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 2> kScalingModeNames{"lesson", "physical"
 constexpr std::array<std::string_view, 2> kBatchScalingNames{"strong", "weak"};
 constexpr std::array<std::string_view, 2> kAxisScaleNames{"linear", "log"};
 constexpr std::array<std::string_view, 2> kOffOnNames{"off", "on"};
-// Topology panel (issue #5): in TopologyPresetId order; the ids of simcore/topology.h's presets.
+// Topology panel: in TopologyPresetId order; the ids of simcore/topology.h's presets.
 constexpr std::array<std::string_view, 6> kTopologyPresetNames{
     "scenario", "pcie-workstation", "h100-nvswitch", "ndr-cluster", "miswired", "imported"};
 // Must match the GPU catalogue's ids (a test checks both ways).

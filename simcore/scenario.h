@@ -120,7 +120,7 @@ struct MemorySpec {
     friend bool operator==(const MemorySpec&, const MemorySpec&) = default;
 };
 
-/// Topology panel (issue #5): the cluster it draws. A preset of simcore/topology.h, Scenario:
+/// Topology panel: the cluster it draws. A preset of simcore/topology.h, Scenario:
 /// a uniform cluster built from the hardware.* keys (what the importers set), or Imported: nodes
 /// wired pair by pair as topology.node says (an imported `nvidia-smi topo -m`).
 enum class TopologyPresetId {
@@ -153,7 +153,7 @@ struct Scenario {
     LessonSpec lesson;
     CheckpointSpec checkpoint;
     MemorySpec memory;
-    TopologySpec topology; // topology panel (issue #5)
+    TopologySpec topology;
 
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };

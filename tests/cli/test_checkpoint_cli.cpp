@@ -1,4 +1,4 @@
-// `dtsim calc checkpoint` as a user runs it (issue #7): SPEC's JSON fields, values against hand
+// `dtsim calc checkpoint` as a user runs it: SPEC's JSON fields, values against hand
 // calculations from MODELS §6 (Young 1974, Daly 2006, Llama 3 §3.3.4), the table, bad input.
 #include "dtsimrun.h"
 

@@ -90,9 +90,10 @@ TEST_CASE("calc memory prints a readable table with GB and GiB", "[cli][memory]"
 {
     const Run run = dtsim({"calc", "memory", "--set", "train.recompute=full"});
     REQUIRE(run.exitCode == 0);
-    CHECK(run.out.contains(QRegularExpression(QStringLiteral("weights\\s+28000000000\\s+28.000"))));
-    // 112e9 B = 104.308 GiB: the seed lesson's "104.3 GB" is GiB.
-    CHECK(run.out.contains(QRegularExpression(QStringLiteral("optimizer\\s+56000000000"))));
+    CHECK(run.out.contains(QRegularExpression(
+        QStringLiteral("weights\\s+28000000000  bytes = 28.000 GB = 26.077 GiB"))));
+    // 56e9 B = 52.154 GiB: the seed lesson's "GB" are GiB.
+    CHECK(run.out.contains(QRegularExpression(QStringLiteral("optimizer state\\s+56000000000"))));
     CHECK(run.out.contains(QRegularExpression(QStringLiteral("fits\\s+no"))));
     CHECK(run.out.contains(QStringLiteral("GiB")));
 }
@@ -132,7 +133,9 @@ TEST_CASE("export --panel memory writes PNG and CSV with no display", "[cli][mem
     REQUIRE(run.exitCode == 0);
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly));
-    CHECK(file.readLine().startsWith("stage,name,selected,parameters,weights_bytes"));
+    const QByteArray contents = file.readAll();
+    CHECK(contents.startsWith("# dtsim memory: "));
+    CHECK(contents.contains("\nstage,name,selected,parameters,weights_bytes"));
     // Seed lesson §1: DDP row, 7e9 parameters, 28e9 B of FP32 weights.
-    CHECK(file.readLine().startsWith("0,DDP (ZeRO-0),1,7e9,2.8e10,"));
+    CHECK(contents.contains("\n0,DDP (ZeRO-0),1,7e9,2.8e10,"));
 }

@@ -1,4 +1,5 @@
-// `dtsim calc pipeline` and `dtsim export --panel parallelism|pipeline` as a user runs them.
+// `dtsim calc pipeline`, `dtsim calc parallelism` and `dtsim export --panel parallelism|pipeline`
+// as a user runs them.
 // Expected numbers are hand calculations of the published formulas (MODELS §5): GPipe's idle
 // share (p − 1)/(m + p − 1) (Huang et al. 2019 §2.3); 1F1B's bubble/ideal (p − 1)/m and step
 // (m + p − 1)(t_f + t_b) (Narayanan et al. 2021 §2.2.1); interleaved (1/v)(p − 1)/m (§2.2.2).
@@ -10,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
@@ -22,10 +24,9 @@ using testing::Run;
 // mistake (≥ one operation, 1e-2 s) and above rounding.
 constexpr double kRelative = 1e-12;
 
-QJsonObject calcJson(const QStringList& sets)
+QJsonObject calcJson(const QStringList& sets, const QString& model = QStringLiteral("pipeline"))
 {
-    QStringList arguments = {QStringLiteral("calc"), QStringLiteral("pipeline"),
-                             QStringLiteral("--json")};
+    QStringList arguments = {QStringLiteral("calc"), model, QStringLiteral("--json")};
     for (const QString& set : sets) {
         arguments << QStringLiteral("--set") << set;
     }
@@ -165,6 +166,102 @@ TEST_CASE("calc pipeline rejects bad input with exit 2 and the key", "[cli][pipe
     }
 }
 
+TEST_CASE("calc pipeline --json: every field of before, and the quantities", "[cli][pipeline]")
+{
+    // The fields `calc pipeline --json` has always printed stay; each scalar one is also a
+    // quantity {id, value, unit} with the same value.
+    const QJsonObject json = calcJson({"parallel.pp=4"});
+    for (const char* field :
+         {"activations_per_device", "backward_time", "bubble_fraction", "bubble_ratio",
+          "bubble_time", "formula", "formula_value", "forward_time", "ideal_time", "microbatches",
+          "model", "p2p_time", "peak_in_flight", "peak_in_flight_microbatches",
+          "peak_in_flight_per_device", "schedule", "stages", "time", "virtual_stages"}) {
+        INFO(field);
+        CHECK(json.contains(QLatin1String(field)));
+    }
+    CHECK(json["model"].toString() == "pipeline");
+    const QJsonArray quantities = json["quantities"].toArray();
+    REQUIRE(quantities.size() >= 15);
+    for (const auto& item : quantities) {
+        const QJsonObject q = item.toObject();
+        INFO(q["id"].toString().toStdString());
+        CHECK(json[q["id"].toString()] == q["value"]);
+    }
+    const auto unitOf = [&quantities](const char* id) {
+        for (const auto& item : quantities) {
+            if (item.toObject()["id"].toString() == QLatin1String(id)) {
+                return item.toObject()["unit"].toString();
+            }
+        }
+        return QStringLiteral("missing");
+    };
+    CHECK(unitOf("time") == "s");
+    CHECK(unitOf("bubble_fraction") == "fraction");
+    CHECK(unitOf("microbatches") == "micro-batches");
+    CHECK(unitOf("first_device_activations") == "bytes");
+    // 1F1B, p = 4: device 0's activations are the first entry of the per-device list.
+    CHECK(json["first_device_activations"] == json["activations_per_device"].toArray().first());
+}
+
+TEST_CASE("calc pipeline refuses more stages than layers, as export does", "[cli][pipeline]")
+{
+    // One rule for both: 64 stages cannot share 32 layers (every stage needs one).
+    testing::checkBadInput({
+        {{"calc", "pipeline", "--set", "parallel.pp=64"}, "parallel.pp"},
+        {{"calc", "pipeline", "--set", "parallel.pp=64", "--json"}, "parallel.pp"},
+        {{"calc", "parallelism", "--set", "parallel.pp=64"}, "parallel.pp"},
+    });
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("g.png"));
+    const Run run =
+        dtsim({"export", "--panel", "pipeline", "--out", out, "--set", "parallel.pp=64"});
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(QStringLiteral("parallel.pp")));
+    CHECK_FALSE(QFile::exists(out));
+}
+
+TEST_CASE("calc pipeline: inconsistent memory inputs leave the activations out", "[cli][pipeline]")
+{
+    // tp = 3 does not divide the 32 heads: the schedule is computed, its bytes are not.
+    QStringList arguments = {"calc",          "pipeline", "--json",       "--set",
+                             "parallel.pp=4", "--set",    "parallel.tp=3"};
+    const Run run = dtsim(arguments);
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    CHECK(json["time"].toDouble() == Approx(0.33).epsilon(kRelative));
+    CHECK(json["activations_per_device"].isNull());
+    CHECK(json["first_device_activations"].isNull());
+    CHECK(run.err.contains(QStringLiteral("activations not computed")));
+    CHECK(run.err.contains(QStringLiteral("parallel.tp")));
+}
+
+TEST_CASE("calc parallelism: Megatron-LM's example in numbers", "[cli][parallelism]")
+{
+    // dp = 2, tp = 2, pp = 4 = 16 GPUs on two nodes of 8 (megatron/core/parallel_state.py):
+    // pipelines [0,4,8,12] …: 4, all spanning both nodes; 12 sends r → r + 4, the 4 from
+    // ranks 4–7 cross; tensor [0,1] … and data [0,2] … groups stay inside a node.
+    const QJsonObject json = calcJson({"parallel.dp=2", "parallel.tp=2", "parallel.pp=4"},
+                                      QStringLiteral("parallelism"));
+    CHECK(json["model"].toString() == "parallelism");
+    CHECK(json["gpus"].toDouble() == 16);
+    CHECK(json["nodes"].toDouble() == 2);
+    CHECK(json["gpus_per_node"].toDouble() == 8);
+    CHECK(json["layers_per_stage"].toDouble() == 8);
+    CHECK(json["tensor_groups_crossing"].toDouble() == 0);
+    CHECK(json["data_groups_crossing"].toDouble() == 0);
+    CHECK(json["pipeline_sends"].toDouble() == 12);
+    CHECK(json["pipeline_sends_crossing"].toDouble() == 4);
+    // 1F1B, m = 8: the bubble is 3/11 of the step (Narayanan et al. 2021 §2.2.1).
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    CHECK(json["quantities"].toArray().size() == 18);
+
+    const Run run = dtsim({"calc", "parallelism", "--set", "parallel.dp=2", "--set",
+                           "parallel.tp=2", "--set", "parallel.pp=4"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.startsWith(QStringLiteral("Parallelism (lesson §2), dp × tp × pp = 2 × 2 × 4")));
+    CHECK(run.out.contains(QRegularExpression(QStringLiteral("sends crossing a node\\s+4\\n"))));
+}
+
 TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[cli][pipeline]")
 {
     QTemporaryDir dir;
@@ -182,8 +279,13 @@ TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[c
     REQUIRE(run.exitCode == 0);
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-    REQUIRE(lines.size() == 9); // header + 8 GPUs
+    const QString diagram = QString::fromUtf8(file.readAll());
+    // The quantities block, then a comment and the table: header + 8 GPUs.
+    CHECK(diagram.startsWith(QStringLiteral("# dtsim parallelism: ")));
+    CHECK(diagram.contains(QStringLiteral("\ngpus,8,GPUs\n")));
+    const QString table = diagram.mid(diagram.indexOf(QStringLiteral("\nrank,node,")) + 1);
+    const QStringList lines = table.split('\n', Qt::SkipEmptyParts);
+    REQUIRE(lines.size() == 9);
     CHECK(lines[0].startsWith("rank,node,slot,dp_index,tp_index,pp_index,layers"));
     // Megatron-LM order: rank 5 = stage 1, replica 0, shard 1; layers 17–32 of 32.
     CHECK(lines[6] == "5,0,5,0,1,1,17-32,2/2,1/2,0,0,0");
@@ -193,10 +295,17 @@ TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[c
     REQUIRE(run.exitCode == 0);
     QFile ganttFile(gantt);
     REQUIRE(ganttFile.open(QIODevice::ReadOnly));
-    const QStringList rows = QString::fromUtf8(ganttFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QString ganttText = QString::fromUtf8(ganttFile.readAll());
+    CHECK(ganttText.startsWith(QStringLiteral("# dtsim pipeline: ")));
+    // The totals are quantities now: 1F1B, p = 4, m = 8: step (m + p − 1)(t_f + t_b) = 0.33 s.
+    CHECK(ganttText.contains(QStringLiteral("\ntime,0.33")));
+    const QString operations =
+        ganttText.mid(ganttText.indexOf(QStringLiteral("\ndevice,chunk,")) + 1);
+    const QStringList rows =
+        operations.left(operations.indexOf(QStringLiteral("\n\n"))).split('\n', Qt::SkipEmptyParts);
     CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
-    // 2·p·m = 64 operations, then one comment line with the totals.
-    CHECK(rows.size() == 1 + 64 + 1);
+    // 2·p·m = 64 operations.
+    CHECK(rows.size() == 1 + 64);
     CHECK(rows[1] == "0,0,0,0,forward,0,0.01");
 
     const QString ganttPng = dir.filePath(QStringLiteral("g.png"));

@@ -1,4 +1,4 @@
-// The imported node from the command line (issue #5): `--set topology.preset=imported --set
+// The imported node from the command line: `--set topology.preset=imported --set
 // topology.node=…` for calc and export, `dtsim keys` listing the text key, bad values refused
 // with the key named. Expected pair kinds: simcore's code → link mapping (nvtopoimport.h) on the
 // two-socket PCIe sample (tests/data/nvtopo/two_socket_8gpu_pcie.txt, its upper triangle).
@@ -33,7 +33,11 @@ TEST_CASE("cli: export draws an imported node given with --set", "[cli][imported
     REQUIRE(run.exitCode == 0);
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char('\n'));
+    // The links table comes after the quantity block (simcore/topologyreport.h, topologyCsv).
+    const QString csvText = QString::fromUtf8(file.readAll()).trimmed();
+    const qsizetype table = csvText.indexOf(QStringLiteral("\nfrom_gpu,to_gpu,"));
+    REQUIRE(table > 0);
+    const QStringList lines = csvText.mid(table + 1).split(QLatin1Char('\n'));
     // 8 ring hops + the other 20 of the node's 28 pairs, each with the kind of its code.
     CHECK(lines.size() == 1 + 28);
     CHECK(lines.filter(QRegularExpression(QStringLiteral("^0,1,pcie-switch,"))).size() == 1);

@@ -315,9 +315,10 @@ TEST_CASE("random schedules respect every dependency and the published bubbles",
         const auto gIn = params(p, mAny, PipelineSchedule::GPipe, 1, tf, tb, x);
         const auto g = simulatePipeline(gIn);
         checkProperties(gIn, g);
-        // GPipe keeps every micro-batch's activations until the backwards start.
+        // GPipe keeps every micro-batch's activations until the backwards start; one device is
+        // no pipeline and holds one micro-batch at a time.
         for (auto peak : g.peakInFlight) {
-            CHECK(peak == mAny);
+            CHECK(peak == (p > 1 ? mAny : 1));
         }
 
         const auto oIn = params(p, mAny, PipelineSchedule::OneFOneB, 1, tf, tb, x);
@@ -363,6 +364,67 @@ TEST_CASE("random schedules respect every dependency and the published bubbles",
         }
     }
     CHECK(checked > 100); // the zero-transfer branch really ran
+}
+
+TEST_CASE("one device is no pipeline, whatever the schedule", "[pipeline]")
+{
+    // Megatron-LM's forward_backward_no_pipelining: each micro-batch's forward and backward in
+    // turn (gradient accumulation). t_f = 1, t_b = 2 (0.5 and 1 per chunk with v = 2). By hand:
+    //   GPipe, m = 3:  F0 [0,1] B0 [1,3] F1 [3,4] B1 [4,6] F2 [6,7] B2 [7,9]
+    //   interleaved, v = 2, m = 2: F(c0,0) [0,.5] F(c1,0) [.5,1] B(c1,0) [1,2] B(c0,0) [2,3]
+    //                              F(c0,1) [3,3.5] F(c1,1) [3.5,4] B(c1,1) [4,5] B(c0,1) [5,6]
+    // No idle time (total = ideal), one micro-batch's chunks in flight.
+    const auto g = simulatePipeline(params(1, 3, PipelineSchedule::GPipe));
+    checkDevice(g, 0,
+                {{F, 0, 0, 0, 1},
+                 {B, 0, 0, 1, 3},
+                 {F, 0, 1, 3, 4},
+                 {B, 0, 1, 4, 6},
+                 {F, 0, 2, 6, 7},
+                 {B, 0, 2, 7, 9}});
+    CHECK(g.bubbleSeconds == 0.0);
+    CHECK(g.peakInFlight == std::vector<std::int64_t>{1});
+    const auto in = simulatePipeline(params(1, 2, PipelineSchedule::Interleaved, 2));
+    checkDevice(in, 0,
+                {{F, 0, 0, 0, 0.5},
+                 {F, 1, 0, 0.5, 1},
+                 {B, 1, 0, 1, 2},
+                 {B, 0, 0, 2, 3},
+                 {F, 0, 1, 3, 3.5},
+                 {F, 1, 1, 3.5, 4},
+                 {B, 1, 1, 4, 5},
+                 {B, 0, 1, 5, 6}});
+    CHECK(in.totalSeconds == Approx(6.0).epsilon(kRelative));
+    CHECK(in.peakInFlight == std::vector<std::int64_t>{2});
+    CHECK(in.maxPeakInFlightMicrobatches == 1.0);
+    CHECK(inFlightPeak(params(1, 2, PipelineSchedule::Interleaved, 2), 0) == InFlightPeak{2, 1, 1});
+}
+
+TEST_CASE("in flight at the peak by hand", "[pipeline]")
+{
+    // 1F1B, p = 8, m = 32 (Narayanan et al. 2021 §2.2.1): device i holds p − i micro-batches,
+    // device 0 all 8 of its embeddings, device 7 one output layer.
+    const auto o = params(8, 32, PipelineSchedule::OneFOneB);
+    CHECK(inFlightPeak(o, 0) == InFlightPeak{8, 8, 0});
+    CHECK(inFlightPeak(o, 3) == InFlightPeak{5, 0, 0});
+    CHECK(inFlightPeak(o, 7) == InFlightPeak{1, 0, 1});
+    // Fewer micro-batches than stages: only m = 3 exist.
+    CHECK(inFlightPeak(params(8, 3, PipelineSchedule::OneFOneB), 0).chunks == 3);
+    // GPipe (Huang et al. 2019), p = 4, m = 6: all 6 on every device.
+    const auto g = params(4, 6, PipelineSchedule::GPipe);
+    CHECK(inFlightPeak(g, 0) == InFlightPeak{6, 6, 0});
+    CHECK(inFlightPeak(g, 3) == InFlightPeak{6, 0, 6});
+    // Interleaved, p = 4, v = 2, m = 8 (Megatron-LM's warm-up 2(p − i − 1) + (v − 1)·p, plus
+    // one): device 0 11 chunks (Korthikanti et al. 2022: × (1 + 3/8) of 8), of which 2p = 8
+    // micro-batches through chunk 0; device 3: (v − 1)·p + 1 = 5, one through the last stage.
+    const auto in = params(4, 8, PipelineSchedule::Interleaved, 2);
+    CHECK(inFlightPeak(in, 0) == InFlightPeak{11, 8, 0});
+    CHECK(inFlightPeak(in, 1) == InFlightPeak{9, 0, 0});
+    CHECK(inFlightPeak(in, 3) == InFlightPeak{5, 0, 1});
+    // m = p: every forward first, m·v = 8 chunks and all 4 micro-batches at both ends.
+    const auto full = params(4, 4, PipelineSchedule::Interleaved, 2);
+    CHECK(inFlightPeak(full, 0) == InFlightPeak{8, 4, 0});
+    CHECK(inFlightPeak(full, 3) == InFlightPeak{8, 0, 4});
 }
 
 TEST_CASE("interleaving with v = 1 is plain 1F1B", "[pipeline]")
@@ -521,9 +583,9 @@ TEST_CASE("scenario mapping", "[pipeline]")
 
 TEST_CASE("larger random pipelines keep every property", "[pipeline]")
 {
-    // Added for the Parallelism panel (issue #6): the random test above stops at p = 12, m = 24,
-    // v = 4; the panel offers much more. Same properties (checkProperties) on p up to 48, m up
-    // to 96, v up to 6, plus two bounds that hold at any size:
+    // The random test above stops at p = 12, m = 24, v = 4; the panel offers much more. Same
+    // properties (checkProperties) on p up to 48, m up to 96, v up to 6, plus two bounds that
+    // hold at any size:
     // - 1F1B never holds more than p micro-batches on any device (Narayanan et al. 2021 §2.2.1);
     // - interleaved never holds more than p·v + p − 1 chunks (Megatron-LM's warm-up, plus one),
     //   i.e. p·(1 + (p − 1)/(p·v)) micro-batches' worth (Korthikanti et al. 2022 §4.2.3);

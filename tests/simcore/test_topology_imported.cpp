@@ -1,4 +1,4 @@
-// The imported node as a scenario (issue #5): topology.node holds the nvidia-smi topo -m codes of
+// The imported node as a scenario: topology.node holds the nvidia-smi topo -m codes of
 // every GPU pair, topology.preset = imported draws it pair by pair. Round trips over every sample
 // under tests/data/nvtopo, a ring over a mis-wired imported node (hand calculation below, figures
 // from simcore/links.cpp and topology.cpp's catalogue), and bad keys refused with the key named.

@@ -1,4 +1,4 @@
-// The Checkpoint panel end to end (issue #7): controls → Scenario → simcore → series, the
+// The Checkpoint panel end to end: controls → Scenario → simcore → series, the
 // Monte-Carlo batch off the UI thread, the Llama 3 preset, export. Expected numbers come from
 // simcore (MODELS §6: Young 1974, Daly 2006) or from hand calculations written beside them.
 #include "common/format.h"
@@ -100,8 +100,8 @@ TEST_CASE("checkpoint: editing a control puts simcore's sweep into the series", 
     requireSweepMatchesSimcore(panel);
     // Young (1974) by hand: M = 1.8e8 s / 1024 = 175,781.25 s; √(2 · 300 · 175,781.25) =
     // √105,468,750 = 10,269.8 s.
-    CHECK(panel.result().youngIntervalSeconds == Approx(10269.797).epsilon(1e-6));
-    CHECK(panel.result().clusterMtbfSeconds == Approx(175781.25).epsilon(1e-12));
+    CHECK(panel.report().result.youngIntervalSeconds == Approx(10269.797).epsilon(1e-6));
+    CHECK(panel.report().result.clusterMtbfSeconds == Approx(175781.25).epsilon(1e-12));
 
     NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
     REQUIRE(mtbf != nullptr);
@@ -126,7 +126,7 @@ TEST_CASE("checkpoint: editing a control puts simcore's sweep into the series", 
     // "Use the optimum" puts Daly's interval in (rounded to whole seconds).
     panel.useOptimumButton()->click();
     CHECK(model.scenario().checkpoint.intervalSeconds ==
-          Approx(std::round(panel.result().optimalIntervalSeconds)).margin(1));
+          Approx(std::round(panel.report().result.optimalIntervalSeconds)).margin(1));
 }
 
 TEST_CASE("checkpoint: read-outs show simcore's numbers and the interval in steps",
@@ -202,7 +202,7 @@ TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanl
     QSignalSpy finished(charts, &CheckpointCharts::monteCarloFinished);
     QSignalSpy started(charts, &CheckpointCharts::monteCarloStarted);
     // A long batch: 10^6 Llama-like jobs of ~400 failures each would take minutes.
-    model.setScenario(CheckpointPanel::llamaPreset(model.scenario()));
+    model.setScenario(simcore::withLlama3Failures(model.scenario()));
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e6);
     REQUIRE(charts->isMonteCarloRunning());
     const int dropped = charts->monteCarloDropped();
@@ -246,7 +246,7 @@ TEST_CASE("checkpoint: destroying the panel during a batch stops the worker", "[
 {
     ScenarioModel model;
     auto panel = std::make_unique<CheckpointPanel>(&model);
-    model.setScenario(CheckpointPanel::llamaPreset(model.scenario()));
+    model.setScenario(simcore::withLlama3Failures(model.scenario()));
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e6);
     REQUIRE(panel->charts()->isMonteCarloRunning());
     QElapsedTimer timer;
@@ -293,9 +293,9 @@ TEST_CASE("checkpoint: the Llama 3 preset sets the documented values", "[ui][che
     CHECK(c.writeTimeSeconds == 60);
     CHECK(c.restartTimeSeconds == 600);
     CHECK(c.intervalSeconds == 3600);
-    CHECK(panel.result().clusterMtbfSeconds == Approx(11135.08).epsilon(1e-6));
+    CHECK(panel.report().result.clusterMtbfSeconds == Approx(11135.08).epsilon(1e-6));
     // Young: √(2 · 60 · 11,135.08) = √1,336,210 = 1,155.94 s ≈ 19 min.
-    CHECK(panel.result().youngIntervalSeconds == Approx(1155.94).epsilon(1e-5));
+    CHECK(panel.report().result.youngIntervalSeconds == Approx(1155.94).epsilon(1e-5));
     requireSweepMatchesSimcore(panel);
 }
 

@@ -2,9 +2,11 @@
 // against simcore's own trace (simcore::ringAllReduce is the oracle, not strings written here),
 // and export. Hand calculations follow MODELS §4 (Thakur, Rabenseifner & Gropp 2005) and
 // nccl-tests doc/PERFORMANCE.md; each is written out next to its check.
+#include "common/format.h"
 #include "helpers.h"
 #include "simcore/collectives.h"
 #include "simcore/collectivesweep.h"
+#include "simcore/communicationreport.h"
 #include "simcore/links.h"
 #include "simcore/ringallreduce.h"
 #include "ui/kit/chartstyle.h"
@@ -12,6 +14,7 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/communication/communicationcharts.h"
 #include "ui/panels/communication/communicationpanel.h"
+#include "ui/panels/communication/ringcontrols.h"
 #include "ui/panels/communication/ringwidget.h"
 #include "ui/shell/exporter.h"
 #include "ui/shell/panelregistry.h"
@@ -43,7 +46,8 @@ void choose(QComboBox* box, const QString& data)
     emit box->activated(index);
 }
 
-/// The charts must hold exactly simcore's sweeps for the model's scenario (log₁₀ coordinates).
+/// The charts must hold exactly simcore's sweeps for the model's scenario (log₁₀ coordinates):
+/// computed here from collectives.h and collectivesweep.h, not taken from the report drawn.
 void requireChartsMatchSimcore(const CommunicationPanel& panel)
 {
     const auto params = simcore::collectiveParamsFromScenario(panel.model()->scenario());
@@ -67,8 +71,8 @@ void requireChartsMatchSimcore(const CommunicationPanel& panel)
             CHECK(std::pow(10.0, bytes[index].y()) == Approx(p.bytesSentPerWorker).epsilon(1e-12));
         }
     }
-    // The bus bandwidth chart at the chosen N: GB/s against log₁₀ S.
-    const auto& ring = charts->sizeSweeps().front();
+    // The bus bandwidth chart at the chosen N: GB/s against log₁₀ S, each point the cost model's.
+    const auto& ring = charts->report().sizeSweeps.front();
     const auto busbw = charts->busbwSeries(0)->points();
     REQUIRE(busbw.size() == static_cast<qsizetype>(ring.points.size()));
     for (qsizetype k = 0; k < busbw.size(); k += 7) {
@@ -115,21 +119,28 @@ TEST_CASE("communication: the panel builds with simcore's numbers in every chart
     panel.resize(1280, 800);
     CHECK(panel.panelId() == "communication");
     requireChartsMatchSimcore(panel);
-    // Defaults (scenario.h): ring, 8 GPUs in one node, S = 1 GB, NVLink 4 (3 µs, 450 GB/s).
-    // MODELS §4: 2·7·3e-6 + 2·(7/8)·1e9/450e9 = 4.2e-5 + 0.0038888… = 0.0039308888… s.
+    // Defaults (scenario.h, linkfigures.h): ring, 8 GPUs in one node, S = 1 GB, NVLink 4
+    // (3.4 µs, 450 GB/s). MODELS §4: 2·7·3.4e-6 + 2·(7/8)·1e9/450e9 = 4.76e-5 + 0.0038888…
+    // = 0.0039364888… s, the Topology panel's 3.936 ms.
     const QString csv = panel.charts()->csv();
-    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.003930888888888889).epsilon(1e-12));
+    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.0039364888888888889).epsilon(1e-12));
     CHECK(csvValue(csv, QStringLiteral("bytes_sent_per_worker")) == 1.75e9);
     CHECK(csvValue(csv, QStringLiteral("steps")) == 14);
-    // nccl-tests: busbw = S/t · 2(n−1)/n = 1e9/0.0039308888… · 1.75 = 445.19…e9 B/s.
+    // nccl-tests: busbw = S/t · 2(n−1)/n = 1e9/0.0039364888… · 1.75 = 444.56…e9 B/s.
     CHECK(csvValue(csv, QStringLiteral("busbw")) ==
-          Approx(1e9 / 0.003930888888888889 * 1.75).epsilon(1e-12));
-    // Hockney's n½ for the ring: N·α·B = 8 · 3e-6 · 450e9 = 10.8e6 bytes.
-    CHECK(csvValue(csv, QStringLiteral("half_peak_bytes")) == Approx(10.8e6).epsilon(1e-12));
-    CHECK(panel.readouts().value(0) == QStringLiteral("3.931 ms"));
+          Approx(1e9 / 0.0039364888888888889 * 1.75).epsilon(1e-12));
+    // Hockney's n½ for the ring: N·α·B = 8 · 3.4e-6 · 450e9 = 12.24e6 bytes.
+    CHECK(csvValue(csv, QStringLiteral("half_peak_bytes")) == Approx(12.24e6).epsilon(1e-12));
+    CHECK(panel.readouts().value(0) == QStringLiteral("3.936 ms"));
+    CHECK(panel.readouts().value(1) == QStringLiteral("1.75 GB"));
+    CHECK(panel.readouts().value(3) == QStringLiteral("444.6 GB/s"));
     CHECK(panel.readouts().value(4) == QStringLiteral("14"));
+    CHECK(panel.readouts().value(5) == QStringLiteral("inside one node: 450 GB/s, 3.4 µs"));
+    CHECK(panel.readouts().value(6) == QStringLiteral("12.24 MB"));
+    // The strip: 2·7·3.4 µs + 2·7/8 · 1 GB / 450 GB/s = 47.6 µs + 3.889 ms = 3.936 ms.
     CHECK(panel.formulaText().contains(QStringLiteral("2(N−1)·α + 2(N−1)/N · S/B")));
-    CHECK(panel.formulaText().contains(QStringLiteral("3.931 ms")));
+    CHECK(panel.formulaText().contains(
+        QStringLiteral("2·7·3.4 µs + 2·7/8 · 1 GB / 450 GB/s = 47.6 µs + 3.889 ms = 3.936 ms")));
     CHECK(panel.formulaText().contains(QStringLiteral("busbw = S/T · 2(N−1)/N")));
     CHECK(panel.problemText().isEmpty());
     CHECK_FALSE(panel.charts()->summary().isEmpty());
@@ -137,7 +148,7 @@ TEST_CASE("communication: the panel builds with simcore's numbers in every chart
     const auto dot = panel.charts()->timeMarker()->points();
     REQUIRE(dot.size() == 1);
     CHECK(dot[0].x() == Approx(std::log10(8.0)).epsilon(1e-12));
-    CHECK(dot[0].y() == Approx(std::log10(0.003930888888888889)).epsilon(1e-12));
+    CHECK(dot[0].y() == Approx(std::log10(0.0039364888888888889)).epsilon(1e-12));
     // The busbw ceiling is the link inside the node, 450 GB/s.
     REQUIRE(panel.charts()->linkLine()->count() == 2);
     CHECK(panel.charts()->linkLine()->at(0).y() == Approx(450.0).epsilon(1e-12));
@@ -155,19 +166,21 @@ TEST_CASE("communication: changing N and the algorithm redraws from simcore", "[
     CHECK(model.scenario().collective.workers == 64);
     requireChartsMatchSimcore(panel);
     QString csv = panel.charts()->csv();
-    CHECK(csv.contains(QStringLiteral("\nworkers,64,\n")));
-    // 64 GPUs span 8 nodes: the flat ring runs at the slowest link (MODELS §4), 10 µs, 50 GB/s:
-    // 2·63·1e-5 + 2·(63/64)·1e9/50e9 = 1.26e-3 + 0.039375 = 0.040635 s.
-    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.040635).epsilon(1e-12));
+    CHECK(csv.contains(QStringLiteral("\nworkers,64,GPUs\n")));
+    // 64 GPUs span 8 nodes: the flat ring runs at the slowest link (MODELS §4), 9.6 µs,
+    // 50 GB/s: 2·63·9.6e-6 + 2·(63/64)·1e9/50e9 = 1.2096e-3 + 0.039375 = 0.0405846 s.
+    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.0405846).epsilon(1e-12));
+    CHECK(panel.readouts().value(5) ==
+          QStringLiteral("slowest of both (8 nodes): 50 GB/s, 9.6 µs"));
     CHECK(csv.contains(QStringLiteral("at N = 64 workers")));
 
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("naive"));
     CHECK(model.scenario().collective.algorithm == simcore::CollectiveAlgorithm::Naive);
     csv = panel.charts()->csv();
     CHECK(csv.contains(QStringLiteral("\nalgorithm,naive,\n")));
-    // Naive (MODELS §4): (n−1)α + (n−1)·S/B = 63·1e-5 + 63·1e9/50e9 = 6.3e-4 + 1.26 = 1.26063 s;
-    // each GPU sends (n−1)·S = 63e9 bytes.
-    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(1.26063).epsilon(1e-12));
+    // Naive (MODELS §4): (n−1)α + (n−1)·S/B = 63·9.6e-6 + 63·1e9/50e9 = 6.048e-4 + 1.26
+    // = 1.2606048 s; each GPU sends (n−1)·S = 63e9 bytes.
+    CHECK(csvValue(csv, QStringLiteral("time")) == Approx(1.2606048).epsilon(1e-12));
     CHECK(csvValue(csv, QStringLiteral("bytes_sent_per_worker")) == 63e9);
     CHECK(panel.formulaText().contains(QStringLiteral("Naive")));
     CHECK(panel.formulaText().contains(QStringLiteral("(N−1)·α + (N−1)·S/B")));
@@ -175,14 +188,23 @@ TEST_CASE("communication: changing N and the algorithm redraws from simcore", "[
     const auto dot = panel.charts()->timeMarker()->points();
     REQUIRE(dot.size() == 1);
     CHECK(dot[0].x() == Approx(std::log10(64.0)).epsilon(1e-12));
-    CHECK(dot[0].y() == Approx(std::log10(1.26063)).epsilon(1e-12));
+    CHECK(dot[0].y() == Approx(std::log10(1.2606048)).epsilon(1e-12));
+    // The summary compares it with the ring: 0.0405846 s (above), 2·(63/64)·1 GB per GPU.
+    CHECK(panel.charts()->summary().contains(QStringLiteral("Ring would take 40.58 ms and send "
+                                                            "1.969 GB per GPU.")));
 
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("hierarchical"));
-    // Hierarchical, g = 8, k = 8: 2·7·3e-6 + 2·(7/8)·1e9/450e9 + 2·7·1e-5 + 2·(7/8)·(1e9/8)/50e9
-    // = 4.2e-5 + 0.0038888… + 1.4e-4 + 0.004375 = 0.0084458888… s.
+    // Hierarchical, g = 8, k = 8: 2·7·3.4e-6 + 2·(7/8)·1e9/450e9 + 2·7·9.6e-6
+    // + 2·(7/8)·(1e9/8)/50e9 = 4.76e-5 + 0.0038888… + 1.344e-4 + 0.004375 = 0.0084458888… s.
     CHECK(csvValue(panel.charts()->csv(), QStringLiteral("time")) ==
-          Approx(4.2e-5 + 1.75e9 / 450e9 + 1.4e-4 + 0.004375).epsilon(1e-12));
-    CHECK(panel.formulaText().contains(QStringLiteral("k = 8 nodes")));
+          Approx(4.76e-5 + 1.75e9 / 450e9 + 1.344e-4 + 0.004375).epsilon(1e-12));
+    // The strip's phases: reduce-scatter in the node 7·3.4 µs + (7/8)·1 GB/450 GB/s = 1.968 ms;
+    // all-reduce of 125 MB across 8 nodes 1.344e-4 + 0.004375 s = 4.509 ms.
+    CHECK(panel.formulaText().contains(
+        QStringLiteral("all-reduce of 125 MB across k = 8 nodes + all-gather in the node = "
+                       "2 × 1.968 ms + 4.509 ms = 8.446 ms")));
+    CHECK(panel.readouts().value(5) ==
+          QStringLiteral("both: 450 GB/s in 8 nodes, 50 GB/s between"));
 
     // The message size, shown in MB: 250 MB.
     panel.field(QStringLiteral("collective.bytes"))->setValue(250);
@@ -196,10 +218,10 @@ TEST_CASE("communication: the link pickers set bandwidth and latency together",
     ScenarioModel model;
     CommunicationPanel panel(&model);
     QSignalSpy changed(&model, &ScenarioModel::changed);
-    // The scenario's defaults (3 µs, 10 µs) are not catalogue entries (3.4 µs, 9.6 µs):
-    // both pickers say "your numbers".
-    CHECK(panel.intraLinkBox()->currentData().toString().isEmpty());
-    CHECK(panel.interLinkBox()->currentData().toString().isEmpty());
+    // The scenario's defaults are the catalogue's NVLink 4 and InfiniBand NDR (linkfigures.h);
+    // NDR comes before 400 GbE, which has the same numbers.
+    CHECK(panel.intraLinkBox()->currentData().toString() == "nvlink4");
+    CHECK(panel.interLinkBox()->currentData().toString() == "ib-ndr");
 
     choose(panel.intraLinkBox(), QStringLiteral("nvlink3"));
     CHECK(changed.count() == 1); // one change for both keys
@@ -253,8 +275,8 @@ TEST_CASE("communication: the ring draws in the charts' colours, the dark theme'
     const chartstyle::Look before = chartstyle::look();
     RingWidget ring;
     ring.resize(700, 320);
-    REQUIRE(ring.setWorkers(4).isEmpty());
-    ring.stepForward(); // a step with sends, received cells and labels
+    REQUIRE(ring.playback()->setWorkers(4));
+    ring.playback()->stepForward(); // a step with sends, received cells and labels
     const auto colourCount = [](const QImage& image, QColor colour) {
         int count = 0;
         for (int y = 0; y < image.height(); ++y) {
@@ -292,27 +314,27 @@ TEST_CASE("communication: the ring steps as simcore's trace says", "[ui][communi
 {
     RingWidget ring;
     ring.resize(700, 320);
-    REQUIRE(ring.setWorkers(5).isEmpty());
+    REQUIRE(ring.playback()->setWorkers(5));
     const auto oracle = simcore::ringAllReduce(simcore::ringDemoBuffers(5));
     const int total = static_cast<int>(oracle.steps.size());
     REQUIRE(total == 8); // 2(N−1)
-    REQUIRE(ring.stepCount() == total);
-    CHECK(ring.stepIndex() == 0);
-    CHECK(ring.shownBuffers() == oracle.initial);
-    CHECK(ring.shownSends().empty());
+    REQUIRE(ring.playback()->stepCount() == total);
+    CHECK(ring.playback()->stepIndex() == 0);
+    CHECK(ring.playback()->shownBuffers() == oracle.initial);
+    CHECK(ring.playback()->shownSends().empty());
     const QString start = ring.caption();
 
     for (int k = 1; k <= total; ++k) {
-        ring.stepForward();
+        ring.playback()->stepForward();
         INFO("step " << k);
-        REQUIRE(ring.stepIndex() == k);
+        REQUIRE(ring.playback()->stepIndex() == k);
         const auto& step = oracle.steps[static_cast<std::size_t>(k - 1)];
-        CHECK(ring.shownBuffers() == step.buffers);
-        REQUIRE(ring.shownSends().size() == step.sends.size());
+        CHECK(ring.playback()->shownBuffers() == step.buffers);
+        REQUIRE(ring.playback()->shownSends().size() == step.sends.size());
         for (std::size_t s = 0; s < step.sends.size(); ++s) {
-            CHECK(ring.shownSends()[s].from == step.sends[s].from);
-            CHECK(ring.shownSends()[s].to == step.sends[s].to);
-            CHECK(ring.shownSends()[s].chunk == step.sends[s].chunk);
+            CHECK(ring.playback()->shownSends()[s].from == step.sends[s].from);
+            CHECK(ring.playback()->shownSends()[s].to == step.sends[s].to);
+            CHECK(ring.playback()->shownSends()[s].chunk == step.sends[s].chunk);
         }
         const QString caption = ring.caption();
         CHECK(caption.contains(QStringLiteral("Step %1 of %2").arg(k).arg(total)));
@@ -326,38 +348,41 @@ TEST_CASE("communication: the ring steps as simcore's trace says", "[ui][communi
         // A chunk is finished (green) once the last reduce-scatter step has divided it.
         if (reduce && step.index == 3) {
             for (const auto& s : step.sends) {
-                CHECK(ring.isComplete(static_cast<int>(s.to), static_cast<int>(s.chunk)));
+                CHECK(
+                    ring.playback()->isComplete(static_cast<int>(s.to), static_cast<int>(s.chunk)));
             }
             CHECK(caption.contains(QStringLiteral("divides the finished sum by N = 5")));
         }
         if (reduce && step.index < 3) {
-            CHECK_FALSE(ring.isComplete(static_cast<int>(send.to), static_cast<int>(send.chunk)));
+            CHECK_FALSE(ring.playback()->isComplete(static_cast<int>(send.to),
+                                                    static_cast<int>(send.chunk)));
         }
     }
-    CHECK(ring.atEnd());
+    CHECK(ring.playback()->atEnd());
     // Every GPU visibly holds the mean: the seed's ringAllReduce average (seed lesson §3).
     const auto mean = simcore::seedAverage(oracle.initial);
-    for (const auto& row : ring.shownBuffers()) {
+    for (const auto& row : ring.playback()->shownBuffers()) {
         for (std::size_t c = 0; c < row.size(); ++c) {
             CHECK(static_cast<double>(row[c]) == mean[c]);
         }
     }
     for (int i = 0; i < 5; ++i) {
         for (int c = 0; c < 5; ++c) {
-            CHECK(ring.isComplete(i, c));
+            CHECK(ring.playback()->isComplete(i, c));
         }
     }
     // Mean of chunk 0 by hand: (1 + 6 + 11 + 16 + 21) / 5 = 11.
     CHECK(ring.caption().contains(QStringLiteral("(1 + 6 + 11 + 16 + 21) / 5 = 11")));
 
-    ring.stepBack();
-    CHECK(ring.stepIndex() == total - 1);
-    CHECK(ring.shownBuffers() == oracle.steps[static_cast<std::size_t>(total - 2)].buffers);
-    ring.reset();
-    CHECK(ring.stepIndex() == 0);
+    ring.playback()->stepBack();
+    CHECK(ring.playback()->stepIndex() == total - 1);
+    CHECK(ring.playback()->shownBuffers() ==
+          oracle.steps[static_cast<std::size_t>(total - 2)].buffers);
+    ring.playback()->reset();
+    CHECK(ring.playback()->stepIndex() == 0);
     CHECK(ring.caption() == start);
-    ring.showEnd();
-    CHECK(ring.shownBuffers() == oracle.result);
+    ring.playback()->showEnd();
+    CHECK(ring.playback()->shownBuffers() == oracle.result);
 }
 
 TEST_CASE("communication: play runs a timer only while playing and visible",
@@ -365,44 +390,44 @@ TEST_CASE("communication: play runs a timer only while playing and visible",
 {
     RingWidget ring;
     ring.resize(600, 300);
-    ring.setWorkers(3);
-    ring.setSpeed(4); // 1400 ms / 4 = 350 ms per step
-    CHECK(ring.intervalMs() == 350);
+    ring.playback()->setWorkers(3);
+    ring.playback()->setSpeed(4); // 1400 ms / 4 = 350 ms per step
+    CHECK(ring.playback()->intervalMs() == 350);
     ring.show();
     REQUIRE(QTest::qWaitForWindowExposed(&ring));
-    CHECK_FALSE(ring.isTimerActive()); // paused: nothing runs
+    CHECK_FALSE(ring.playback()->isTimerActive()); // paused: nothing runs
 
-    ring.play();
-    CHECK(ring.isPlaying());
-    CHECK(ring.isTimerActive());
-    REQUIRE(waitFor([&] { return ring.stepIndex() >= 1; }, 3000));
-    ring.pause();
-    CHECK_FALSE(ring.isTimerActive());
-    const int step = ring.stepIndex();
+    ring.playback()->play();
+    CHECK(ring.playback()->isPlaying());
+    CHECK(ring.playback()->isTimerActive());
+    REQUIRE(waitFor([&] { return ring.playback()->stepIndex() >= 1; }, 3000));
+    ring.playback()->pause();
+    CHECK_FALSE(ring.playback()->isTimerActive());
+    const int step = ring.playback()->stepIndex();
     QTest::qWait(100); // let the last step's repaint land
     const int paints = ring.paintCount();
     QTest::qWait(800);
-    CHECK(ring.stepIndex() == step);    // paused: no steps…
-    CHECK(ring.paintCount() == paints); // …and no repaints
+    CHECK(ring.playback()->stepIndex() == step); // paused: no steps…
+    CHECK(ring.paintCount() == paints);          // …and no repaints
 
     // Hidden (another tab): the timer stops, and starts again when shown.
-    ring.play();
-    CHECK(ring.isTimerActive());
+    ring.playback()->play();
+    CHECK(ring.playback()->isTimerActive());
     ring.hide();
-    CHECK(ring.isPlaying());
-    CHECK_FALSE(ring.isTimerActive());
+    CHECK(ring.playback()->isPlaying());
+    CHECK_FALSE(ring.playback()->isTimerActive());
     ring.show();
-    CHECK(ring.isTimerActive());
+    CHECK(ring.playback()->isTimerActive());
 
     // Played to the end it stops by itself, every GPU holding the mean.
-    REQUIRE(waitFor([&] { return !ring.isPlaying(); }, 5000));
-    CHECK(ring.atEnd());
-    CHECK_FALSE(ring.isTimerActive());
-    CHECK(ring.shownBuffers() == ring.trace().result);
+    REQUIRE(waitFor([&] { return !ring.playback()->isPlaying(); }, 5000));
+    CHECK(ring.playback()->atEnd());
+    CHECK_FALSE(ring.playback()->isTimerActive());
+    CHECK(ring.playback()->shownBuffers() == ring.playback()->trace().result);
     // Play at the end starts over.
-    ring.play();
-    CHECK(ring.stepIndex() == 0);
-    ring.pause();
+    ring.playback()->play();
+    CHECK(ring.playback()->stepIndex() == 0);
+    ring.playback()->pause();
 }
 
 TEST_CASE("communication: the panel's ring controls drive the ring", "[ui][communication][ring]")
@@ -415,32 +440,32 @@ TEST_CASE("communication: the panel's ring controls drive the ring", "[ui][commu
     RingControls* controls = panel.charts()->ringControls();
     REQUIRE(controls != nullptr);
     // A window starts at the beginning, ready to play, with N = 4.
-    CHECK(ring->stepIndex() == 0);
-    CHECK(ring->workers() == RingWidget::kDefaultWorkers);
+    CHECK(ring->playback()->stepIndex() == 0);
+    CHECK(ring->playback()->workers() == RingPlayback::kDefaultWorkers);
     CHECK_FALSE(controls->backButton()->isEnabled());
     QTest::mouseClick(controls->stepButton(), Qt::LeftButton);
-    CHECK(ring->stepIndex() == 1);
+    CHECK(ring->playback()->stepIndex() == 1);
     CHECK(panel.charts()->ringCaption() == ring->caption());
     CHECK(panel.charts()->ringCaption().contains(QStringLiteral("Step 1 of 6")));
     QTest::mouseClick(controls->playButton(), Qt::LeftButton);
-    CHECK(ring->isPlaying());
+    CHECK(ring->playback()->isPlaying());
     CHECK(controls->playButton()->text().remove(QLatin1Char('&')) == QStringLiteral("Pause"));
     QTest::mouseClick(controls->playButton(), Qt::LeftButton);
-    CHECK_FALSE(ring->isPlaying());
+    CHECK_FALSE(ring->playback()->isPlaying());
     QTest::mouseClick(controls->resetButton(), Qt::LeftButton);
-    CHECK(ring->stepIndex() == 0);
+    CHECK(ring->playback()->stepIndex() == 0);
     // The panel hidden (another tab chosen): the ring's timer stops with it, and restarts.
     QTest::mouseClick(controls->playButton(), Qt::LeftButton);
-    CHECK(ring->isTimerActive());
+    CHECK(ring->playback()->isTimerActive());
     panel.hide();
-    CHECK(ring->isPlaying());
-    CHECK_FALSE(ring->isTimerActive());
+    CHECK(ring->playback()->isPlaying());
+    CHECK_FALSE(ring->playback()->isTimerActive());
     panel.show();
-    CHECK(ring->isTimerActive());
-    ring->pause();
+    CHECK(ring->playback()->isTimerActive());
+    ring->playback()->pause();
     controls->workersBox()->setValue(6);
-    CHECK(ring->workers() == 6);
-    CHECK(ring->stepCount() == 10);
+    CHECK(ring->playback()->workers() == 6);
+    CHECK(ring->playback()->stepCount() == 10);
     // The chart N (collective.workers) is independent of the animation's N.
     CHECK(model.scenario().collective.workers == 8);
 }
@@ -459,14 +484,14 @@ TEST_CASE("communication: out-of-range input is refused with a message", "[ui][c
     CHECK(panel.problemText().contains(QStringLiteral("Ring animation N")));
     CHECK(panel.problemText().contains(QStringLiteral("2 to 16")));
     QTest::keyClick(box->editor(), Qt::Key_Return);
-    CHECK(ring->workers() == 4);
-    CHECK_FALSE(ring->setWorkers(1).isEmpty());
-    CHECK_FALSE(ring->setWorkers(17).isEmpty());
-    CHECK(ring->workers() == 4);
+    CHECK(ring->playback()->workers() == 4);
+    CHECK_FALSE(ring->playback()->setWorkers(1));
+    CHECK_FALSE(ring->playback()->setWorkers(17));
+    CHECK(ring->playback()->workers() == 4);
     box->editor()->selectAll();
     QTest::keyClicks(box->editor(), QStringLiteral("8"));
     QTest::keyClick(box->editor(), Qt::Key_Return);
-    CHECK(ring->workers() == 8);
+    CHECK(ring->playback()->workers() == 8);
     CHECK(panel.problemText().isEmpty());
 
     // A scenario key: collective.workers takes 1 … 1e6.
@@ -551,15 +576,15 @@ TEST_CASE("communication export: PNG not blank, CSV with both charts' data",
                                         "server_bytes_sent_bytes,busbw_bytes_per_s")));
     CHECK(lines.contains(
         QStringLiteral("algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s")));
-    CHECK(lines.contains(QStringLiteral("workers,32,")));
+    CHECK(lines.contains(QStringLiteral("workers,32,GPUs")));
     // A row of the time table: the ring at n = 16 over two 8-GPU nodes runs at the slowest
-    // link (MODELS §4): 2·15·1e-5 + 2·(15/16)·1e9/50e9 = 3e-4 + 0.0375 = 0.0378 s.
+    // link (MODELS §4): 2·15·9.6e-6 + 2·(15/16)·1e9/50e9 = 2.88e-4 + 0.0375 = 0.037788 s.
     bool foundRow = false;
     for (const QString& line : lines) {
         const QStringList cells = line.split(',');
         if (cells.size() == 6 && cells[0] == "ring" && cells[1] == "16") {
             foundRow = true;
-            CHECK(cells[2].toDouble() == Approx(0.0378).epsilon(1e-12));
+            CHECK(cells[2].toDouble() == Approx(0.037788).epsilon(1e-12));
             CHECK(cells[3].toDouble() == Approx(1.875e9).epsilon(1e-12));
         }
     }
@@ -571,7 +596,7 @@ TEST_CASE("communication: a language change keeps the numbers", "[ui][communicat
     ScenarioModel model;
     CommunicationPanel panel(&model);
     panel.field(QStringLiteral("collective.workers"))->setValue(24);
-    panel.charts()->ring()->stepForward();
+    panel.charts()->ring()->playback()->stepForward();
     const QString summary = panel.charts()->summary();
     const QString csv = panel.charts()->csv();
     const QString caption = panel.charts()->ringCaption();
@@ -582,19 +607,74 @@ TEST_CASE("communication: a language change keeps the numbers", "[ui][communicat
     CHECK(panel.charts()->summary() == summary);
     CHECK(panel.charts()->csv() == csv);
     CHECK(panel.charts()->ring()->caption() == caption);
-    CHECK(panel.charts()->ring()->stepIndex() == 1);
+    CHECK(panel.charts()->ring()->playback()->stepIndex() == 1);
+    // The caption strip below the ring follows the language change too.
+    CHECK(panel.charts()->ringCaption() == caption);
     requireChartsMatchSimcore(panel);
 }
 
 TEST_CASE("communication: hierarchical on one node is the ring", "[ui][communication]")
 {
     // MODELS §4: with k = 1 node the inter-node phase vanishes; the defaults put all 8 GPUs in
-    // one 8-GPU node, so T is the ring's 0.0039308888… s (hand calculation above).
+    // one 8-GPU node, so T is the ring's 0.0039364888… s (hand calculation above).
     ScenarioModel model;
     CommunicationPanel panel(&model);
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("hierarchical"));
     CHECK(csvValue(panel.charts()->csv(), QStringLiteral("time")) ==
-          Approx(0.003930888888888889).epsilon(1e-12));
+          Approx(0.0039364888888888889).epsilon(1e-12));
     CHECK(panel.formulaText().contains(QStringLiteral("the same as the ring")));
+    // 2 × (7·3.4 µs + (7/8)·1 GB / 450 GB/s) = 2 × 1.968 ms = 3.936 ms.
+    CHECK(panel.formulaText().contains(QStringLiteral("2 × 1.968 ms = 3.936 ms")));
     CHECK(panel.readouts().value(5).contains(QStringLiteral("inside one node")));
+}
+
+TEST_CASE("communication: read-outs, formula strip and summary are the report's numbers",
+          "[ui][communication]")
+{
+    ScenarioModel model;
+    CommunicationPanel panel(&model);
+    panel.field(QStringLiteral("collective.workers"))->setValue(20);
+    choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("hierarchical"));
+    // The report evaluated here, independently of the panel's.
+    const auto report = simcore::communicationReport(model.scenario());
+    REQUIRE(report.ok());
+    const auto& rows = panel.readoutRows();
+    REQUIRE(rows.size() == 7);
+    CHECK(rows[0].quantities == QStringList{QStringLiteral("time")});
+    CHECK(rows[6].quantities == QStringList{QStringLiteral("half_peak_bytes")});
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        CHECK(panel.readouts()[i] == Panel::readoutText(rows[i], report.quantities));
+    }
+    // Hierarchical on 20 GPUs: k = ⌈20/8⌉ = 3 nodes, the last with 20 − 16 = 4 GPUs, each of
+    // them carrying ⌈8/4⌉ = 2 of the 8 shards: 2 · 1 GB / 8 = 250 MB across the nodes.
+    CHECK(panel.readouts()[5] == QStringLiteral("both: 450 GB/s in 3 nodes, 50 GB/s between"));
+    const QString formula = panel.formulaText();
+    CHECK(formula.contains(QStringLiteral("all-reduce of 250 MB across k = 3 nodes")));
+    CHECK(formula.contains(
+        QStringLiteral("(the last node has only 4 GPUs, so each carries 2 of the 8 shards)")));
+    CHECK(formula.contains(dtsim::common::formatQuantity(report, "time")));
+    CHECK(formula.contains(QStringLiteral("B = 450 GB/s inside, 50 GB/s between nodes")));
+    // The summary names both links and the comparison with the naive exchange.
+    const QString summary = panel.charts()->summary();
+    CHECK(summary.contains(QStringLiteral("450 GB/s inside and 50 GB/s between 3 nodes")));
+    CHECK(
+        summary.contains(QStringLiteral("Naive (all to all) would take %1")
+                             .arg(dtsim::common::formatDuration(report.comparison.cost.seconds))));
+}
+
+TEST_CASE("communication: a problem of this view's keys empties read-outs and charts",
+          "[ui][communication]")
+{
+    simcore::Scenario scenario;
+    scenario.collective.workers = 0; // as a hand-edited file could hold it
+    ScenarioModel model(scenario);
+    CommunicationPanel panel(&model);
+    for (const QString& shown : panel.readouts()) {
+        CHECK(shown == QStringLiteral("—"));
+    }
+    CHECK(panel.formulaText().contains(QStringLiteral("out of range")));
+    CHECK(panel.problemText().contains(QStringLiteral("collective.workers")));
+    CHECK(panel.charts()->timeSeries(0)->count() == 0);
+    CHECK(panel.charts()->timeMarker()->count() == 0);
+    CHECK(panel.charts()->summary().contains(QStringLiteral("out of range")));
 }

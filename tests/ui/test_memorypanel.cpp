@@ -114,7 +114,7 @@ TEST_CASE("changing a control puts simcore's numbers into the bar sets", "[ui][m
     // ZeRO §5.1 with mixed precision + Adam (K = 12), Ψ' = 7e9 / 4 = 1.75e9, N_d = 8, stage 2:
     // weights 2 B × 1.75e9 = 3.5e9; gradients 2 × 1.75e9 / 8 = 0.4375e9; optimizer 12 × 1.75e9
     // / 8 = 2.625e9 bytes.
-    const auto& m = panel.charts()->stage(2);
+    const auto& m = panel.charts()->report().stages[2].memory;
     CHECK(m.weightsBytes == Approx(3.5e9).epsilon(1e-12));
     CHECK(m.gradientsBytes == Approx(0.4375e9).epsilon(1e-12));
     CHECK(m.optimizerBytes == Approx(2.625e9).epsilon(1e-12));
@@ -130,7 +130,8 @@ TEST_CASE("the verdict says whether 7B fits a 24 GB card, and with how many GPUs
 
     // Seed lesson §1: 7e9 × (4 + 4 + 8) B = 112e9 B = 104.3 GiB, far beyond 24 GiB; DDP (ZeRO-0)
     // copies the whole model on every GPU, so no number of GPUs helps.
-    CHECK(panel.charts()->stage(0).modelStatesBytes() == Approx(112e9).epsilon(1e-12));
+    CHECK(panel.charts()->report().stages[0].memory.modelStatesBytes() ==
+          Approx(112e9).epsilon(1e-12));
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("Does not fit")));
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("DDP: never")));
     CHECK(panel.formulaText().contains(QStringLiteral("104.3 GiB")));
@@ -140,21 +141,21 @@ TEST_CASE("the verdict says whether 7B fits a 24 GB card, and with how many GPUs
     // activations = 16,822,766,592 B ≤ 24 GiB = 25,769,803,776 B.
     choose(panel.combo(QStringLiteral("parallel.zero")), QStringLiteral("3"));
     panel.field(QStringLiteral("parallel.dp"))->setValue(8);
-    const auto& m = panel.charts()->stage(3);
+    const auto& m = panel.charts()->report().stages[3].memory;
     CHECK(m.totalBytes == Approx(14e9 + kFullRecomputeActivations).epsilon(1e-12));
-    CHECK(panel.charts()->verdict(3).fits);
-    CHECK(panel.charts()->verdict(3).headroomBytes ==
+    CHECK(panel.charts()->report().stages[3].verdict.fits);
+    CHECK(panel.charts()->report().stages[3].verdict.headroomBytes ==
           Approx(kRtx4090 - 14e9 - kFullRecomputeActivations).epsilon(1e-12));
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("Fits")));
     // Fewest: 112e9 / dp + 2.8228e9 ≤ 25.7698e9 ⇔ dp ≥ 4.88 → 5 GPUs (hand calculation).
-    CHECK(panel.charts()->verdict(3).minGpus == 5);
+    CHECK(panel.charts()->report().stages[3].verdict.minGpus == 5);
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("ZeRO-3 / FSDP: 5 GPUs")));
 
     // Without recomputation the activations alone (≈ 190.7 GB) exceed the card: no sharding
     // helps, and the banner says why.
     choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("none"));
-    CHECK_FALSE(panel.charts()->verdict(3).fits);
-    CHECK(panel.charts()->verdict(3).minGpus == 0);
+    CHECK_FALSE(panel.charts()->report().stages[3].verdict.fits);
+    CHECK(panel.charts()->report().stages[3].verdict.minGpus == 0);
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("activations")));
 }
 
@@ -265,7 +266,9 @@ TEST_CASE("memory export: PNG not blank, CSV with simcore's bytes", "[ui][memory
     REQUIRE(exportPanel(QStringLiteral("memory"), scenario, csv, {}).isEmpty());
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QString contents = QString::fromUtf8(file.readAll());
+    CHECK(contents.contains("\nweights,2.8e10,bytes\n"));
+    const QStringList lines = testing::csvTable(contents, QStringLiteral("stage,name,"));
     REQUIRE(lines.size() == 5);
     CHECK(lines[0] == "stage,name,selected,parameters,weights_bytes,gradients_bytes,"
                       "optimizer_bytes,activations_bytes,buffers_bytes,total_bytes,total_gib,gpu,"

@@ -4,9 +4,11 @@
 // al. 2021's bubble formulas (MODELS §5), worked out by hand below.
 #include "common/format.h"
 #include "helpers.h"
+#include "simcore/parallelismreport.h"
 #include "simcore/parallellayout.h"
 #include "simcore/pipeline.h"
 #include "simcore/pipelinememory.h"
+#include "simcore/pipelinereport.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
@@ -103,7 +105,7 @@ TEST_CASE("the diagram draws dp · tp · pp GPUs in Megatron-LM's order", "[ui][
     setField(s.panel, "parallel.pp", 2);
     const ParallelismDiagram* diagram = s.panel.diagram();
     REQUIRE(diagram->isValid());
-    CHECK(diagram->layoutSummary().gpus == 8);
+    CHECK(diagram->report().summary.gpus == 8);
     auto ranks = diagram->drawnRanks();
     std::sort(ranks.begin(), ranks.end());
     CHECK(ranks == std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7});
@@ -135,8 +137,8 @@ TEST_CASE("the diagram draws dp · tp · pp GPUs in Megatron-LM's order", "[ui][
     setField(s.panel, "hardware.gpus_per_node", 4);
     links = diagram->drawnLinks();
     CHECK(links.crossing == links.pipeline);
-    CHECK(diagram->layoutSummary().pipeline.crossingHops == 4);
-    CHECK(diagram->layoutSummary().tensor.crossingNodes == 0);
+    CHECK(diagram->report().summary.pipeline.crossingHops == 4);
+    CHECK(diagram->report().summary.tensor.crossingNodes == 0);
 
     // Hover text of rank 5 = stage 1, replica 0, shard 1 (5 = 1·(2·2) + 0·2 + 1).
     const QString tip = diagram->gpuToolTip(5);
@@ -155,8 +157,8 @@ TEST_CASE("a large layout is drawn abridged, its counts cover every GPU", "[ui][
     setField(s.panel, "parallel.tp", 8);
     setField(s.panel, "parallel.pp", 8);
     const ParallelismDiagram* diagram = s.panel.diagram();
-    CHECK(diagram->layoutSummary().gpus == 1024);
-    CHECK(diagram->layoutSummary().nodes == 128);
+    CHECK(diagram->report().summary.gpus == 1024);
+    CHECK(diagram->report().summary.nodes == 128);
     CHECK(diagram->isAbridged());
     auto ranks = diagram->drawnRanks();
     CHECK(ranks.size() <= static_cast<std::size_t>(ParallelismDiagram::kMaxDrawnGpus));
@@ -169,8 +171,8 @@ TEST_CASE("a large layout is drawn abridged, its counts cover every GPU", "[ui][
         CHECK(diagram->gpuRect(rank).width() >= 20);
     }
     // DGX nodes of 8 with tp = 8: tensor groups are whole nodes, everything else crosses.
-    CHECK(diagram->layoutSummary().tensor.crossingNodes == 0);
-    CHECK(diagram->layoutSummary().data.crossingNodes == 64);
+    CHECK(diagram->report().summary.tensor.crossingNodes == 0);
+    CHECK(diagram->report().summary.data.crossingNodes == 64);
 }
 
 TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][parallelism]")
@@ -187,7 +189,7 @@ TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][pa
         const auto params = simcore::pipelineParamsFromScenario(s.model.scenario());
         const auto r = simcore::simulatePipeline(params);
         REQUIRE(r.ok());
-        CHECK(gantt->result().bubbleFraction == Approx(r.bubbleFraction).epsilon(1e-12));
+        CHECK(gantt->report().result.bubbleFraction == Approx(r.bubbleFraction).epsilon(1e-12));
         CHECK(r.bubbleFraction == Approx(fraction).epsilon(1e-12));
         CHECK(gantt->bubbleText().contains(dtsim::common::formatPercent(fraction)));
     };
@@ -196,11 +198,11 @@ TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][pa
     expect(3.0 / 11.0);
     CHECK(gantt->titleText().contains(QStringLiteral("GPipe")));
     CHECK(s.panel.formulaText().contains(QStringLiteral("3/11")));
-    CHECK(gantt->result().maxPeakInFlight == 8); // all m forwards kept
+    CHECK(gantt->report().result.maxPeakInFlight == 8); // all m forwards kept
     // 1F1B: the same step, at most p = 4 in flight (Narayanan et al. 2021 §2.2.1).
     choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("1f1b"));
     expect(3.0 / 11.0);
-    CHECK(gantt->result().maxPeakInFlight == 4);
+    CHECK(gantt->report().result.maxPeakInFlight == 4);
     // Interleaved, v = 2: bubble/ideal (1/v)(p − 1)/m = 3/16, of the step 3/19 = 15.8 %.
     choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("interleaved"));
     setField(s.panel, "parallel.virtual_stages", 2);
@@ -220,12 +222,12 @@ TEST_CASE("the Gantt chart links the in-flight micro-batches to the memory model
     setField(s.panel, "parallel.pp", 4);
     const PipelineView* gantt = s.panel.pipelineView();
     const auto& scenario = s.model.scenario();
-    const auto expected = simcore::pipelineActivations(
-        scenario, simcore::simulatePipeline(simcore::pipelineParamsFromScenario(scenario)),
-        simcore::memoryOptionsFromScenario(scenario));
-    REQUIRE(gantt->activations().size() == 4);
-    CHECK(gantt->activations()[0].bytes == expected[0].bytes);
-    CHECK(gantt->activations()[0].peakMicrobatches == 4); // 1F1B: p on the first device
+    const auto expected =
+        simcore::pipelineActivations(scenario, simcore::memoryOptionsFromScenario(scenario));
+    const auto& devices = gantt->report().devices;
+    REQUIRE(devices.size() == 4);
+    CHECK(devices[0].bytes == expected[0].bytes);
+    CHECK(devices[0].peakMicrobatches == 4); // 1F1B: p on the first device
     CHECK(gantt->memoryText().contains(dtsim::common::formatBytes(expected[0].bytes)));
     CHECK(gantt->memoryText().contains(QStringLiteral("device 0 holds 4 micro-batches")));
 
@@ -259,6 +261,64 @@ TEST_CASE("bad pipeline input is named inline and nothing is drawn", "[ui][paral
     CHECK_FALSE(s.panel.diagram()->isValid());
 }
 
+TEST_CASE("the panel shows its reports' problems, one rule for the diagram and the Gantt chart",
+          "[ui][parallelism]")
+{
+    // 64 stages cannot share 32 layers: both views refuse it, naming parallel.pp.
+    simcore::Scenario scenario;
+    scenario.parallel.pp = 64;
+    {
+        ScenarioModel model(scenario);
+        ParallelismPanel panel(&model);
+        CHECK(panel.problemText().contains(QStringLiteral("parallel.pp")));
+        CHECK_FALSE(panel.diagram()->isValid());
+        CHECK_FALSE(panel.pipelineView()->isValid());
+        CHECK(panel.pipelineView()->problem().contains(QStringLiteral("parallel.pp")));
+    }
+    // tp = 3 does not divide 32 heads: the memory model's problem; both views still draw.
+    scenario.parallel.pp = 4;
+    scenario.parallel.tp = 3;
+    {
+        ScenarioModel model(scenario);
+        ParallelismPanel panel(&model);
+        CHECK(panel.diagram()->isValid());
+        CHECK(panel.pipelineView()->isValid());
+        CHECK(panel.problemText().contains(QStringLiteral("parallel.tp")));
+        CHECK(panel.pipelineView()->memoryText().contains(QStringLiteral("parallel.tp")));
+    }
+    // A key no view of this panel reads is not its problem.
+    scenario.parallel.tp = 1;
+    scenario.scaling.workers = 0;
+    {
+        ScenarioModel model(scenario);
+        ParallelismPanel panel(&model);
+        CHECK(panel.problemText().isEmpty());
+    }
+}
+
+TEST_CASE("the formula strip writes the reports' numbers", "[ui][parallelism]")
+{
+    // L = 30 over pp = 4, interleaved v = 2: chunks of ⌈30/8⌉ = 4 layers, 8 per GPU; bubble /
+    // ideal (p − 1)/(v·m) = 3/(2·8) (Narayanan et al. 2021 §2.2.2).
+    simcore::Scenario scenario;
+    scenario.model.layers = 30;
+    scenario.parallel.pp = 4;
+    scenario.parallel.schedule = simcore::PipelineSchedule::Interleaved;
+    scenario.parallel.virtualStages = 2;
+    ScenarioModel model(scenario);
+    ParallelismPanel panel(&model);
+    const auto layout = simcore::parallelismReport(scenario);
+    const auto pipeline = simcore::pipelineReport(scenario);
+    REQUIRE(layout.gpuLayers == 8);
+    const QString formula = panel.formulaText();
+    CHECK(formula.contains(QStringLiteral("L/pp = 30/4 ≈ 8 layers")));
+    CHECK(formula.contains(QStringLiteral("3/(2·8) = ") +
+                           dtsim::common::formatQuantity(pipeline, "formula_value")));
+    CHECK(formula.contains(dtsim::common::formatQuantity(pipeline, "bubble_fraction") +
+                           QStringLiteral(" of the ") +
+                           dtsim::common::formatQuantity(pipeline, "time")));
+}
+
 TEST_CASE("the strategy buttons show one strategy on 8 GPUs", "[ui][parallelism]")
 {
     ShownPanel s;
@@ -271,7 +331,7 @@ TEST_CASE("the strategy buttons show one strategy on 8 GPUs", "[ui][parallelism]
     CHECK(s.panel.diagram()->drawnLinks().tensor == 1);
     CHECK(s.panel.diagram()->drawnLinks().pipeline == 0);
     s.panel.strategyButton(3)->click(); // 2 × 2 × 2
-    CHECK(s.panel.diagram()->layoutSummary().gpus == 8);
+    CHECK(s.panel.diagram()->report().summary.gpus == 8);
     CHECK(s.panel.diagram()->captionText().contains(QStringLiteral("compute-time")));
 }
 
@@ -295,7 +355,12 @@ TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][par
     REQUIRE(exportPanel(QStringLiteral("parallelism"), scenario, csv, {}).isEmpty());
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QString diagramText = QString::fromUtf8(file.readAll());
+    // The report's quantities first (the same text as simcore::parallelismCsv), then the table.
+    CHECK(diagramText ==
+          QString::fromStdString(simcore::parallelismCsv(simcore::parallelismReport(scenario))));
+    CHECK(diagramText.startsWith(QStringLiteral("# dtsim parallelism: ")));
+    const QStringList lines = testing::csvTable(diagramText, QStringLiteral("rank,node,"));
     REQUIRE(lines.size() == 9);
     CHECK(lines[0] == "rank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,batch_slice,"
                       "tensor_group_crosses_node,pipeline_group_crosses_node,"
@@ -313,9 +378,16 @@ TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][par
     REQUIRE(exportPanel(QStringLiteral("pipeline"), scenario, ganttCsv, {}).isEmpty());
     QFile ganttFile(ganttCsv);
     REQUIRE(ganttFile.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList rows = QString::fromUtf8(ganttFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QString ganttText = QString::fromUtf8(ganttFile.readAll());
+    CHECK(ganttText.startsWith(QStringLiteral("# dtsim pipeline: ")));
+    const QStringList rows = testing::csvTable(ganttText, QStringLiteral("device,chunk,"));
     CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
-    CHECK(rows.size() == 1 + 2 * 4 * 8 + 1); // 2·p·m operations and the totals line
+    CHECK(rows.size() == 1 + 2 * 4 * 8); // 2·p·m operations
+    // The chart's right-hand column: what each device holds at its peak (1F1B: 4, 3, 2, 1).
+    const QStringList devices = testing::csvTable(ganttText, QStringLiteral("device,peak_"));
+    REQUIRE(devices.size() == 1 + 4);
+    CHECK(devices[1].startsWith(QStringLiteral("0,4,4,")));
+    CHECK(devices[4].startsWith(QStringLiteral("3,1,1,")));
     // 1F1B by hand (t_f = 10 ms, t_b = 20 ms): device 3 runs micro-batch 0's forward after
     // three forwards upstream, 30 … 40 ms, then at once its backward, 40 … 60 ms.
     CHECK(rows.contains(QStringLiteral("3,0,3,0,forward,0.03,0.04")));
@@ -353,7 +425,7 @@ TEST_CASE("the Gantt chart repaints p = 8, m = 32, v = 2 quickly", "[ui][paralle
     PipelineView view;
     view.resize(900, 560);
     view.showScenario(scenario);
-    REQUIRE(view.result().operations.size() == 1024u);
+    REQUIRE(view.report().result.operations.size() == 1024u);
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
     {
         QPainter painter(&image);

@@ -1,12 +1,16 @@
-// Built-in presets (ui/presets.h): every preset loads from the compiled-in resource, validates,
-// and draws every exportable panel; and every number a preset's description states is what the
-// models compute for it. Sources of the preset values: ui/presets.cpp, resources/presets/README.md.
+// Built-in presets (common/presets.h): every preset loads from the compiled-in resource,
+// validates, and draws every exportable panel; every number a preset's description states is what
+// the models compute for it; and the Topology panel draws each preset's own cluster at the price
+// the other panels pay. Sources of the preset values: common/presets.cpp,
+// resources/presets/README.md.
 #include "common/presets.h"
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/checkpoint.h"
+#include "simcore/collectives.h"
 #include "simcore/memory.h"
 #include "simcore/scaling.h"
+#include "simcore/topologyreport.h"
 #include "ui/kit/chartarea.h"
 #include "ui/shell/exporter.h"
 #include "ui/shell/panelregistry.h"
@@ -17,6 +21,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
+#include <map>
 
 using namespace dtsim::ui;
 
@@ -221,11 +226,49 @@ TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
     CHECK(efficiencyAt(scenario, 5) == Approx(0.93).margin(0.005));
     // Hand calculation at 4 GPUs, one node: compute 8Ψ × 131,072 tokens / 4 / (165.2e12 × 0.4)
     // (full recompute, Narayanan eq. 4's 8Ψ); ring all-reduce 2·3·α + 2·(3/4)·2Ψ B / 32e9 B/s
-    // (MODELS §4, α = the default 3.4 µs); efficiency = compute / (compute + sync).
+    // (MODELS §4, α = the catalogue's PCIe 5.7 µs, linkfigures.h); efficiency = compute /
+    // (compute + sync).
     const double compute = 8.0 * 1.3e9 * 131072.0 / 4.0 / (165.2e12 * 0.4);
-    const double sync = 6.0 * 3.4e-6 + 1.5 * 2.6e9 / 32e9;
+    const double sync = 6.0 * 5.7e-6 + 1.5 * 2.6e9 / 32e9;
     CHECK(efficiencyAt(scenario, 4) == Approx(compute / (compute + sync)).epsilon(1e-9));
     CHECK(simcore::memoryVerdict(scenario, *simcore::findGpu("rtx4090")).fits);
+}
+
+TEST_CASE(
+    "every preset's Topology panel draws its own cluster, priced as the other panels price it",
+    "[ui][presets][topology]")
+{
+    // Hand calculations: the α–β ring of MODELS §4, T = 2(N−1)·α + 2(N−1)/N · S/B, for the
+    // default all-reduce (N = 8 GPUs, S = 1 GB) on each preset's links (README.md; α the
+    // catalogue's NVLink 3.4 µs, PCIe 5.7 µs, network 9.6 µs, linkfigures.h).
+    const double ringOf8 = 14.0;  // 2(N−1)
+    const double bytesOf8 = 1.75; // 2(N−1)/N
+    const std::map<QString, double> expected{
+        // 4 × 4090 per node: 8 GPUs cross one 100 GbE NIC, the ring's slowest hop.
+        {QStringLiteral("classroom"), ringOf8 * 9.6e-6 + bytesOf8 * 1e9 / 12.5e9},
+        // One 8 × 4090 server on PCIe 4.0 x16 (32 GB/s one way).
+        {QStringLiteral("7b-24gb"), ringOf8 * 5.7e-6 + bytesOf8 * 1e9 / 32e9},
+        // One DGX A100 node on NVLink 3 (300 GB/s): hierarchical on one node is the ring.
+        {QStringLiteral("gpt3-175b-a100"), ringOf8 * 3.4e-6 + bytesOf8 * 1e9 / 300e9},
+        // DGX H100 nodes on NDR (the NDR cluster): 8 GPUs on NVSwitch, 450 GB/s.
+        {QStringLiteral("llama-70b-h100"), ringOf8 * 3.4e-6 + bytesOf8 * 1e9 / 450e9},
+        {QStringLiteral("lesson"), ringOf8 * 3.4e-6 + bytesOf8 * 1e9 / 450e9},
+        {QStringLiteral("llama3-16k-failures"), ringOf8 * 3.4e-6 + bytesOf8 * 1e9 / 450e9},
+    };
+    for (const QString& id : dtsim::common::presetIds()) {
+        INFO(id.toStdString());
+        const simcore::Scenario scenario = preset(id.toLatin1().constData());
+        const auto report = simcore::topologyReport(scenario);
+        REQUIRE(report.ok());
+        const auto& cluster = report.topology.cluster;
+        CHECK(cluster.gpu == scenario.hardware.gpu);
+        CHECK(cluster.node.gpus == scenario.hardware.gpusPerNode);
+        const auto* time = report.find("time");
+        REQUIRE(time);
+        CHECK(time->value == simcore::allReduceFromScenario(scenario).seconds);
+        REQUIRE(expected.count(id) == 1);
+        CHECK(time->value == Approx(expected.at(id)).epsilon(1e-12));
+    }
 }
 
 TEST_CASE("the window icon is in the resources", "[ui][presets]")

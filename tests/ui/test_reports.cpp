@@ -3,6 +3,7 @@
 #include "common/presets.h"
 #include "simcore/communicationreport.h"
 #include "simcore/report.h"
+#include "simcore/topologypick.h"
 #include "simcore/topologyreport.h"
 #include "ui/kit/panel.h"
 #include "ui/kit/scenariomodel.h"
@@ -36,6 +37,23 @@ std::vector<std::pair<QString, simcore::Scenario>> scenarios()
     variant("3-D layout", {"parallel.dp=2", "parallel.tp=2", "parallel.pp=4",
                            "parallel.microbatches=8", "parallel.schedule=interleaved"});
     variant("a layout that does not divide the model", {"parallel.tp=3"});
+    // Each uniform named wiring as the Topology panel picks it (its hardware keys written,
+    // simcore::withTopologyPreset), inside one node and across nodes, and the mis-wired node at
+    // N = 8 (below 8 the two panels are not meant to agree: see the same-price test).
+    const auto picked = [&list](const char* name, simcore::TopologyPresetId preset,
+                                std::int64_t workers) {
+        simcore::Scenario scenario;
+        scenario.collective.workers = workers;
+        list.emplace_back(QString::fromLatin1(name), simcore::withTopologyPreset(scenario, preset));
+    };
+    picked("PCIe workstation picked", simcore::TopologyPresetId::PcieWorkstation, 8);
+    picked("PCIe workstation picked, 3 GPUs", simcore::TopologyPresetId::PcieWorkstation, 3);
+    picked("one DGX H100 picked", simcore::TopologyPresetId::H100Nvswitch, 8);
+    picked("NDR cluster picked, 20 GPUs", simcore::TopologyPresetId::NdrCluster, 20);
+    picked("NDR cluster picked, 32 GPUs", simcore::TopologyPresetId::NdrCluster, 32);
+    picked("mis-wired node picked", simcore::TopologyPresetId::Miswired, 8);
+    variant("your cluster, 100 GPUs",
+            {"topology.preset=scenario", "hardware.gpus_per_node=4", "collective.workers=100"});
     return list;
 }
 
@@ -66,6 +84,13 @@ TEST_CASE("every panel's read-outs are its report's quantities, in every scenari
     }
 }
 
+// Every scenario above, ring and hierarchical. Where the two models are not meant to agree, the
+// scenario is left out of the list: the mis-wired node for N < 8 (its ring of GPUs 0 … N−1 never
+// reaches GPU 7, so Topology follows the actual ring on NVSwitch, while Scaling and Communication
+// price a uniform node at the node's slowest ring hop, PCIe). An imported node with fewer NICs
+// than GPUs would differ in the hierarchical rings across nodes (Topology shares the node's NICs,
+// the others read hardware.inter_* per GPU); none is listed. Scenarios one model refuses (more
+// GPUs than the wiring has) are skipped.
 TEST_CASE("Communication and Topology price the same all-reduce the same, to the last digit",
           "[ui][reports][topology][communication]")
 {

@@ -1,4 +1,4 @@
-// Issue #9 (speed): a step of the ring animation repaints only the cells and arrows that changed,
+// Speed: a step of the ring animation repaints only the cells and arrows that changed,
 // and the picture it leaves on screen is exactly the one a full repaint of the same state draws.
 // No model numbers here: the oracle is the widget's own full repaint (QWidget::grab paints every
 // pixel afresh), compared pixel for pixel with what the partial repaints left in the window's
@@ -72,8 +72,8 @@ qint64 area(const QRegion& region)
 QRegion stepAndCompare(RingWidget& ring, const std::string& what,
                        const std::function<void()>& change)
 {
-    INFO(what << " (N = " << ring.workers() << ", " << ring.width() << "×" << ring.height()
-              << ", now at step " << ring.stepIndex() << ")");
+    INFO(what << " (N = " << ring.playback()->workers() << ", " << ring.width() << "×"
+              << ring.height() << ", now at step " << ring.playback()->stepIndex() << ")");
     const int paints = ring.paintCount();
     change();
     // The step's own repaint (update requests may be delivered a few milliseconds later).
@@ -92,19 +92,22 @@ QRegion stepAndCompare(RingWidget& ring, const std::string& what,
 
 bool samePhase(const RingWidget& ring, int a, int b)
 {
-    const auto phase = [&](int step) { return ring.trace().steps[std::size_t(step - 1)].phase; };
+    const auto phase = [&](int step) {
+        return ring.playback()->trace().steps[std::size_t(step - 1)].phase;
+    };
     return a > 0 && b > 0 && phase(a) == phase(b);
 }
 
 void walkThrough(RingWidget& ring)
 {
     const qint64 whole = static_cast<qint64>(ring.width()) * ring.height();
-    const int total = ring.stepCount();
+    const int total = ring.playback()->stepCount();
     // Forward through every step: within a phase only the changed cells (and labels) repaint.
     for (int k = 1; k <= total; ++k) {
-        const int from = ring.stepIndex();
-        const QRegion region = stepAndCompare(ring, "step forward", [&] { ring.stepForward(); });
-        REQUIRE(ring.stepIndex() == k);
+        const int from = ring.playback()->stepIndex();
+        const QRegion region =
+            stepAndCompare(ring, "step forward", [&] { ring.playback()->stepForward(); });
+        REQUIRE(ring.playback()->stepIndex() == k);
         if (samePhase(ring, from, k)) {
             INFO("step " << from << " → " << k << " repainted " << area(region) << " of " << whole
                          << " pixels");
@@ -113,19 +116,20 @@ void walkThrough(RingWidget& ring)
     }
     // Back through a few steps (across the phase change), then the end, reset and forward.
     for (int k = 0; k < std::min(total, 4); ++k) {
-        const int from = ring.stepIndex();
-        const QRegion region = stepAndCompare(ring, "step back", [&] { ring.stepBack(); });
-        if (samePhase(ring, from, ring.stepIndex())) {
+        const int from = ring.playback()->stepIndex();
+        const QRegion region =
+            stepAndCompare(ring, "step back", [&] { ring.playback()->stepBack(); });
+        if (samePhase(ring, from, ring.playback()->stepIndex())) {
             CHECK(area(region) * 2 < whole);
         }
     }
-    stepAndCompare(ring, "show the end", [&] { ring.showEnd(); });
-    stepAndCompare(ring, "step back from the end", [&] { ring.stepBack(); });
-    stepAndCompare(ring, "reset", [&] { ring.reset(); });
-    REQUIRE(ring.stepIndex() == 0);
-    stepAndCompare(ring, "step forward after reset", [&] { ring.stepForward(); });
-    stepAndCompare(ring, "step forward again", [&] { ring.stepForward(); });
-    stepAndCompare(ring, "reset mid-way", [&] { ring.reset(); });
+    stepAndCompare(ring, "show the end", [&] { ring.playback()->showEnd(); });
+    stepAndCompare(ring, "step back from the end", [&] { ring.playback()->stepBack(); });
+    stepAndCompare(ring, "reset", [&] { ring.playback()->reset(); });
+    REQUIRE(ring.playback()->stepIndex() == 0);
+    stepAndCompare(ring, "step forward after reset", [&] { ring.playback()->stepForward(); });
+    stepAndCompare(ring, "step forward again", [&] { ring.playback()->stepForward(); });
+    stepAndCompare(ring, "reset mid-way", [&] { ring.playback()->reset(); });
 }
 
 } // namespace
@@ -138,7 +142,7 @@ TEST_CASE("ring: a step repaints only what changed, and the picture equals a ful
         for (const int n : {2, 5, 16}) {
             RingWidget ring;
             ring.resize(size);
-            REQUIRE(ring.setWorkers(n).isEmpty());
+            REQUIRE(ring.playback()->setWorkers(n));
             ring.show();
             REQUIRE(QTest::qWaitForWindowExposed(&ring));
             QCoreApplication::processEvents();
@@ -157,14 +161,15 @@ TEST_CASE("ring: the labelled arrows (small N, wide widget) are among the checke
     // The arrow labels (chunk and value) change at every step; they are repainted alone.
     RingWidget ring;
     ring.resize(1100, 520);
-    REQUIRE(ring.setWorkers(5).isEmpty());
+    REQUIRE(ring.playback()->setWorkers(5));
     REQUIRE(ring.showsArrowLabels());
     ring.show();
     REQUIRE(QTest::qWaitForWindowExposed(&ring));
     QCoreApplication::processEvents();
-    stepAndCompare(ring, "step 1", [&] { ring.stepForward(); });
-    stepAndCompare(ring, "step 2", [&] { ring.stepForward(); });
-    const QRegion region = stepAndCompare(ring, "labelled step", [&] { ring.stepForward(); });
+    stepAndCompare(ring, "step 1", [&] { ring.playback()->stepForward(); });
+    stepAndCompare(ring, "step 2", [&] { ring.playback()->stepForward(); });
+    const QRegion region =
+        stepAndCompare(ring, "labelled step", [&] { ring.playback()->stepForward(); });
     CHECK(area(region) * 2 < static_cast<qint64>(ring.width()) * ring.height());
     // The legend below the table is never part of a step's repaint.
     CHECK_FALSE(region.intersects(QRect(0, ring.height() - 12, ring.width(), 12)));
@@ -180,11 +185,11 @@ TEST_CASE("ring: in the Communication panel, 16 GPUs step by partial repaints as
     panel.show();
     REQUIRE(QTest::qWaitForWindowExposed(&panel));
     RingWidget* ring = panel.charts()->ring();
-    REQUIRE(ring->setWorkers(16).isEmpty());
+    REQUIRE(ring->playback()->setWorkers(16));
     QCoreApplication::processEvents();
     for (int k = 0; k < 8; ++k) {
-        stepAndCompare(*ring, "panel: step forward", [&] { ring->stepForward(); });
+        stepAndCompare(*ring, "panel: step forward", [&] { ring->playback()->stepForward(); });
     }
-    stepAndCompare(*ring, "panel: step back", [&] { ring->stepBack(); });
-    stepAndCompare(*ring, "panel: reset", [&] { ring->reset(); });
+    stepAndCompare(*ring, "panel: step back", [&] { ring->playback()->stepBack(); });
+    stepAndCompare(*ring, "panel: reset", [&] { ring->playback()->reset(); });
 }

@@ -1,4 +1,4 @@
-// An imported nvidia-smi topo -m node end to end (issue #5): import a sample on the Topology
+// An imported nvidia-smi topo -m node end to end: import a sample on the Topology
 // panel, press "Use these for my cluster", and the scenario holds the node pair by pair
 // (topology.preset = imported, topology.node, topology.node_nics) in one undo step; the diagram's
 // pair table shows every pair with the kind simcore gives it (nvTopoCluster on the same file),
@@ -164,6 +164,7 @@ TEST_CASE("imported node: direct NVLink counts show in the table and the hop too
     REQUIRE_FALSE(simcore::setValue(s, "topology.preset", "imported"));
     REQUIRE_FALSE(simcore::setValue(s, "topology.node", "NV4 PHB NV4 NV4 PHB NV4"));
     s.collective.workers = 4;
+    s.hardware.gpusPerNode = 4; // the node's GPUs (validate() names any other count)
     ScenarioModel model(s);
     TopologyPanel panel(&model);
     panel.resize(1280, 760);

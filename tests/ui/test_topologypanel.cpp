@@ -1,11 +1,13 @@
-// The Topology panel end to end: preset picker → Scenario → simcore::topologyAllReduceFromScenario
-// → the drawn nodes, ring and bottleneck; the importers through the panel's functions (the file
-// dialogs only call them); export. Expected numbers come from simcore (tests/simcore/
+// The Topology panel end to end: wiring picker → Scenario → simcore::topologyReport → the drawn
+// nodes, ring and bottleneck, read-outs and formula; the importers through the panel's functions
+// (the file dialogs only call them); export. Expected numbers come from simcore (tests/simcore/
 // test_topology.cpp has the hand calculations) and the samples under tests/data.
 #include "common/format.h"
 #include "helpers.h"
+#include "simcore/collectives.h"
 #include "simcore/ncclimport.h"
 #include "simcore/topology.h"
+#include "simcore/topologypick.h"
 #include "topologyfixture.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
@@ -92,6 +94,67 @@ TEST_CASE("topology panel: presets change the drawn nodes", "[ui][topology]")
     REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("80")));
     CHECK(f.panel.diagram()->drawnNodeCount() == TopologyDiagram::kMaxShownNodes);
     CHECK(f.panel.diagram()->topology().cluster.nodes == 10);
+}
+
+TEST_CASE("topology panel: picking a wiring prices that cluster on every panel, in one undo step",
+          "[ui][topology]")
+{
+    Fixture f;
+    const simcore::Scenario before = f.model.scenario();
+    const int steps = f.model.undoStack()->count();
+    choose(f.presets(), QStringLiteral("pcie-workstation"));
+    const auto& s = f.model.scenario();
+    CHECK(f.model.undoStack()->count() == steps + 1);
+    CHECK(s == simcore::withTopologyPreset(before, simcore::TopologyPresetId::PcieWorkstation));
+    // The workstation's own hardware: 4 × RTX 4090 on PCIe 4.0 x16 (links.h), N down to 4.
+    CHECK(s.hardware.gpu == "rtx4090");
+    CHECK(s.hardware.gpusPerNode == 4);
+    CHECK(s.hardware.intraBandwidthBytesPerSecond ==
+          simcore::findLink("pcie4-x16")->link.bandwidthBytesPerSecond);
+    CHECK(s.hardware.intraLatencySeconds == 5.7e-6);
+    CHECK(s.collective.workers == 4);
+    // Scaling and Communication price the uniform cluster of these keys: the same all-reduce.
+    // 4 GPUs on PCIe 4.0: 6 × 5.7 µs + 1.5 × 1e9 / 31.5077e9 = 47.64 ms.
+    const auto* time = f.panel.diagram()->report().find("time");
+    REQUIRE(time);
+    CHECK(time->value == simcore::allReduceFromScenario(s).seconds);
+    CHECK(time->value ==
+          Approx(6 * 5.7e-6 + 1.5 * 1e9 / (16e9 * 16 * (128.0 / 130.0) / 8)).epsilon(1e-12));
+    CHECK(f.panel.readouts().at(0) == dtsim::common::formatDuration(time->value));
+    // One undo brings back the wiring, the hardware and N together.
+    f.model.undoStack()->undo();
+    CHECK(f.model.scenario() == before);
+}
+
+TEST_CASE("topology panel: the read-outs and the formula are the report's", "[ui][topology]")
+{
+    Fixture f;
+    // The default cluster: a balanced ring of 8 NVSwitch GPUs.
+    const auto& report = f.panel.diagram()->report();
+    const QStringList shown = f.panel.readouts();
+    CHECK(shown.at(0) == dtsim::common::formatQuantity(report, "time"));
+    CHECK(shown.at(1) == QStringLiteral("every hop alike: %1, %2")
+                             .arg(TopologyDiagram::kindName(simcore::LinkKind::NvSwitch),
+                                  dtsim::common::formatBandwidth(450e9)));
+    CHECK(shown.at(2) == dtsim::common::formatQuantity(report, "bottleneck_utilisation"));
+    CHECK(shown.at(3) == QStringLiteral("1 of 4"));
+    // 2(N−1) = 14 and 2(N−1)/N = 1.75 for N = 8, from the report's terms.
+    CHECK(f.panel.formulaText().contains(QStringLiteral("= 14 × ")));
+    CHECK(f.panel.formulaText().contains(QStringLiteral(" + 1.75 × ")));
+    // One GPU: nothing to name, no numbers in the formula.
+    REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("1")));
+    CHECK(f.panel.readouts().at(1) == QStringLiteral("none: one GPU sends nothing"));
+    CHECK(f.panel.readouts().at(2) == QStringLiteral("—"));
+    CHECK_FALSE(f.panel.formulaText().contains(QStringLiteral("<b>")));
+    // Hierarchical over three nodes: the two phases and their sum, as the report has them.
+    REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("20")));
+    REQUIRE_FALSE(
+        f.model.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical")));
+    const auto& hierarchical = f.panel.diagram()->report();
+    CHECK(f.panel.formulaText().contains(QStringLiteral("across 3 nodes")));
+    CHECK(f.panel.formulaText().contains(
+        dtsim::common::formatQuantity(hierarchical, "intra_time") + QStringLiteral(" + ") +
+        dtsim::common::formatQuantity(hierarchical, "inter_time")));
 }
 
 TEST_CASE("topology panel: the bottleneck drawn is the one simcore finds", "[ui][topology]")
@@ -259,7 +322,13 @@ TEST_CASE("topology panel: export draws the diagram and writes the links as CSV"
     auto area = createChartArea(QStringLiteral("topology"));
     REQUIRE(area);
     area->showScenario(scenario);
-    const QStringList lines = area->csv().trimmed().split(QLatin1Char('\n'));
+    // The report's quantities first (simcore/topologyreport.h), then the links.
+    const QString csv = area->csv();
+    CHECK(csv.startsWith(QStringLiteral("# dtsim topology: ")));
+    CHECK(testing::csvTable(csv, QStringLiteral("quantity,value,unit"))
+              .contains(QStringLiteral("bottleneck_kind,pcie-host-bridge,")));
+    const QStringList lines = testing::csvTable(csv, QStringLiteral("from_gpu,"));
+    REQUIRE_FALSE(lines.isEmpty());
     CHECK(lines.first() == QStringLiteral("from_gpu,to_gpu,kind,bandwidth_bytes_per_s,latency_s,"
                                           "ring_hop,bottleneck,busy_s,utilisation,source"));
     // 8 ring hops + the other 20 of the node's 28 pairs.

@@ -357,10 +357,11 @@ const std::vector<Row>& rows()
          QT_TRANSLATE_NOOP("KeyText", "&Wiring:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its "
-             "NVLink: every ring through it crawls over PCIe. \"Your cluster\" uses the "
-             "hardware.* keys, which an nccl-tests import below can fill; \"Imported node\" draws "
-             "the node an nvidia-smi topo -m import found, pair by pair."),
+             "How the GPUs are connected; picking a wiring also sets the GPU and the "
+             "hardware.* links, so every panel prices that cluster. The mis-wired node is a DGX "
+             "H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. \"Your "
+             "cluster\" uses the hardware.* keys, which an nccl-tests import below can fill; "
+             "\"Imported node\" draws the node an nvidia-smi topo -m import found, pair by pair."),
          nullptr,
          1,
          0,

@@ -2,17 +2,17 @@
 
 #include "ui/panels/checkpoint/checkpointcharts.h"
 #include "ui/panels/checkpoint/checkpointpanel.h"
-#include "ui/panels/communication/communicationcharts.h" // communication panel (issue #4)
-#include "ui/panels/communication/communicationpanel.h"  // communication panel (issue #4)
+#include "ui/panels/communication/communicationcharts.h"
+#include "ui/panels/communication/communicationpanel.h"
 #include "ui/panels/memory/memorycharts.h"
 #include "ui/panels/memory/memorypanel.h"
-#include "ui/panels/parallelism/parallelismdiagram.h" // parallelism panel (issue #6)
-#include "ui/panels/parallelism/parallelismpanel.h"   // parallelism panel (issue #6)
-#include "ui/panels/parallelism/pipelineview.h"       // parallelism panel (issue #6)
+#include "ui/panels/parallelism/parallelismdiagram.h"
+#include "ui/panels/parallelism/parallelismpanel.h"
+#include "ui/panels/parallelism/pipelineview.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
-#include "ui/panels/topology/topologydiagram.h" // topology panel (issue #5)
-#include "ui/panels/topology/topologypanel.h"   // topology panel (issue #5)
+#include "ui/panels/topology/topologydiagram.h"
+#include "ui/panels/topology/topologypanel.h"
 
 namespace dtsim::ui {
 

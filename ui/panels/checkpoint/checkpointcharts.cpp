@@ -77,42 +77,9 @@ struct CheckpointCharts::Job {
     std::int64_t runs = 0;
     std::uint64_t seed = 0;
     quint64 generation = 0;
-    MonteCarloSummary result;
+    simcore::MonteCarloSummary result;
     QThread* thread = nullptr;
 };
-
-int histogramBins(std::int64_t runs)
-{
-    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(runs))));
-    return std::clamp(root, 1, 60);
-}
-
-MonteCarloSummary computeMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
-                                    std::uint64_t seed, const std::atomic<bool>* cancel,
-                                    std::atomic<std::int64_t>* progress)
-{
-    MonteCarloSummary out;
-    out.params = params;
-    out.runsRequested = runs;
-    out.seed = seed;
-    simcore::MonteCarloOptions options;
-    options.seed = seed;
-    options.cancel = cancel;
-    options.progress = progress;
-    out.batch = simcore::simulateBatch(params, runs, options);
-    out.histogram = simcore::makeHistogram(out.batch.completionSeconds, histogramBins(runs));
-    out.batch.completionSeconds.clear();
-    out.batch.completionSeconds.shrink_to_fit();
-    if (out.batch.status != simcore::RunStatus::Cancelled) {
-        options.progress = nullptr;
-        options.recordTimeline = true;
-        options.maxTimelineSegments = kTimelineSegmentCap;
-        out.sampleRun = simcore::simulateRun(params, options, 0);
-    }
-    out.valid = out.batch.status != simcore::RunStatus::Cancelled &&
-                out.sampleRun.status != simcore::RunStatus::Cancelled;
-    return out;
-}
 
 CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
 {
@@ -276,7 +243,7 @@ void CheckpointCharts::retranslate()
     m_caption->setAccessibleName(tr("Monte-Carlo summary"));
     m_summary->setAccessibleName(tr("Checkpoint summary"));
     m_timeline->setAccessibleName(tr("One simulated job as a timeline"));
-    if (m_result.status == simcore::CheckpointStatus::Ok || !m_result.curve.empty()) {
+    if (m_report.result.status == simcore::CheckpointStatus::Ok || !m_report.result.curve.empty()) {
         m_summary->setPlainText(summary());
     }
     updateHistogram();
@@ -293,22 +260,22 @@ void CheckpointCharts::changeEvent(QEvent* event)
 
 void CheckpointCharts::showScenario(const simcore::Scenario& scenario)
 {
-    showResult(simcore::evaluateCheckpoint(scenario), scenario.checkpoint.monteCarloRuns,
+    showReport(simcore::checkpointReport(scenario), scenario.checkpoint.monteCarloRuns,
                static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
 }
 
-void CheckpointCharts::showResult(const simcore::CheckpointResult& result, std::int64_t runs,
+void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::int64_t runs,
                                   std::uint64_t seed)
 {
-    m_result = result;
+    m_report = report;
     updateWaste();
     m_summary->setPlainText(summary());
     m_wasteView->setAccessibleDescription(m_summary->plainText());
     if (m_interactive) {
         chartstyle::cacheStaticItems(m_wasteView);
     }
-    if (result.status != simcore::CheckpointStatus::InvalidInput) {
-        requestMonteCarlo(result.params, runs, seed);
+    if (report.ok()) {
+        requestMonteCarlo(report.result.params, runs, seed);
     }
 }
 
@@ -317,24 +284,17 @@ void CheckpointCharts::updateWaste()
     QList<QPointF> writes;
     QList<QPointF> lost;
     QList<QPointF> restarts;
-    const auto count = static_cast<qsizetype>(m_result.curve.size());
+    const auto count = static_cast<qsizetype>(m_report.stack.size());
     writes.reserve(count);
     lost.reserve(count);
     restarts.reserve(count);
     double highest = 0;
-    for (const auto& point : m_result.curve) {
-        if (point.status != simcore::CheckpointStatus::Ok &&
-            point.status != simcore::CheckpointStatus::Overflow) {
-            continue;
-        }
+    for (const auto& point : m_report.stack) {
         const double x = point.intervalSeconds / kIntervalUnitSeconds;
-        const double w = point.writeFraction * 100.0;
-        const double l = w + point.lostFraction * 100.0;
-        const double r = l + point.restartFraction * 100.0;
-        writes << QPointF(x, w);
-        lost << QPointF(x, l);
-        restarts << QPointF(x, r);
-        highest = std::max(highest, r);
+        writes << QPointF(x, point.writeTop * 100.0);
+        lost << QPointF(x, point.lostTop * 100.0);
+        restarts << QPointF(x, point.restartTop * 100.0);
+        highest = std::max(highest, point.restartTop * 100.0);
     }
     CurveBatch curves;
     curves.set(m_writeUpper, writes);
@@ -343,9 +303,10 @@ void CheckpointCharts::updateWaste()
     curves.set(m_restartLower, lost);
     curves.set(m_restartUpper, restarts);
 
-    const double current = m_result.params.intervalSeconds / kIntervalUnitSeconds;
-    const double daly = m_result.optimalIntervalSeconds / kIntervalUnitSeconds;
-    const double young = m_result.youngIntervalSeconds / kIntervalUnitSeconds;
+    const auto& r = m_report.result;
+    const double current = r.params.intervalSeconds / kIntervalUnitSeconds;
+    const double daly = r.optimalIntervalSeconds / kIntervalUnitSeconds;
+    const double young = r.youngIntervalSeconds / kIntervalUnitSeconds;
     double lo = writes.isEmpty() ? current / 10 : writes.front().x();
     double hi = writes.isEmpty() ? current * 10 : writes.back().x();
     lo = std::min(lo, current);
@@ -368,10 +329,13 @@ void CheckpointCharts::updateWaste()
     replaceIfChanged(m_youngLine,
                      young > 0 && std::isfinite(young) ? vertical(young) : QList<QPointF>{});
     replaceIfChanged(m_currentLine, vertical(current));
-    replaceIfChanged(m_currentPoint, {QPointF(current, m_result.atInterval.wasteFraction * 100.0)});
+    replaceIfChanged(m_currentPoint,
+                     m_report.ok()
+                         ? QList<QPointF>{QPointF(current, r.atInterval.wasteFraction * 100.0)}
+                         : QList<QPointF>{});
     replaceIfChanged(m_optimumPoint,
-                     haveOptimum
-                         ? QList<QPointF>{QPointF(daly, m_result.atOptimum.wasteFraction * 100.0)}
+                     haveOptimum && m_report.ok()
+                         ? QList<QPointF>{QPointF(daly, r.atOptimum.wasteFraction * 100.0)}
                          : QList<QPointF>{});
 }
 
@@ -391,7 +355,7 @@ void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params
     ++m_wantedGeneration;
     if (!m_asynchronous) {
         ++m_starts;
-        applyMonteCarlo(computeMonteCarlo(params, runs, seed));
+        applyMonteCarlo(simcore::computeMonteCarlo(params, runs, seed, kTimelineSegmentCap));
         return;
     }
     if (m_running) {
@@ -417,8 +381,8 @@ void CheckpointCharts::launch()
     job->generation = m_wantedGeneration;
     Job* raw = job.get();
     job->thread = QThread::create([raw] {
-        raw->result =
-            computeMonteCarlo(raw->params, raw->runs, raw->seed, &raw->cancel, &raw->progress);
+        raw->result = simcore::computeMonteCarlo(raw->params, raw->runs, raw->seed,
+                                                 kTimelineSegmentCap, &raw->cancel, &raw->progress);
     });
     connect(job->thread, &QThread::finished, this, [this, job] { jobFinished(job); });
     m_running = job;
@@ -451,7 +415,7 @@ void CheckpointCharts::jobFinished(const std::shared_ptr<Job>& job)
     }
 }
 
-void CheckpointCharts::applyMonteCarlo(MonteCarloSummary summary)
+void CheckpointCharts::applyMonteCarlo(simcore::MonteCarloSummary summary)
 {
     m_monteCarlo = std::move(summary);
     updateHistogram();
@@ -466,7 +430,7 @@ void CheckpointCharts::updateHistogram()
     }
     const auto& histogram = m_monteCarlo.histogram;
     const auto& batch = m_monteCarlo.batch;
-    const double expected = simcore::segmentedExpectedTime(m_monteCarlo.params).expectedSeconds;
+    const double expected = m_monteCarlo.expectedSeconds;
     const double reference = batch.runsCompleted > 0 ? batch.meanSeconds : expected;
     TimeUnit unit{1.0, tr("s")};
     if (reference >= 2 * 86400.0) {
@@ -482,10 +446,8 @@ void CheckpointCharts::updateHistogram()
     std::int64_t highest = 0;
     outline.reserve(static_cast<qsizetype>(histogram.counts.size()) * 4);
     for (std::size_t i = 0; i < histogram.counts.size(); ++i) {
-        const double x0 =
-            (histogram.minSeconds + static_cast<double>(i) * histogram.binWidthSeconds) /
-            unit.seconds;
-        const double x1 = x0 + histogram.binWidthSeconds / unit.seconds;
+        const double x0 = histogram.edgeSeconds(i) / unit.seconds;
+        const double x1 = histogram.edgeSeconds(i + 1) / unit.seconds;
         const auto c = static_cast<double>(histogram.counts[i]);
         outline << QPointF(x0, 0) << QPointF(x0, c) << QPointF(x1, c) << QPointF(x1, 0);
         highest = std::max(highest, histogram.counts[i]);
@@ -504,11 +466,8 @@ void CheckpointCharts::updateHistogram()
                                                   : QList<QPointF>{});
 
     double lo = haveRuns ? batch.minSeconds / unit.seconds : expectedUnits * 0.9;
-    double hi = haveRuns
-                    ? (histogram.minSeconds +
-                       histogram.binWidthSeconds * static_cast<double>(histogram.counts.size())) /
-                          unit.seconds
-                    : expectedUnits * 1.1;
+    double hi = haveRuns ? histogram.edgeSeconds(histogram.counts.size()) / unit.seconds
+                         : expectedUnits * 1.1;
     if (haveExpected) {
         lo = std::min(lo, expectedUnits);
         hi = std::max(hi, expectedUnits);
@@ -551,12 +510,10 @@ void CheckpointCharts::updateCaption()
         const auto inUnit = [&](double seconds, int digits) {
             return tr("%1 %2").arg(common::formatNumber(seconds / unit, digits), unitName);
         };
-        const double expected = simcore::segmentedExpectedTime(mc.params).expectedSeconds;
+        const double expected = mc.expectedSeconds;
         if (batch.status == simcore::RunStatus::Completed && batch.runsCompleted > 0) {
-            const double difference = (batch.meanSeconds - expected) / expected;
-            const double sigmas = batch.standardErrorSeconds > 0
-                                      ? (batch.meanSeconds - expected) / batch.standardErrorSeconds
-                                      : 0.0;
+            const double difference = mc.differenceFraction;
+            const double sigmas = mc.standardErrors;
             text =
                 tr("<b>%1 simulated jobs</b> (seed %2): mean %3 ± %4 (standard error) vs "
                    "expected <b>%5</b> (Daly 2006): difference %6 (%7 standard errors). "
@@ -568,11 +525,10 @@ void CheckpointCharts::updateCaption()
                          common::formatSignedNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
                          inUnit(batch.maxSeconds, 4))
                     .arg(common::formatNumber(batch.meanFailures, 3));
-            const double closedForm = simcore::dalyExpectedTime(mc.params).expectedSeconds;
-            if (std::abs(closedForm - expected) > 1e-9 * expected) {
+            if (mc.closedFormDiffers) {
                 text += tr(" (τ does not divide W: Daly's closed form with a fractional last "
                            "interval gives %1.)")
-                            .arg(inUnit(closedForm, 6));
+                            .arg(inUnit(mc.closedFormSeconds, 6));
             }
         } else if (batch.status == simcore::RunStatus::FailureLimit) {
             text = tr("<b>The simulated job never finishes</b>: a run stopped after %1 "
@@ -603,21 +559,15 @@ void CheckpointCharts::updateCaption()
 
 QString CheckpointCharts::summary() const
 {
-    const auto& r = m_result;
-    if (r.status == simcore::CheckpointStatus::InvalidInput) {
+    if (!m_report.ok()) {
         return tr("The checkpoint inputs are out of range: nothing to show.");
     }
-    const auto& a = r.atInterval;
-    QString text =
-        tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "
-           "its wall time (writes %6, lost work %7, restarts %8).")
-            .arg(common::formatDuration(r.clusterMtbfSeconds),
-                 common::formatDuration(r.optimalIntervalSeconds),
-                 common::formatDuration(r.youngIntervalSeconds),
-                 common::formatDuration(r.params.intervalSeconds),
-                 common::formatPercent(a.wasteFraction), common::formatPercent(a.writeFraction),
-                 common::formatPercent(a.lostFraction), common::formatPercent(a.restartFraction));
-    return text;
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
+    return tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "
+              "its wall time (writes %6, lost work %7, restarts %8).")
+        .arg(value("cluster_mtbf"), value("optimal_interval"), value("young_interval"),
+             value("interval"), value("waste_fraction"), value("write_fraction"),
+             value("lost_fraction"), value("restart_fraction"));
 }
 
 QString CheckpointCharts::exportTitle() const
@@ -627,60 +577,7 @@ QString CheckpointCharts::exportTitle() const
 
 QString CheckpointCharts::csv() const
 {
-    const auto& r = m_result;
-    QString text;
-    text += QStringLiteral("# dtsim checkpoint model (MODELS §6: Young 1974, Daly 2006); SI "
-                           "seconds\n");
-    text += QStringLiteral("quantity,value,unit\n");
-    const auto row = [&text](const char* name, double value, const char* unit) {
-        text += QStringLiteral("%1,%2,%3\n")
-                    .arg(QLatin1String(name), common::csvNumber(value), QLatin1String(unit));
-    };
-    row("interval", r.params.intervalSeconds, "s");
-    row("write_time", r.params.writeSeconds, "s");
-    row("restart_time", r.params.restartSeconds, "s");
-    row("work", r.params.workSeconds, "s");
-    row("cluster_mtbf", r.clusterMtbfSeconds, "s");
-    row("young_interval", r.youngIntervalSeconds, "s");
-    row("optimal_interval", r.optimalIntervalSeconds, "s");
-    row("waste_fraction", r.wasteFraction, "");
-    row("write_fraction", r.atInterval.writeFraction, "");
-    row("lost_fraction", r.atInterval.lostFraction, "");
-    row("restart_fraction", r.atInterval.restartFraction, "");
-    row("expected_time", r.expectedSeconds, "s");
-    row("expected_failures", r.atInterval.expectedFailures, "");
-    const auto& mc = m_monteCarlo;
-    if (mc.valid) {
-        row("mc_runs", static_cast<double>(mc.batch.runsCompleted), "");
-        row("mc_seed", static_cast<double>(mc.seed), "");
-        row("mc_mean_time", mc.batch.meanSeconds, "s");
-        row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
-        row("mc_expected_time", simcore::segmentedExpectedTime(mc.params).expectedSeconds, "s");
-        row("mc_mean_failures", mc.batch.meanFailures, "");
-    }
-
-    text += QStringLiteral("\n# wasted time vs checkpoint interval (Daly 2006)\n");
-    text += QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction,"
-                           "restart_fraction,expected_s,expected_failures\n");
-    for (const auto& p : r.curve) {
-        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
-                    .arg(common::csvNumber(p.intervalSeconds), common::csvNumber(p.wasteFraction),
-                         common::csvNumber(p.writeFraction), common::csvNumber(p.lostFraction),
-                         common::csvNumber(p.restartFraction), common::csvNumber(p.expectedSeconds),
-                         common::csvNumber(p.expectedFailures));
-    }
-    if (mc.valid) {
-        text += QStringLiteral("\n# Monte-Carlo completion times: histogram\n");
-        text += QStringLiteral("bin_start_s,bin_end_s,jobs\n");
-        const auto& h = mc.histogram;
-        for (std::size_t i = 0; i < h.counts.size(); ++i) {
-            const double start = h.minSeconds + static_cast<double>(i) * h.binWidthSeconds;
-            text += QStringLiteral("%1,%2,%3\n")
-                        .arg(common::csvNumber(start), common::csvNumber(start + h.binWidthSeconds))
-                        .arg(h.counts[i]);
-        }
-    }
-    return text;
+    return QString::fromStdString(simcore::checkpointCsv(m_report, m_monteCarlo));
 }
 
 } // namespace dtsim::ui

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "simcore/checkpoint.h"
-#include "simcore/montecarlo.h"
+#include "simcore/checkpointreport.h"
 #include "ui/kit/chartarea.h"
 
 #include <QPointer>
@@ -23,26 +22,6 @@ namespace dtsim::ui {
 class TextStrip;
 class TimelineWidget;
 
-/// What a Monte-Carlo batch gives the charts (MODELS §6): the statistics, the histogram of
-/// completion times and one run with its timeline. A value: made on a worker thread, moved here.
-struct MonteCarloSummary {
-    bool valid = false;               ///< false until a batch has been computed
-    simcore::CheckpointParams params; ///< the job simulated
-    std::int64_t runsRequested = 0;
-    std::uint64_t seed = 0;
-    simcore::BatchResult batch; ///< completionSeconds cleared (the histogram keeps the shape)
-    simcore::Histogram histogram;
-    simcore::RunResult sampleRun; ///< run 0 of the batch, with its timeline
-};
-
-/// Runs the batch and run 0 with its timeline. Pure computation; safe on any thread.
-MonteCarloSummary computeMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
-                                    std::uint64_t seed, const std::atomic<bool>* cancel = nullptr,
-                                    std::atomic<std::int64_t>* progress = nullptr);
-
-/// Histogram bins for `runs` jobs: about √runs, 1…60.
-int histogramBins(std::int64_t runs);
-
 /// The Checkpoint panel's charts (lesson §3, MODELS §6): wasted-time fraction vs checkpoint
 /// interval on a log axis, stacked by part (writes, lost work, restarts), with Daly's and
 /// Young's optimum and the current interval marked; a histogram of Monte-Carlo completion times
@@ -59,8 +38,8 @@ public:
     ~CheckpointCharts() override;
 
     void showScenario(const simcore::Scenario& scenario) override;
-    /// Draws an already evaluated result and starts (or reuses) the Monte-Carlo batch for it.
-    void showResult(const simcore::CheckpointResult& result, std::int64_t runs, std::uint64_t seed);
+    /// Draws an evaluated report and starts (or reuses) the Monte-Carlo batch for it.
+    void showReport(const simcore::CheckpointReport& report, std::int64_t runs, std::uint64_t seed);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
@@ -79,8 +58,8 @@ public:
     [[nodiscard]] int monteCarloDropped() const { return m_dropped; }
 
     // For tests and the benchmark: what is drawn.
-    [[nodiscard]] const simcore::CheckpointResult& result() const { return m_result; }
-    [[nodiscard]] const MonteCarloSummary& monteCarlo() const { return m_monteCarlo; }
+    [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
+    [[nodiscard]] const simcore::MonteCarloSummary& monteCarlo() const { return m_monteCarlo; }
     /// Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
     /// y in percent.
     [[nodiscard]] QLineSeries* writeTop() const { return m_writeUpper; }
@@ -121,12 +100,12 @@ private:
                            std::uint64_t seed);
     void launch();
     void jobFinished(const std::shared_ptr<Job>& job);
-    void applyMonteCarlo(MonteCarloSummary summary);
+    void applyMonteCarlo(simcore::MonteCarloSummary summary);
     void updateHistogram();
     void updateCaption();
 
-    simcore::CheckpointResult m_result;
-    MonteCarloSummary m_monteCarlo;
+    simcore::CheckpointReport m_report;
+    simcore::MonteCarloSummary m_monteCarlo;
     bool m_asynchronous = false;
     bool m_interactive = false;
     double m_timeUnit = 86400;

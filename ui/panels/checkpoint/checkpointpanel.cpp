@@ -53,23 +53,6 @@ CheckpointPanel::CheckpointPanel(ScenarioModel* model, QWidget* parent) : Panel(
     refresh();
 }
 
-simcore::Scenario CheckpointPanel::llamaPreset(const simcore::Scenario& base)
-{
-    simcore::Scenario scenario = base;
-    auto& c = scenario.checkpoint;
-    constexpr double kDays = 54.0;         // Llama 3 §3.3.4: a 54-day snapshot of training
-    constexpr double kInterruptions = 419; // unexpected interruptions in those days
-    constexpr std::int64_t kGpus = 16384;  // up to 16,384 H100 GPUs
-    const double jobMtbf = kDays * kDay / kInterruptions; // ≈ 3.09 h
-    c.gpus = kGpus;
-    c.gpuMtbfSeconds = jobMtbf * static_cast<double>(kGpus); // ≈ 50,677 h per GPU
-    c.workSeconds = kDays * kDay;
-    c.writeTimeSeconds = 60;    // assumption: not given in the paper
-    c.restartTimeSeconds = 600; // assumption: not given in the paper
-    c.intervalSeconds = kHour;
-    return scenario;
-}
-
 int CheckpointPanel::sliderPosition(double intervalSeconds)
 {
     const double clamped = std::clamp(intervalSeconds, kMinSliderSeconds, kMaxSliderSeconds);
@@ -89,7 +72,7 @@ void CheckpointPanel::buildControls()
 {
     m_llamaButton = new QPushButton;
     connect(m_llamaButton, &QPushButton::clicked, this, [this] {
-        model()->setScenario(llamaPreset(model()->scenario()));
+        model()->setScenario(simcore::withLlama3Failures(model()->scenario()));
         showProblem(QString());
     });
     controlsLayout()->addWidget(m_llamaButton);
@@ -124,9 +107,8 @@ void CheckpointPanel::buildControls()
         setNumber(QStringLiteral("checkpoint.interval"), intervalAtPosition(position));
     });
     connect(m_optimumButton, &QPushButton::clicked, this, [this] {
-        if (m_result.optimalIntervalSeconds > 0) {
-            setNumber(QStringLiteral("checkpoint.interval"),
-                      std::round(m_result.optimalIntervalSeconds));
+        if (m_report.optimalIntervalWholeSeconds > 0) {
+            setNumber(QStringLiteral("checkpoint.interval"), m_report.optimalIntervalWholeSeconds);
         }
     });
 
@@ -177,27 +159,55 @@ void CheckpointPanel::retranslate()
     m_optimumButton->setToolTip(
         tr("Set τ to Daly's (2006) optimum interval for the current write time and MTBF."));
 
-    const QStringList readoutNames = {tr("Cluster MTBF M:"),     tr("Young optimum:"),
-                                      tr("Daly optimum:"),       tr("Wasted at τ:"),
-                                      tr("Expected wall time:"), tr("Expected failures:"),
-                                      tr("Interval in steps:")};
-    const QStringList readoutTips = {
-        tr("Mean time between failures of the whole job: GPU MTBF / N."),
-        tr("Young (1974): τ = √(2δM), the first-order optimum interval."),
-        tr("Daly (2006): a higher-order optimum, slightly shorter than Young's."),
-        tr("Share of the wall time not spent on useful work: writes + lost work + restarts."),
-        tr("Daly's (2006) expected wall time for the whole job at the current τ."),
-        tr("Expected failures during the whole job: wall time / M."),
-        tr("The interval as whole training steps, with the Scaling panel's step time: "
-           "shouldCheckpoint(step, K) is true when step % K == 0.")};
-    setReadoutTexts(readoutNames, readoutTips);
+    setReadouts(readoutsForReport());
+}
+
+QList<Panel::Readout> CheckpointPanel::readoutsForReport() const
+{
+    const auto id = [](const char* text) { return QString::fromLatin1(text); };
+    const bool overflow = m_report.overflow;
+    const simcore::Quantity* optimumSteps = m_report.find("optimal_interval_steps");
+    const bool optimumInSteps = optimumSteps && std::isfinite(optimumSteps->value);
+    return {
+        {tr("Cluster MTBF M:"),
+         tr("Mean time between failures of the whole job: GPU MTBF / N."),
+         {id("cluster_mtbf")},
+         {}},
+        {tr("Young optimum:"),
+         tr("Young (1974): τ = √(2δM), the first-order optimum interval."),
+         {id("young_interval")},
+         {}},
+        {tr("Daly optimum:"),
+         tr("Daly (2006): a higher-order optimum, slightly shorter than Young's."),
+         {id("optimal_interval")},
+         {}},
+        {tr("Wasted at τ:"),
+         tr("Share of the wall time not spent on useful work: writes + lost work + restarts."),
+         {id("waste_fraction"), id("optimal_waste_fraction")},
+         tr("%1 (at the optimum %2)")},
+        {tr("Expected wall time:"),
+         tr("Daly's (2006) expected wall time for the whole job at the current τ."),
+         overflow ? QStringList{} : QStringList{id("expected_time"), id("work")},
+         overflow ? tr("practically never finishes") : tr("%1 (W = %2)")},
+        {tr("Expected failures:"),
+         tr("Expected failures during the whole job: wall time / M."),
+         {id("expected_failures")},
+         {}},
+        {tr("Interval in steps:"),
+         tr("The interval as whole training steps, with the Scaling panel's step time: "
+            "shouldCheckpoint(step, K) is true when step % K == 0."),
+         optimumInSteps
+             ? QStringList{id("interval_steps"), id("step_time"), id("optimal_interval_steps")}
+             : QStringList{id("interval_steps"), id("step_time")},
+         optimumInSteps ? tr("checkpoint every %1 steps (step %2); optimum every %3")
+                        : tr("checkpoint every %1 steps (step %2)")},
+    };
 }
 
 void CheckpointPanel::refresh()
 {
     const auto& scenario = model()->scenario();
-    m_result = simcore::evaluateCheckpoint(scenario);
-    m_stepSeconds = simcore::evaluateScaling(scenario).selected.stepSeconds;
+    m_report = simcore::checkpointReport(scenario);
     const auto& c = scenario.checkpoint;
     showFieldValues();
     {
@@ -206,78 +216,39 @@ void CheckpointPanel::refresh()
             m_intervalSlider->setValue(sliderPosition(c.intervalSeconds));
         }
     }
-
-    m_charts->showResult(m_result, c.monteCarloRuns, static_cast<std::uint64_t>(c.monteCarloSeed));
-
-    const auto& r = m_result;
-    const bool ok = r.status != simcore::CheckpointStatus::InvalidInput;
-    setReadout(0, ok ? tr("%1 (%2 h)")
-                           .arg(common::formatDuration(r.clusterMtbfSeconds),
-                                common::formatNumber(r.clusterMtbfSeconds / kHour, 3))
-                     : QStringLiteral("—"));
-    setReadout(1, ok ? common::formatDuration(r.youngIntervalSeconds) : QStringLiteral("—"));
-    setReadout(2, ok ? common::formatDuration(r.optimalIntervalSeconds) : QStringLiteral("—"));
-    setReadout(3, ok ? tr("%1 (at the optimum %2)")
-                           .arg(common::formatPercent(r.wasteFraction),
-                                common::formatPercent(r.atOptimum.wasteFraction))
-                     : QStringLiteral("—"));
-    setReadout(4, r.status == simcore::CheckpointStatus::Overflow
-                      ? tr("practically never finishes")
-                      : (ok ? tr("%1 (W = %2)")
-                                  .arg(common::formatDuration(r.expectedSeconds),
-                                       common::formatDuration(r.params.workSeconds))
-                            : QStringLiteral("—")));
-    setReadout(5,
-               ok ? common::formatNumber(r.atInterval.expectedFailures, 4) : QStringLiteral("—"));
-    const auto steps = simcore::intervalSecondsToSteps(c.intervalSeconds, m_stepSeconds);
-    const auto optimumSteps =
-        simcore::intervalSecondsToSteps(r.optimalIntervalSeconds, m_stepSeconds);
-    if (steps.ok()) {
-        QString text = tr("checkpoint every %1 steps (step %2)")
-                           .arg(QLocale().toString(static_cast<qlonglong>(steps.value)),
-                                common::formatDuration(m_stepSeconds));
-        if (optimumSteps.ok()) {
-            text += tr("; optimum every %1")
-                        .arg(QLocale().toString(static_cast<qlonglong>(optimumSteps.value)));
-        }
-        setReadout(6, text);
-    } else {
-        setReadout(6, QStringLiteral("—"));
-    }
+    m_charts->showReport(m_report, c.monteCarloRuns, static_cast<std::uint64_t>(c.monteCarloSeed));
+    setReadouts(readoutsForReport()); // a row's words follow the report (overflow, steps)
+    showReadouts(m_report);
+    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
     updateFormula();
 }
 
 void CheckpointPanel::updateFormula()
 {
-    const auto& r = m_result;
-    const auto& c = model()->scenario().checkpoint;
-    if (r.status == simcore::CheckpointStatus::InvalidInput) {
+    if (!m_report.ok()) {
         setFormula(tr("The checkpoint inputs are out of range."));
         return;
     }
+    const auto& r = m_report.result;
+    const auto& c = model()->scenario().checkpoint;
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     const QString mtbf = tr("Cluster MTBF M = GPU MTBF / N = %1 h / %2 = <b>%3</b>")
-                             .arg(common::formatNumber(c.gpuMtbfSeconds / kHour, 6),
-                                  QLocale().toString(static_cast<qlonglong>(c.gpus)),
-                                  common::formatDuration(r.clusterMtbfSeconds));
-    const auto seconds = [](double value) {
-        return tr("%1 s").arg(common::formatNumber(value, 7));
-    };
+                             .arg(common::formatNumber(c.gpuMtbfSeconds / kHour, 6), value("gpus"),
+                                  value("cluster_mtbf"));
+    const auto seconds = [](double v) { return tr("%1 s").arg(common::formatNumber(v, 7)); };
     const QString young =
         tr("Young: τ = √(2δM) = √(2 × %1 × %2) = %3 = <b>%4</b>; Daly: τ = √(2δM)·[1 + "
            "⅓√(δ/2M) + (δ/2M)/9] − δ = <b>%5</b>")
-            .arg(seconds(c.writeTimeSeconds), seconds(r.clusterMtbfSeconds),
-                 seconds(std::round(r.youngIntervalSeconds)),
-                 common::formatDuration(r.youngIntervalSeconds),
-                 common::formatDuration(r.optimalIntervalSeconds));
+            .arg(seconds(r.params.writeSeconds), seconds(r.clusterMtbfSeconds),
+                 seconds(std::round(r.youngIntervalSeconds)), value("young_interval"),
+                 value("optimal_interval"));
     const QString expected =
         tr("T = M·e<sup>R/M</sup>·(e<sup>(τ+δ)/M</sup> − 1)·W/τ with τ = %1, R = %2, W = %3: "
            "<b>%4</b>, wasted %5")
-            .arg(seconds(r.params.intervalSeconds), seconds(c.restartTimeSeconds),
-                 seconds(c.workSeconds),
-                 r.status == simcore::CheckpointStatus::Overflow
-                     ? tr("beyond any calendar")
-                     : common::formatDuration(r.expectedSeconds),
-                 common::formatPercent(r.wasteFraction));
+            .arg(seconds(r.params.intervalSeconds), seconds(r.params.restartSeconds),
+                 seconds(r.params.workSeconds),
+                 m_report.overflow ? tr("beyond any calendar") : value("expected_time"),
+                 value("waste_fraction"));
     setFormula(mtbf + QStringLiteral("<br>") + young + QStringLiteral("<br>") + expected);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/checkpoint.h"
+#include "simcore/checkpointreport.h"
 #include "ui/kit/panel.h"
 
 class QGroupBox;
@@ -30,14 +30,7 @@ public:
     [[nodiscard]] QSlider* intervalSlider() const { return m_intervalSlider; }
     [[nodiscard]] QPushButton* llamaPresetButton() const { return m_llamaButton; }
     [[nodiscard]] QPushButton* useOptimumButton() const { return m_optimumButton; }
-    [[nodiscard]] const simcore::CheckpointResult& result() const { return m_result; }
-
-    /// The Llama 3 preset (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs, 419 unexpected
-    /// interruptions in 54 days → job MTBF 54·24/419 h, GPU MTBF = that × 16,384; W = 54 days.
-    /// The paper gives no checkpoint times: δ = 60 s and R = 600 s are our assumptions
-    /// (a minute to write 1 MB–4 GB per GPU in parallel, ten minutes to reschedule and reload),
-    /// τ = 1 h. Monte-Carlo settings are kept.
-    [[nodiscard]] static simcore::Scenario llamaPreset(const simcore::Scenario& base);
+    [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
 
     /// Interval slider: log scale from kMinSliderSeconds to kMaxSliderSeconds.
     static constexpr int kSliderSteps = 1000;
@@ -55,8 +48,10 @@ private:
     void setNumber(const QString& key, double value);
     void updateFormula();
 
-    simcore::CheckpointResult m_result;
-    double m_stepSeconds = 0;
+    /// The read-out rows for the report now shown (their words follow it).
+    [[nodiscard]] QList<Readout> readoutsForReport() const;
+
+    simcore::CheckpointReport m_report;
     CheckpointCharts* m_charts = nullptr;
     QGroupBox* m_jobGroup = nullptr;
     QGroupBox* m_checkpointGroup = nullptr;

@@ -1,10 +1,10 @@
 #include "ui/panels/communication/communicationcharts.h"
 
 #include "common/format.h"
-#include "simcore/links.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/textstrip.h"
+#include "ui/panels/communication/ringcontrols.h"
 #include "ui/panels/communication/ringwidget.h"
 
 #include <QCategoryAxis>
@@ -20,7 +20,6 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -55,9 +54,10 @@ const AlgorithmStyle& styleOf(CommAlgorithm algorithm)
 
 const QColor kMarkerGrey{0x55, 0x55, 0x55};
 
-constexpr double kMinMessageBytes = 8;                          // nccl-tests' usual -b 8
-constexpr double kMinLargestMessage = 8.0 * 1024 * 1024 * 1024; // and -e 8G
-constexpr int kSizesPerDoubling = 2;
+// The message-size axis spans at least nccl-tests' usual -b 8 -e 8G (the report's sizes start
+// there and reach further for large messages).
+constexpr double kMinMessageBytes = 8;
+constexpr double kMinLargestMessage = 8.0 * 1024 * 1024 * 1024;
 
 double log10Of(double value)
 {
@@ -120,12 +120,6 @@ QString secondsTick(int exponent)
             QLocale().toString(std::pow(10.0, exponent), 'f', 0));
     }
     return superscriptPower(exponent, CommunicationCharts::tr("s"));
-}
-
-QString idOf(CommAlgorithm algorithm)
-{
-    const std::string_view id = simcore::commAlgorithmId(algorithm);
-    return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
 }
 
 QString bytesTick(int exponent)
@@ -228,10 +222,10 @@ QString colourSpan(const QColor& colour, const QString& text)
 CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
 {
     m_ring = new RingWidget(this);
-    m_ring->showEnd(); // exports: every GPU visibly holds the mean
+    m_ring->playback()->showEnd(); // exports: every GPU visibly holds the mean
     m_ringCaption = new TextStrip(this);
     m_ringCaption->setFont(chartstyle::labelFont());
-    connect(m_ring, &RingWidget::stateChanged, this, [this] {
+    connect(m_ring, &RingWidget::captionChanged, this, [this] {
         m_ringCaption->setHtml(m_ring->captionHtml());
         m_ringCaption->setAccessibleDescription(m_ringCaption->plainText());
     });
@@ -249,9 +243,9 @@ CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
     // The ring across the whole width (a 16 × 16 table needs it), the three charts below.
     auto* charts = new QHBoxLayout;
     charts->setSpacing(4);
-    charts->addWidget(m_timeView, 1);
-    charts->addWidget(m_bytesView, 1);
-    charts->addWidget(m_busView, 1);
+    charts->addWidget(m_time.view, 1);
+    charts->addWidget(m_bytes.view, 1);
+    charts->addWidget(m_busbw.view, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -269,74 +263,67 @@ void CommunicationCharts::setInteractive(bool interactive)
     m_interactive = interactive;
     m_summary->setVisible(!interactive);
     if (interactive && !m_ringControls) {
-        m_ringControls = new RingControls(m_ring, this);
+        m_ringControls = new RingControls(m_ring->playback(), this);
         connect(m_ringControls, &RingControls::problem, this, &CommunicationCharts::problem);
         m_ringColumn->insertWidget(0, m_ringControls);
         if (auto* box = qobject_cast<QBoxLayout*>(layout())) {
             box->setStretch(0, 6);
             box->setStretch(1, 10);
         }
-        m_ring->reset(); // a window starts at step 0, ready to play
+        m_ring->playback()->reset(); // a window starts at step 0, ready to play
     }
+}
+
+CommunicationCharts::SweepChart
+CommunicationCharts::makeSweepChart(QAbstractAxis* y, QLineSeries* behind, QLineSeries* above,
+                                    QScatterSeries::MarkerShape marker, qreal markerSize)
+{
+    SweepChart sweep;
+    sweep.chart = makeChart();
+    sweep.x = makeCategoryAxis();
+    sweep.chart->addAxis(sweep.x, Qt::AlignBottom);
+    sweep.chart->addAxis(y, Qt::AlignLeft);
+    if (behind) {
+        attach(sweep.chart, behind, sweep.x, y);
+    }
+    // One line per algorithm, in allCommAlgorithms() order, in the legend's colours and dashes.
+    for (int i = 0; i < kAlgorithms; ++i) {
+        const auto& style = styleOf(static_cast<CommAlgorithm>(i));
+        QLineSeries*& line = sweep.lines[static_cast<std::size_t>(i)];
+        line = makeLine(style.colour, 2.5, style.pen);
+        attach(sweep.chart, line, sweep.x, y);
+    }
+    if (above) {
+        attach(sweep.chart, above, sweep.x, y);
+    }
+    sweep.now = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
+    sweep.marker = makeMarker(marker, chartstyle::kSelected, markerSize);
+    attach(sweep.chart, sweep.now, sweep.x, y);
+    attach(sweep.chart, sweep.marker, sweep.x, y);
+    sweep.view = makeView(sweep.chart, this);
+    return sweep;
 }
 
 void CommunicationCharts::buildCharts()
 {
-    // One line per algorithm, in allCommAlgorithms() order, in the legend's colours and dashes.
-    const auto addAlgorithmLines = [](QChart* chart, auto& lines, QAbstractAxis* x,
-                                      QAbstractAxis* y) {
-        for (int i = 0; i < kAlgorithms; ++i) {
-            const auto& style = styleOf(static_cast<CommAlgorithm>(i));
-            lines[static_cast<std::size_t>(i)] = makeLine(style.colour, 2.5, style.pen);
-            attach(chart, lines[static_cast<std::size_t>(i)], x, y);
-        }
-    };
-    // Time vs N.
-    m_timeChart = makeChart();
-    m_timeX = makeCategoryAxis();
+    // Time vs N, with the node boundary behind the curves.
     m_timeY = makeCategoryAxis();
-    m_timeChart->addAxis(m_timeX, Qt::AlignBottom);
-    m_timeChart->addAxis(m_timeY, Qt::AlignLeft);
     m_nodeBoundary = makeLine(kMarkerGrey, 1.5, Qt::DotLine);
-    attach(m_timeChart, m_nodeBoundary, m_timeX, m_timeY);
-    addAlgorithmLines(m_timeChart, m_time, m_timeX, m_timeY);
-    m_timeNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
-    m_timePoint = makeMarker(QScatterSeries::MarkerShapeCircle, chartstyle::kSelected, 12);
-    attach(m_timeChart, m_timeNow, m_timeX, m_timeY);
-    attach(m_timeChart, m_timePoint, m_timeX, m_timeY);
-    m_timeView = makeView(m_timeChart, this);
+    m_time =
+        makeSweepChart(m_timeY, m_nodeBoundary, nullptr, QScatterSeries::MarkerShapeCircle, 12);
 
-    // Bytes vs N.
-    m_bytesChart = makeChart();
-    m_bytesX = makeCategoryAxis();
+    // Bytes vs N, with the parameter server's own bytes over the curves.
     m_bytesY = makeCategoryAxis();
-    m_bytesChart->addAxis(m_bytesX, Qt::AlignBottom);
-    m_bytesChart->addAxis(m_bytesY, Qt::AlignLeft);
-    addAlgorithmLines(m_bytesChart, m_bytes, m_bytesX, m_bytesY);
     m_serverBytes = makeLine(styleOf(CommAlgorithm::ParameterServer).colour, 2.5, Qt::DashLine);
-    attach(m_bytesChart, m_serverBytes, m_bytesX, m_bytesY);
-    m_bytesNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
-    m_bytesPoint = makeMarker(QScatterSeries::MarkerShapeCircle, chartstyle::kSelected, 12);
-    attach(m_bytesChart, m_bytesNow, m_bytesX, m_bytesY);
-    attach(m_bytesChart, m_bytesPoint, m_bytesX, m_bytesY);
-    m_bytesView = makeView(m_bytesChart, this);
+    m_bytes =
+        makeSweepChart(m_bytesY, nullptr, m_serverBytes, QScatterSeries::MarkerShapeCircle, 12);
 
-    // Bus bandwidth vs S.
-    m_busChart = makeChart();
-    m_sizeX = makeCategoryAxis();
+    // Bus bandwidth vs S, with the link bandwidth behind the curves and a star at n½.
     m_busY = new QValueAxis;
     m_busY->setLabelFormat(QStringLiteral("%g"));
     chartstyle::applyAxisStyle(m_busY);
-    m_busChart->addAxis(m_sizeX, Qt::AlignBottom);
-    m_busChart->addAxis(m_busY, Qt::AlignLeft);
     m_linkLine = makeLine(kMarkerGrey, 2, Qt::DashLine);
-    attach(m_busChart, m_linkLine, m_sizeX, m_busY);
-    addAlgorithmLines(m_busChart, m_busbw, m_sizeX, m_busY);
-    m_sizeNow = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
-    m_halfPeak = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kSelected, 18);
-    attach(m_busChart, m_sizeNow, m_sizeX, m_busY);
-    attach(m_busChart, m_halfPeak, m_sizeX, m_busY);
-    m_busView = makeView(m_busChart, this);
+    m_busbw = makeSweepChart(m_busY, m_linkLine, nullptr, QScatterSeries::MarkerShapeStar, 18);
 }
 
 QString CommunicationCharts::algorithmName(CommAlgorithm algorithm)
@@ -360,17 +347,17 @@ QString CommunicationCharts::algorithmName(CommAlgorithm algorithm)
 
 QLineSeries* CommunicationCharts::timeSeries(int algorithm) const
 {
-    return m_time.at(static_cast<std::size_t>(algorithm));
+    return m_time.lines.at(static_cast<std::size_t>(algorithm));
 }
 
 QLineSeries* CommunicationCharts::bytesSeries(int algorithm) const
 {
-    return m_bytes.at(static_cast<std::size_t>(algorithm));
+    return m_bytes.lines.at(static_cast<std::size_t>(algorithm));
 }
 
 QLineSeries* CommunicationCharts::busbwSeries(int algorithm) const
 {
-    return m_busbw.at(static_cast<std::size_t>(algorithm));
+    return m_busbw.lines.at(static_cast<std::size_t>(algorithm));
 }
 
 QString CommunicationCharts::ringCaption() const
@@ -378,31 +365,19 @@ QString CommunicationCharts::ringCaption() const
     return m_ringCaption->plainText();
 }
 
-double CommunicationCharts::halfPeakBytes() const
-{
-    const auto index = static_cast<std::size_t>(m_algorithm);
-    return index < m_sizeSweeps.size() ? m_sizeSweeps[index].halfPeakBytes : 0.0;
-}
-
-double CommunicationCharts::peakBusbw() const
-{
-    const auto index = static_cast<std::size_t>(m_algorithm);
-    return index < m_sizeSweeps.size() ? m_sizeSweeps[index].peakBusbwBytesPerSecond : 0.0;
-}
-
 void CommunicationCharts::retranslate()
 {
     // Short titles: three charts share one row; the ticks carry the units.
-    m_timeChart->setTitle(tr("All-reduce time"));
-    m_timeX->setTitleText(tr("GPUs N (log scale)"));
-    m_bytesChart->setTitle(tr("Bytes sent per GPU"));
-    m_bytesX->setTitleText(tr("GPUs N (log scale)"));
-    m_busChart->setTitle(tr("Bus bandwidth (nccl-tests)"));
-    m_sizeX->setTitleText(tr("Message size S (log scale)"));
+    m_time.chart->setTitle(tr("All-reduce time"));
+    m_time.x->setTitleText(tr("GPUs N (log scale)"));
+    m_bytes.chart->setTitle(tr("Bytes sent per GPU"));
+    m_bytes.x->setTitleText(tr("GPUs N (log scale)"));
+    m_busbw.chart->setTitle(tr("Bus bandwidth (nccl-tests)"));
+    m_busbw.x->setTitleText(tr("Message size S (log scale)"));
     m_busY->setTitleText(tr("busbw (GB/s)")); // defined in the formula strip and the CSV
-    m_timeView->setAccessibleName(tr("All-reduce time against the number of GPUs"));
-    m_bytesView->setAccessibleName(tr("Bytes each GPU sends against the number of GPUs"));
-    m_busView->setAccessibleName(tr("Bus bandwidth against message size"));
+    m_time.view->setAccessibleName(tr("All-reduce time against the number of GPUs"));
+    m_bytes.view->setAccessibleName(tr("Bytes each GPU sends against the number of GPUs"));
+    m_busbw.view->setAccessibleName(tr("Bus bandwidth against message size"));
     m_ring->setAccessibleName(tr("Ring all-reduce animation"));
     m_ring->setToolTip(
         tr("Ring all-reduce on real numbers: the circle shows who sends to whom in this step, "
@@ -411,7 +386,7 @@ void CommunicationCharts::retranslate()
     m_summary->setAccessibleName(tr("Communication summary"));
     if (m_evaluated) {
         // Tick texts are translated: rebuild them.
-        for (QCategoryAxis* axis : {m_timeX, m_timeY, m_bytesX, m_bytesY, m_sizeX}) {
+        for (QCategoryAxis* axis : {m_time.x, m_timeY, m_bytes.x, m_bytesY, m_busbw.x}) {
             for (const QString& label : axis->categoriesLabels()) {
                 axis->remove(label);
             }
@@ -433,47 +408,20 @@ void CommunicationCharts::changeEvent(QEvent* event)
 
 void CommunicationCharts::showScenario(const simcore::Scenario& scenario)
 {
-    const simcore::CollectiveParams params = simcore::collectiveParamsFromScenario(scenario);
-    const CommAlgorithm algorithm = simcore::toCommAlgorithm(scenario.collective.algorithm);
-    const auto same = [](const simcore::CollectiveParams& a, const simcore::CollectiveParams& b) {
-        return a.workers == b.workers && a.bytes == b.bytes && a.intra == b.intra &&
-               a.inter == b.inter && a.gpusPerNode == b.gpusPerNode;
-    };
-    if (m_evaluated && same(params, m_params) && algorithm == m_algorithm) {
+    showReport(simcore::communicationReport(scenario));
+}
+
+void CommunicationCharts::showReport(const simcore::CommunicationReport& report)
+{
+    const auto& p = report.params;
+    const auto& q = m_report.params;
+    const bool same = p.workers == q.workers && p.bytes == q.bytes && p.intra == q.intra &&
+                      p.inter == q.inter && p.gpusPerNode == q.gpusPerNode &&
+                      report.algorithm == m_report.algorithm && report.ok() == m_report.ok();
+    if (m_evaluated && same) {
         return; // another panel's key changed
     }
-    const bool workerSweepStale =
-        !m_evaluated || params.bytes != m_params.bytes || params.intra != m_params.intra ||
-        params.inter != m_params.inter || params.gpusPerNode != m_params.gpusPerNode ||
-        simcore::workerSweepLimit(params.workers) != m_workerLimit;
-    const bool sizeSweepStale = !m_evaluated || params.workers != m_params.workers ||
-                                params.intra != m_params.intra || params.inter != m_params.inter ||
-                                params.gpusPerNode != m_params.gpusPerNode ||
-                                params.bytes != m_params.bytes;
-    m_params = params;
-    m_algorithm = algorithm;
-    m_cost = simcore::collectiveCost(algorithm, simcore::CollectiveOp::AllReduce, params);
-    const bool valid = !simcore::validateCollective(params);
-    if (!valid) {
-        m_workerSweeps.clear();
-        m_sizeSweeps.clear();
-    } else {
-        if (workerSweepStale) {
-            m_workerLimit = simcore::workerSweepLimit(params.workers);
-            m_workerSweeps =
-                simcore::sweepWorkers(params, simcore::CollectiveOp::AllReduce, m_workerLimit);
-        }
-        if (sizeSweepStale) {
-            const double largest =
-                std::max(kMinLargestMessage,
-                         static_cast<double>(std::bit_ceil(
-                             static_cast<std::uint64_t>(std::min(4 * params.bytes, 4.5e15)))));
-            const auto sizes =
-                simcore::messageSweepSizes(kMinMessageBytes, largest, kSizesPerDoubling);
-            m_sizeSweeps =
-                simcore::sweepMessageSizes(params, simcore::CollectiveOp::AllReduce, sizes);
-        }
-    }
+    m_report = report;
     m_evaluated = true;
     updatePens();
     updateWorkerCharts();
@@ -483,7 +431,7 @@ void CommunicationCharts::showScenario(const simcore::Scenario& scenario)
     if (!m_interactive) {
         m_summary->setPlainText(text); // in the window the read-outs say it; no hidden layout
     }
-    for (QChartView* view : {m_timeView, m_bytesView, m_busView}) {
+    for (QChartView* view : {m_time.view, m_bytes.view, m_busbw.view}) {
         view->setAccessibleDescription(text);
         if (m_interactive) {
             chartstyle::cacheStaticItems(view);
@@ -493,7 +441,7 @@ void CommunicationCharts::showScenario(const simcore::Scenario& scenario)
 
 void CommunicationCharts::updatePens()
 {
-    const int selected = static_cast<int>(m_algorithm);
+    const int selected = static_cast<int>(m_report.algorithm);
     if (selected == m_pennedAlgorithm) {
         return;
     }
@@ -502,16 +450,15 @@ void CommunicationCharts::updatePens()
         const auto& style = styleOf(static_cast<CommAlgorithm>(i));
         QPen pen(style.colour, i == selected ? 4.5 : 2.5, style.pen);
         pen.setCapStyle(Qt::FlatCap);
-        for (QLineSeries* series :
-             {m_time[static_cast<std::size_t>(i)], m_bytes[static_cast<std::size_t>(i)],
-              m_busbw[static_cast<std::size_t>(i)]}) {
-            series->setPen(pen);
+        for (const SweepChart* sweep : {&m_time, &m_bytes, &m_busbw}) {
+            sweep->lines[static_cast<std::size_t>(i)]->setPen(pen);
         }
     }
 }
 
 void CommunicationCharts::updateWorkerCharts()
 {
+    const auto& report = m_report;
     double lowTime = std::numeric_limits<double>::infinity();
     double highTime = 0;
     double lowBytes = std::numeric_limits<double>::infinity();
@@ -522,39 +469,38 @@ void CommunicationCharts::updateWorkerCharts()
             high = std::max(high, value);
         }
     };
+    // A curve in log₁₀ coordinates: its positive values only, widening the axis it is on.
+    const auto curve = [&widen](QList<QPointF>& points, double workers, double value, double& low,
+                                double& high) {
+        if (value > 0) {
+            points.append(QPointF(log10Of(workers), log10Of(value)));
+            widen(value, low, high);
+        }
+    };
     QList<QPointF> serverPoints;
     CurveBatch curves;
     for (int i = 0; i < kAlgorithms; ++i) {
         QList<QPointF> time;
         QList<QPointF> bytes;
-        if (static_cast<std::size_t>(i) < m_workerSweeps.size()) {
-            const auto& sweep = m_workerSweeps[static_cast<std::size_t>(i)];
+        if (static_cast<std::size_t>(i) < report.workerSweeps.size()) {
+            const auto& sweep = report.workerSweeps[static_cast<std::size_t>(i)];
             time.reserve(static_cast<qsizetype>(sweep.points.size()));
             bytes.reserve(static_cast<qsizetype>(sweep.points.size()));
             for (const auto& p : sweep.points) {
-                const double x = log10Of(static_cast<double>(p.workers));
-                if (p.seconds > 0) {
-                    time.append(QPointF(x, log10Of(p.seconds)));
-                    widen(p.seconds, lowTime, highTime);
-                }
-                if (p.bytesSentPerWorker > 0) {
-                    bytes.append(QPointF(x, log10Of(p.bytesSentPerWorker)));
-                    widen(p.bytesSentPerWorker, lowBytes, highBytes);
-                }
-                if (p.serverBytesSent > 0) {
-                    serverPoints.append(QPointF(x, log10Of(p.serverBytesSent)));
-                    widen(p.serverBytesSent, lowBytes, highBytes);
-                }
+                const auto n = static_cast<double>(p.workers);
+                curve(time, n, p.seconds, lowTime, highTime);
+                curve(bytes, n, p.bytesSentPerWorker, lowBytes, highBytes);
+                curve(serverPoints, n, p.serverBytesSent, lowBytes, highBytes);
             }
         }
-        curves.set(m_time[static_cast<std::size_t>(i)], std::move(time));
-        curves.set(m_bytes[static_cast<std::size_t>(i)], std::move(bytes));
+        curves.set(m_time.lines[static_cast<std::size_t>(i)], std::move(time));
+        curves.set(m_bytes.lines[static_cast<std::size_t>(i)], std::move(bytes));
     }
     curves.set(m_serverBytes, std::move(serverPoints));
 
     // Axes: powers of two along N, whole decades up the side.
     const double xLow = log10Of(2.0);
-    const auto limit = static_cast<double>(std::max<std::int64_t>(m_workerLimit, 4));
+    const auto limit = static_cast<double>(std::max<std::int64_t>(report.workerLimit, 4));
     const int powers = static_cast<int>(std::lround(std::log2(limit)));
     const double xHigh = log10Of(limit) + kRightPad * (log10Of(limit) - xLow);
     const int step = std::max(1, static_cast<int>(std::ceil(powers / 6.0)));
@@ -563,9 +509,9 @@ void CommunicationCharts::updateWorkerCharts()
         workerTicks.prepend(
             {log10Of(std::exp2(k)), QLocale().toString(static_cast<qlonglong>(std::exp2(k)))});
     }
-    setTicks(m_timeX, xLow, xHigh, workerTicks);
-    setTicks(m_bytesX, xLow, xHigh, workerTicks);
-    widen(m_cost.seconds, lowTime, highTime);
+    setTicks(m_time.x, xLow, xHigh, workerTicks);
+    setTicks(m_bytes.x, xLow, xHigh, workerTicks);
+    widen(report.cost.seconds, lowTime, highTime);
     if (!(highTime > 0)) {
         lowTime = 1e-3;
         highTime = 1;
@@ -585,24 +531,21 @@ void CommunicationCharts::updateWorkerCharts()
              ofWidth(decadeTicks(bytesLow, bytesHigh, &bytesTick, 5), m_bytesTickWidth));
     curves.apply();
 
-    // The chosen N, and where one node ends.
-    const double n = static_cast<double>(m_params.workers);
-    const bool showN = m_params.workers >= 2;
-    const double xn = showN ? log10Of(n) : 0.0;
-    replaceIfChanged(m_timeNow, showN ? QList<QPointF>{QPointF(xn, timeLow), QPointF(xn, timeHigh)}
-                                      : QList<QPointF>{});
-    replaceIfChanged(m_bytesNow, showN
-                                     ? QList<QPointF>{QPointF(xn, bytesLow), QPointF(xn, bytesHigh)}
-                                     : QList<QPointF>{});
-    replaceIfChanged(m_timePoint, showN && m_cost.seconds > 0
-                                      ? QList<QPointF>{QPointF(xn, log10Of(m_cost.seconds))}
-                                      : QList<QPointF>{});
-    replaceIfChanged(m_bytesPoint,
-                     showN && m_cost.bytesSentPerWorker > 0
-                         ? QList<QPointF>{QPointF(xn, log10Of(m_cost.bytesSentPerWorker))}
-                         : QList<QPointF>{});
-    const double g = static_cast<double>(m_params.gpusPerNode);
-    const bool showNode = m_params.gpusPerNode >= 2 && m_params.gpusPerNode < m_workerLimit;
+    // The chosen N with the chosen algorithm's value on it, and where one node ends.
+    const bool showN = report.ok() && report.params.workers >= 2;
+    const double xn = showN ? log10Of(static_cast<double>(report.params.workers)) : 0.0;
+    const auto markN = [showN, xn](const SweepChart& sweep, double value, int low, int high) {
+        replaceIfChanged(sweep.now, showN ? QList<QPointF>{QPointF(xn, low), QPointF(xn, high)}
+                                          : QList<QPointF>{});
+        replaceIfChanged(sweep.marker, showN && value > 0
+                                           ? QList<QPointF>{QPointF(xn, log10Of(value))}
+                                           : QList<QPointF>{});
+    };
+    markN(m_time, report.cost.seconds, timeLow, timeHigh);
+    markN(m_bytes, report.cost.bytesSentPerWorker, bytesLow, bytesHigh);
+    const double g = static_cast<double>(report.params.gpusPerNode);
+    const bool showNode = report.ok() && report.params.gpusPerNode >= 2 &&
+                          report.params.gpusPerNode < report.workerLimit;
     replaceIfChanged(m_nodeBoundary, showNode ? QList<QPointF>{QPointF(log10Of(g), timeLow),
                                                                QPointF(log10Of(g), timeHigh)}
                                               : QList<QPointF>{});
@@ -621,14 +564,15 @@ void CommunicationCharts::updateTickWidths()
 
 void CommunicationCharts::updateBusbwChart()
 {
+    const auto& report = m_report;
     double highest = 0;
     double lowX = log10Of(kMinMessageBytes);
     double highX = log10Of(kMinLargestMessage);
     CurveBatch curves;
     for (int i = 0; i < kAlgorithms; ++i) {
         QList<QPointF> points;
-        if (static_cast<std::size_t>(i) < m_sizeSweeps.size()) {
-            const auto& sweep = m_sizeSweeps[static_cast<std::size_t>(i)];
+        if (static_cast<std::size_t>(i) < report.sizeSweeps.size()) {
+            const auto& sweep = report.sizeSweeps[static_cast<std::size_t>(i)];
             points.reserve(static_cast<qsizetype>(sweep.points.size()));
             for (const auto& p : sweep.points) {
                 points.append(QPointF(log10Of(p.bytes), p.busbwBytesPerSecond / kGBps));
@@ -638,34 +582,35 @@ void CommunicationCharts::updateBusbwChart()
             }
             highest = std::max(highest, sweep.peakBusbwBytesPerSecond);
         }
-        curves.set(m_busbw[static_cast<std::size_t>(i)], std::move(points));
+        curves.set(m_busbw.lines[static_cast<std::size_t>(i)], std::move(points));
     }
-    const bool valid = !simcore::validateCollective(m_params);
-    const double link = valid ? simcore::flatLink(m_params).bandwidthBytesPerSecond : 0.0;
+    const bool valid = report.ok();
+    const double link = valid ? report.flatLink.bandwidthBytesPerSecond : 0.0;
     // Both links bound the axis, not only the one in use: the range then stays put while N
     // crosses the node boundary (each range change lays the chart out again).
-    highest = std::max({highest, link, valid ? m_params.intra.bandwidthBytesPerSecond : 0.0,
-                        valid ? m_params.inter.bandwidthBytesPerSecond : 0.0});
+    highest = std::max({highest, link, valid ? report.params.intra.bandwidthBytesPerSecond : 0.0,
+                        valid ? report.params.inter.bandwidthBytesPerSecond : 0.0});
     setValueRange(m_busY, std::max(highest / kGBps * 1.05, 1e-9));
     const int low = static_cast<int>(std::ceil(lowX - 1e-9));
     const int high = static_cast<int>(std::floor(highX + 1e-9));
     highX += kRightPad * (highX - lowX);
-    setTicks(m_sizeX, lowX, highX, decadeTicks(low, high, &bytesTick, 4));
+    setTicks(m_busbw.x, lowX, highX, decadeTicks(low, high, &bytesTick, 4));
     curves.apply();
     const double top = m_busY->max();
     replaceIfChanged(m_linkLine, link > 0 ? QList<QPointF>{QPointF(lowX, link / kGBps),
                                                            QPointF(highX, link / kGBps)}
                                           : QList<QPointF>{});
-    const bool showS = valid && m_params.bytes > 0;
-    const double xs = showS ? log10Of(m_params.bytes) : 0.0;
-    replaceIfChanged(m_sizeNow, showS && xs >= lowX && xs <= highX
-                                    ? QList<QPointF>{QPointF(xs, 0), QPointF(xs, top)}
-                                    : QList<QPointF>{});
-    const double half = halfPeakBytes();
+    const bool showS = valid && report.params.bytes > 0;
+    const double xs = showS ? log10Of(report.params.bytes) : 0.0;
+    replaceIfChanged(m_busbw.now, showS && xs >= lowX && xs <= highX
+                                      ? QList<QPointF>{QPointF(xs, 0), QPointF(xs, top)}
+                                      : QList<QPointF>{});
+    const double half = report.halfPeakBytes; // NaN when undefined
     const double xh = half > 0 ? log10Of(half) : 0.0;
-    replaceIfChanged(m_halfPeak, half > 0 && xh >= lowX && xh <= highX
-                                     ? QList<QPointF>{QPointF(xh, peakBusbw() / 2 / kGBps)}
-                                     : QList<QPointF>{});
+    replaceIfChanged(m_busbw.marker,
+                     valid && half > 0 && xh >= lowX && xh <= highX
+                         ? QList<QPointF>{QPointF(xh, report.halfPeakBusbwBytesPerSecond / kGBps)}
+                         : QList<QPointF>{});
 }
 
 void CommunicationCharts::updateLegend()
@@ -674,7 +619,7 @@ void CommunicationCharts::updateLegend()
     for (const CommAlgorithm algorithm : simcore::allCommAlgorithms()) {
         const auto& style = styleOf(algorithm);
         QString name = algorithmName(algorithm).toHtmlEscaped();
-        if (algorithm == m_algorithm) {
+        if (algorithm == m_report.algorithm) {
             name = tr("<b>%1 (chosen)</b>").arg(name);
         }
         parts << colourSpan(style.colour, QString::fromUtf8(style.sample)) + QStringLiteral(" ") +
@@ -686,7 +631,7 @@ void CommunicationCharts::updateLegend()
     parts << colourSpan(chartstyle::kSelected, QStringLiteral("│ ●")) + QStringLiteral(" ") +
                  tr("your N and S");
     parts << colourSpan(kMarkerGrey, QStringLiteral("┆")) + QStringLiteral(" ") +
-                 tr("node edge (g = %1)").arg(m_params.gpusPerNode);
+                 tr("node edge (g = %1)").arg(m_report.params.gpusPerNode);
     parts << colourSpan(kMarkerGrey, QStringLiteral("━ ━")) + QStringLiteral(" ") +
                  tr("link bandwidth B");
     parts << colourSpan(chartstyle::kSelected, QStringLiteral("★")) + QStringLiteral(" ") +
@@ -717,43 +662,39 @@ void CommunicationCharts::updateLegend()
 
 QString CommunicationCharts::summary() const
 {
-    if (simcore::validateCollective(m_params)) {
+    const auto& report = m_report;
+    if (!report.ok()) {
         return tr("The all-reduce inputs are out of range: nothing to show.");
     }
-    const QString workers = QLocale().toString(static_cast<qlonglong>(m_params.workers));
-    if (m_params.workers < 2) {
+    if (report.params.workers < 2) {
         return tr("One GPU: an all-reduce has nothing to exchange and takes no time.");
     }
+    const auto value = [&report](std::string_view id) {
+        return common::formatQuantity(report, id);
+    };
     QString links;
-    if (m_algorithm == CommAlgorithm::Hierarchical && m_params.workers > m_params.gpusPerNode) {
-        const auto shape = simcore::hierarchyShape(m_params);
+    switch (report.linkUsed) {
+    case simcore::LinkUsed::IntraAndInter:
         links = tr("%1 inside and %2 between %3 nodes")
-                    .arg(common::formatBandwidth(m_params.intra.bandwidthBytesPerSecond),
-                         common::formatBandwidth(m_params.inter.bandwidthBytesPerSecond),
-                         QLocale().toString(static_cast<qlonglong>(shape.nodes)));
-    } else if (m_params.workers <= m_params.gpusPerNode) {
-        links = tr("one node's %1 links")
-                    .arg(common::formatBandwidth(m_params.intra.bandwidthBytesPerSecond));
-    } else {
-        links =
-            tr("the slowest link, %1, across nodes")
-                .arg(common::formatBandwidth(simcore::flatLink(m_params).bandwidthBytesPerSecond));
+                    .arg(value("intra_bandwidth"), value("inter_bandwidth"), value("nodes"));
+        break;
+    case simcore::LinkUsed::Intra:
+        links = tr("one node's %1 links").arg(value("intra_bandwidth"));
+        break;
+    case simcore::LinkUsed::Slowest:
+        links = tr("the slowest link, %1, across nodes").arg(value("flat_bandwidth"));
+        break;
     }
     QString text =
         tr("%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 steps; each GPU sends %7; bus "
            "bandwidth %8 (nccl-tests).")
-            .arg(algorithmName(m_algorithm), common::formatBytes(m_params.bytes), workers, links,
-                 common::formatDuration(m_cost.seconds),
-                 QLocale().toString(static_cast<qlonglong>(m_cost.steps)),
-                 common::formatBytes(m_cost.bytesSentPerWorker),
-                 common::formatBandwidth(m_cost.busbwBytesPerSecond));
-    const CommAlgorithm other =
-        m_algorithm == CommAlgorithm::Naive ? CommAlgorithm::Ring : CommAlgorithm::Naive;
-    const auto compare = simcore::collectiveCost(other, simcore::CollectiveOp::AllReduce, m_params);
-    text +=
-        QLatin1Char(' ') + tr("%1 would take %2 and send %3 per GPU.")
-                               .arg(algorithmName(other), common::formatDuration(compare.seconds),
-                                    common::formatBytes(compare.bytesSentPerWorker));
+            .arg(algorithmName(report.algorithm), value("bytes"), value("workers"), links,
+                 value("time"), value("steps"), value("bytes_sent_per_worker"), value("busbw"));
+    const auto& other = report.comparison;
+    text += QLatin1Char(' ') + tr("%1 would take %2 and send %3 per GPU.")
+                                   .arg(algorithmName(other.algorithm),
+                                        common::formatDuration(other.cost.seconds),
+                                        common::formatBytes(other.cost.bytesSentPerWorker));
     return text;
 }
 
@@ -765,63 +706,7 @@ QString CommunicationCharts::exportTitle() const
 
 QString CommunicationCharts::csv() const
 {
-    const auto& p = m_params;
-    const auto& c = m_cost;
-    QString text;
-    text += QStringLiteral("# dtsim communication: all-reduce, alpha-beta model (MODELS §4; "
-                           "Thakur, Rabenseifner & Gropp 2005; nccl-tests doc/PERFORMANCE.md); SI "
-                           "units\n");
-    text += QStringLiteral("quantity,value,unit\n");
-    const auto row = [&text](const char* name, const QString& value, const char* unit) {
-        text += QStringLiteral("%1,%2,%3\n").arg(QLatin1String(name), value, QLatin1String(unit));
-    };
-    const auto number = [](double value) { return common::csvNumber(value); };
-    row("algorithm", idOf(m_algorithm), "");
-    row("workers", QString::number(p.workers), "");
-    row("bytes", number(p.bytes), "bytes");
-    row("gpus_per_node", QString::number(p.gpusPerNode), "");
-    row("intra_bandwidth", number(p.intra.bandwidthBytesPerSecond), "bytes/s");
-    row("intra_latency", number(p.intra.latencySeconds), "s");
-    row("inter_bandwidth", number(p.inter.bandwidthBytesPerSecond), "bytes/s");
-    row("inter_latency", number(p.inter.latencySeconds), "s");
-    row("time", number(c.seconds), "s");
-    row("latency_time", number(c.latencySeconds), "s");
-    row("bandwidth_time", number(c.bandwidthSeconds), "s");
-    row("bytes_sent_per_worker", number(c.bytesSentPerWorker), "bytes");
-    row("total_bytes_sent", number(c.totalBytesSent), "bytes");
-    row("algbw", number(c.algbwBytesPerSecond), "bytes/s");
-    row("busbw", number(c.busbwBytesPerSecond), "bytes/s");
-    row("steps", QString::number(c.steps), "");
-    row("half_peak_bytes", number(halfPeakBytes()), "bytes");
-    row("peak_busbw", number(peakBusbw()), "bytes/s");
-
-    text += QStringLiteral("\n# time and bytes sent per worker vs workers (all-reduce of S = %1 "
-                           "bytes)\n")
-                .arg(number(p.bytes));
-    text += QStringLiteral("algorithm,workers,time_s,bytes_sent_per_worker_bytes,"
-                           "server_bytes_sent_bytes,busbw_bytes_per_s\n");
-    for (const auto& sweep : m_workerSweeps) {
-        const QString id = idOf(sweep.algorithm);
-        for (const auto& point : sweep.points) {
-            text += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
-                        .arg(id, QString::number(point.workers), number(point.seconds),
-                             number(point.bytesSentPerWorker), number(point.serverBytesSent),
-                             number(point.busbwBytesPerSecond));
-        }
-    }
-    text += QStringLiteral("\n# bus bandwidth vs message size at N = %1 workers (nccl-tests: "
-                           "algbw = S/t, busbw = algbw * 2(N-1)/N)\n")
-                .arg(p.workers);
-    text += QStringLiteral("algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s\n");
-    for (const auto& sweep : m_sizeSweeps) {
-        const QString id = idOf(sweep.algorithm);
-        for (const auto& point : sweep.points) {
-            text += QStringLiteral("%1,%2,%3,%4,%5\n")
-                        .arg(id, number(point.bytes), number(point.seconds),
-                             number(point.algbwBytesPerSecond), number(point.busbwBytesPerSecond));
-        }
-    }
-    return text;
+    return QString::fromStdString(simcore::communicationCsv(m_report));
 }
 
 } // namespace dtsim::ui

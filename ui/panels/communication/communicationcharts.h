@@ -1,17 +1,15 @@
 #pragma once
 
-#include "simcore/collectives.h"
-#include "simcore/collectivesweep.h"
+#include "simcore/communicationreport.h"
 #include "ui/kit/chartarea.h"
 
+#include <QScatterSeries>
 #include <array>
-#include <vector>
 
 class QCategoryAxis;
 class QChart;
 class QChartView;
 class QLineSeries;
-class QScatterSeries;
 class QValueAxis;
 class QVBoxLayout;
 
@@ -31,7 +29,8 @@ class TextStrip;
 /// - the bus bandwidth vs message size at the chosen N, nccl-tests' definition, with the link
 ///   bandwidth and Hockney's half-peak size marking the latency-bound → bandwidth-bound turn.
 /// The three charts use log₁₀ coordinates on category axes, so every tick reads in units
-/// ("1 ms", "10 GB", "1 MB"); csv() holds the values in SI units.
+/// ("1 ms", "10 GB", "1 MB"); csv() holds the values in SI units. Every number drawn is the
+/// CommunicationReport's.
 class CommunicationCharts : public ChartArea {
     Q_OBJECT
 public:
@@ -40,7 +39,10 @@ public:
 
     explicit CommunicationCharts(QWidget* parent = nullptr);
 
+    /// showReport(simcore::communicationReport(scenario)).
     void showScenario(const simcore::Scenario& scenario) override;
+    /// Draws an evaluated report (the panel evaluates once for charts, read-outs and formula).
+    void showReport(const simcore::CommunicationReport& report);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
@@ -48,19 +50,8 @@ public:
     /// the summary line is left to the read-outs. Exports: the ring at its end, no controls.
     void setInteractive(bool interactive);
 
-    // What was evaluated, for the panel's formula strip and read-outs, tests and benchmarks.
-    [[nodiscard]] const simcore::CollectiveParams& params() const { return m_params; }
-    [[nodiscard]] simcore::CommAlgorithm algorithm() const { return m_algorithm; }
-    [[nodiscard]] const simcore::CollectiveCost& cost() const { return m_cost; }
-    [[nodiscard]] const std::vector<simcore::WorkerSweep>& workerSweeps() const
-    {
-        return m_workerSweeps;
-    }
-    [[nodiscard]] const std::vector<simcore::SizeSweep>& sizeSweeps() const { return m_sizeSweeps; }
-    /// Hockney's n½ of the chosen algorithm (bytes), 0 when undefined.
-    [[nodiscard]] double halfPeakBytes() const;
-    /// busbw as S → ∞ of the chosen algorithm (bytes/s).
-    [[nodiscard]] double peakBusbw() const;
+    /// What is drawn (tests, benchmarks).
+    [[nodiscard]] const simcore::CommunicationReport& report() const { return m_report; }
 
     [[nodiscard]] RingWidget* ring() const { return m_ring; }
     /// Null unless interactive.
@@ -73,13 +64,13 @@ public:
     [[nodiscard]] QLineSeries* serverBytesSeries() const { return m_serverBytes; }
     /// x = log₁₀ bytes, y = busbw in GB/s (10⁹ bytes/s).
     [[nodiscard]] QLineSeries* busbwSeries(int algorithm) const;
-    [[nodiscard]] QChartView* timeView() const { return m_timeView; }
-    [[nodiscard]] QChartView* bytesView() const { return m_bytesView; }
-    [[nodiscard]] QChartView* busbwView() const { return m_busView; }
+    [[nodiscard]] QChartView* timeView() const { return m_time.view; }
+    [[nodiscard]] QChartView* bytesView() const { return m_bytes.view; }
+    [[nodiscard]] QChartView* busbwView() const { return m_busbw.view; }
     [[nodiscard]] QLineSeries* linkLine() const { return m_linkLine; }
     /// The chosen algorithm's value at the chosen N on the time chart (log₁₀ coordinates).
-    [[nodiscard]] QScatterSeries* timeMarker() const { return m_timePoint; }
-    [[nodiscard]] QScatterSeries* halfPeakMarker() const { return m_halfPeak; }
+    [[nodiscard]] QScatterSeries* timeMarker() const { return m_time.marker; }
+    [[nodiscard]] QScatterSeries* halfPeakMarker() const { return m_busbw.marker; }
 
     /// Translated names, also used by the panel.
     [[nodiscard]] static QString algorithmName(simcore::CommAlgorithm algorithm);
@@ -94,6 +85,20 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// One of the three charts: a line per algorithm, a vertical line at the chosen N (or S)
+    /// and a marker on it, over a log₁₀ category axis.
+    struct SweepChart {
+        QChart* chart = nullptr;
+        QChartView* view = nullptr;
+        QCategoryAxis* x = nullptr;
+        std::array<QLineSeries*, kAlgorithms> lines{};
+        QLineSeries* now = nullptr;
+        QScatterSeries* marker = nullptr;
+    };
+    /// A sweep chart on axis `y`: `behind` under the algorithms' lines, `above` over them.
+    SweepChart makeSweepChart(QAbstractAxis* y, QLineSeries* behind, QLineSeries* above,
+                              QScatterSeries::MarkerShape marker, qreal markerSize);
+
     void buildCharts();
     void retranslate();
     void updateWorkerCharts();
@@ -103,12 +108,7 @@ private:
     /// Measures the widest tick label either log axis can show, once per font and language.
     void updateTickWidths();
 
-    simcore::CollectiveParams m_params;
-    simcore::CommAlgorithm m_algorithm = simcore::CommAlgorithm::Ring;
-    simcore::CollectiveCost m_cost;
-    std::vector<simcore::WorkerSweep> m_workerSweeps;
-    std::vector<simcore::SizeSweep> m_sizeSweeps;
-    std::int64_t m_workerLimit = 0;
+    simcore::CommunicationReport m_report;
     bool m_evaluated = false;
     bool m_interactive = false;
     int m_pennedAlgorithm = -1;
@@ -121,32 +121,15 @@ private:
     TextStrip* m_ringCaption = nullptr;
     QVBoxLayout* m_ringColumn = nullptr;
 
-    QChartView* m_timeView = nullptr;
-    QChart* m_timeChart = nullptr;
-    std::array<QLineSeries*, kAlgorithms> m_time{};
-    QLineSeries* m_timeNow = nullptr;      ///< vertical line at the chosen N
-    QLineSeries* m_nodeBoundary = nullptr; ///< vertical line at n = g
-    QScatterSeries* m_timePoint = nullptr;
-    QCategoryAxis* m_timeX = nullptr;
+    SweepChart m_time; ///< seconds against N
     QCategoryAxis* m_timeY = nullptr;
-
-    QChartView* m_bytesView = nullptr;
-    QChart* m_bytesChart = nullptr;
-    std::array<QLineSeries*, kAlgorithms> m_bytes{};
-    QLineSeries* m_serverBytes = nullptr;
-    QLineSeries* m_bytesNow = nullptr;
-    QScatterSeries* m_bytesPoint = nullptr;
-    QCategoryAxis* m_bytesX = nullptr;
+    QLineSeries* m_nodeBoundary = nullptr; ///< vertical line at n = g
+    SweepChart m_bytes;                    ///< bytes per GPU against N
     QCategoryAxis* m_bytesY = nullptr;
-
-    QChartView* m_busView = nullptr;
-    QChart* m_busChart = nullptr;
-    std::array<QLineSeries*, kAlgorithms> m_busbw{};
-    QLineSeries* m_linkLine = nullptr; ///< the flat link's B: a ring's busbw ceiling
-    QLineSeries* m_sizeNow = nullptr;  ///< vertical line at the chosen S
-    QScatterSeries* m_halfPeak = nullptr;
-    QCategoryAxis* m_sizeX = nullptr;
+    QLineSeries* m_serverBytes = nullptr; ///< the parameter server's own bytes
+    SweepChart m_busbw;                   ///< busbw against S; its marker is n½
     QValueAxis* m_busY = nullptr;
+    QLineSeries* m_linkLine = nullptr; ///< the flat link's B: a ring's busbw ceiling
 
     TextStrip* m_legend = nullptr;
     TextStrip* m_summary = nullptr;

@@ -2,7 +2,6 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/collectives.h"
 #include "simcore/links.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
@@ -195,182 +194,168 @@ void CommunicationPanel::retranslate()
         }
     }
 
-    const QStringList names = {tr("Time T:"),        tr("Sent per GPU:"), tr("algbw:"),
-                               tr("busbw:"),         tr("Steps:"),        tr("Links used:"),
-                               tr("Half-peak size:")};
-    const QStringList tips = {
-        tr("Time of one all-reduce in the α–β model (MODELS §4): the α terms (one latency per "
-           "step) plus the S/B terms (bytes through the link)."),
-        tr("Bytes each GPU sends, averaged over the GPUs. The ring's stay below 2·S for any N."),
-        tr("nccl-tests' algorithm bandwidth: S / T."),
-        tr("nccl-tests' bus bandwidth: algbw × 2(N−1)/N. For a ring it approaches the link "
-           "bandwidth B, whatever N is, so it compares runs of different sizes."),
-        tr("Rounds of messages one after another; each pays α once."),
-        tr("Which link the algorithm runs on: one node's link, the slowest link when a flat "
-           "algorithm spans nodes, or both for the hierarchical one."),
-        tr("Hockney's n½: the message size at which latency and bandwidth cost the same, so "
-           "busbw is half its peak. Smaller messages are latency-bound.")};
-    setReadoutTexts(names, tips);
+    setReadoutRows();
+}
+
+void CommunicationPanel::setReadoutRows()
+{
+    // Which links the all-reduce runs on, written for the link it uses (the report's link_used).
+    Readout links{tr("Links used:"),
+                  tr("Which link the algorithm runs on: one node's link, the slowest link when a "
+                     "flat algorithm spans nodes, or both for the hierarchical one."),
+                  {},
+                  {}};
+    switch (m_readoutLink) {
+    case simcore::LinkUsed::Intra:
+        links.quantities = {QStringLiteral("intra_bandwidth"), QStringLiteral("intra_latency")};
+        links.pattern = tr("inside one node: %1, %2");
+        break;
+    case simcore::LinkUsed::IntraAndInter:
+        links.quantities = {QStringLiteral("intra_bandwidth"), QStringLiteral("nodes"),
+                            QStringLiteral("inter_bandwidth")};
+        links.pattern = tr("both: %1 in %2 nodes, %3 between");
+        break;
+    case simcore::LinkUsed::Slowest:
+        links.quantities = {QStringLiteral("nodes"), QStringLiteral("flat_bandwidth"),
+                            QStringLiteral("flat_latency")};
+        links.pattern = tr("slowest of both (%1 nodes): %2, %3");
+        break;
+    }
+    setReadouts({
+        {tr("Time T:"),
+         tr("Time of one all-reduce in the α–β model (MODELS §4): the α terms (one latency per "
+            "step) plus the S/B terms (bytes through the link)."),
+         {QStringLiteral("time")},
+         {}},
+        {tr("Sent per GPU:"),
+         tr("Bytes each GPU sends, averaged over the GPUs. The ring's stay below 2·S for any N."),
+         {QStringLiteral("bytes_sent_per_worker")},
+         {}},
+        {tr("algbw:"),
+         tr("nccl-tests' algorithm bandwidth: S / T."),
+         {QStringLiteral("algbw")},
+         {}},
+        {tr("busbw:"),
+         tr("nccl-tests' bus bandwidth: algbw × 2(N−1)/N. For a ring it approaches the link "
+            "bandwidth B, whatever N is, so it compares runs of different sizes."),
+         {QStringLiteral("busbw")},
+         {}},
+        {tr("Steps:"),
+         tr("Rounds of messages one after another; each pays α once."),
+         {QStringLiteral("steps")},
+         {}},
+        links,
+        {tr("Half-peak size:"),
+         tr("Hockney's n½: the message size at which latency and bandwidth cost the same, so "
+            "busbw is half its peak. Smaller messages are latency-bound."),
+         {QStringLiteral("half_peak_bytes")},
+         {}},
+    });
 }
 
 void CommunicationPanel::refresh()
 {
     const auto& scenario = model()->scenario();
-    m_charts->showScenario(scenario);
+    m_report = simcore::communicationReport(scenario);
+    m_charts->showReport(m_report);
     showFieldValues();
     const auto& h = scenario.hardware;
     showLinkChoice(m_intraLink, h.intraBandwidthBytesPerSecond, h.intraLatencySeconds,
                    m_intraPicked);
     showLinkChoice(m_interLink, h.interBandwidthBytesPerSecond, h.interLatencySeconds,
                    m_interPicked);
-    updateReadouts();
+    if (m_report.ok() && m_report.linkUsed != m_readoutLink) {
+        m_readoutLink = m_report.linkUsed;
+        setReadoutRows();
+    }
+    showReadouts(m_report);
     updateFormula();
-    updateProblems();
-}
-
-void CommunicationPanel::updateProblems()
-{
-    // Only problems with this panel's keys; other panels report their own.
-    for (const auto& error : simcore::validate(model()->scenario())) {
-        if (error.key.starts_with("collective.") || error.key.starts_with("hardware.")) {
-            showModelProblem(common::describeError(error));
-            return;
-        }
-    }
-    showModelProblem(QString());
-}
-
-void CommunicationPanel::updateReadouts()
-{
-    const auto& c = m_charts->cost();
-    const auto& p = m_charts->params();
-    if (c.error) {
-        clearReadouts();
-        return;
-    }
-    QString links;
-    const auto shape = simcore::hierarchyShape(p);
-    if (p.workers <= p.gpusPerNode) {
-        links = tr("inside one node: %1, %2")
-                    .arg(common::formatBandwidth(p.intra.bandwidthBytesPerSecond),
-                         common::formatDuration(p.intra.latencySeconds));
-    } else if (m_charts->algorithm() == simcore::CommAlgorithm::Hierarchical) {
-        links =
-            tr("both: %1 in %2 nodes, %3 between")
-                .arg(common::formatBandwidth(p.intra.bandwidthBytesPerSecond), count(shape.nodes),
-                     common::formatBandwidth(p.inter.bandwidthBytesPerSecond));
-    } else {
-        const auto flat = simcore::flatLink(p);
-        links = tr("slowest of both (%1 nodes): %2, %3")
-                    .arg(count(shape.nodes), common::formatBandwidth(flat.bandwidthBytesPerSecond),
-                         common::formatDuration(flat.latencySeconds));
-    }
-    const double half = m_charts->halfPeakBytes();
-    const QStringList values = {common::formatDuration(c.seconds),
-                                common::formatBytes(c.bytesSentPerWorker),
-                                common::formatBandwidth(c.algbwBytesPerSecond),
-                                common::formatBandwidth(c.busbwBytesPerSecond),
-                                count(c.steps),
-                                links,
-                                half > 0 ? common::formatBytes(half) : QStringLiteral("—")};
-    for (int i = 0; i < kReadoutCount; ++i) {
-        setReadout(i, values[i]);
-    }
+    // Only the problems of this view's keys; other panels report their own.
+    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
 }
 
 void CommunicationPanel::updateFormula()
 {
-    const auto& c = m_charts->cost();
-    const auto& p = m_charts->params();
-    if (c.error) {
+    const auto& report = m_report;
+    if (!report.ok()) {
         setFormula(tr("The all-reduce inputs are out of range."));
         return;
     }
-    if (p.workers < 2) {
+    if (report.params.workers < 2) {
         setFormula(tr("N = 1: one GPU has nothing to exchange, so T = 0."));
         return;
     }
-    const QString nMinus1 = count(p.workers - 1);
-    const QString n = count(p.workers);
-    const QString s = common::formatBytes(p.bytes);
-    const simcore::Link flat = simcore::flatLink(p);
-    const QString a = common::formatDuration(flat.latencySeconds);
-    const QString b = common::formatBandwidth(flat.bandwidthBytesPerSecond);
-    const QString parts =
-        tr("%1 + %2 = <b>%3</b>")
-            .arg(common::formatDuration(c.latencySeconds),
-                 common::formatDuration(c.bandwidthSeconds), common::formatDuration(c.seconds));
+    const auto value = [&report](std::string_view id) {
+        return common::formatQuantity(report, id);
+    };
+    const auto& terms = report.terms;
+    const QString nMinus1 = count(terms.extraWorkers);
+    const QString a = value("flat_latency");
+    const QString b = value("flat_bandwidth");
+    const QString s = value("bytes");
+    const QString parts = tr("%1 + %2 = <b>%3</b>")
+                              .arg(value("latency_time"), value("bandwidth_time"), value("time"));
     QString line;
-    switch (m_charts->algorithm()) {
+    switch (report.algorithm) {
     case simcore::CommAlgorithm::Ring:
         line = tr("Ring: T = 2(N−1)·α + 2(N−1)/N · S/B = 2·%1·%2 + 2·%1/%3 · %4 / %5 = %6")
-                   .arg(nMinus1, a, n, s, b, parts);
+                   .arg(nMinus1, a, value("workers"), s, b, parts);
         break;
     case simcore::CommAlgorithm::Tree:
         line = tr("Tree (reduce, then broadcast): T = 2⌈log₂N⌉·(α + S/B) = 2·%1·(%2 + %3 / %4) "
                   "= %5")
-                   .arg(count(c.steps / 2), a, s, b, parts);
+                   .arg(count(terms.treeLevels), a, s, b, parts);
         break;
     case simcore::CommAlgorithm::Naive:
         line = tr("Naive: T = (N−1)·α + (N−1)·S/B = %1·%2 + %1·%3 / %4 = %5")
                    .arg(nMinus1, a, s, b, parts);
         break;
     case simcore::CommAlgorithm::Hierarchical: {
-        // The two phases, each a ring from simcore: intra reduce-scatter and all-gather on g′
-        // GPUs, and an inter-node all-reduce of the shards on k nodes.
-        const auto shape = simcore::hierarchyShape(p);
-        simcore::CollectiveParams intra = p;
-        intra.workers = shape.gpusPerNode;
-        intra.gpusPerNode = shape.gpusPerNode;
-        const auto half = simcore::collectiveCost(simcore::CommAlgorithm::Ring,
-                                                  simcore::CollectiveOp::ReduceScatter, intra);
-        simcore::CollectiveParams inter = p;
-        inter.workers = shape.nodes;
-        inter.gpusPerNode = shape.nodes;
-        inter.intra = p.inter;
-        inter.bytes = static_cast<double>(shape.shardsPerGpu) * p.bytes /
-                      static_cast<double>(shape.gpusPerNode);
-        const auto across = simcore::collectiveCost(simcore::CommAlgorithm::Ring,
-                                                    simcore::CollectiveOp::AllReduce, inter);
-        if (shape.nodes == 1) {
-            line =
-                tr("Hierarchical on one node: T = reduce-scatter + all-gather in the node = "
-                   "2 × %1 = <b>%2</b>, the same as the ring")
-                    .arg(common::formatDuration(half.seconds), common::formatDuration(c.seconds));
+        // The report's three phases: rings in the node on g′ GPUs, one across the k nodes.
+        const auto& h = terms.hierarchical;
+        if (h.shape.nodes == 1) {
+            line = tr("Hierarchical on one node: T = reduce-scatter + all-gather in the node = "
+                      "2 × %1 = <b>%2</b>, the same as the ring")
+                       .arg(common::formatDuration(h.intraReduceScatterSeconds), value("time"));
             break;
         }
         line = tr("Hierarchical: T = reduce-scatter in the node (g = %1) + all-reduce of %2 "
                   "across k = %3 nodes + all-gather in the node = 2 × %4 + %5 = <b>%6</b>")
-                   .arg(count(shape.gpusPerNode), common::formatBytes(inter.bytes),
-                        count(shape.nodes), common::formatDuration(half.seconds),
-                        common::formatDuration(across.seconds), common::formatDuration(c.seconds));
-        if (shape.shardsPerGpu > 1) {
+                   .arg(count(h.shape.gpusPerNode), common::formatBytes(h.interShardBytes),
+                        count(h.shape.nodes), common::formatDuration(h.intraReduceScatterSeconds),
+                        common::formatDuration(h.interAllReduceSeconds), value("time"));
+        if (h.shape.shardsPerGpu > 1) {
             line += QLatin1Char(' ') +
                     tr("(the last node has only %1 GPUs, so each carries %2 of the %3 shards)")
-                        .arg(count(shape.lastNodeGpus), count(shape.shardsPerGpu),
-                             count(shape.gpusPerNode));
+                        .arg(count(h.shape.lastNodeGpus), count(h.shape.shardsPerGpu),
+                             count(h.shape.gpusPerNode));
         }
         break;
     }
-    default:
-        break;
+    case simcore::CommAlgorithm::Rabenseifner:
+    case simcore::CommAlgorithm::ParameterServer:
+        break; // not offered by collective.algorithm
     }
     // The flat algorithms' link, or both for the hierarchical one.
-    const QString link =
-        m_charts->algorithm() == simcore::CommAlgorithm::Hierarchical && p.workers > p.gpusPerNode
-            ? tr("B = %1 inside, %2 between nodes")
-                  .arg(common::formatBandwidth(p.intra.bandwidthBytesPerSecond),
-                       common::formatBandwidth(p.inter.bandwidthBytesPerSecond))
-        : p.workers <= p.gpusPerNode
-            ? tr("B = %1, one node").arg(b)
-            : tr("B = %1, the slowest link: N > g = %2 spans nodes").arg(b, count(p.gpusPerNode));
+    QString link;
+    switch (report.linkUsed) {
+    case simcore::LinkUsed::IntraAndInter:
+        link = tr("B = %1 inside, %2 between nodes")
+                   .arg(value("intra_bandwidth"), value("inter_bandwidth"));
+        break;
+    case simcore::LinkUsed::Intra:
+        link = tr("B = %1, one node").arg(b);
+        break;
+    case simcore::LinkUsed::Slowest:
+        link =
+            tr("B = %1, the slowest link: N > g = %2 spans nodes").arg(b, value("gpus_per_node"));
+        break;
+    }
+    const simcore::Quantity* factor = report.find("bus_factor");
     const QString bandwidth =
         tr("nccl-tests: busbw = S/T · 2(N−1)/N = %1 × %2 = <b>%3</b> (%4)")
-            .arg(common::formatBandwidth(c.algbwBytesPerSecond),
-                 QLocale().toString(
-                     simcore::busBandwidthFactor(simcore::CollectiveOp::AllReduce, p.workers), 'g',
-                     4),
-                 common::formatBandwidth(c.busbwBytesPerSecond), link);
+            .arg(value("algbw"), QLocale().toString(factor ? factor->value : 0.0, 'g', 4),
+                 value("busbw"), link);
     setFormula(line + QStringLiteral("<br>") + bandwidth);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "simcore/communicationreport.h"
 #include "ui/kit/panel.h"
 
 #include <QHash>
@@ -17,7 +18,7 @@ class CommunicationCharts;
 /// links bound training. Controls for the all-reduce (algorithm, GPUs, message size) and the
 /// links (a catalogue picker for inside a node and between nodes, plus the numbers themselves);
 /// the ring animation and three charts (CommunicationCharts); read-outs; the chosen algorithm's
-/// formula with today's numbers.
+/// formula with today's numbers — all from the CommunicationReport.
 class CommunicationPanel : public Panel {
     Q_OBJECT
 public:
@@ -42,9 +43,12 @@ private:
     QComboBox* addLinkBox(QFormLayout* form, bool intra);
     void pickLink(bool intra, int index);
     void showLinkChoice(QComboBox* box, double bandwidth, double latency, const QString& picked);
-    void updateReadouts();
+    /// The read-out rows, the links row worded for m_readoutLink.
+    void setReadoutRows();
     void updateFormula();
-    void updateProblems();
+
+    simcore::CommunicationReport m_report; ///< evaluated once per refresh
+    simcore::LinkUsed m_readoutLink = simcore::LinkUsed::Intra;
 
     CommunicationCharts* m_charts = nullptr;
     QGroupBox* m_collectiveGroup = nullptr;

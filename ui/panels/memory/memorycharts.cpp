@@ -5,6 +5,7 @@
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/textstrip.h"
 
 #include <QBarCategoryAxis>
@@ -17,13 +18,11 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
-#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
-#include <cstring>
 
 namespace dtsim::ui {
 
@@ -31,15 +30,10 @@ using namespace chartupdate;
 
 namespace {
 
-/// The GPUs every chart compares against (the lesson seed's 24 GB consumer card and 80 GB
-/// data-centre card); the scenario's own GPU is added when it is neither.
-constexpr std::string_view kReferenceGpus[] = {"rtx4090", "h100-sxm"};
-
 } // namespace
 
 MemoryCharts::MemoryCharts(QWidget* parent) : ChartArea(parent)
 {
-    m_gpu = &simcore::gpuCatalogue().front();
     buildChart();
 
     m_verdict = new TextStrip(this);
@@ -188,22 +182,6 @@ QString MemoryCharts::optimizerName(simcore::Optimizer optimizer)
     return {};
 }
 
-QString MemoryCharts::shortGpuName(const simcore::GpuSpec& gpu)
-{
-    QString name =
-        QString::fromUtf8(gpu.displayName.data(), static_cast<qsizetype>(gpu.displayName.size()));
-    for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "}) {
-        if (name.startsWith(QLatin1String(prefix))) {
-            name.remove(0, static_cast<qsizetype>(std::strlen(prefix)));
-            break;
-        }
-    }
-    // The capacity is printed beside it, with its unit made explicit.
-    static const QRegularExpression capacity(QStringLiteral("\\s*\\d+GB$"));
-    name.remove(capacity);
-    return name;
-}
-
 QString MemoryCharts::formatGB(double bytes)
 {
     return tr("%1 GB").arg(common::formatNumber(bytes / kGB, bytes >= 100 * kGB ? 4 : 3));
@@ -214,40 +192,14 @@ QString MemoryCharts::formatGiB(double bytes)
     return tr("%1 GiB").arg(common::formatNumber(bytes / kGiB, bytes >= 100 * kGiB ? 4 : 3));
 }
 
-const simcore::MemoryBreakdown& MemoryCharts::stage(int zero) const
-{
-    return m_stages[static_cast<std::size_t>(std::clamp(zero, 0, kStages - 1))];
-}
-
-const simcore::MemoryVerdict& MemoryCharts::verdict(int zero) const
-{
-    return m_verdicts[static_cast<std::size_t>(std::clamp(zero, 0, kStages - 1))];
-}
-
-int MemoryCharts::selectedStage() const
-{
-    return static_cast<int>(std::clamp<std::int64_t>(m_scenario.parallel.zero, 0, kStages - 1));
-}
-
 void MemoryCharts::showScenario(const simcore::Scenario& scenario)
 {
-    m_scenario = scenario;
-    const simcore::MemoryOptions options = simcore::memoryOptionsFromScenario(scenario);
-    m_gpu = simcore::findGpu(scenario.hardware.gpu);
-    if (!m_gpu) {
-        m_gpu = &simcore::gpuCatalogue().front(); // validate() reports the unknown id
-    }
-    m_problems = simcore::validate(scenario);
-    const auto memoryProblems = simcore::validateMemory(scenario, options);
-    m_problems.insert(m_problems.end(), memoryProblems.begin(), memoryProblems.end());
+    showReport(simcore::memoryReport(scenario));
+}
 
-    simcore::Scenario trial = scenario;
-    for (int zero = 0; zero < kStages; ++zero) {
-        trial.parallel.zero = zero;
-        const auto index = static_cast<std::size_t>(zero);
-        m_stages[index] = simcore::evaluateMemory(trial, options);
-        m_verdicts[index] = simcore::memoryVerdict(trial, *m_gpu, options);
-    }
+void MemoryCharts::showReport(const simcore::MemoryReport& report)
+{
+    m_report = report;
     m_evaluated = true;
     updateBars();
     updateCapacityLines();
@@ -261,13 +213,17 @@ void MemoryCharts::showScenario(const simcore::Scenario& scenario)
 
 void MemoryCharts::updateBars()
 {
-    const int selected = selectedStage();
+    const auto selected = m_report.selectedStage;
     QStringList categories;
     std::array<QList<qreal>, ItemCount> values;
     double largest = 0;
-    for (int zero = 0; zero < kStages; ++zero) {
-        const auto& m = stage(zero);
+    for (const auto& stage : m_report.stages) {
+        const auto& m = stage.memory;
+        const int zero = static_cast<int>(stage.zero);
         categories << (zero == selected ? tr("▶ %1 ◀").arg(stageName(zero)) : stageName(zero));
+        if (!m_report.ok()) {
+            continue; // an impossible layout is not priced
+        }
         values[Weights] << m.weightsBytes / kGB;
         values[Gradients] << m.gradientsBytes / kGB;
         values[Optimizer] << m.optimizerBytes / kGB;
@@ -282,14 +238,10 @@ void MemoryCharts::updateBars()
     for (int i = 0; i < ItemCount; ++i) {
         replaceValues(m_sets[static_cast<std::size_t>(i)], values[static_cast<std::size_t>(i)]);
     }
-
-    for (const auto& reference : kReferenceGpus) {
-        if (const auto* gpu = simcore::findGpu(reference)) {
-            largest = std::max(largest, gpu->memoryBytes);
-        }
+    for (const auto* gpu : m_report.capacityGpus) {
+        largest = std::max(largest, gpu->memoryBytes);
     }
-    largest = std::max(largest, m_gpu->memoryBytes);
-    const NiceRange range = niceRangeFromZero(largest / kGB * 1.12); // room for the marker
+    const NiceRange range = niceRangeFromZero(std::max(largest, kGB) / kGB * 1.12);
     if (m_valueAxis->min() != 0 || m_valueAxis->max() != range.maximum) {
         m_valueAxis->setRange(0, range.maximum);
         m_capacityAxis->setRange(0, range.maximum);
@@ -297,8 +249,11 @@ void MemoryCharts::updateBars()
     if (m_valueAxis->tickCount() != range.ticks) {
         m_valueAxis->setTickCount(range.ticks);
     }
-    const QList<QPointF> marker = {QPointF(
-        static_cast<qreal>(selected), stage(selected).totalBytes / kGB + 0.05 * range.maximum)};
+    const QList<QPointF> marker =
+        m_report.ok() ? QList<QPointF>{QPointF(static_cast<qreal>(selected),
+                                               m_report.selected().memory.totalBytes / kGB +
+                                                   0.05 * range.maximum)}
+                      : QList<QPointF>{};
     if (m_selectedMarker->points() != marker) {
         m_selectedMarker->replace(marker);
     }
@@ -306,20 +261,8 @@ void MemoryCharts::updateBars()
 
 void MemoryCharts::updateCapacityLines()
 {
-    QList<const simcore::GpuSpec*> gpus;
-    for (const auto& reference : kReferenceGpus) {
-        const auto* gpu = simcore::findGpu(reference);
-        if (!gpu) {
-            continue;
-        }
-        // The chosen GPU replaces a reference of the same capacity (A100 80GB for H100's line).
-        gpus << (gpu->memoryBytes == m_gpu->memoryBytes ? m_gpu : gpu);
-    }
-    if (!gpus.contains(m_gpu)) {
-        gpus << m_gpu;
-    }
-    std::sort(gpus.begin(), gpus.end(),
-              [](const auto* a, const auto* b) { return a->memoryBytes < b->memoryBytes; });
+    const QList<const simcore::GpuSpec*> gpus(m_report.capacityGpus.begin(),
+                                              m_report.capacityGpus.end());
     if (gpus == m_capacityGpus) {
         return; // lines are rebuilt only when the GPU choice changes them
     }
@@ -334,7 +277,7 @@ void MemoryCharts::updateCapacityLines()
     }
     for (const auto* gpu : gpus) {
         const double gb = gpu->memoryBytes / kGB;
-        const bool chosen = gpu == m_gpu;
+        const bool chosen = gpu == m_report.gpu;
         auto* line = new QLineSeries;
         line->setName(tr("%1: %2 GiB = %3 GB")
                           .arg(shortGpuName(*gpu), common::formatNumber(gpu->memoryBytes / kGiB, 4),
@@ -364,56 +307,50 @@ void MemoryCharts::updateCapacityLines()
 
 void MemoryCharts::updateVerdict()
 {
-    const int selected = selectedStage();
-    const auto& m = stage(selected);
-    const auto& v = verdict(selected);
-    const QString gpuName = shortGpuName(*m_gpu).toHtmlEscaped();
-    const QString capacity =
-        tr("%1 = %2").arg(formatGiB(m_gpu->memoryBytes), formatGB(m_gpu->memoryBytes));
     QString html;
     int state = 0;
-    if (!m_problems.empty()) {
+    if (!m_report.ok()) {
         state = 2;
-        html = tr("<b>These settings do not go together:</b> %1 The bars are only indicative.")
-                   .arg(common::describeError(m_problems.front()).toHtmlEscaped());
+        html = tr("<b>These settings do not go together:</b> %1")
+                   .arg(common::describeError(m_report.problems.front()).toHtmlEscaped());
     } else {
-        const auto& p = m_scenario.parallel;
-        const std::int64_t count = p.dp * p.tp * p.pp; // validateMemory rules out overflow
-        const QString where =
-            count == 1
-                ? tr("%1 on one GPU").arg(stageName(selected))
-                : tr("%1 over %2 GPUs")
-                      .arg(stageName(selected), QLocale().toString(static_cast<qlonglong>(count)));
-        if (v.fits) {
+        const int selected = static_cast<int>(m_report.selectedStage);
+        const auto value = [this](std::string_view id) {
+            return common::formatQuantity(m_report, id);
+        };
+        const QString gpuName = shortGpuName(*m_report.gpu).toHtmlEscaped();
+        const QString capacity =
+            tr("%1 = %2").arg(formatGiB(m_report.gpu->memoryBytes), value("capacity"));
+        const QString where = m_report.gpus == 1
+                                  ? tr("%1 on one GPU").arg(stageName(selected))
+                                  : tr("%1 over %2 GPUs").arg(stageName(selected), value("gpus"));
+        if (m_report.selected().verdict.fits) {
             state = 1;
             html = tr("<b>✔ Fits</b> on the %1 (%2): %3 needs %4 per GPU, %5 to spare.")
-                       .arg(gpuName, capacity, where, formatGB(m.totalBytes),
-                            formatGB(v.headroomBytes));
+                       .arg(gpuName, capacity, where, value("total"), value("headroom"));
         } else {
             html = tr("<b>✘ Does not fit</b> on the %1 (%2): %3 needs %4 (%5) per GPU, %6 too "
                       "much.")
-                       .arg(gpuName, capacity, where, formatGB(m.totalBytes),
-                            formatGiB(m.totalBytes), formatGB(-v.headroomBytes));
+                       .arg(gpuName, capacity, where, value("total"),
+                            formatGiB(m_report.selected().memory.totalBytes), value("excess"));
         }
         QStringList fewest;
-        for (int zero = kStages - 1; zero >= 0; --zero) {
-            const auto& stageVerdict = verdict(zero);
-            const QString name = zero == 0 ? tr("DDP") : stageName(zero);
-            fewest << (stageVerdict.minGpus > 0
+        for (auto it = m_report.stages.rbegin(); it != m_report.stages.rend(); ++it) {
+            const QString name = it->zero == 0 ? tr("DDP") : stageName(static_cast<int>(it->zero));
+            fewest << (it->verdict.minGpus > 0
                            ? tr("%1: %2 GPUs")
                                  .arg(name, QLocale().toString(
-                                                static_cast<qlonglong>(stageVerdict.minGpus)))
+                                                static_cast<qlonglong>(it->verdict.minGpus)))
                            : tr("%1: never").arg(name));
         }
-        html += QStringLiteral("<br>") + tr("Fewest GPUs that fit (tp %1 × pp %2): %3")
-                                             .arg(p.tp)
-                                             .arg(p.pp)
-                                             .arg(fewest.join(QStringLiteral(" · ")));
-        if (verdict(kStages - 1).minGpus == 0) {
+        html += QStringLiteral("<br>") +
+                tr("Fewest GPUs that fit (tp %1 × pp %2): %3")
+                    .arg(value("tp"), value("pp"), fewest.join(QStringLiteral(" · ")));
+        if (m_report.activationsBound) {
             html += QStringLiteral("<br>") +
                     tr("ZeRO does not shard activations (%1 per GPU): try recomputation, a "
                        "shorter sequence or a smaller micro-batch.")
-                        .arg(formatGB(stage(kStages - 1).activationsBytes));
+                        .arg(formatGB(m_report.stages.back().memory.activationsBytes));
         }
     }
     if (state != m_verdictState) {
@@ -440,18 +377,19 @@ QString MemoryCharts::verdictText() const
 
 QString MemoryCharts::summary() const
 {
-    const auto& p = m_scenario.parallel;
-    QStringList totals;
-    for (int zero = 0; zero < kStages; ++zero) {
-        totals << tr("%1 %2").arg(zero == 0 ? tr("DDP") : stageName(zero),
-                                  formatGB(stage(zero).totalBytes));
+    if (!m_report.ok()) {
+        return common::describeError(m_report.problems.front());
     }
-    return tr("Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.")
-        .arg(totals.join(QStringLiteral(" · ")), common::formatNumber(stage(0).parameters / 1e9, 4),
-             precisionName(m_scenario.train.precision), optimizerName(m_scenario.train.optimizer))
-        .arg(p.dp)
-        .arg(p.tp)
-        .arg(p.pp);
+    QStringList totals;
+    for (const auto& stage : m_report.stages) {
+        totals << tr("%1 %2").arg(stage.zero == 0 ? tr("DDP")
+                                                  : stageName(static_cast<int>(stage.zero)),
+                                  formatGB(stage.memory.totalBytes));
+    }
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
+    return tr("Per GPU: %1 — %2 parameters, %3 + %4, dp %5 × tp %6 × pp %7.")
+        .arg(totals.join(QStringLiteral(" · ")), value("params"), precisionName(m_report.precision),
+             optimizerName(m_report.optimizer), value("dp"), value("tp"), value("pp"));
 }
 
 QString MemoryCharts::exportTitle() const
@@ -461,31 +399,7 @@ QString MemoryCharts::exportTitle() const
 
 QString MemoryCharts::csv() const
 {
-    QString text = QStringLiteral(
-        "stage,name,selected,parameters,weights_bytes,gradients_bytes,optimizer_bytes,"
-        "activations_bytes,buffers_bytes,total_bytes,total_gib,gpu,capacity_bytes,fits,"
-        "headroom_bytes,min_gpus\n");
-    const QString gpuId =
-        QString::fromUtf8(m_gpu->id.data(), static_cast<qsizetype>(m_gpu->id.size()));
-    for (int zero = 0; zero < kStages; ++zero) {
-        const auto& m = stage(zero);
-        const auto& v = verdict(zero);
-        QString name = stageName(zero);
-        name.replace(QLatin1Char(','), QLatin1Char(';'));
-        text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16\n")
-                    .arg(zero)
-                    .arg(name)
-                    .arg(zero == selectedStage() ? 1 : 0)
-                    .arg(common::csvNumber(m.parameters), common::csvNumber(m.weightsBytes),
-                         common::csvNumber(m.gradientsBytes), common::csvNumber(m.optimizerBytes),
-                         common::csvNumber(m.activationsBytes), common::csvNumber(m.buffersBytes),
-                         common::csvNumber(m.totalBytes), common::csvNumber(m.totalBytes / kGiB))
-                    .arg(gpuId, common::csvNumber(v.capacityBytes))
-                    .arg(v.fits ? 1 : 0)
-                    .arg(common::csvNumber(v.headroomBytes))
-                    .arg(v.minGpus);
-    }
-    return text;
+    return QString::fromStdString(simcore::memoryCsv(m_report));
 }
 
 } // namespace dtsim::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/memory.h"
+#include "simcore/memoryreport.h"
 #include "ui/kit/chartarea.h"
 
 #include <array>
@@ -43,15 +43,9 @@ public:
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     void setInteractive(bool interactive) { m_interactive = interactive; }
 
-    // What was evaluated, for the panel's formula strip, tests and the benchmark.
-    [[nodiscard]] const simcore::Scenario& scenario() const { return m_scenario; }
-    [[nodiscard]] const simcore::MemoryBreakdown& stage(int zero) const;
-    [[nodiscard]] const simcore::MemoryVerdict& verdict(int zero) const;
-    /// The scenario's own ZeRO stage (0…3).
-    [[nodiscard]] int selectedStage() const;
-    [[nodiscard]] const simcore::GpuSpec& gpu() const { return *m_gpu; }
-    /// Cross-key problems (simcore::validate and validateMemory); empty when the numbers hold.
-    [[nodiscard]] const std::vector<simcore::ScenarioError>& problems() const { return m_problems; }
+    /// Draws an evaluated report (the panel evaluates once for the charts and the formula).
+    void showReport(const simcore::MemoryReport& report);
+    [[nodiscard]] const simcore::MemoryReport& report() const { return m_report; }
     /// The verdict banner's text, without markup.
     [[nodiscard]] QString verdictText() const;
 
@@ -66,8 +60,6 @@ public:
     [[nodiscard]] static QString stageName(int zero);
     [[nodiscard]] static QString precisionName(simcore::Precision precision);
     [[nodiscard]] static QString optimizerName(simcore::Optimizer optimizer);
-    /// "RTX 4090" from "NVIDIA GeForce RTX 4090": short enough for an axis label.
-    [[nodiscard]] static QString shortGpuName(const simcore::GpuSpec& gpu);
     /// "112 GB" (10⁹ bytes), "104.3 GiB" (2³⁰ bytes).
     [[nodiscard]] static QString formatGB(double bytes);
     [[nodiscard]] static QString formatGiB(double bytes);
@@ -82,11 +74,7 @@ private:
     void updateCapacityLines();
     void updateVerdict();
 
-    simcore::Scenario m_scenario;
-    std::array<simcore::MemoryBreakdown, kStages> m_stages{};
-    std::array<simcore::MemoryVerdict, kStages> m_verdicts{};
-    const simcore::GpuSpec* m_gpu = nullptr;
-    std::vector<simcore::ScenarioError> m_problems;
+    simcore::MemoryReport m_report;
     bool m_evaluated = false;
     bool m_interactive = false;
 

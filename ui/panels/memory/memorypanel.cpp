@@ -148,7 +148,8 @@ void MemoryPanel::retranslate()
 void MemoryPanel::refresh()
 {
     const auto& scenario = model()->scenario();
-    m_charts->showScenario(scenario);
+    m_report = simcore::memoryReport(scenario);
+    m_charts->showReport(m_report);
 
     {
         const QSignalBlocker block(m_preset);
@@ -167,31 +168,29 @@ void MemoryPanel::refresh()
         const QSignalBlocker block(m_sequenceParallel);
         m_sequenceParallel->setChecked(scenario.memory.sequenceParallel);
     }
-    const auto& problems = m_charts->problems();
-    showProblem(problems.empty() ? QString() : common::describeError(problems.front()));
+    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
     updateFormula();
 }
 
 void MemoryPanel::updateFormula()
 {
-    const auto& scenario = model()->scenario();
-    const int selected = m_charts->selectedStage();
-    const auto& unsharded = m_charts->stage(0);
-    const auto& m = m_charts->stage(selected);
-    const auto& verdict = m_charts->verdict(selected);
-    const auto bytes =
-        simcore::bytesPerParameter(scenario.train.precision, scenario.train.optimizer);
-
     const QString general =
         tr("M<sub>GPU</sub> = Ψ′ × (w + g + K) + activations + buffers; ZeRO shards K (1), g "
            "(2), w (3) over N<sub>d</sub> = dp; Ψ′ = Ψ / (tp × pp)");
+    if (!m_report.ok()) {
+        setFormula(general);
+        return;
+    }
+    const auto& unsharded = m_report.stages.front().memory;
+    const auto& stage = m_report.selected();
+    const auto& m = stage.memory;
+    const auto& bytes = m_report.bytesPerParameter;
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     QString psi = billions(unsharded.parameters);
-    if (scenario.parallel.tp * scenario.parallel.pp > 1) {
+    if (unsharded.parametersPerGpu != unsharded.parameters) {
         psi = tr("%1 / (%2 × %3) = %4")
-                  .arg(billions(unsharded.parameters))
-                  .arg(scenario.parallel.tp)
-                  .arg(scenario.parallel.pp)
-                  .arg(billions(unsharded.parametersPerGpu));
+                  .arg(billions(unsharded.parameters), value("tp"), value("pp"),
+                       billions(unsharded.parametersPerGpu));
     }
     const QString states =
         tr("Ψ′ = %1 × (%2 + %3 + %4) B = <b>%5</b> = %6 unsharded (the seed's \"104.3 GB\" is "
@@ -203,15 +202,14 @@ void MemoryPanel::updateFormula()
     const QString perGpu =
         tr("%1, N<sub>d</sub> = %2: %3 + %4 + %5 + act. %6 + buf. %7 = <b>%8</b> per GPU %9 "
            "%10 (%11)")
-            .arg(MemoryCharts::stageName(selected))
-            .arg(scenario.parallel.dp)
+            .arg(MemoryCharts::stageName(static_cast<int>(m_report.selectedStage)), value("dp"))
             .arg(MemoryCharts::formatGB(m.weightsBytes), MemoryCharts::formatGB(m.gradientsBytes),
                  MemoryCharts::formatGB(m.optimizerBytes),
                  MemoryCharts::formatGB(m.activationsBytes), MemoryCharts::formatGB(m.buffersBytes),
                  MemoryCharts::formatGB(m.totalBytes),
-                 verdict.fits ? QStringLiteral("≤") : QStringLiteral("&gt;"),
-                 MemoryCharts::formatGB(verdict.capacityBytes),
-                 MemoryCharts::shortGpuName(m_charts->gpu()).toHtmlEscaped());
+                 stage.verdict.fits ? QStringLiteral("≤") : QStringLiteral("&gt;"),
+                 MemoryCharts::formatGB(stage.verdict.capacityBytes),
+                 shortGpuName(*m_report.gpu).toHtmlEscaped());
     setFormula(general + QStringLiteral("<br>") + states + QStringLiteral("<br>") + perGpu);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/scenario.h"
+#include "simcore/memoryreport.h"
 #include "ui/kit/panel.h"
 
 #include <QHash>
@@ -52,6 +52,7 @@ private:
     QGroupBox* m_hardwareGroup = nullptr;
     QComboBox* m_preset = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
+    simcore::MemoryReport m_report;
 };
 
 } // namespace dtsim::ui

@@ -1,13 +1,11 @@
 #pragma once
 
-#include "simcore/parallellayout.h"
+#include "simcore/parallelismreport.h"
 #include "simcore/scenario.h"
-#include "ui/kit/chartstyle.h"
 #include "ui/kit/paintedchartarea.h"
+#include "ui/panels/parallelism/diagramlayout.h"
 
-#include <QFont>
-#include <QPainterPath>
-#include <QStaticText>
+#include <QString>
 #include <QStringList>
 #include <vector>
 
@@ -24,24 +22,35 @@ namespace dtsim::ui {
 ///
 /// Large layouts are abridged, per dimension, to the first indices, an ellipsis and the last one
 /// (e.g. stages 0, 1, 2 … 7), until the boxes are large enough to read and at most
-/// kMaxDrawnGpus are drawn; the counts line covers every GPU. Everything is painted from
-/// geometry computed once per scenario, size and look: no item per GPU.
+/// kMaxDrawnGpus are drawn; the counts line covers every GPU. Everything is painted from the
+/// DiagramLayout of the report (layout()), laid out once per report, size and look.
 class ParallelismDiagram : public PaintedChartArea {
     Q_OBJECT
 public:
     explicit ParallelismDiagram(QWidget* parent = nullptr);
 
+    /// showReport(simcore::parallelismReport(scenario)).
     void showScenario(const simcore::Scenario& scenario) override;
+    /// Draws an evaluated report (the panel evaluates once for the diagram and the formulas).
+    void showReport(simcore::ParallelismReport report);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
 
+    /// Everything the diagram draws for `report` at `size` in `style`: a pure function (no
+    /// widget). `previous`, when given, lends its prepared captions to the same texts (laying
+    /// rich text out is most of what the texts cost, and an edit changes one caption of three).
+    [[nodiscard]] static DiagramLayout layout(const simcore::ParallelismReport& report, QSizeF size,
+                                              const DiagramStyle& style,
+                                              const DiagramLayout* previous = nullptr);
+
     // For the panel and for tests: what is drawn.
-    [[nodiscard]] const simcore::LayoutParams& layoutParams() const { return m_params; }
-    [[nodiscard]] const simcore::LayoutSummary& layoutSummary() const { return m_summary; }
+    [[nodiscard]] const simcore::ParallelismReport& report() const { return m_report; }
+    /// The geometry as painted now.
+    [[nodiscard]] const DiagramLayout& drawnLayout() const;
     /// False when the layout cannot be drawn (problem() says why, naming the key).
-    [[nodiscard]] bool isValid() const { return m_valid; }
-    [[nodiscard]] const QString& problem() const { return m_problem; }
+    [[nodiscard]] bool isValid() const { return m_report.ok(); }
+    [[nodiscard]] QString problem() const;
     /// Ranks drawn as boxes, in drawing order (every rank unless abridged).
     [[nodiscard]] std::vector<std::int64_t> drawnRanks() const;
     /// True when some stages, replicas or tensor ranks are left out of the picture.
@@ -66,8 +75,6 @@ public:
 
     /// At most this many GPU boxes are drawn.
     static constexpr int kMaxDrawnGpus = 64;
-    /// The CSV lists at most this many GPUs (one row each); a comment line says when it stops.
-    static constexpr std::int64_t kMaxCsvRows = 65536;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -75,84 +82,25 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    enum class LinkKind { Tensor, Pipeline, Data };
-    struct Box {
-        std::int64_t rank = 0;
-        QRectF rect;
-    };
-    struct Link {
-        LinkKind kind = LinkKind::Data;
-        QPainterPath path;
-        bool crossing = false;
-        QPointF from; ///< pipeline arrows: both ends get a head
-        QPointF to;
-    };
-    struct NodeFrame {
-        QPainterPath outline;
-        QRectF tag;
-        QString label;
-    };
-    struct TextItem {
-        QRectF rect;
-        QString text;
-        int flags = 0;
-        bool bold = false;
-        bool muted = false;
-    };
-    /// Boxes and gaps for a given number of shown indices per dimension.
-    struct Fit {
-        int subColumns = 1;
-        int subRows = 1;
-        double boxWidth = 0;
-        double boxHeight = 0;
-    };
-
     void buildGeometry() override;
-    void layoutGrid(const QRectF& region);
-    [[nodiscard]] Fit fit(const QRectF& grid, std::size_t ppSlots, std::size_t dpSlots,
-                          std::size_t tpSlots, bool ppEllipsis, bool dpEllipsis) const;
-    void buildTexts();
-    [[nodiscard]] QStringList boxLines(std::int64_t rank, int level) const;
-    [[nodiscard]] QString layersText(std::int64_t ppIndex) const;
-    [[nodiscard]] QString shownList(const std::vector<std::int64_t>& shown) const;
     void paintLegend(QPainter& painter) const;
-    void paintLinkSample(QPainter& painter, int kind, const QRectF& sample) const;
 
-    simcore::Scenario m_scenario;
-    simcore::LayoutParams m_params;
-    simcore::LayoutSummary m_summary;
-    bool m_valid = false;
-    QString m_problem;
-    /// The pipeline bubble (idle share of the step) from simcore, or < 0 when not simulated.
-    double m_bubbleFraction = -1;
+    // The layout's texts, in this class's translation context.
+    [[nodiscard]] static QString layersText(const simcore::ParallelismReport& report,
+                                            std::int64_t ppIndex);
+    [[nodiscard]] static QStringList boxLines(const simcore::ParallelismReport& report,
+                                              std::int64_t rank, int level);
+    [[nodiscard]] static QStringList captionsHtml(const simcore::ParallelismReport& report,
+                                                  const QColor& muted);
+    [[nodiscard]] static QString countsHtml(const simcore::ParallelismReport& report,
+                                            const DiagramLayout& drawn);
+    static void layoutTexts(const simcore::ParallelismReport& report, const DiagramStyle& style,
+                            const DiagramLayout* previous, bool withCaptions, DiagramLayout& out);
+    static void layoutGrid(const simcore::ParallelismReport& report, const QRectF& region,
+                           const DiagramStyle& style, DiagramLayout& out);
 
-    // Geometry, rebuilt when the scenario, the size or the look changes.
-    std::vector<std::int64_t> m_ppShown; ///< shown stage indices; drawing::kGap marks the ellipsis
-    std::vector<std::int64_t> m_dpShown;
-    std::vector<std::int64_t> m_tpShown;
-    std::vector<Box> m_boxes;
-    std::vector<QStringList> m_boxText;
-    std::vector<QRectF> m_gapBoxes; ///< tensor-rank ellipsis slots
-    std::vector<Link> m_links;
-    std::vector<NodeFrame> m_nodes;
-    std::vector<TextItem> m_texts;
-    QRectF m_titleRect;
-    QRectF m_legendRect;
-    struct LegendEntry {
-        int kind; ///< 0 node, 1 tensor, 2 pipeline, 3 data, 4 crossing
-        QRectF sample;
-        QRectF text;
-        QString label;
-    };
-    std::vector<LegendEntry> m_legend;
-    QStaticText m_counts;
-    QPointF m_countsAt;
-    std::vector<QStaticText> m_captions;
-    QFont m_textFont; ///< the font m_captions and m_counts were prepared in
-    std::vector<QPointF> m_captionsAt;
-    bool m_captionColumns = false;
-    QString m_title;
-    int m_boxLevel = 0; ///< 0 rank only, 1 two lines, 2 four lines
+    simcore::ParallelismReport m_report;
+    DiagramLayout m_layout; ///< rebuilt when the report, the size or the look changes
 };
 
 } // namespace dtsim::ui

@@ -2,9 +2,6 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/memory.h"
-#include "simcore/parallellayout.h"
-#include "simcore/pipeline.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
@@ -20,6 +17,7 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace dtsim::ui {
 
@@ -61,8 +59,14 @@ void ParallelismViews::changeEvent(QEvent* event)
 
 void ParallelismViews::showScenario(const simcore::Scenario& scenario)
 {
-    m_diagram->showScenario(scenario);
-    m_pipeline->showScenario(scenario);
+    showReports(simcore::parallelismReport(scenario), simcore::pipelineReport(scenario));
+}
+
+void ParallelismViews::showReports(simcore::ParallelismReport parallelism,
+                                   simcore::PipelineReport pipeline)
+{
+    m_diagram->showReport(std::move(parallelism));
+    m_pipeline->showReport(std::move(pipeline));
     setAccessibleDescription(summary());
 }
 
@@ -208,24 +212,24 @@ void ParallelismPanel::retranslate()
 void ParallelismPanel::refresh()
 {
     const auto& scenario = model()->scenario();
-    m_views->showScenario(scenario);
+    m_views->showReports(simcore::parallelismReport(scenario), simcore::pipelineReport(scenario));
     showFieldValues();
     // Chunks only mean something to the interleaved schedule (pipelineParamsFromScenario
     // ignores them otherwise).
     field(QStringLiteral("parallel.virtual_stages"))
         ->setEnabled(scenario.parallel.schedule == simcore::PipelineSchedule::Interleaved);
 
-    // The first problem, in the order the picture depends on them: single keys and rules between
-    // keys, the layout, the schedule, then the memory model behind the in-flight figures.
+    // The first problem, in the order the picture depends on them: the layout's, the
+    // schedule's, then the memory model's behind the in-flight figures.
+    const auto& layout = diagram()->report();
+    const auto& pipeline = pipelineView()->report();
     QString problem;
-    if (const auto errors = simcore::validate(scenario); !errors.empty()) {
-        problem = common::describeError(errors.front());
-    } else if (!diagram()->isValid()) {
-        problem = diagram()->problem();
-    } else if (!pipelineView()->isValid()) {
-        problem = pipelineView()->problem();
-    } else if (!pipelineView()->memoryProblem().isEmpty()) {
-        problem = pipelineView()->memoryProblem();
+    if (!layout.ok()) {
+        problem = common::describeError(layout.problems.front());
+    } else if (!pipeline.ok()) {
+        problem = common::describeError(pipeline.problems.front());
+    } else if (pipeline.memoryProblem) {
+        problem = common::describeError(*pipeline.memoryProblem);
     }
     showProblem(problem);
     updateFormula();
@@ -233,59 +237,49 @@ void ParallelismPanel::refresh()
 
 void ParallelismPanel::updateFormula()
 {
-    const auto& s = model()->scenario();
-    const auto& p = s.parallel;
-    const auto& summary = diagram()->layoutSummary();
     QStringList lines;
-    if (diagram()->isValid()) {
-        const auto layers =
-            simcore::virtualStageLayers(simcore::layoutParamsFromScenario(s), 0).count() *
-            (p.schedule == simcore::PipelineSchedule::Interleaved ? p.virtualStages : 1);
+    if (const auto& layout = diagram()->report(); layout.ok()) {
+        const auto& p = layout.layout;
         lines << tr("N = dp × tp × pp = %1 × %2 × %3 = <b>%4 GPUs</b> (nodes of %5: %6); each "
                     "holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch")
                      .arg(p.dp)
                      .arg(p.tp)
                      .arg(p.pp)
-                     .arg(QLocale().toString(static_cast<qlonglong>(summary.gpus)))
-                     .arg(s.hardware.gpusPerNode)
-                     .arg(QLocale().toString(static_cast<qlonglong>(summary.nodes)))
-                     .arg(s.model.layers)
-                     .arg(layers);
+                     .arg(QLocale().toString(static_cast<qlonglong>(layout.summary.gpus)))
+                     .arg(p.gpusPerNode)
+                     .arg(QLocale().toString(static_cast<qlonglong>(layout.summary.nodes)))
+                     .arg(p.layers)
+                     .arg(layout.gpuLayers);
     }
-    const PipelineView* gantt = pipelineView();
-    if (gantt->isValid()) {
-        const auto& r = gantt->result();
-        const auto& in = gantt->params();
-        const QString fraction = common::formatPercent(r.bubbleFraction);
-        const QString step = common::formatDuration(r.totalSeconds);
-        switch (in.schedule) {
+    if (const auto& pipeline = pipelineView()->report(); pipeline.ok()) {
+        const auto& f = pipeline.formula;
+        const auto value = [&pipeline](std::string_view id) {
+            return common::formatQuantity(pipeline, id);
+        };
+        switch (f.schedule) {
         case simcore::PipelineSchedule::GPipe:
             lines << tr("GPipe (Huang et al. 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 of "
                         "the step; simulated <b>%4</b> of the %5 step")
-                         .arg(in.stages - 1)
-                         .arg(in.microbatches + in.stages - 1)
-                         .arg(common::formatPercent(
-                                  simcore::gpipeBubbleFraction(in.stages, in.microbatches)),
-                              fraction, step);
+                         .arg(f.idleStages)
+                         .arg(f.denominator)
+                         .arg(value("formula_value"), value("bubble_fraction"), value("time"));
             break;
         case simcore::PipelineSchedule::OneFOneB:
             lines << tr("1F1B (Narayanan et al. 2021): bubble / ideal = (p − 1)/m = %1/%2 = %3; "
                         "simulated %4, i.e. <b>%5</b> of the %6 step")
-                         .arg(in.stages - 1)
-                         .arg(in.microbatches)
-                         .arg(common::formatPercent(
-                                  simcore::oneFOneBBubbleRatio(in.stages, in.microbatches)),
-                              common::formatPercent(r.bubbleRatio), fraction, step);
+                         .arg(f.idleStages)
+                         .arg(f.denominator)
+                         .arg(value("formula_value"), value("bubble_ratio"),
+                              value("bubble_fraction"), value("time"));
             break;
         case simcore::PipelineSchedule::Interleaved:
             lines << tr("Interleaved (Narayanan et al. 2021): bubble / ideal = (p − 1)/(v·m) = "
                         "%1/(%2·%3) = %4; simulated %5, i.e. <b>%6</b> of the %7 step")
-                         .arg(in.stages - 1)
-                         .arg(in.virtualStages)
-                         .arg(in.microbatches)
-                         .arg(common::formatPercent(simcore::interleavedBubbleRatio(
-                                  in.stages, in.microbatches, in.virtualStages)),
-                              common::formatPercent(r.bubbleRatio), fraction, step);
+                         .arg(f.idleStages)
+                         .arg(pipeline.params.virtualStages)
+                         .arg(pipeline.params.microbatches)
+                         .arg(value("formula_value"), value("bubble_ratio"),
+                              value("bubble_fraction"), value("time"));
             break;
         }
     }

@@ -1,13 +1,11 @@
 #pragma once
 
+#include "simcore/parallelismreport.h"
+#include "simcore/pipelinereport.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
 
-#include <QHash>
-
-class QFormLayout;
 class QGroupBox;
-class QLabel;
 class QPushButton;
 class QTabWidget;
 
@@ -25,6 +23,8 @@ public:
     explicit ParallelismViews(QWidget* parent = nullptr);
 
     void showScenario(const simcore::Scenario& scenario) override;
+    /// Draws evaluated reports (the panel evaluates once for the views and its formulas).
+    void showReports(simcore::ParallelismReport parallelism, simcore::PipelineReport pipeline);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;

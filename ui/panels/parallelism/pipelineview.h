@@ -1,13 +1,9 @@
 #pragma once
 
-#include "simcore/pipeline.h"
-#include "simcore/pipelinememory.h"
+#include "simcore/pipelinereport.h"
 #include "simcore/scenario.h"
-#include "ui/kit/chartstyle.h"
 #include "ui/kit/paintedchartarea.h"
-
-#include <QStaticText>
-#include <vector>
+#include "ui/panels/parallelism/ganttlayout.h"
 
 namespace dtsim::ui {
 
@@ -18,41 +14,44 @@ namespace dtsim::ui {
 /// block. Right of each row: the most micro-batches that device holds in flight and what their
 /// activations weigh (simcore/pipelinememory.h, Korthikanti et al. 2022).
 ///
-/// Painted with QPainter from the simulation's operation list; blocks narrower than a few
-/// pixels merge into runs, so a repaint costs O(operations) arithmetic and at most a few
-/// rectangles per pixel column. Beyond kMaxDrawnOperations the schedule is simulated without its
-/// operation list (the numbers stay exact) and the chart says it is not drawn; rows thinner
-/// than kMinRowHeight pixels are cut and the chart says how many are shown.
+/// Painted with QPainter from the GanttLayout of the report (layout()): blocks narrower than a
+/// few pixels merge into runs, so a repaint draws at most a few rectangles per pixel column.
+/// Beyond simcore::kMaxListedPipelineOperations the report has no operation list (the numbers
+/// stay exact) and the chart says it is not drawn; rows thinner than kMinRowHeight pixels are
+/// cut and the chart says how many are shown.
 class PipelineView : public PaintedChartArea {
     Q_OBJECT
 public:
     explicit PipelineView(QWidget* parent = nullptr);
 
+    /// showReport(simcore::pipelineReport(scenario)).
     void showScenario(const simcore::Scenario& scenario) override;
+    /// Draws an evaluated report (the panel evaluates once for the chart and the formulas).
+    void showReport(simcore::PipelineReport report);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
 
+    /// Everything the chart draws for `report` at `size` in `style`: a pure function (no widget).
+    [[nodiscard]] static GanttLayout layout(const simcore::PipelineReport& report, QSizeF size,
+                                            const DiagramStyle& style);
+
     // For the panel and tests: what is drawn.
-    [[nodiscard]] const simcore::PipelineParams& params() const { return m_params; }
-    [[nodiscard]] const simcore::PipelineResult& result() const { return m_result; }
-    [[nodiscard]] const std::vector<simcore::DeviceActivations>& activations() const
-    {
-        return m_activations;
-    }
-    /// False when simcore rejected the schedule; problem() names the key.
-    [[nodiscard]] bool isValid() const { return m_result.ok(); }
-    [[nodiscard]] const QString& problem() const { return m_problem; }
+    [[nodiscard]] const simcore::PipelineReport& report() const { return m_report; }
+    [[nodiscard]] const GanttLayout& drawnLayout() const;
+    /// False when the report has a problem; problem() names the key.
+    [[nodiscard]] bool isValid() const { return m_report.ok(); }
+    [[nodiscard]] QString problem() const;
     /// Why the activation memory is not shown (memory model inputs inconsistent), or empty.
-    [[nodiscard]] const QString& memoryProblem() const { return m_memoryProblem; }
+    [[nodiscard]] QString memoryProblem() const;
     /// Device rows drawn (p, unless cut for height).
     [[nodiscard]] int rowCount() const;
     /// False when the operations are too many to draw.
-    [[nodiscard]] bool operationsDrawn() const { return m_drawOperations; }
+    [[nodiscard]] bool operationsDrawn() const { return m_report.operationsListed; }
     /// The printed lines: title (schedule, p, m, v), bubble, and memory.
-    [[nodiscard]] const QString& titleText() const { return m_title; }
-    [[nodiscard]] const QString& bubbleText() const { return m_subtitle; }
-    [[nodiscard]] QString memoryText() const;
+    [[nodiscard]] QString titleText() const { return titleOf(m_report); }
+    [[nodiscard]] QString bubbleText() const { return bubbleOf(m_report); }
+    [[nodiscard]] QString memoryText() const { return memoryOf(m_report); }
     /// The tooltip at a point of the chart (an operation, or idle time), or empty.
     [[nodiscard]] QString toolTipAt(const QPointF& position) const;
     /// The x coordinate of a time (seconds) and the y centre of a device row, for tests.
@@ -62,8 +61,6 @@ public:
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
 
-    /// 2·p·v·m above this: the operations are not drawn (2^18 = 262,144).
-    static constexpr std::int64_t kMaxDrawnOperations = std::int64_t{1} << 18;
     /// Rows are at least this many pixels high; more devices than fit are cut.
     static constexpr double kMinRowHeight = 2;
 
@@ -74,46 +71,14 @@ protected:
 
 private:
     void buildGeometry() override;
-    void buildTexts();
     void paintRows(QPainter& painter) const;
+    static void layoutBlocks(const simcore::PipelineReport& report, GanttLayout& out);
+    [[nodiscard]] static QString titleOf(const simcore::PipelineReport& report);
+    [[nodiscard]] static QString bubbleOf(const simcore::PipelineReport& report);
+    [[nodiscard]] static QString memoryOf(const simcore::PipelineReport& report);
 
-    simcore::Scenario m_scenario;
-    simcore::PipelineParams m_params;
-    simcore::PipelineResult m_result;
-    std::vector<simcore::DeviceActivations> m_activations;
-    double m_perLayerBytes = 0;
-    QString m_problem;
-    QString m_memoryProblem;
-    bool m_drawOperations = true;
-
-    QString m_title;
-    QString m_subtitle;
-    QString m_capNote;
-
-    // Geometry, rebuilt when the scenario, the size or the look changes.
-    QRectF m_titleRect;
-    QRectF m_subtitleRect;
-    struct LegendEntry {
-        int kind; ///< 0 forward, 1 backward, 2 idle, 3 chunk hatching
-        QRectF sample;
-        QRectF text;
-        QString label;
-    };
-    std::vector<LegendEntry> m_legend;
-    QRectF m_plot;
-    double m_rowHeight = 0;
-    int m_rows = 0;
-    int m_labelEvery = 1;
-    QRectF m_labelColumn;
-    QRectF m_rightColumn;
-    std::vector<QString> m_rightTexts;
-    std::vector<std::pair<double, QString>> m_ticks; ///< x, label
-    QRectF m_axisTitle;
-    std::vector<QStaticText> m_numbers; ///< "1" … "m" when labels can fit
-    double m_numberWidth = 0;
-    QStaticText m_memoryLine;
-    QPointF m_memoryAt;
-    QRectF m_messageRect;
+    simcore::PipelineReport m_report;
+    GanttLayout m_layout; ///< rebuilt when the report, the size or the look changes
 };
 
 } // namespace dtsim::ui

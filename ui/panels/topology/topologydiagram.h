@@ -1,11 +1,10 @@
 #pragma once
 
-#include "simcore/nvtopoimport.h"
-#include "simcore/topology.h"
+#include "simcore/topologyreport.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/paintedchartarea.h"
+#include "ui/panels/topology/topologylayout.h"
 
-#include <QPainterPath>
 #include <QString>
 #include <optional>
 #include <vector>
@@ -21,7 +20,8 @@ namespace dtsim::ui {
 /// all-reduce time in a line under the legend. Hops between nodes run along the network fabric
 /// drawn under the nodes. Hovering a hop shows its kind, bandwidth (one direction per GPU),
 /// latency, the share of time it is busy and the figure's source. Everything comes from
-/// simcore::topologyAllReduceFromScenario; nothing is computed here.
+/// simcore::topologyReport and where it goes from layoutTopology (topologylayout.h); this class
+/// paints and explains, and computes nothing.
 ///
 /// At most kMaxShownNodes nodes (the first ones, an ellipsis, the last) and kMaxShownGpus GPUs
 /// per node are drawn; the CSV and the summary cover every GPU.
@@ -35,15 +35,20 @@ class TopologyDiagram : public PaintedChartArea {
 public:
     explicit TopologyDiagram(QWidget* parent = nullptr);
 
+    /// showReport(simcore::topologyReport(scenario)): what export draws.
     void showScenario(const simcore::Scenario& scenario) override;
+    void showReport(const simcore::TopologyReport& report);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
 
     // For the panel and tests: what is drawn.
-    [[nodiscard]] const simcore::ScenarioTopology& topology() const { return m_topology; }
+    [[nodiscard]] const simcore::TopologyReport& report() const { return m_report; }
+    [[nodiscard]] const simcore::ScenarioTopology& topology() const { return m_report.topology; }
+    /// Where everything is drawn at the current size.
+    [[nodiscard]] const TopologyLayout& layout() const;
     /// False when the scenario cannot be drawn (problem() names the key and the range).
-    [[nodiscard]] bool isValid() const { return m_valid; }
+    [[nodiscard]] bool isValid() const { return m_report.ok(); }
     [[nodiscard]] const QString& problem() const { return m_problem; }
     /// Node frames drawn (an abridged cluster draws fewer than it has).
     [[nodiscard]] int drawnNodeCount() const;
@@ -81,7 +86,7 @@ public:
     /// What hovering a cell says: both GPUs, the code and its meaning, kind, B, α, source.
     [[nodiscard]] QString pairToolTip(std::size_t cell) const;
     /// Small boxes drawn at the bottom of each node for its switches, CPU and NICs.
-    [[nodiscard]] int drawnComponentCount() const { return static_cast<int>(m_chips.size()); }
+    [[nodiscard]] int drawnComponentCount() const;
 
     /// Translated name of a link kind ("NVSwitch", "PCIe through the CPU", …).
     [[nodiscard]] static QString kindName(simcore::LinkKind kind);
@@ -103,69 +108,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct GpuBox {
-        std::int64_t gpu = 0;
-        QRectF rect;
-        bool used = false;
-        double gap = 0; ///< horizontal gap to the next box in its node
-    };
-    struct NodeFrame {
-        std::int64_t node = -1; ///< −1: the ellipsis between shown nodes
-        QRectF rect;
-        QString caption;
-        bool used = false;
-    };
-    struct HopPath {
-        std::size_t hop = 0;
-        QPainterPath path;
-        QPointF tip;  ///< arrowhead at the end
-        QPointF from; ///< direction of the arrowhead
-        QRectF label; ///< empty when the label does not fit
-        QString text;
-    };
-    struct LegendEntry {
-        simcore::LinkKind kind = simcore::LinkKind::Custom;
-        bool bottleneck = false;
-        QRectF sample;
-        QRectF text;
-        QString label;
-    };
-
     void buildGeometry() override;
-    [[nodiscard]] const GpuBox* box(std::int64_t gpu) const;
     [[nodiscard]] QString linkSource(std::string_view id) const;
 
-    simcore::Scenario m_scenario;
-    simcore::ScenarioTopology m_topology;
-    std::optional<simcore::NvTopoNode> m_wiring; ///< imported: the codes of topology.node
-    bool m_valid = false;
+    simcore::TopologyReport m_report;
     QString m_problem;
-    QString m_title;
-
-    QRectF m_titleRect;
-    QRectF m_bottleneckRect;
-    QRectF m_fabric;
-    QString m_fabricText;
-    std::vector<LegendEntry> m_legend;
-    std::vector<NodeFrame> m_nodes;
-    std::vector<GpuBox> m_boxes;
-    std::vector<HopPath> m_hops;
-    std::vector<QRectF> m_gpuEllipses;
-    struct Chip {
-        QRectF rect;
-        QString text;
-        simcore::LinkKind kind = simcore::LinkKind::Custom; ///< its border colour and style
-        bool nic = false;
-    };
-    std::vector<Chip> m_chips;
-    // The pair table (imported nodes).
-    std::vector<DrawnPair> m_pairs;
-    QRectF m_tableTitle;
-    QRectF m_tableGrid; ///< header row and column included
-    double m_cell = 0;
-    QFont m_cellFont;
-    QRectF m_tableKey;
-    QString m_tableKeyText;
+    TopologyLayout m_layout;
+    std::vector<DrawnPair> m_pairs; ///< m_layout's table, as tests and tooltips read it
 };
 
 } // namespace dtsim::ui

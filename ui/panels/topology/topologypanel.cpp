@@ -2,7 +2,9 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
+#include "simcore/ncclfitchart.h"
 #include "simcore/topology.h"
+#include "simcore/topologypick.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/numberfield.h"
@@ -24,13 +26,12 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QVBoxLayout>
-#include <cmath>
 
 namespace dtsim::ui {
 
 namespace {
 
-// Read-outs, in order: all-reduce time, slowest link, its busy share, nodes used.
+// Read-outs, in order: all-reduce time, slowest link, its busy share, nodes used (updateReadouts).
 constexpr int kReadoutCount = 4;
 constexpr int kFitPoints = 64;
 
@@ -67,20 +68,18 @@ void TopologyPanel::buildControls()
     };
 
     QFormLayout* cluster = addGroup(m_clusterGroup);
-    auto* presets = static_cast<QComboBox*>(addFormRow(cluster, QStringLiteral("topology.preset")));
-    // A preset with fewer GPUs than N: N follows the pick (visibly, in its field, and undoable)
-    // rather than leaving the user with an error for a click on a preset.
-    connect(presets, &QComboBox::activated, this, [this] {
-        const auto& scenario = model()->scenario();
-        if (scenario.topology.preset == simcore::TopologyPresetId::Scenario ||
-            scenario.topology.preset == simcore::TopologyPresetId::Imported) {
-            return; // these grow as many nodes as N needs
-        }
-        const auto total = simcore::topologyFromScenario(scenario).totalGpus();
-        if (scenario.collective.workers > total) {
-            applyNumber(QStringLiteral("collective.workers"), static_cast<double>(total));
-        }
-    });
+    // The wiring picker is built here rather than by addFormRow: a pick also writes the hardware
+    // keys the wiring implies, in the same undo step (pickWiring).
+    const QString presetKey = QStringLiteral("topology.preset");
+    m_presets = newChoiceBox();
+    for (const auto word : simcore::findKey(presetKey.toStdString())->choices) {
+        const QString id = fromStd(word);
+        m_presets->addItem(id, id);
+    }
+    addLabelledRow(cluster, m_presets);
+    bindKeyText(presetKey, m_presets);
+    connect(m_presets, &QComboBox::activated, this,
+            [this](int index) { pickWiring(m_presets->itemData(index).toString()); });
 
     QFormLayout* collective = addGroup(m_collectiveGroup);
     addFormRow(collective, QStringLiteral("collective.workers"));
@@ -179,15 +178,6 @@ void TopologyPanel::retranslate()
     m_collectiveGroup->setTitle(tr("All-reduce"));
     m_readoutGroup->setTitle(tr("Results"));
     m_importGroup->setTitle(tr("Your own measurements"));
-    const QStringList names = {tr("All-reduce time:"), tr("Slowest link:"), tr("Its busy share:"),
-                               tr("Nodes used:")};
-    const QStringList tips = {
-        tr("Time of one all-reduce of S bytes over N GPUs on this wiring (α–β model, MODELS §4)."),
-        tr("The hop that moves data longest: in a ring every hop carries the same bytes, so the "
-           "slowest link sets the pace for all."),
-        tr("Share of the all-reduce during which the slowest link is transferring."),
-        tr("Nodes the N GPUs occupy, of the cluster's nodes.")};
-    setReadoutTexts(names, tips);
     m_importNccl->setText(tr("Import nccl-tests…"));
     m_importNccl->setToolTip(
         tr("Read the text all_reduce_perf (or all_gather_perf, …) printed on your machine and "
@@ -213,89 +203,95 @@ void TopologyPanel::retranslate()
     updateFormula();
 }
 
+void TopologyPanel::pickWiring(const QString& id)
+{
+    showProblem(QString());
+    simcore::Scenario scenario = model()->scenario();
+    if (auto error = simcore::setValue(scenario, "topology.preset", id.toStdString())) {
+        showProblem(common::describeError(*error));
+        return;
+    }
+    // The undo step is named as the model names a one-key edit: the wiring is the key picked.
+    model()->setScenario(simcore::withTopologyPreset(scenario, scenario.topology.preset),
+                         ScenarioModel::tr("Change %1").arg(QStringLiteral("topology.preset")));
+}
+
 void TopologyPanel::refresh()
 {
-    const auto& scenario = model()->scenario();
-    m_diagram->showScenario(scenario);
+    m_report = simcore::topologyReport(model()->scenario());
+    m_diagram->showReport(m_report);
     showFieldValues();
     updateReadouts();
     updateFormula();
-    if (m_diagram->isValid()) {
-        // Rules between this panel's wiring and other keys (the imported node's GPU count).
-        for (const auto& problem : simcore::validate(scenario)) {
-            if (problem.detail.starts_with("topology.")) {
-                showModelProblem(common::describeError(problem));
-                return;
-            }
-        }
-        showModelProblem(QString());
-        return;
-    }
-    const auto& error = *m_diagram->topology().allReduce.error;
-    showModelProblem(
-        error.field == "topology.node"
-            ? m_diagram->problem()
-            : tr("%1 is out of range for this wiring; allowed: %2.")
-                  .arg(QString::fromStdString(error.field), QString::fromStdString(error.allowed)));
+    showModelProblem(m_report.ok() ? QString() : m_diagram->problem());
 }
 
 void TopologyPanel::updateReadouts()
 {
-    const auto& t = m_diagram->topology();
-    const auto& r = t.allReduce;
-    if (r.error) {
-        clearReadouts();
-        return;
+    // The slowest link's row names its kind in words: the pattern carries the kind's name, chosen
+    // from the report's bottleneck_kind (a word), and the balanced ring has a pattern of its own.
+    QList<Readout> rows{
+        {tr("All-reduce time:"),
+         tr("Time of one all-reduce of S bytes over N GPUs on this wiring (α–β model, MODELS §4)."),
+         {QStringLiteral("time")},
+         {}},
+        {tr("Slowest link:"),
+         tr("The hop that moves data longest: in a ring every hop carries the same bytes, so the "
+            "slowest link sets the pace for all."),
+         {},
+         tr("none: one GPU sends nothing")},
+        {tr("Its busy share:"),
+         tr("Share of the all-reduce during which the slowest link is transferring."),
+         {QStringLiteral("bottleneck_utilisation")},
+         {}},
+        {tr("Nodes used:"),
+         tr("Nodes the N GPUs occupy, of the cluster's nodes."),
+         {QStringLiteral("nodes_used"), QStringLiteral("nodes")},
+         tr("%1 of %2")},
+    };
+    if (const auto* slowest = m_report.bottleneckHop()) {
+        const QString kind = TopologyDiagram::kindName(slowest->hop.kind);
+        auto& row = rows[1];
+        if (m_report.balanced) {
+            row.quantities = {QStringLiteral("bottleneck_bandwidth")};
+            row.pattern = tr("every hop alike: %1, %2").arg(kind);
+        } else {
+            row.quantities = {QStringLiteral("bottleneck_from"), QStringLiteral("bottleneck_to"),
+                              QStringLiteral("bottleneck_bandwidth")};
+            row.pattern = tr("GPU %1 → GPU %2: %3, %4").replace(QStringLiteral("%3"), kind);
+        }
     }
-    setReadout(0, common::formatDuration(r.cost.seconds));
-    if (r.bottleneck) {
-        const auto& hop = r.hops[*r.bottleneck];
-        setReadout(1, m_diagram->isBalanced()
-                          ? tr("every hop alike: %1, %2")
-                                .arg(TopologyDiagram::kindName(hop.kind),
-                                     common::formatBandwidth(hop.link.bandwidthBytesPerSecond))
-                          : tr("GPU %1 → GPU %2: %3, %4")
-                                .arg(hop.from)
-                                .arg(hop.to)
-                                .arg(TopologyDiagram::kindName(hop.kind),
-                                     common::formatBandwidth(hop.link.bandwidthBytesPerSecond)));
-        setReadout(2, common::formatPercent(hop.utilisation));
-    } else {
-        setReadout(1, tr("none: one GPU sends nothing"));
-        setReadout(2, QStringLiteral("—"));
-    }
-    setReadout(3, tr("%1 of %2").arg(r.nodesUsed).arg(t.cluster.nodes));
+    setReadouts(rows);
+    showReadouts(m_report);
 }
 
 void TopologyPanel::updateFormula()
 {
-    const auto& r = m_diagram->topology().allReduce;
-    if (r.error || r.workers < 2) {
+    const auto& terms = m_report.formula;
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
+    using Form = simcore::TopologyFormulaTerms::Form;
+    if (!m_report.ok() || terms.form == Form::General) {
         setFormula(tr("<i>T</i> = 2(<i>N</i>−1)·α + 2(<i>N</i>−1)/<i>N</i> · <i>S</i>/<i>B</i>"));
         return;
     }
-    const double n = static_cast<double>(r.workers);
-    const QString bytes = common::formatBytes(model()->scenario().collective.bytes);
-    if (r.algorithm == simcore::CommAlgorithm::Hierarchical && r.nodesUsed > 1) {
+    if (terms.form == Form::Hierarchical) {
         setFormula(tr("<i>T</i> = ring inside each node on its slowest hop (%1, %2) + rings "
                       "across %3 nodes on each GPU's network share (%4, %5) = %6 + %7 = <b>%8</b>")
-                       .arg(common::formatBandwidth(r.intra.bandwidthBytesPerSecond),
-                            common::formatDuration(r.intra.latencySeconds))
-                       .arg(r.nodesUsed)
-                       .arg(common::formatBandwidth(r.inter.bandwidthBytesPerSecond),
-                            common::formatDuration(r.inter.latencySeconds),
-                            common::formatDuration(r.intraSeconds),
-                            common::formatDuration(r.interSeconds),
-                            common::formatDuration(r.cost.seconds)));
+                       .arg(common::formatBandwidth(terms.intra.bandwidthBytesPerSecond),
+                            common::formatDuration(terms.intra.latencySeconds))
+                       .arg(terms.nodesUsed)
+                       .arg(common::formatBandwidth(terms.inter.bandwidthBytesPerSecond),
+                            common::formatDuration(terms.inter.latencySeconds), value("intra_time"),
+                            value("inter_time"), value("time")));
         return;
     }
     setFormula(tr("<i>T</i> = 2(<i>N</i>−1)·α + 2(<i>N</i>−1)/<i>N</i> · <i>S</i>/<i>B</i> = "
                   "%1 × %2 + %3 × %4 / %5 = <b>%6</b> — α and <i>B</i> of the slowest hop")
-                   .arg(common::formatNumber(2 * (n - 1)),
-                        common::formatDuration(r.intra.latencySeconds),
-                        common::formatNumber(2 * (n - 1) / n), bytes,
-                        common::formatBandwidth(r.intra.bandwidthBytesPerSecond),
-                        common::formatDuration(r.cost.seconds)));
+                   .arg(common::formatNumber(terms.ringSteps),
+                        common::formatDuration(terms.intra.latencySeconds),
+                        common::formatNumber(terms.ringFactor), common::formatBytes(terms.bytes),
+                        common::formatBandwidth(terms.intra.bandwidthBytesPerSecond),
+                        value("time")));
 }
 
 std::optional<QByteArray> TopologyPanel::readImportFile(const QString& path)
@@ -407,35 +403,22 @@ void TopologyPanel::showImport()
                      common::formatPercent(fit.worstRelativeError))
                 .arg(fit.worstLine));
         m_importLabel->show();
-        // Measured points (the log axis cannot show 0-byte rows) and the fitted line.
+        // Measured points and the fitted line, in µs; the axes leave a margin around them.
+        const auto chart = simcore::ncclFitChart(*m_nccl, kFitPoints);
         QList<QPointF> points;
-        double smallest = 0;
-        double largest = 0;
-        double low = 0;
-        double high = 0;
-        for (const auto& p : table.outOfPlace) {
-            if (p.bytes <= 0) {
-                continue;
-            }
+        for (const auto& p : chart.measured) {
             points.append({p.bytes, p.seconds * 1e6});
-            smallest = smallest == 0 ? p.bytes : std::min(smallest, p.bytes);
-            largest = std::max(largest, p.bytes);
-            low = low == 0 ? p.seconds : std::min(low, p.seconds);
-            high = std::max(high, p.seconds);
         }
         QList<QPointF> line;
-        for (int i = 0; i < kFitPoints && smallest > 0; ++i) {
-            const double s = smallest * std::pow(largest / smallest, i / (kFitPoints - 1.0));
-            const double t = simcore::ncclFitSeconds(fit, s);
-            line.append({s, t * 1e6});
-            low = std::min(low, t);
-            high = std::max(high, t);
+        for (const auto& p : chart.fitted) {
+            line.append({p.bytes, p.seconds * 1e6});
         }
         chartupdate::replaceIfChanged(m_measured, points);
         chartupdate::replaceIfChanged(m_fitted, line);
-        if (smallest > 0) {
-            m_sizeAxis->setRange(smallest / 2, largest * 2);
-            m_timeAxis->setRange(low * 1e6 / 1.5, high * 1e6 * 1.5);
+        if (!chart.measured.empty()) {
+            m_sizeAxis->setRange(chart.smallestBytes / 2, chart.largestBytes * 2);
+            m_timeAxis->setRange(chart.fastestSeconds * 1e6 / 1.5,
+                                 chart.slowestSeconds * 1e6 * 1.5);
         }
         m_fitView->show();
         m_useImport->setEnabled(true);
@@ -493,30 +476,25 @@ bool TopologyPanel::useImport()
         sets.push_back({"hardware." + scope + "_bandwidth", number(fit.bandwidthBytesPerSecond)});
         description = tr("Import nccl-tests: %1").arg(QFileInfo(m_importPath).fileName());
     } else if (m_imported == Imported::Topo && m_topoCluster && m_topoNode) {
-        // The node pair by pair (topology.node), and for the panels that price a uniform node
-        // (hardware.intra_*) the slowest hop of its best ring.
-        const auto links = simcore::equivalentLinks(*m_topoCluster);
-        sets.push_back({"collective.workers", std::to_string(links.gpusPerNode)});
-        sets.push_back({"hardware.gpus_per_node", std::to_string(links.gpusPerNode)});
-        sets.push_back({"hardware.intra_latency", number(links.intra.latencySeconds)});
-        sets.push_back({"hardware.intra_bandwidth", number(links.intra.bandwidthBytesPerSecond)});
+        // The node pair by pair (topology.node); picking the imported wiring below writes what
+        // the panels that price a uniform node read (hardware.gpus_per_node, hardware.intra_*).
+        sets.push_back({"collective.workers", std::to_string(m_topoNode->gpus)});
         sets.push_back({"topology.node", simcore::nvTopoWiringText(*m_topoNode)});
         sets.push_back({"topology.node_nics", std::to_string(m_topoNode->gpuNics())});
-        sets.push_back({"topology.preset", "imported"});
         description = tr("Import nvidia-smi topo: %1").arg(QFileInfo(m_importPath).fileName());
     } else {
         return false;
     }
     sets.push_back({"collective.algorithm", "ring"});
-    if (m_imported == Imported::Nccl) {
-        sets.push_back({"topology.preset", "scenario"});
-    }
     for (const auto& [key, value] : sets) {
         if (auto error = simcore::setValue(scenario, key, value)) {
             showProblem(common::describeError(*error)); // nothing applied: the copy is dropped
             return false;
         }
     }
+    scenario = simcore::withTopologyPreset(scenario, m_imported == Imported::Nccl
+                                                         ? simcore::TopologyPresetId::Scenario
+                                                         : simcore::TopologyPresetId::Imported);
     if (const auto problems = simcore::validate(scenario); !problems.empty()) {
         showProblem(common::describeError(problems.front()));
         return false;

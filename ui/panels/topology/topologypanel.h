@@ -2,12 +2,14 @@
 
 #include "simcore/ncclimport.h"
 #include "simcore/nvtopoimport.h"
+#include "simcore/topologyreport.h"
 #include "ui/kit/panel.h"
 
 #include <QByteArray>
 #include <optional>
 
 class QChartView;
+class QComboBox;
 class QGroupBox;
 class QLabel;
 class QLineSeries;
@@ -20,10 +22,11 @@ namespace dtsim::ui {
 class TopologyDiagram;
 
 /// The topology seed (SPEC panel 5): how the cluster is wired decides how fast an all-reduce
-/// runs. A preset picker (topology.preset), the all-reduce's N, S and algorithm, the diagram with
-/// the ring and its slowest link, read-outs and the formula with today's numbers; and the user's
-/// own measurements: "Import nccl-tests…" fits α and B to an all_reduce_perf (or other) output
-/// and shows the measured points against the fitted model on a log–log chart, "Import
+/// runs. A wiring picker (topology.preset; a pick also writes the hardware keys the wiring implies,
+/// so the other panels price the cluster drawn), the all-reduce's N, S and algorithm, the diagram
+/// with the ring and its slowest link, read-outs and the formula with today's numbers; and the
+/// user's own measurements: "Import nccl-tests…" fits α and B to an all_reduce_perf (or other)
+/// output and shows the measured points against the fitted model on a log–log chart, "Import
 /// nvidia-smi topo…" reads a node's wiring; "Use these for my cluster" writes the result into
 /// the scenario as one undoable step: the fit into the hardware.* keys (topology.preset =
 /// scenario), the node pair by pair into topology.node (topology.preset = imported).
@@ -70,6 +73,9 @@ protected:
 
 private:
     void buildControls();
+    /// Picks a wiring (a topology.preset word) with the hardware keys it implies, as one undo
+    /// step (simcore::withTopologyPreset).
+    void pickWiring(const QString& id);
     void buildFitChart();
     void updateReadouts();
     void updateFormula();
@@ -85,7 +91,9 @@ private:
     std::optional<simcore::NvTopoNode> m_topoNode;
     std::optional<simcore::ClusterTopology> m_topoCluster;
 
+    simcore::TopologyReport m_report; ///< evaluated once per refresh; the diagram shows it
     TopologyDiagram* m_diagram = nullptr;
+    QComboBox* m_presets = nullptr;
     QGroupBox* m_clusterGroup = nullptr;
     QGroupBox* m_collectiveGroup = nullptr;
     QGroupBox* m_readoutGroup = nullptr;

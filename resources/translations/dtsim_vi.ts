@@ -267,10 +267,6 @@
         <translation>Chu kỳ quy ra số bước huấn luyện nguyên, theo thời gian mỗi bước của thẻ Mở rộng quy mô: shouldCheckpoint(step, K) đúng khi step % K == 0.</translation>
     </message>
     <message>
-        <source>%1 (%2 h)</source>
-        <translation>%1 (%2 giờ)</translation>
-    </message>
-    <message>
         <source>%1 (at the optimum %2)</source>
         <translation>%1 (tối ưu: %2)</translation>
     </message>
@@ -285,10 +281,6 @@
     <message>
         <source>checkpoint every %1 steps (step %2)</source>
         <translation>checkpoint mỗi %1 bước (1 bước = %2)</translation>
-    </message>
-    <message>
-        <source>; optimum every %1</source>
-        <translation>; tối ưu: mỗi %1</translation>
     </message>
     <message>
         <source>The checkpoint inputs are out of range.</source>
@@ -313,6 +305,10 @@
     <message>
         <source>beyond any calendar</source>
         <translation>lâu vô cùng</translation>
+    </message>
+    <message>
+        <source>checkpoint every %1 steps (step %2); optimum every %3</source>
+        <translation>checkpoint mỗi %1 bước (1 bước = %2); tối ưu: mỗi %3 bước</translation>
     </message>
 </context>
 <context>
@@ -708,7 +704,7 @@
     </message>
     <message>
         <source>Parameter count Ψ in billions (7 = the lesson&apos;s 7B model). Training costs about 6Ψ FLOPs per token (Kaplan et al. 2020); on the GPU each parameter costs weight + gradient + optimizer bytes. 0 derives it from the shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số tham số Ψ, tính bằng tỷ (7 = mô hình 7B của bài học). Huấn luyện tốn khoảng 6Ψ FLOPs mỗi token (Kaplan và cộng sự 2020); trên GPU, mỗi tham số chiếm số byte của trọng số + gradient + optimizer. Nhập 0 để suy ra từ cấu hình mô hình.</translation>
     </message>
     <message>
         <source> billion</source>
@@ -740,7 +736,7 @@
     </message>
     <message>
         <source>Number format of weights and gradients. FP32 computes at the GPU&apos;s FP32 peak and sends 4-byte gradients; mixed precision computes in 16 bits at the tensor-core peak but keeps an FP32 master copy with the optimizer (ZeRO paper §3.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Định dạng số của trọng số và gradient. FP32 tính toán ở hiệu năng đỉnh FP32 của GPU và gửi gradient 4 byte; độ chính xác hỗn hợp tính toán ở 16 bit với hiệu năng đỉnh của tensor core nhưng giữ một bản chính FP32 cùng optimizer (bài báo ZeRO, §3.1).</translation>
     </message>
     <message>
         <source>FP32 (4 B per value)</source>
@@ -784,7 +780,7 @@
     </message>
     <message>
         <source>Sequences each GPU processes at once; under weak scaling, each GPU&apos;s batch per step. Activations grow in proportion; model states do not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số chuỗi mỗi GPU xử lý cùng lúc; khi weak scaling, đó là batch của mỗi GPU trong một bước. Activation tăng tỷ lệ thuận với nó; trạng thái mô hình thì không.</translation>
     </message>
     <message>
         <source> seq.</source>
@@ -812,7 +808,7 @@
     </message>
     <message>
         <source>Drop activations after the forward pass and compute them again in the backward pass, trading compute for memory. Full recomputation re-runs the forward pass: 8Ψ instead of 6Ψ FLOPs per token (Narayanan et al. 2021); the selective one re-runs only attention and is not counted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bỏ activation sau lượt lan truyền xuôi rồi tính lại chúng trong lượt lan truyền ngược, đổi thêm tính toán lấy bộ nhớ. Tính lại toàn phần chạy lại cả lượt xuôi: 8Ψ thay vì 6Ψ FLOPs mỗi token (Narayanan và cộng sự 2021); tính lại chọn lọc chỉ chạy lại attention và không được tính vào FLOPs.</translation>
     </message>
     <message>
         <source>None: keep all activations</source>
@@ -832,7 +828,7 @@
     </message>
     <message>
         <source>Replicas of the model, each training on its own slice of the batch; their gradients are all-reduced every step. Plain DDP keeps a full copy on every GPU; ZeRO divides the model states by dp.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số bản sao mô hình, mỗi bản huấn luyện trên phần batch riêng; gradient của chúng được all-reduce ở mọi bước. DDP thông thường giữ một bản đầy đủ trên mỗi GPU; ZeRO chia trạng thái mô hình cho dp.</translation>
     </message>
     <message>
         <source>&amp;Tensor parallel (tp):</source>
@@ -840,7 +836,7 @@
     </message>
     <message>
         <source>GPUs that split every weight matrix of a layer: weights and most activations divide by tp. They all-reduce inside every layer, so they belong in one node; tp must divide the attention heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU cùng chia mọi ma trận trọng số của một lớp: trọng số và phần lớn activation được chia cho tp. Chúng all-reduce trong mỗi lớp, vì vậy nên đặt trong cùng một node; số attention head phải chia hết cho tp.</translation>
     </message>
     <message>
         <source>&amp;Pipeline stages (pp):</source>
@@ -848,7 +844,7 @@
     </message>
     <message>
         <source>GPUs that each hold a consecutive slice of the layers and pass activations on: the model states divide by pp, and the first stage keeps the most activations in flight. This is p in the schedule.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU, mỗi GPU giữ một nhóm lớp liên tiếp và chuyển activation tiếp đi: trạng thái mô hình được chia cho pp, còn giai đoạn đầu tiên giữ dở nhiều activation nhất. Đây là p trong lịch pipeline.</translation>
     </message>
     <message>
         <source>&amp;ZeRO stage:</source>
@@ -856,7 +852,7 @@
     </message>
     <message>
         <source>How much of the model states is divided over the dp GPUs instead of copied: optimizer state (1), also gradients (2), also weights (3 = FSDP full shard). Per step 0–2 send as much as one all-reduce of the gradients, 3 sends 1.5× that (Rajbhandari et al. 2020).</source>
-        <translation type="unfinished"></translation>
+        <translation>Phần trạng thái mô hình được chia cho dp GPU thay vì sao chép: trạng thái optimizer (1), thêm gradient (2), thêm trọng số (3 = FSDP phân mảnh toàn phần). Mỗi bước, giai đoạn 0–2 gửi lượng dữ liệu bằng một lần all-reduce gradient, giai đoạn 3 gửi gấp 1,5 lần (Rajbhandari và cộng sự 2020).</translation>
     </message>
     <message>
         <source>DDP (ZeRO-0)</source>
@@ -944,7 +940,7 @@
     </message>
     <message>
         <source>The GPU model: its memory is what the verdict checks (a vendor&apos;s &quot;80 GB&quot; is 80 GiB, 2³⁰ bytes each = 85.9 GB), its peak FLOP/s from the vendor&apos;s datasheet what the Physical model computes at.</source>
-        <translation type="unfinished"></translation>
+        <translation>Loại GPU: phần kết luận kiểm tra bộ nhớ của nó (&quot;80 GB&quot; của nhà sản xuất là 80 GiB, mỗi GiB 2³⁰ byte = 85,9 GB), còn cách tính Phần cứng dùng hiệu năng đỉnh FLOP/s trong bảng thông số của nhà sản xuất.</translation>
     </message>
     <message>
         <source>GPUs per &amp;node g:</source>
@@ -952,11 +948,11 @@
     </message>
     <message>
         <source>GPUs in one server, joined by the fast link inside the node. A group larger than one node also uses the slower link between nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU trong một máy chủ, nối với nhau bằng liên kết nhanh trong node. Một nhóm lớn hơn một node còn dùng cả liên kết chậm hơn giữa các node.</translation>
     </message>
     <message>
         <source>Bandwidth in a node B:</source>
-        <translation type="unfinished"></translation>
+        <translation>Băng thông trong node B:</translation>
     </message>
     <message>
         <source>Bandwidth of one GPU&apos;s link inside a node, one direction, in GB/s (10⁹ bytes/s). NVLink 4 on an H100: 450 GB/s.</source>
@@ -968,7 +964,7 @@
     </message>
     <message>
         <source>Latency in a node α:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ trễ trong node α:</translation>
     </message>
     <message>
         <source>Fixed cost of one message inside a node, in microseconds: every step pays it, however small the message.</source>
@@ -980,7 +976,7 @@
     </message>
     <message>
         <source>Bandwidth between nodes B:</source>
-        <translation type="unfinished"></translation>
+        <translation>Băng thông giữa các node B:</translation>
     </message>
     <message>
         <source>Bandwidth per GPU between nodes, one direction, in GB/s. One 400 Gb/s InfiniBand NDR port per GPU gives 50 GB/s.</source>
@@ -988,7 +984,7 @@
     </message>
     <message>
         <source>Latency between nodes α:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ trễ giữa các node α:</translation>
     </message>
     <message>
         <source>Fixed cost of one message between nodes, in microseconds (network and switch).</source>
@@ -1024,7 +1020,7 @@
     </message>
     <message>
         <source>GPUs taking part in the all-reduce, filled node by node: going past one node&apos;s GPUs crosses the network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số GPU tham gia all-reduce, lấp đầy lần lượt từng node: vượt quá số GPU của một node là vượt ranh giới node, đi qua mạng.</translation>
     </message>
     <message>
         <source>&amp;Message size S:</source>
@@ -1231,10 +1227,6 @@
         <translation>Kết &amp;nối:</translation>
     </message>
     <message>
-        <source>How the GPUs are connected. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
-        <translation>Các GPU được nối với nhau ra sao. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
-    </message>
-    <message>
         <source>Your cluster (hardware.* keys)</source>
         <translation>Cụm của bạn (khoá hardware.*)</translation>
     </message>
@@ -1261,6 +1253,10 @@
     <message>
         <source>%1 (%2 GiB)</source>
         <translation>%1 (%2 GiB)</translation>
+    </message>
+    <message>
+        <source>How the GPUs are connected; picking a wiring also sets the GPU and the hardware.* links, so every panel prices that cluster. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
+        <translation>Các GPU được nối với nhau ra sao; chọn một kiểu kết nối cũng đặt GPU và các liên kết hardware.*, để mọi bảng tính theo đúng cụm đó. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
     </message>
 </context>
 <context>
@@ -1793,10 +1789,6 @@
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;These settings do not go together:&lt;/b&gt; %1 The bars are only indicative.</source>
-        <translation>&lt;b&gt;Các thiết lập này không tương thích với nhau:&lt;/b&gt; %1 Các cột chỉ mang tính minh hoạ.</translation>
-    </message>
-    <message>
         <source>%1 on one GPU</source>
         <translation>%1 trên một GPU</translation>
     </message>
@@ -1837,12 +1829,16 @@
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
-        <translation>Mỗi GPU: %1 — %2 tỷ tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
-    </message>
-    <message>
         <source>dtsim — Memory: per-GPU memory under ZeRO 0–3 against GPU capacities</source>
         <translation>dtsim — Bộ nhớ: bộ nhớ mỗi GPU với ZeRO 0–3, so với dung lượng GPU</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;These settings do not go together:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Các thiết lập này không đi cùng nhau được:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Per GPU: %1 — %2 parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
+        <translation>Mỗi GPU: %1 — %2 tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
     </message>
 </context>
 <context>
@@ -2512,10 +2508,6 @@
 <context>
     <name>RingWidget</name>
     <message>
-        <source>Ring animation N: %1 is out of range; allowed: %2 to %3 GPUs. The animation keeps N = %4.</source>
-        <translation>N của hoạt ảnh ring: %1 nằm ngoài phạm vi; cho phép: %2 đến %3 GPU. Hoạt ảnh giữ nguyên N = %4.</translation>
-    </message>
-    <message>
         <source>c%1</source>
         <translation>k%1</translation>
     </message>
@@ -2837,10 +2829,6 @@
         <translation>liên kết của bạn (hardware.intra_*)</translation>
     </message>
     <message>
-        <source>%1 must be in %2 for this cluster.</source>
-        <translation>%1 phải nằm trong %2 với cụm này.</translation>
-    </message>
-    <message>
         <source>%1 — %2 of %3 over %4 GPUs: %5</source>
         <translation>%1 — %2 với %3 trên %4 GPU: %5</translation>
     </message>
@@ -3128,10 +3116,6 @@
         <translation>Biểu đồ thời gian đo được và mô hình đã khớp</translation>
     </message>
     <message>
-        <source>%1 is out of range for this wiring; allowed: %2.</source>
-        <translation>%1 nằm ngoài phạm vi với cách kết nối này; cho phép: %2.</translation>
-    </message>
-    <message>
         <source>GPU %1 → GPU %2: %3, %4</source>
         <translation>GPU %1 → GPU %2: %3, %4</translation>
     </message>
@@ -3374,11 +3358,11 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>có</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>không</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 // Runs the dtsim executable as a user would, without a display unless asked, and collects its
 // exit code and output.
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -32,6 +34,28 @@ inline Run dtsim(const QStringList& arguments, bool withDisplayVariables = false
     REQUIRE(process.exitStatus() == QProcess::NormalExit);
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
+}
+
+/// `dtsim calc ARGUMENTS --json` as one JSON object: exit 0, one line on stdout, nothing on stderr.
+inline QJsonObject calcJson(const QStringList& arguments)
+{
+    const Run run = dtsim(QStringList{QStringLiteral("calc")} + arguments +
+                          QStringList{QStringLiteral("--json")});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.err.isEmpty());
+    CHECK(run.out.count(QLatin1Char('\n')) == 1);
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+/// `model` followed by "--set" before each of `sets`: the arguments of calcJson.
+inline QStringList withSets(const QString& model, const QStringList& sets)
+{
+    QStringList arguments{model};
+    for (const QString& set : sets) {
+        arguments << QStringLiteral("--set") << set;
+    }
+    return arguments;
 }
 
 /// A command line dtsim must refuse, and a text its one-line message must contain (the key and

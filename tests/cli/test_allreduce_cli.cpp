@@ -21,15 +21,7 @@ using testing::Run;
 
 QJsonObject calcJson(const QStringList& sets, const QString& model = QStringLiteral("allreduce"))
 {
-    QStringList arguments = {QStringLiteral("calc"), model, QStringLiteral("--json")};
-    for (const QString& set : sets) {
-        arguments << QStringLiteral("--set") << set;
-    }
-    const Run run = dtsim(arguments);
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    CHECK(run.out.count('\n') == 1);
-    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return testing::calcJson(testing::withSets(model, sets));
 }
 
 constexpr double kRelative = 1e-12;

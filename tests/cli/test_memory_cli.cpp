@@ -21,16 +21,7 @@ using testing::Run;
 
 QJsonObject calcJson(const QStringList& sets)
 {
-    QStringList arguments = {QStringLiteral("calc"), QStringLiteral("memory"),
-                             QStringLiteral("--json")};
-    for (const QString& set : sets) {
-        arguments << QStringLiteral("--set") << set;
-    }
-    const Run run = dtsim(arguments);
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    CHECK(run.out.count('\n') == 1);
-    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return testing::calcJson(testing::withSets(QStringLiteral("memory"), sets));
 }
 
 // Hand calculation, default shape (L = 32, h = 4096, s = 4096, V = 32000, b = 1), FP32, full

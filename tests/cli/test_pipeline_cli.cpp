@@ -26,15 +26,7 @@ constexpr double kRelative = 1e-12;
 
 QJsonObject calcJson(const QStringList& sets, const QString& model = QStringLiteral("pipeline"))
 {
-    QStringList arguments = {QStringLiteral("calc"), model, QStringLiteral("--json")};
-    for (const QString& set : sets) {
-        arguments << QStringLiteral("--set") << set;
-    }
-    const Run run = dtsim(arguments);
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    REQUIRE(run.out.count('\n') == 1);
-    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return testing::calcJson(testing::withSets(model, sets));
 }
 
 std::vector<double> numbers(const QJsonValue& value)

@@ -10,22 +10,12 @@
 
 namespace {
 
+using testing::calcJson;
 using testing::dtsim;
 using testing::Run;
 
 const QStringList kPresets = {"lesson",         "classroom",      "7b-24gb",
                               "gpt3-175b-a100", "llama-70b-h100", "llama3-16k-failures"};
-
-QJsonObject calcJson(const QStringList& arguments)
-{
-    const Run run = dtsim(QStringList{QStringLiteral("calc")} + arguments +
-                          QStringList{QStringLiteral("--json")});
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    CHECK(run.err.isEmpty());
-    CHECK(run.out.count('\n') == 1);
-    return QJsonDocument::fromJson(run.out.toUtf8()).object();
-}
 
 } // namespace
 

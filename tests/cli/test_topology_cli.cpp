@@ -19,15 +19,10 @@ using testing::Run;
 constexpr double kRelative = 1e-12;
 constexpr double kPcie5 = 32e9 * 16 * (128.0 / 130.0) / 8; // PCIe 5.0 x16, one direction
 
-/// `dtsim calc <model> ARGS --json` as one JSON object (exit 0, one line, nothing on stderr).
+/// `dtsim calc <model> ARGS --json` as one JSON object.
 QJsonObject json(const QString& model, const QStringList& arguments = {})
 {
-    const Run run = dtsim(QStringList{QStringLiteral("calc"), model} + arguments +
-                          QStringList{QStringLiteral("--json")});
-    INFO(run.err.toStdString());
-    REQUIRE(run.exitCode == 0);
-    CHECK(run.err.isEmpty());
-    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return testing::calcJson(QStringList{model} + arguments);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // The checkpoint model (MODELS §6): Young (1974), Daly (2006), the seed's shouldCheckpoint
 // (lesson §3b), against hand calculations and published figures written out in the comments.
+#include "fixtures.h"
 #include "simcore/checkpoint.h"
 
 #include <catch2/catch.hpp>
@@ -9,6 +10,8 @@
 using namespace simcore;
 
 namespace {
+
+constexpr auto params = &testing::checkpointParams;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kHour = 3600.0;
@@ -16,17 +19,6 @@ constexpr double kDay = 86400.0;
 // dtsim's default scenario: GPU MTBF 5e4 h, 1024 GPUs → M = 5e4·3600/1024 = 175 781.25 s
 // = 48.828 h (MODELS §6, cluster MTBF = GPU MTBF / N).
 constexpr double kDefaultM = 175781.25;
-
-CheckpointParams params(double tau, double delta, double restart, double m, double work)
-{
-    CheckpointParams p;
-    p.intervalSeconds = tau;
-    p.writeSeconds = delta;
-    p.restartSeconds = restart;
-    p.mtbfSeconds = m;
-    p.workSeconds = work;
-    return p;
-}
 
 void checkPartsAddUp(const WasteBreakdown& b)
 {

@@ -1,19 +1,11 @@
 // The Checkpoint view's report: what the charts, the read-outs and `dtsim calc checkpoint` show.
+#include "reportvalue.h"
 #include "simcore/checkpointreport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
 
 using namespace simcore;
-
-namespace {
-double value(const Report& report, std::string_view id)
-{
-    const Quantity* q = report.find(id);
-    REQUIRE(q);
-    return q->value;
-}
-} // namespace
 
 TEST_CASE("checkpoint report: the defaults, by Young's and Daly's formulas", "[checkpoint][report]")
 {
@@ -22,18 +14,20 @@ TEST_CASE("checkpoint report: the defaults, by Young's and Daly's formulas", "[c
     // (δ/2M)/9] − δ = 4552.88 s (tests/simcore/test_checkpoint.cpp checks the model itself).
     const auto report = checkpointReport(Scenario{});
     REQUIRE(report.ok());
-    CHECK(value(report, "cluster_mtbf") == 175781.25);
-    CHECK(value(report, "young_interval") == Approx(std::sqrt(2 * 60 * 175781.25)).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "cluster_mtbf") == 175781.25);
+    CHECK(testing::quantityValue(report, "young_interval") ==
+          Approx(std::sqrt(2 * 60 * 175781.25)).epsilon(1e-12));
     const double x = 60.0 / (2 * 175781.25);
     CHECK(
-        value(report, "optimal_interval") ==
+        testing::quantityValue(report, "optimal_interval") ==
         Approx(std::sqrt(2 * 60 * 175781.25) * (1 + std::sqrt(x) / 3 + x / 9) - 60).epsilon(1e-12));
     CHECK(report.find("status")->word == "ok");
     CHECK(report.optimalIntervalWholeSeconds == 4553);
     // The parts of the waste add up to it, and the stack's tops do too (as the chart draws it).
-    CHECK(value(report, "write_fraction") + value(report, "lost_fraction") +
-              value(report, "restart_fraction") ==
-          Approx(value(report, "waste_fraction")).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "write_fraction") +
+              testing::quantityValue(report, "lost_fraction") +
+              testing::quantityValue(report, "restart_fraction") ==
+          Approx(testing::quantityValue(report, "waste_fraction")).epsilon(1e-12));
     REQUIRE(report.stack.size() == report.result.curve.size());
     for (std::size_t i = 0; i < report.stack.size(); ++i) {
         const auto& point = report.result.curve[i];
@@ -42,8 +36,8 @@ TEST_CASE("checkpoint report: the defaults, by Young's and Daly's formulas", "[c
     }
     // The interval in steps uses the Scaling view's step at its N (lesson defaults: 173 ms at
     // N = 8): round(3600 / 0.173) = 20,809 steps.
-    CHECK(value(report, "step_time") == Approx(0.173).epsilon(1e-12));
-    CHECK(value(report, "interval_steps") == 20809);
+    CHECK(testing::quantityValue(report, "step_time") == Approx(0.173).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "interval_steps") == 20809);
 }
 
 TEST_CASE("checkpoint report: a job that never finishes has no expected time",
@@ -57,7 +51,7 @@ TEST_CASE("checkpoint report: a job that never finishes has no expected time",
     REQUIRE(report.ok());
     CHECK(report.overflow);
     CHECK(report.find("status")->word == "overflow");
-    CHECK(std::isnan(value(report, "expected_time")));
+    CHECK(std::isnan(testing::quantityValue(report, "expected_time")));
 }
 
 TEST_CASE("checkpoint report: Llama 3's interruption rate", "[checkpoint][report]")
@@ -66,9 +60,10 @@ TEST_CASE("checkpoint report: Llama 3's interruption rate", "[checkpoint][report
     // 54·24/419 = 3.093 h.
     const auto report = checkpointReport(withLlama3Failures(Scenario{}));
     REQUIRE(report.ok());
-    CHECK(value(report, "gpus") == 16384);
-    CHECK(value(report, "cluster_mtbf") == Approx(54.0 * 86400 / 419).epsilon(1e-12));
-    CHECK(value(report, "work") == 54.0 * 86400);
+    CHECK(testing::quantityValue(report, "gpus") == 16384);
+    CHECK(testing::quantityValue(report, "cluster_mtbf") ==
+          Approx(54.0 * 86400 / 419).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "work") == 54.0 * 86400);
 }
 
 TEST_CASE("checkpoint CSV and the Monte-Carlo summary", "[checkpoint][report][csv]")

@@ -1,5 +1,6 @@
 // Collective cost models (MODELS §4) against hand calculations, nccl-tests bus bandwidth
 // (doc/PERFORMANCE.md), and the link catalogue (MODELS §7).
+#include "fixtures.h"
 #include "simcore/collectives.h"
 #include "simcore/links.h"
 
@@ -13,32 +14,10 @@ using namespace simcore;
 
 namespace {
 
+using testing::oneNode;
+using testing::twoLevel;
+
 constexpr double kRelative = 1e-12; // each model is a handful of floating-point operations
-
-// One node of 8 GPUs with α = 5 µs, B = 100 GB/s; S = 1 GB. Then S/B = 0.01 s.
-CollectiveParams oneNode(std::int64_t n)
-{
-    CollectiveParams p;
-    p.workers = n;
-    p.bytes = 1e9;
-    p.intra = {5e-6, 100e9};
-    p.inter = {1e-5, 50e9};
-    p.gpusPerNode = 8;
-    return p;
-}
-
-// Two-level cluster: intra α = 2 µs, B = 400 GB/s; inter α = 10 µs, B = 50 GB/s; 8 GPUs per
-// node; S = 1.6 GB so that S/g = 0.2 GB.
-CollectiveParams twoLevel(std::int64_t n)
-{
-    CollectiveParams p;
-    p.workers = n;
-    p.bytes = 1.6e9;
-    p.intra = {2e-6, 400e9};
-    p.inter = {1e-5, 50e9};
-    p.gpusPerNode = 8;
-    return p;
-}
 
 constexpr std::array kOps{CollectiveOp::AllReduce, CollectiveOp::ReduceScatter,
                           CollectiveOp::AllGather, CollectiveOp::Broadcast};

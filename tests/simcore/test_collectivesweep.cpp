@@ -2,6 +2,7 @@
 // collectiveCost (MODELS §4), the landmarks against hand calculations (Hockney's n½; nccl-tests
 // doc/PERFORMANCE.md bus bandwidth), and the lesson's claim (seed lesson §3a) that the ring's bytes
 // per worker stay flat while the naive exchange's and a parameter server's grow with n.
+#include "fixtures.h"
 #include "simcore/collectivesweep.h"
 
 #include <algorithm>
@@ -13,31 +14,10 @@ using namespace simcore;
 
 namespace {
 
+using testing::oneNode;
+using testing::twoLevel;
+
 constexpr double kRelative = 1e-12; // a handful of floating-point operations per number
-
-// One node of 8 GPUs, α = 5 µs, B = 100 GB/s, S = 1 GB (as test_collectives.cpp).
-CollectiveParams oneNode(std::int64_t n)
-{
-    CollectiveParams p;
-    p.workers = n;
-    p.bytes = 1e9;
-    p.intra = {5e-6, 100e9};
-    p.inter = {1e-5, 50e9};
-    p.gpusPerNode = 8;
-    return p;
-}
-
-// Two levels: intra α = 2 µs, B = 400 GB/s; inter α = 10 µs, B = 50 GB/s; 8 GPUs per node.
-CollectiveParams twoLevel(std::int64_t n)
-{
-    CollectiveParams p;
-    p.workers = n;
-    p.bytes = 1.6e9;
-    p.intra = {2e-6, 400e9};
-    p.inter = {1e-5, 50e9};
-    p.gpusPerNode = 8;
-    return p;
-}
 
 const SizeSweep& sweepOf(const std::vector<SizeSweep>& sweeps, CommAlgorithm algorithm)
 {

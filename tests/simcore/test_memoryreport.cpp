@@ -1,18 +1,10 @@
 // The Memory view's report: what the chart, the verdict and `dtsim calc memory` print.
+#include "reportvalue.h"
 #include "simcore/memoryreport.h"
 
 #include <catch2/catch.hpp>
 
 using namespace simcore;
-
-namespace {
-double value(const Report& report, std::string_view id)
-{
-    const Quantity* q = report.find(id);
-    REQUIRE(q);
-    return q->value;
-}
-} // namespace
 
 TEST_CASE("memory report: the seed's 7B model in FP32 + Adam on one H100", "[memory][report]")
 {
@@ -20,16 +12,17 @@ TEST_CASE("memory report: the seed's 7B model in FP32 + Adam on one H100", "[mem
     const auto report = memoryReport(Scenario{});
     REQUIRE(report.ok());
     CHECK(report.view == View::Memory);
-    CHECK(value(report, "params") == 7e9);
-    CHECK(value(report, "weights") == 28e9);
-    CHECK(value(report, "gradients") == 28e9);
-    CHECK(value(report, "optimizer") == 56e9);
+    CHECK(testing::quantityValue(report, "params") == 7e9);
+    CHECK(testing::quantityValue(report, "weights") == 28e9);
+    CHECK(testing::quantityValue(report, "gradients") == 28e9);
+    CHECK(testing::quantityValue(report, "optimizer") == 56e9);
     CHECK(report.stages[0].memory.modelStatesBytes() == 112e9);
-    CHECK(value(report, "gpus") == 1);
-    CHECK(value(report, "fits") == 0);
+    CHECK(testing::quantityValue(report, "gpus") == 1);
+    CHECK(testing::quantityValue(report, "fits") == 0);
     // Beyond the 80 GiB card: total − 80·2³⁰, and headroom the same amount below zero.
-    CHECK(value(report, "excess") == Approx(value(report, "total") - 80 * 1073741824.0));
-    CHECK(value(report, "headroom") == -value(report, "excess"));
+    CHECK(testing::quantityValue(report, "excess") ==
+          Approx(testing::quantityValue(report, "total") - 80 * 1073741824.0));
+    CHECK(testing::quantityValue(report, "headroom") == -testing::quantityValue(report, "excess"));
     CHECK(report.find("gpu")->word == "h100-sxm");
     // ZeRO does not shard activations: 190.7 GB of them never fit one 80 GiB GPU.
     CHECK(report.activationsBound);
@@ -51,11 +44,12 @@ TEST_CASE("memory report: ZeRO-3 over 8 RTX 4090s shards every model state", "[m
     const auto report = memoryReport(s);
     REQUIRE(report.ok());
     CHECK(report.selectedStage == 3);
-    CHECK(value(report, "weights") + value(report, "gradients") + value(report, "optimizer") ==
+    CHECK(testing::quantityValue(report, "weights") + testing::quantityValue(report, "gradients") +
+              testing::quantityValue(report, "optimizer") ==
           14e9);
-    CHECK(value(report, "fits") == 1);
-    CHECK(value(report, "excess") == 0);
-    CHECK(value(report, "min_gpus") == 5);
+    CHECK(testing::quantityValue(report, "fits") == 1);
+    CHECK(testing::quantityValue(report, "excess") == 0);
+    CHECK(testing::quantityValue(report, "min_gpus") == 5);
     CHECK(report.stages[0].verdict.minGpus == 0); // DDP: more replicas never shrink a replica
     // An H200 (141 GB) is neither reference card: a third line.
     s.hardware.gpu = "h200";

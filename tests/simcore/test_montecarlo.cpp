@@ -1,5 +1,6 @@
 // The Monte-Carlo job simulator (SPEC panel 6, MODELS §6) and its generator (random.h): published
 // reference vectors for the generators; convergence of the mean to Daly's (2006) closed form.
+#include "fixtures.h"
 #include "simcore/montecarlo.h"
 
 #include <atomic>
@@ -10,20 +11,11 @@
 using namespace simcore;
 
 namespace {
+
+constexpr auto params = &testing::checkpointParams;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kDay = 86400.0;
 constexpr std::uint64_t kSeed = 20240723; // fixed: the tests are deterministic
-
-CheckpointParams params(double tau, double delta, double restart, double m, double work)
-{
-    CheckpointParams p;
-    p.intervalSeconds = tau;
-    p.writeSeconds = delta;
-    p.restartSeconds = restart;
-    p.mtbfSeconds = m;
-    p.workSeconds = work;
-    return p;
-}
 
 /// The batch mean agrees with the model: within 1 % of T (the brief), within 5 standard errors,
 /// and the waste T − W itself within 2 % (so a wrong model cannot hide behind a small waste).

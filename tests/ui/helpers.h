@@ -1,11 +1,13 @@
 #pragma once
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 #include <set>
 
 namespace testing {
@@ -36,6 +38,29 @@ inline QStringList csvTable(const QString& csv, const QString& header)
         }
     }
     return table;
+}
+
+/// Chooses the entry of `box` whose data is `data`, the way a user's click does.
+inline void choose(QComboBox* box, const QString& data)
+{
+    REQUIRE(box != nullptr);
+    const int index = box->findData(data);
+    REQUIRE(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+/// Whether `image` has a pixel of exactly `colour`, sampled every `step` pixels each way.
+inline bool containsColour(const QImage& image, QRgb colour, int step = 2)
+{
+    for (int y = 0; y < image.height(); y += step) {
+        for (int x = 0; x < image.width(); x += step) {
+            if (image.pixel(x, y) == colour) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 /// Distinct colours in an image, sampled on a grid: a blank or single-colour picture has 1–2.

@@ -36,15 +36,7 @@ using namespace dtsim::ui;
 
 namespace {
 
-/// Chooses an entry of a combo box the way a user's click does.
-void choose(QComboBox* box, const QString& data)
-{
-    REQUIRE(box != nullptr);
-    const int index = box->findData(data);
-    REQUIRE(index >= 0);
-    box->setCurrentIndex(index);
-    emit box->activated(index);
-}
+using testing::choose;
 
 /// The charts must hold exactly simcore's sweeps for the model's scenario (log₁₀ coordinates):
 /// computed here from collectives.h and collectivesweep.h, not taken from the report drawn.
@@ -553,16 +545,8 @@ TEST_CASE("communication export: PNG not blank, CSV with both charts' data",
     CHECK(testing::distinctColours(image) > 20);
     CHECK(testing::inkShare(image) > 0.05);
     // The ring's curve colour (Okabe–Ito blue) and the finished-mean cells' green are drawn.
-    bool foundRing = false;
-    bool foundMean = false;
-    for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2) {
-            foundRing = foundRing || image.pixel(x, y) == qRgb(0x00, 0x72, 0xB2);
-            foundMean = foundMean || image.pixel(x, y) == qRgb(0xDF, 0xF2, 0xE9);
-        }
-    }
-    CHECK(foundRing);
-    CHECK(foundMean);
+    CHECK(testing::containsColour(image, qRgb(0x00, 0x72, 0xB2), 2));
+    CHECK(testing::containsColour(image, qRgb(0xDF, 0xF2, 0xE9), 2));
 
     const QString csv = dir.filePath(QStringLiteral("communication.csv"));
     REQUIRE(exportPanel(QStringLiteral("communication"), scenario, csv, {}).isEmpty());

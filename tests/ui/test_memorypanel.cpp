@@ -30,6 +30,8 @@ using namespace dtsim::ui;
 
 namespace {
 
+using testing::choose;
+
 // Hand calculation, default shape (L = 32, h = 4096, s = 4096, V = 32000, b = 1), FP32, full
 // recompute, p = 1 (Korthikanti et al. 2022 §4, as MODELS §2 applies it to 4-byte values):
 //   layers: s·b·h values × 4 B × 32 = 16,777,216 × 4 × 32   = 2,147,483,648
@@ -38,16 +40,6 @@ namespace {
 //   activations                                               = 2,822,766,592 bytes
 constexpr double kFullRecomputeActivations = 2'822'766'592.0;
 constexpr double kRtx4090 = 24.0 * 1024 * 1024 * 1024; // catalogue: "24 GB" read as GiB
-
-/// Chooses an entry of a combo box the way a user's click does.
-void choose(QComboBox* box, const QString& data)
-{
-    REQUIRE(box != nullptr);
-    const int index = box->findData(data);
-    REQUIRE(index >= 0);
-    box->setCurrentIndex(index);
-    emit box->activated(index);
-}
 
 /// The four stacked bars must hold exactly what simcore computes for each ZeRO stage.
 void requireBarsMatchSimcore(const MemoryPanel& panel)
@@ -251,16 +243,8 @@ TEST_CASE("memory export: PNG not blank, CSV with simcore's bytes", "[ui][memory
     CHECK(testing::distinctColours(image) > 20);
     CHECK(testing::inkShare(image) > 0.05);
     // The weights colour (Okabe–Ito blue #0072B2) and the activations colour (#CC79A7) are drawn.
-    bool foundWeights = false;
-    bool foundActivations = false;
-    for (int y = 0; y < image.height(); y += 3) {
-        for (int x = 0; x < image.width(); x += 3) {
-            foundWeights = foundWeights || image.pixel(x, y) == qRgb(0x00, 0x72, 0xB2);
-            foundActivations = foundActivations || image.pixel(x, y) == qRgb(0xCC, 0x79, 0xA7);
-        }
-    }
-    CHECK(foundWeights);
-    CHECK(foundActivations);
+    CHECK(testing::containsColour(image, qRgb(0x00, 0x72, 0xB2), 3));
+    CHECK(testing::containsColour(image, qRgb(0xCC, 0x79, 0xA7), 3));
 
     const QString csv = dir.filePath(QStringLiteral("memory.csv"));
     REQUIRE(exportPanel(QStringLiteral("memory"), scenario, csv, {}).isEmpty());

@@ -32,14 +32,7 @@ using namespace dtsim::ui;
 
 namespace {
 
-void choose(QComboBox* box, const QString& data)
-{
-    REQUIRE(box != nullptr);
-    const int index = box->findData(data);
-    REQUIRE(index >= 0);
-    box->setCurrentIndex(index);
-    emit box->activated(index);
-}
+using testing::choose;
 
 void setField(Panel& panel, const char* key, double value)
 {

@@ -32,17 +32,9 @@ using namespace dtsim::ui;
 
 namespace {
 
-using testing::dataFile;
+using testing::choose;
 
-/// Chooses an entry of a combo box the way a user's click does.
-void choose(QComboBox* box, const QString& data)
-{
-    REQUIRE(box != nullptr);
-    const int index = box->findData(data);
-    REQUIRE(index >= 0);
-    box->setCurrentIndex(index);
-    emit box->activated(index);
-}
+using testing::dataFile;
 
 using Fixture = testing::TopologyFixture;
 

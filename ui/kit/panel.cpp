@@ -157,19 +157,6 @@ void Panel::addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wra
     }
 }
 
-void Panel::setReadoutTexts(const QStringList& names, const QStringList& tips)
-{
-    for (qsizetype i = 0; i < m_readoutNames.size(); ++i) {
-        m_readoutNames[i]->setText(names.value(i));
-        m_readoutNames[i]->setToolTip(tips.value(i));
-        m_readoutValues[i]->setToolTip(tips.value(i));
-    }
-    for (qsizetype i = 0; i + 1 < m_readoutCopyActions.size(); i += 2) {
-        m_readoutCopyActions[i]->setText(tr("&Copy"));
-        m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
-    }
-}
-
 void Panel::setReadouts(const QList<Readout>& rows)
 {
     m_readoutRows = rows;
@@ -179,7 +166,15 @@ void Panel::setReadouts(const QList<Readout>& rows)
         names << row.label;
         tips << row.tip;
     }
-    setReadoutTexts(names, tips);
+    for (qsizetype i = 0; i < m_readoutNames.size(); ++i) {
+        m_readoutNames[i]->setText(names.value(i));
+        m_readoutNames[i]->setToolTip(tips.value(i));
+        m_readoutValues[i]->setToolTip(tips.value(i));
+    }
+    for (qsizetype i = 0; i + 1 < m_readoutCopyActions.size(); i += 2) {
+        m_readoutCopyActions[i]->setText(tr("&Copy"));
+        m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
+    }
 }
 
 QString Panel::readoutText(const Readout& row, std::span<const simcore::Quantity> quantities)
@@ -214,13 +209,6 @@ void Panel::setReadout(int index, const QString& text)
     QLabel* value = m_readoutValues.value(index);
     if (value && value->text() != text) {
         value->setText(text);
-    }
-}
-
-void Panel::clearReadouts()
-{
-    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
-        setReadout(static_cast<int>(i), QStringLiteral("—"));
     }
 }
 

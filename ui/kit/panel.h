@@ -92,7 +92,6 @@ protected:
     /// whose edits go through applyNumber and whose range problems show inline; the caller
     /// places it in a layout (addFormRow places it in a form).
     NumberField* addNumberField(const QString& key);
-    [[nodiscard]] const QList<NumberField*>& numberFields() const { return m_fields; }
     /// A combo box offering a choice key's words (item data = the word), or the values 0, 1, …
     /// of a whole-number key the key table names (parallel.zero), with the table's names;
     /// picking one sets the key through the model and shows any rejection inline.
@@ -134,15 +133,11 @@ protected:
     /// Every read-out's value from the report's quantities; all "—" when the report has a
     /// problem.
     void showReadouts(const simcore::Report& report);
-    /// Names and tooltips of the read-outs, in order.
-    void setReadoutTexts(const QStringList& names, const QStringList& tips);
-    /// Shows one read-out's value; an unchanged text costs nothing (no new layout).
-    void setReadout(int index, const QString& text);
-    /// Every read-out shows "—" (no result).
-    void clearReadouts();
     void changeEvent(QEvent* event) override;
 
 private:
+    /// Shows one read-out's value; an unchanged text costs nothing (no new layout).
+    void setReadout(int index, const QString& text);
     /// Read-out `index` as "name value".
     [[nodiscard]] QString readoutLine(qsizetype index) const;
     void updateControlsWidth();

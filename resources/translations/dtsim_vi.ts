@@ -1837,8 +1837,8 @@
         <translation>&lt;b&gt;Các thiết lập này không đi cùng nhau được:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <source>Per GPU: %1 — %2 parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
-        <translation>Mỗi GPU: %1 — %2 tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
+        <source>Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
+        <translation>Mỗi GPU: %1 — %2 tỷ tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
     </message>
 </context>
 <context>

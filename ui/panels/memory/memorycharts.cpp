@@ -387,9 +387,11 @@ QString MemoryCharts::summary() const
                                   formatGB(stage.memory.totalBytes));
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
-    return tr("Per GPU: %1 — %2 parameters, %3 + %4, dp %5 × tp %6 × pp %7.")
-        .arg(totals.join(QStringLiteral(" · ")), value("params"), precisionName(m_report.precision),
-             optimizerName(m_report.optimizer), value("dp"), value("tp"), value("pp"));
+    return tr("Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.")
+        .arg(totals.join(QStringLiteral(" · ")),
+             common::formatNumber(m_report.stages.front().memory.parameters / 1e9, 4),
+             precisionName(m_report.precision), optimizerName(m_report.optimizer), value("dp"),
+             value("tp"), value("pp"));
 }
 
 QString MemoryCharts::exportTitle() const

@@ -5,7 +5,6 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
-#include "simcore/memory.h"
 #include "simcore/report.h"
 #include "ui/kit/appearance.h"
 #include "ui/shell/exporter.h"
@@ -170,17 +169,11 @@ int runExport(int argc, char** argv)
     if (!scenario) {
         return kBadInput;
     }
-    if (panel == QLatin1String("memory") || all) { // cross-key rules of the Memory panel
-        const auto problems =
-            simcore::validateMemory(*scenario, simcore::memoryOptionsFromScenario(*scenario));
-        if (!problems.empty()) {
-            printError(QString::fromStdString(problems.front().message()));
-            return kBadInput;
-        }
-    }
-    // The Parallelism diagram and the Gantt chart refuse what their reports refuse (a layout
-    // that cannot be drawn, a schedule that cannot run), as `dtsim calc` does.
-    for (const simcore::View view : {simcore::View::Parallelism, simcore::View::Pipeline}) {
+    // The Memory chart, the Parallelism diagram and the Gantt chart refuse what their reports
+    // refuse (a layout that does not divide the model or cannot be drawn, a schedule that cannot
+    // run), as `dtsim calc` does.
+    for (const simcore::View view :
+         {simcore::View::Memory, simcore::View::Parallelism, simcore::View::Pipeline}) {
         const std::string_view id = simcore::viewId(view);
         if (all || panel == QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))) {
             if (const auto report = simcore::evaluateView(view, *scenario); !report.ok()) {

@@ -138,14 +138,10 @@ int importNccl(const QString& path, const QByteArray& bytes, bool json)
                        .arg(path, problem));
         return kBadInput;
     }
-    const std::int64_t perNode =
-        table.nodes > 0 && table.ranks % table.nodes == 0 ? table.ranks / table.nodes : 0;
     QStringList calc = {QStringLiteral("collective.algorithm=ring"),
                         QStringLiteral("collective.workers=%1").arg(table.ranks)};
-    if (intra) {
-        calc << QStringLiteral("hardware.gpus_per_node=%1").arg(table.ranks);
-    } else if (perNode > 0) {
-        calc << QStringLiteral("hardware.gpus_per_node=%1").arg(perNode);
+    if (const auto perNode = simcore::ncclGpusPerNode(table)) {
+        calc << QStringLiteral("hardware.gpus_per_node=%1").arg(*perNode);
     }
     calc << assignments;
     const QString collective = fromStd(simcore::ncclCollectiveId(fit.collective));
@@ -243,8 +239,7 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
         return kBadInput;
     }
     const auto links = simcore::equivalentLinks(*cluster);
-    const auto ring =
-        simcore::topologyAllReduce(*cluster, node.gpus, 1e9, simcore::CommAlgorithm::Ring);
+    const auto ring = simcore::nvTopoRing(*cluster);
     QStringList assignments;
     if (const QString problem =
             checkAssignments({{"hardware.gpus_per_node", static_cast<double>(node.gpus)},

@@ -64,7 +64,7 @@ MemoryReport memoryReport(const Scenario& scenario)
         return report;
     }
     const auto& p = scenario.parallel;
-    report.selectedStage = std::clamp<std::int64_t>(p.zero, 0, MemoryReport::kStages - 1);
+    report.selectedStage = p.zero; // 0 … 3: validate() refuses any other (a problem above)
     report.dp = p.dp;
     report.tp = p.tp;
     report.pp = p.pp;

@@ -893,4 +893,12 @@ NcclImport importNcclTests(std::string_view text, std::string_view fileName)
     return result;
 }
 
+std::optional<std::int64_t> ncclGpusPerNode(const NcclTable& table)
+{
+    if (table.nodes < 1 || table.ranks % table.nodes != 0) {
+        return std::nullopt;
+    }
+    return table.ranks / table.nodes;
+}
+
 } // namespace simcore

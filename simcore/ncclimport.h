@@ -155,6 +155,11 @@ struct NcclImport {
 };
 NcclImport importNcclTests(std::string_view text, std::string_view fileName = {});
 
+/// GPUs per node of the run a table measured: N on one node, N / nodes when the Rank lines name
+/// several hosts that split the ranks evenly; nullopt when the hosts are unknown (nodes = 0) or
+/// hold different counts (what hardware.gpus_per_node the importers then leave alone).
+std::optional<std::int64_t> ncclGpusPerNode(const NcclTable& table);
+
 /// Text helpers both importers share (not part of the model API).
 namespace importtext {
 /// Lines split on '\n' (a trailing '\r' stays and is trimmed by trim()).

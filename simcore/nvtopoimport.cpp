@@ -475,6 +475,11 @@ std::optional<ClusterTopology> nvTopoCluster(const NvTopoNode& node, const NvTop
     return cluster;
 }
 
+TopologyAllReduce nvTopoRing(const ClusterTopology& cluster)
+{
+    return topologyAllReduce(cluster, cluster.totalGpus(), 1e9, CommAlgorithm::Ring);
+}
+
 std::string nvTopoWiringText(const NvTopoNode& node)
 {
     std::string text;

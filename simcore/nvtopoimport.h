@@ -97,6 +97,11 @@ struct NvTopoOptions {
 std::optional<ClusterTopology> nvTopoCluster(const NvTopoNode& node,
                                              const NvTopoOptions& options = {});
 
+/// The ring an import describes (`dtsim import nvidia-topo`, the Topology panel's import): a ring
+/// all-reduce over every GPU of the imported node (topologyAllReduce, best ring order), priced for
+/// 1 GB — the order and the slowest hop do not depend on the size. `cluster` is nvTopoCluster's.
+TopologyAllReduce nvTopoRing(const ClusterTopology& cluster);
+
 /// The generation ids nvTopoCluster uses for these options (auto rules resolved).
 struct NvTopoChoice {
     std::string_view nvlinkId;

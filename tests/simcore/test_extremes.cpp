@@ -1,4 +1,4 @@
-// Issue #9: every scenario key at its extremes and past them. Each value is either refused with
+// Every scenario key at its extremes and past them. Each value is either refused with
 // an error naming the key, or accepted — and then every number a chart or `dtsim calc` shows is
 // finite (never NaN or Inf drawn, never an overflowed integer, never a hang).
 #include "simcore/checkpoint.h"

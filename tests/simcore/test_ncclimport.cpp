@@ -228,6 +228,21 @@ TEST_CASE("nccl-tests: 2 nodes × 8 over InfiniBand, NCCL INFO lines", "[ncclimp
     CHECK(fit.bandwidthBytesPerSecond == Approx(189.75e9).epsilon(0.10)); // as above
 }
 
+TEST_CASE("nccl-tests: GPUs per node from the ranks and the hosts", "[ncclimport]")
+{
+    // The samples: 8 ranks on one host; 16 ranks on gpu-node-01 and gpu-node-02.
+    CHECK(ncclGpusPerNode(parseSample("all_reduce_8xh100_nvswitch.txt")) == 8);
+    CHECK(ncclGpusPerNode(parseSample("all_reduce_2x8xh100_ndr.txt")) == 8);
+    NcclTable table;
+    table.ranks = 12;
+    table.nodes = 0; // no Rank lines: the hosts are unknown
+    CHECK_FALSE(ncclGpusPerNode(table));
+    table.nodes = 5; // 12 ranks do not split evenly over 5 hosts
+    CHECK_FALSE(ncclGpusPerNode(table));
+    table.nodes = 3;
+    CHECK(ncclGpusPerNode(table) == 4);
+}
+
 TEST_CASE("nccl-tests: 2019 layout, blank root, 'error' columns, two GPUs", "[ncclimport]")
 {
     const std::string text = readSample("nccl/all_reduce_2x4090_pcie.txt");

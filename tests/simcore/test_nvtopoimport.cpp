@@ -151,6 +151,21 @@ TEST_CASE("nvidia-smi topo: PCIe workstation on two sockets (spaces, no NICs)", 
     CHECK(r.hops[*r.bottleneck].to == 2);
 }
 
+TEST_CASE("nvidia-smi topo: the ring an import describes is the whole node's", "[nvtopoimport]")
+{
+    // The same four GPUs: the import's ring runs over all of them, 1 GB, and its slowest hop is
+    // the SYS hop between the sockets (6·5.7e-6 + 1.5e9/22e9 s, as above).
+    const auto c = clusterOf(parseSample("pcie_workstation_4gpu.txt"));
+    const auto r = nvTopoRing(c);
+    REQUIRE_FALSE(r.error);
+    CHECK(r.workers == 4);
+    CHECK(r.ring.size() == 4);
+    CHECK(r.cost.seconds == Approx(3.42e-5 + 1.5e9 / 22e9).epsilon(1e-12));
+    REQUIRE(r.bottleneck);
+    CHECK(r.hops[*r.bottleneck].kind == LinkKind::CpuInterconnect);
+    CHECK(r.hops[*r.bottleneck].link.bandwidthBytesPerSecond == 22e9);
+}
+
 TEST_CASE("nvidia-smi topo: 2-socket PCIe server, PIX / NODE / SYS and 2 NICs", "[nvtopoimport]")
 {
     const auto n = parseSample("two_socket_8gpu_pcie.txt");

@@ -157,7 +157,7 @@ TEST_CASE("memory.h and the simulated schedule count the same in flight, every s
     CHECK(cases > 500);
 }
 
-TEST_CASE("the cases memory.h and the schedule used to disagree on, by hand", "[pipelinememory]")
+TEST_CASE("memory.h and the schedule on the edge cases of p, m and v, by hand", "[pipelinememory]")
 {
     // L = 32, p = 4, m = 8 unless said. Sources: Narayanan et al. 2021 §2.2 and Megatron-LM's
     // schedules (forward_backward_no_pipelining, _without_interleaving, _with_interleaving).

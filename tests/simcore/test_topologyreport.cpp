@@ -69,7 +69,7 @@ TEST_CASE("topology report: the default cluster, one NVSwitch node of the four",
     REQUIRE(report.ok());
     CHECK(report.view == View::Topology);
     CHECK(report.heading.find("4 nodes × 8 H100") != std::string::npos);
-    // 8 GPUs, 1 GB, NVLink 4: 14 × 3.4 µs + 1.75 × 1e9 / 450e9 = 3.9364889 ms (the issue's
+    // 8 GPUs, 1 GB, NVLink 4: 14 × 3.4 µs + 1.75 × 1e9 / 450e9 = 3.9364889 ms (the panels'
     // "3.936 ms").
     const double t = ring(8, 1e9, kNvlinkAlpha, kNvlink4);
     CHECK(value(report, "time") == Approx(t).epsilon(kRelative));

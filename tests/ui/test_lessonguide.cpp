@@ -4,6 +4,7 @@
 #include "ui/shell/lessonguide.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -65,6 +66,17 @@ TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
     CHECK(window.model()->scenario().parallel.schedule == simcore::PipelineSchedule::GPipe);
     window.model()->undoStack()->undo(); // the learner's own settings come back
     CHECK(window.model()->scenario() == simcore::Scenario{});
+}
+
+TEST_CASE("a screen reader names the guess box by the question", "[ui][lesson]")
+{
+    LessonGuide guide;
+    guide.setStep(1);
+    QAccessibleInterface* box = QAccessible::queryAccessibleInterface(guide.guessBox());
+    REQUIRE(box != nullptr);
+    const QString name = box->text(QAccessible::Name);
+    CHECK(name == lessonSteps()[1].question);
+    CHECK_FALSE(name.contains(QStringLiteral("lessonGuess")));
 }
 
 TEST_CASE("F2's dock builds the guide the first time it is shown", "[ui][lesson]")

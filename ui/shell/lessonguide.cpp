@@ -1,12 +1,6 @@
 #include "ui/shell/lessonguide.h"
 
-#include "common/format.h"
-#include "simcore/checkpoint.h"
-#include "simcore/collectives.h"
-#include "simcore/memory.h"
-#include "simcore/physicalscaling.h"
-#include "simcore/pipeline.h"
-#include "simcore/scaling.h"
+#include "simcore/lessonanswers.h"
 #include "ui/kit/appearance.h"
 
 #include <QCoreApplication>
@@ -28,17 +22,14 @@ QString tr(const char* text)
     return QCoreApplication::translate("dtsim::ui::LessonGuide", text);
 }
 
-/// The topology step's cluster: 7B in BF16 with a small batch so communication matters.
-simcore::Scenario nodeBoundaryScenario(simcore::Scenario s)
+/// The model's answer to `question` (simcore/lessonanswers.h) in the step's unit: `unit` of the
+/// answer's SI unit (1e9 for GB of bytes, 3600 for hours of seconds, 0.01 for % of a fraction).
+std::function<double()> answerIn(simcore::LessonQuestion question, double unit)
 {
-    s.scaling.mode = simcore::ScalingMode::Physical;
-    s.train.precision = simcore::Precision::Mixed;
-    s.model.seqLen = 256;
-    s.train.globalBatch = 8;
-    s.scaling.workers = 16;
-    s.scaling.axis = simcore::AxisScale::Linear;
-    return s;
+    return [question, unit] { return simcore::lessonAnswer(question) / unit; };
 }
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 } // namespace
 
@@ -53,7 +44,7 @@ QList<LessonStep> lessonSteps()
                      "each other outweighs the compute they share, and a step gets slower."),
                   tr("With the lesson's constants, at how many workers is a step fastest?"),
                   tr("workers"), 0, lessonDefaults,
-                  [] { return static_cast<double>(simcore::evaluateScaling({}).optimalWorkers); },
+                  answerIn(simcore::LessonQuestion::OptimalWorkers, 1),
                   tr("The model says %1: T_compute / N keeps falling, but the sync cost grows "
                      "with every extra worker.")});
 
@@ -63,12 +54,7 @@ QList<LessonStep> lessonSteps()
             "moments. In FP32 that is 4 + 4 + 8 = 16 bytes per parameter."),
          tr("How much memory does training a 7-billion-parameter model with FP32 and Adam need, "
             "before activations (in GiB)?"),
-         tr("GiB"), 1, lessonDefaults,
-         [] {
-             const auto bytes =
-                 simcore::bytesPerParameter(simcore::Precision::Fp32, simcore::Optimizer::Adam);
-             return bytes.total() * 7e9 / (1024.0 * 1024.0 * 1024.0);
-         },
+         tr("GiB"), 1, lessonDefaults, answerIn(simcore::LessonQuestion::Fp32AdamMemory7B, kGiB),
          tr("%1 — more than a 24 GB consumer GPU and more than one 80 GB data-centre GPU. "
             "The work has to be split.")});
 
@@ -86,7 +72,7 @@ QList<LessonStep> lessonSteps()
                       s.parallel.schedule = simcore::PipelineSchedule::GPipe;
                       return std::optional<Scenario>(s);
                   },
-                  [] { return 100.0 * simcore::gpipeBubbleFraction(4, 8); },
+                  answerIn(simcore::LessonQuestion::GpipeBubble4x8, 0.01),
                   tr("%1: (p − 1) / (m + p − 1) = 3 / 11. More micro-batches shrink it.")});
 
     steps.append(
@@ -101,15 +87,7 @@ QList<LessonStep> lessonSteps()
              s.collective.bytes = 1e9;
              return std::optional<Scenario>(s);
          },
-         [] {
-             simcore::CollectiveParams params;
-             params.workers = 8;
-             params.bytes = 1e9;
-             return simcore::collectiveCost(simcore::CommAlgorithm::Ring,
-                                            simcore::CollectiveOp::AllReduce, params)
-                        .bytesSentPerWorker /
-                    1e9;
-         },
+         answerIn(simcore::LessonQuestion::RingBytesSent8Gpus1GB, 1e9),
          tr("%1 = 2 × 7/8 × 1 GB, and it stays under 2 GB however many GPUs join. A naive "
             "exchange would grow with N.")});
 
@@ -126,27 +104,23 @@ QList<LessonStep> lessonSteps()
              s.checkpoint.gpuMtbfSeconds = 5e4 * 3600;
              return std::optional<Scenario>(s);
          },
-         [] { return simcore::clusterMtbf(5e4 * 3600, 16384).value / 3600.0; },
+         answerIn(simcore::LessonQuestion::ClusterMtbf16384Gpus, 3600),
          tr("%1: the cluster fails N times as often as one GPU. Llama 3 saw a job "
             "interruption about every 3 hours.")});
 
-    steps.append(
-        {QStringLiteral("scaling"), tr("§4 Sharding and communication overhead"),
-         tr("T_step(N) = T_compute / N + T_sync(N): the first term falls with N, the "
-            "second rises."),
-         tr("With the lesson's constants, how long is a step on 64 workers (in ms)? "
-            "(16 workers take 142.5 ms.)"),
-         tr("ms"), 1,
-         [](const Scenario&) {
-             Scenario s;
-             s.scaling.workers = 64;
-             return std::optional<Scenario>(s);
-         },
-         [] {
-             return 1e3 *
-                    simcore::lessonStep(simcore::LessonParams::fromScenario({}), 64).stepSeconds;
-         },
-         tr("%1: four times the workers, twice the step time of N = 16.")});
+    steps.append({QStringLiteral("scaling"), tr("§4 Sharding and communication overhead"),
+                  tr("T_step(N) = T_compute / N + T_sync(N): the first term falls with N, the "
+                     "second rises."),
+                  tr("With the lesson's constants, how long is a step on 64 workers (in ms)? "
+                     "(16 workers take 142.5 ms.)"),
+                  tr("ms"), 1,
+                  [](const Scenario&) {
+                      Scenario s;
+                      s.scaling.workers = 64;
+                      return std::optional<Scenario>(s);
+                  },
+                  answerIn(simcore::LessonQuestion::LessonStep64Workers, 1e-3),
+                  tr("%1: four times the workers, twice the step time of N = 16.")});
 
     steps.append(
         {QStringLiteral("scaling"),
@@ -168,12 +142,10 @@ QList<LessonStep> lessonSteps()
          tr("A 7B model on H100s with a small batch: how many times slower is a step on 16 "
             "GPUs (two nodes) than on 8 (one node)?"),
          tr("×"), 1,
-         [](const Scenario& current) { return std::optional(nodeBoundaryScenario(current)); },
-         [] {
-             const auto params = simcore::physicalParamsFromScenario(nodeBoundaryScenario({}));
-             return simcore::physicalStep(*params, 16).stepSeconds /
-                    simcore::physicalStep(*params, 8).stepSeconds;
+         [](const Scenario& current) {
+             return std::optional(simcore::lessonNodeBoundaryScenario(current));
          },
+         answerIn(simcore::LessonQuestion::NodeBoundarySlowdown, 1),
          tr("%1: twice the GPUs, a slower step — the gradients now cross the slow link. The "
             "Topology panel shows which link it is.")});
     return steps;
@@ -194,7 +166,7 @@ LessonGuide::LessonGuide(QWidget* parent) : QWidget(parent)
     setRelativeFont(m_question, 1.0, true);
     m_guess = new QDoubleSpinBox;
     m_guess->setRange(0, 1e9);
-    m_guess->setAccessibleName(QStringLiteral("lessonGuess"));
+    m_question->setBuddy(m_guess); // a screen reader names the guess box by the question
     m_reveal = new QPushButton;
     auto* guessRow = new QHBoxLayout;
     guessRow->addWidget(m_guess, 1);

@@ -426,8 +426,7 @@ void TopologyPanel::showImport()
     }
     if (m_imported == Imported::Topo && m_topoNode && m_topoCluster) {
         const auto& node = *m_topoNode;
-        const auto ring = simcore::topologyAllReduce(*m_topoCluster, node.gpus, 1e9,
-                                                     simcore::CommAlgorithm::Ring);
+        const auto ring = simcore::nvTopoRing(*m_topoCluster);
         QString text = tr("%1\n%2 GPUs, %3 NICs (%4 next to a GPU)%5.")
                            .arg(file)
                            .arg(node.gpus)
@@ -467,10 +466,8 @@ bool TopologyPanel::useImport()
         const bool intra = table.nodes == 1;
         const std::string scope = intra ? "intra" : "inter";
         sets.push_back({"collective.workers", std::to_string(table.ranks)});
-        if (intra) {
-            sets.push_back({"hardware.gpus_per_node", std::to_string(table.ranks)});
-        } else if (table.nodes > 1 && table.ranks % table.nodes == 0) {
-            sets.push_back({"hardware.gpus_per_node", std::to_string(table.ranks / table.nodes)});
+        if (const auto perNode = simcore::ncclGpusPerNode(table)) {
+            sets.push_back({"hardware.gpus_per_node", std::to_string(*perNode)});
         }
         sets.push_back({"hardware." + scope + "_latency", number(fit.latencySeconds)});
         sets.push_back({"hardware." + scope + "_bandwidth", number(fit.bandwidthBytesPerSecond)});

@@ -18,6 +18,7 @@
 #include "bench/startupprobe.h"
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
+#include "simcore/report.h"
 #include "simcore/scaling.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
@@ -576,22 +577,27 @@ int main(int argc, char** argv)
     }
 
     if (wanted(QStringLiteral("simcore"))) {
-        // 4. simcore alone: one evaluation of the Scaling model (what every redraw starts with).
-        std::vector<double> evaluations;
-        simcore::Scenario scenario;
-        for (int i = 0; i < samples; ++i) {
-            scenario.scaling.workers = jump(generator);
-            QElapsedTimer timer;
-            timer.start();
-            const auto result = simcore::evaluateScaling(scenario);
-            const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-            if (result.window.empty()) {
-                return 1;
+        // 4. simcore alone: one evaluation of each view's report (what every redraw starts
+        // with), the Scaling view's at N anywhere in 1…4096.
+        for (const simcore::View view : simcore::allViews()) {
+            std::vector<double> evaluations;
+            simcore::Scenario scenario;
+            for (int i = 0; i < samples; ++i) {
+                scenario.scaling.workers = jump(generator);
+                QElapsedTimer timer;
+                timer.start();
+                const auto report = simcore::evaluateView(view, scenario);
+                const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+                if (!report.ok()) {
+                    return 1;
+                }
+                evaluations.push_back(ms);
             }
-            evaluations.push_back(ms);
+            const QString id = QString::fromLatin1(
+                simcore::viewId(view).data(), static_cast<qsizetype>(simcore::viewId(view).size()));
+            record(QStringLiteral("simcore_report_%1").arg(id),
+                   QStringLiteral("simcore: %1 report").arg(id), summarise(evaluations));
         }
-        record(QStringLiteral("simcore_evaluate_scaling"),
-               QStringLiteral("simcore: evaluateScaling"), summarise(evaluations));
     }
     if (wanted(QStringLiteral("montecarlo"))) {
         // 5. Monte-Carlo failure simulation (MODELS §6): failure events per second on one core,

@@ -39,6 +39,24 @@ void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)
     painter.drawPolygon(points, 3);
 }
 
+std::vector<LegendSlot> flowLegend(const std::vector<double>& textWidths, const LegendFlow& flow,
+                                   double& y)
+{
+    std::vector<LegendSlot> placed;
+    double x = flow.left;
+    for (const double textWidth : textWidths) {
+        if (x > flow.left && x + flow.sampleWidth + flow.textGap + textWidth > flow.right) {
+            x = flow.left;
+            y += flow.lineHeight + flow.rowGap;
+        }
+        placed.push_back(
+            {QRectF(x, y, flow.sampleWidth, flow.lineHeight),
+             QRectF(x + flow.sampleWidth + flow.textGap, y, textWidth, flow.lineHeight)});
+        x += flow.sampleWidth + flow.textGap + textWidth + flow.entryGap;
+    }
+    return placed;
+}
+
 std::vector<std::int64_t> shownIndices(std::int64_t n, std::int64_t k)
 {
     std::vector<std::int64_t> shown;

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QRectF>
 #include <cstdint>
 #include <vector>
 
@@ -22,6 +23,27 @@ QColor mutedText();
 /// A filled triangle with its point at `tip`, pointing away from `from`: `size` pixels long and
 /// 1.1 × `size` wide. Nothing when the two points coincide. Uses the painter's brush and pen.
 void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size);
+
+/// How a legend flows: each entry is a sample, a gap, its text; entries run left to right and
+/// wrap onto a new row when the next would pass `right`.
+struct LegendFlow {
+    double left = 0;  ///< where a row starts
+    double right = 0; ///< where a row must end
+    double sampleWidth = 30;
+    double textGap = 6;     ///< between a sample and its text
+    double entryGap = 18;   ///< between one entry's text and the next sample
+    double rowGap = 6;      ///< between rows
+    double lineHeight = 16; ///< a row's height
+};
+/// Where one legend entry's sample and text go.
+struct LegendSlot {
+    QRectF sample;
+    QRectF text;
+};
+/// The legend's entries laid out from the row at `y` (texts `textWidths` pixels wide); `y`
+/// becomes the top of the last row.
+std::vector<LegendSlot> flowLegend(const std::vector<double>& textWidths, const LegendFlow& flow,
+                                   double& y);
 
 /// Stands for the items left out of a shortened row (shownIndices).
 inline constexpr std::int64_t kGap = -1;

@@ -334,18 +334,14 @@ DiagramLayout ParallelismDiagram::layout(const simcore::ParallelismReport& repor
         {Sample::Data, tr("Gradient all-reduce")},
         {Sample::Crossing,
          tr("Crosses nodes (%1)").arg(common::formatBandwidth(report.networkBytesPerSecond))}};
-    const double sampleWidth = 26;
-    double x = kMargin;
+    std::vector<double> widths;
     for (const auto& entry : legend) {
-        const double textWidth = lm.horizontalAdvance(entry.label) + 1;
-        const double itemWidth = sampleWidth + 5 + textWidth + 12;
-        if (x > kMargin && x + itemWidth - 12 > W - kMargin) {
-            x = kMargin;
-            y += line + 6;
-        }
-        out.legend.push_back({entry.sample, QRectF(x, y, sampleWidth, line),
-                              QRectF(x + sampleWidth + 5, y, textWidth, line), entry.label});
-        x += itemWidth;
+        widths.push_back(lm.horizontalAdvance(entry.label) + 1);
+    }
+    const drawing::LegendFlow flow{kMargin, W - kMargin, 26, 5, 12, 6, line};
+    const auto placed = drawing::flowLegend(widths, flow, y);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        out.legend.push_back({legend[i].sample, placed[i].sample, placed[i].text, legend[i].label});
     }
     y += line + 12;
 
@@ -525,7 +521,7 @@ void ParallelismDiagram::layoutGrid(const simcore::ParallelismReport& report, co
         const auto sr = static_cast<double>(t / static_cast<std::size_t>(subColumns));
         return QRectF(columnX[c] + sc * (bw + kInnerGap), rowY[r] + sr * (bh + kInnerGap), bw, bh);
     };
-    std::vector<QRectF> gapSlots; // tensor-rank ellipsis slots
+    std::vector<QRectF> gapSlots; // tensor-rank ellipsis placed
     for (std::size_t c = 0; c < nc; ++c) {
         if (ppShown[c] == drawing::kGap) {
             continue;

@@ -5,6 +5,7 @@
 #include "common/errortext.h"
 #include "common/format.h"
 #include "ui/kit/axisrange.h"
+#include "ui/kit/drawing.h"
 #include "ui/panels/parallelism/pipelineview.h"
 
 #include <QFontMetricsF>
@@ -131,18 +132,14 @@ GanttLayout PipelineView::layout(const simcore::PipelineReport& report, QSizeF s
         legend.emplace_back(Sample::Chunk,
                             tr("Hatched block: model chunk 1, 2, … (chunk 0 plain)"));
     }
-    double x = kMargin;
-    const double sampleWidth = 30;
-    for (const auto& [sample, label] : legend) {
-        const double textWidth = lm.horizontalAdvance(label) + 1;
-        const double itemWidth = sampleWidth + 6 + textWidth + 22;
-        if (x > kMargin && x + itemWidth - 22 > W - kMargin) {
-            x = kMargin;
-            y += line + 6;
-        }
-        out.legend.push_back({sample, QRectF(x, y, sampleWidth, line),
-                              QRectF(x + sampleWidth + 6, y, textWidth, line), label});
-        x += itemWidth;
+    std::vector<double> widths;
+    for (const auto& entry : legend) {
+        widths.push_back(lm.horizontalAdvance(entry.second) + 1);
+    }
+    const drawing::LegendFlow flow{kMargin, W - kMargin, 30, 6, 22, 6, line};
+    const auto placed = drawing::flowLegend(widths, flow, y);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        out.legend.push_back({legend[i].first, placed[i].sample, placed[i].text, legend[i].second});
     }
     y += line + 12;
 

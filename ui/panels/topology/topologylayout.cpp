@@ -76,30 +76,33 @@ struct Builder {
 
 double Builder::legend(double y, double width)
 {
-    double x = kMargin;
     const double room = width - 2 * kMargin - kSampleWidth - 6;
-    const auto add = [&](TopologyLayout::LegendEntry entry, const QString& text) {
-        const QString shown = label.elidedText(text, Qt::ElideRight, room);
-        const double textWidth = label.horizontalAdvance(shown);
-        if (x > kMargin && x + kSampleWidth + 6 + textWidth > width - kMargin) {
-            x = kMargin;
-            y += line + 4;
-        }
-        entry.sample = QRectF(x, y, kSampleWidth, line);
-        entry.label = {QRectF(x + kSampleWidth + 6, y, textWidth + 1, line), shown};
-        x += kSampleWidth + 6 + textWidth + 18;
-        layout.legend.push_back(std::move(entry));
-    };
+    std::vector<TopologyLayout::LegendEntry> entries;
+    std::vector<QString> texts;
     for (const auto& used : report.linksUsed) {
         TopologyLayout::LegendEntry entry;
         entry.kind = used.kind;
-        add(entry, TopologyDiagram::tr("%1, %2").arg(TopologyDiagram::kindName(used.kind),
-                                                     bandwidth(used.bandwidthBytesPerSecond)));
+        entries.push_back(entry);
+        texts.push_back(TopologyDiagram::tr("%1, %2").arg(TopologyDiagram::kindName(used.kind),
+                                                          bandwidth(used.bandwidthBytesPerSecond)));
     }
     if (report.bottleneckHop() && !report.balanced) {
         TopologyLayout::LegendEntry entry;
         entry.bottleneck = true;
-        add(entry, TopologyDiagram::tr("slowest link (bounds the all-reduce)"));
+        entries.push_back(entry);
+        texts.push_back(TopologyDiagram::tr("slowest link (bounds the all-reduce)"));
+    }
+    std::vector<double> widths;
+    for (QString& text : texts) {
+        text = label.elidedText(text, Qt::ElideRight, room);
+        widths.push_back(label.horizontalAdvance(text) + 1);
+    }
+    const drawing::LegendFlow flow{kMargin, width - kMargin, kSampleWidth, 6, 17, 4, line};
+    const auto placed = drawing::flowLegend(widths, flow, y);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        entries[i].sample = placed[i].sample;
+        entries[i].label = {placed[i].text, texts[i]};
+        layout.legend.push_back(std::move(entries[i]));
     }
     return y + line + 6;
 }

@@ -5,6 +5,8 @@
 #include "simcore/report.h"
 #include "simcore/topologypick.h"
 #include "simcore/topologyreport.h"
+#include "ui/kit/keytexts.h"
+#include "ui/kit/numberfield.h"
 #include "ui/kit/panel.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/panelregistry.h"
@@ -110,5 +112,41 @@ TEST_CASE("Communication and Topology price the same all-reduce the same, to the
             REQUIRE(b);
             CHECK(a->value == b->value);
         }
+    }
+}
+
+TEST_CASE("every key's editor is found by its key and announced by its label",
+          "[ui][reports][keys]")
+{
+    // One description per key (ui/kit/keytexts): a screen reader hears "Worker count N", not
+    // "scaling.workers", and every panel shows the key with the same unit and decimals.
+    ScenarioModel model;
+    for (const auto& entry : panelEntries()) {
+        if (!entry.createPanel) {
+            continue;
+        }
+        std::unique_ptr<Panel> panel(entry.createPanel(&model, nullptr));
+        int bound = 0;
+        for (const auto& key : simcore::scenarioKeys()) {
+            const QString name =
+                QString::fromUtf8(key.name.data(), static_cast<qsizetype>(key.name.size()));
+            QWidget* editor = panel->editorFor(name);
+            if (!editor) {
+                continue;
+            }
+            ++bound;
+            const KeyText text = keyText(name);
+            INFO(entry.id.toStdString() << ": " << name.toStdString());
+            CHECK(editor->accessibleName() == accessibleLabel(text.label));
+            CHECK(editor->accessibleName() != name);
+            CHECK_FALSE(editor->accessibleName().contains(QLatin1Char('&')));
+            CHECK(editor->toolTip() == text.tip);
+            if (const auto* field = qobject_cast<NumberField*>(editor)) {
+                CHECK(field->suffix() == text.suffix);
+                CHECK(field->decimals() == text.decimals);
+            }
+        }
+        INFO(entry.id.toStdString());
+        CHECK(bound >= 3); // every panel edits keys
     }
 }

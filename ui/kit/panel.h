@@ -43,6 +43,9 @@ public:
     /// once when it becomes active again. Panels start active.
     void setActive(bool active);
     [[nodiscard]] bool isActive() const { return m_active; }
+    /// The editor bound to `key` (a number field, a choice box or one bindKeyText named),
+    /// or null.
+    [[nodiscard]] QWidget* editorFor(const QString& key) const { return m_editors.value(key); }
     /// The number field bound to a scenario key, or null.
     [[nodiscard]] NumberField* field(const QString& key) const;
     /// The choice box bound to a scenario key, or null.
@@ -115,9 +118,6 @@ protected:
     /// An editor the panel made itself for `key` (a slider, a check box): it gets the key
     /// table's tip and accessible name, and `label` (or the check box itself) its label text.
     void bindKeyText(const QString& key, QWidget* editor, QLabel* label = nullptr);
-    /// The editor bound to `key` (a number field, a choice box or one bindKeyText named),
-    /// or null.
-    [[nodiscard]] QWidget* editorFor(const QString& key) const { return m_editors.value(key); }
     [[nodiscard]] QLabel* rowLabel(QWidget* editor) const { return m_rowLabels.value(editor); }
     /// The label text of the row of `editor`.
     void setRowLabel(QWidget* editor, const QString& text);

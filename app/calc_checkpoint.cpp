@@ -1,15 +1,22 @@
 #include "app/calcmodels.h"
+#include "app/cli.h"
 #include "simcore/checkpointreport.h"
 
 #include <QJsonObject>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 namespace dtsim::app {
 
 namespace {
 
-QString batchStatus(simcore::RunStatus status)
+QString batchStatus(const simcore::BatchResult& batch)
 {
-    switch (status) {
+    if (batch.runsCompleted == 0 && batch.status != simcore::RunStatus::InvalidInput) {
+        return QStringLiteral("no_run_finished");
+    }
+    switch (batch.status) {
     case simcore::RunStatus::Completed:
         return QStringLiteral("completed");
     case simcore::RunStatus::FailureLimit:
@@ -19,6 +26,34 @@ QString batchStatus(simcore::RunStatus status)
     default:
         return QStringLiteral("invalid");
     }
+}
+
+/// The batch, on a worker thread; a batch that runs past a second says how far it is on stderr,
+/// once a second.
+simcore::MonteCarloSummary monteCarloWithProgress(const simcore::CheckpointParams& params,
+                                                  std::int64_t runs, std::uint64_t seed)
+{
+    std::atomic<std::int64_t> progress{0};
+    std::atomic<bool> finished{false};
+    simcore::MonteCarloSummary summary;
+    std::thread worker([&] {
+        summary = simcore::computeMonteCarlo(params, runs, seed, /*timelineSegments=*/0, nullptr,
+                                             &progress);
+        finished = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    auto nextReport = start + std::chrono::seconds(1);
+    while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (!finished && std::chrono::steady_clock::now() >= nextReport) {
+            printError(QStringLiteral("Monte-Carlo: %1 of %2 jobs simulated…")
+                           .arg(progress.load())
+                           .arg(runs));
+            nextReport += std::chrono::seconds(1);
+        }
+    }
+    worker.join();
+    return summary;
 }
 
 } // namespace
@@ -35,16 +70,34 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
                                          {QStringLiteral("lost"), a.lostFraction},
                                          {QStringLiteral("restart"), a.restartFraction}}}});
     }
-    const auto mc =
-        simcore::computeMonteCarlo(report.result.params, scenario.checkpoint.monteCarloRuns,
-                                   static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed),
-                                   /*timelineSegments=*/0);
+    // Refused before it starts: a batch past the limit would run for minutes.
+    const std::int64_t runs = scenario.checkpoint.monteCarloRuns;
+    if (const double failures = simcore::expectedMonteCarloFailures(report.result.params, runs);
+        failures > simcore::kMaxMonteCarloFailures) {
+        const auto fewerRuns = static_cast<qlonglong>(simcore::kMaxMonteCarloFailures *
+                                                      static_cast<double>(runs) / failures);
+        printError(QStringLiteral("checkpoint.mc_runs: %1 simulated jobs would meet about %2 "
+                                  "failures; --monte-carlo simulates at most %3 (a few seconds): "
+                                  "%4")
+                       .arg(runs)
+                       .arg(failures, 0, 'g', 3)
+                       .arg(simcore::kMaxMonteCarloFailures, 0, 'g', 3)
+                       .arg(fewerRuns >= 1
+                                ? QStringLiteral("lower checkpoint.mc_runs to at most %1, or "
+                                                 "shorten checkpoint.work")
+                                      .arg(fewerRuns)
+                                : QStringLiteral("even one job meets too many; shorten "
+                                                 "checkpoint.work")));
+        return kBadInput;
+    }
+    const auto mc = monteCarloWithProgress(
+        report.result.params, runs, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
     // The batch's numbers join the report's, as the CSV's mc_* rows do.
     simcore::Report withBatch = report;
     auto& q = withBatch.quantities;
     using simcore::Unit;
-    q.push_back(simcore::wordQuantity("mc_status", "Monte-Carlo",
-                                      batchStatus(mc.batch.status).toStdString()));
+    q.push_back(
+        simcore::wordQuantity("mc_status", "Monte-Carlo", batchStatus(mc.batch).toStdString()));
     q.push_back(simcore::quantity("mc_runs", "Monte-Carlo runs finished",
                                   static_cast<double>(mc.batch.runsCompleted), Unit::Runs));
     q.push_back(
@@ -62,7 +115,7 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
                       {QStringLiteral("restart"), a.restartFraction}}},
          {QStringLiteral("monte_carlo"),
           QJsonObject{
-              {QStringLiteral("status"), batchStatus(mc.batch.status)},
+              {QStringLiteral("status"), batchStatus(mc.batch)},
               {QStringLiteral("runs"), static_cast<double>(mc.batch.runsCompleted)},
               {QStringLiteral("seed"), static_cast<double>(scenario.checkpoint.monteCarloSeed)},
               {QStringLiteral("mean"), mc.batch.meanSeconds},

@@ -6,7 +6,9 @@
 #include <QJsonDocument>
 #include <QTextStream>
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 
 namespace dtsim::app {
 
@@ -15,9 +17,30 @@ void printError(const QString& message)
     QTextStream(stderr) << "dtsim: " << message << Qt::endl;
 }
 
+namespace {
+/// errno of the first failed write to standard output, 0 while none has failed.
+int g_standardOutputError = 0;
+} // namespace
+
 void printOut(const QString& text)
 {
-    QTextStream(stdout) << text;
+    // Written and flushed here, so a failure is seen with its reason (a full disk, a closed pipe).
+    const QByteArray bytes = text.toUtf8();
+    errno = 0;
+    const bool written = std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()),
+                                     stdout) == static_cast<std::size_t>(bytes.size()) &&
+                         std::fflush(stdout) == 0;
+    if (!written && g_standardOutputError == 0) {
+        g_standardOutputError = errno != 0 ? errno : EIO;
+    }
+}
+
+int standardOutputError()
+{
+    if (g_standardOutputError == 0 && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
+        g_standardOutputError = errno != 0 ? errno : EIO;
+    }
+    return g_standardOutputError;
 }
 
 void printJson(const QJsonObject& object)

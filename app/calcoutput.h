@@ -23,6 +23,9 @@ using CalcFunction = int (*)(const simcore::Scenario& scenario, const CalcOption
 void printError(const QString& message);
 /// Text on stdout as is.
 void printOut(const QString& text);
+/// The errno of the first write to standard output that failed (printOut's or, at the final
+/// flush, anyone's); 0 when everything written reached it.
+int standardOutputError();
 /// One compact JSON object and a newline on stdout.
 void printJson(const QJsonObject& object);
 

@@ -12,6 +12,8 @@
 #include <QCoreApplication>
 #include <QTextStream>
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iterator>
 
@@ -107,6 +109,39 @@ QString usage()
              common::presetIds().join(QStringLiteral(", ")));
 }
 
+QString calcUsage()
+{
+    return QStringLiteral(
+               "Usage: dtsim calc MODEL [--scenario FILE | --preset ID] [--set KEY=VALUE]... "
+               "[--json] [--monte-carlo]\n"
+               "\n"
+               "Computes one model and prints its results (text, or one JSON object with "
+               "--json).\n"
+               "MODEL: %1.\nID (presets): %2.\n"
+               "--set KEY=VALUE applies after the preset or file, in order; dtsim keys lists "
+               "every key.\n"
+               "--monte-carlo (checkpoint): also simulates checkpoint.mc_runs jobs.\n"
+               "Example: dtsim calc scaling --set scaling.workers=32 --json\n")
+        .arg(calcModelNames(), common::presetIds().join(QStringLiteral(", ")));
+}
+
+QString exportUsage()
+{
+    return QStringLiteral(
+               "Usage: dtsim export --panel P --out FILE [--scenario FILE | --preset ID] "
+               "[--set KEY=VALUE]...\n"
+               "                    [--size WxH] [--scale S] [--lang vi|en] [--theme "
+               "light|dark]\n"
+               "       dtsim export --panel all --out DIR [--format png|svg|pdf] ...\n"
+               "\n"
+               "Draws a panel's charts to FILE (.png, .svg, .pdf, or its data as .csv) without a "
+               "window;\n"
+               "--panel all writes every panel and its CSV into DIR.\n"
+               "P: %1.\nID (presets): %2.\n")
+        .arg(exportViewIds().join(QStringLiteral(", ")),
+             common::presetIds().join(QStringLiteral(", ")));
+}
+
 /// The options every scenario-reading command shares.
 void addScenarioOptions(QCommandLineParser& parser)
 {
@@ -178,8 +213,13 @@ int runCalc(const QStringList& arguments)
     parser.addOption({QStringLiteral("monte-carlo"),
                       QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
     parser.addPositionalArgument(QStringLiteral("MODEL"), calcModelNames());
+    const QCommandLineOption help = parser.addHelpOption();
     if (!parseArguments(parser, arguments)) {
         return kBadInput;
+    }
+    if (parser.isSet(help)) {
+        printOut(calcUsage());
+        return kSuccess;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
@@ -245,6 +285,65 @@ bool hasDisplay()
 /// argv[1] values that run a command instead of the window.
 constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import",
                                         "--help", "-h",   "--version", "-v"};
+
+/// Levenshtein distance, for "did you mean": the commands are few and short.
+qsizetype editDistance(const QString& a, const QString& b)
+{
+    QList<qsizetype> previous(b.size() + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j) {
+        previous[j] = j;
+    }
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        QList<qsizetype> current(b.size() + 1);
+        current[0] = i;
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const qsizetype substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+        }
+        previous = current;
+    }
+    return previous[b.size()];
+}
+
+QString unknownCommandMessage(int argc, char** argv)
+{
+    if (argc < 2 || isSubcommand(argc, argv) || argv[1][0] == '-') {
+        return {};
+    }
+    const QString word = QString::fromLocal8Bit(argv[1]);
+    QString nearest;
+    qsizetype nearestDistance = 0;
+    for (const char* name : kSubcommands) {
+        const QString command = QString::fromLatin1(name);
+        if (command.startsWith(QLatin1Char('-'))) {
+            continue;
+        }
+        // "calcscaling": a command glued to its argument.
+        const qsizetype distance =
+            word.startsWith(command) ? 1 : editDistance(word.toLower(), command);
+        if (nearest.isEmpty() || distance < nearestDistance) {
+            nearest = command;
+            nearestDistance = distance;
+        }
+    }
+    QString message = QStringLiteral("unknown command '%1'").arg(word);
+    if (!word.isEmpty() && nearestDistance <= 2) {
+        message += QStringLiteral("; did you mean %1?").arg(nearest);
+    }
+    return message + QStringLiteral(" (commands: calc, keys, import, export; the window takes "
+                                    "options only: dtsim --help)");
+}
+
+bool standardOutputWritten()
+{
+    const int error = standardOutputError();
+    if (error == 0) {
+        return true;
+    }
+    printError(QStringLiteral("could not write to standard output: %1")
+                   .arg(QString::fromLocal8Bit(std::strerror(error))));
+    return false;
+}
 
 bool isSubcommand(int argc, char** argv)
 {

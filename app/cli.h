@@ -22,6 +22,15 @@ bool isSubcommand(int argc, char** argv);
 /// Runs a sub-command other than `export` with a QCoreApplication only.
 int runSubcommand(int argc, char** argv);
 
+/// When argv[1] is a word that is neither a sub-command nor an option ("cacl", "", "bogus"):
+/// the one line that says so, with the nearest command when one is close; else empty. The
+/// window takes options only, so such a word is bad usage, found before any display is needed.
+QString unknownCommandMessage(int argc, char** argv);
+
+/// Flushes standard output; false (with one line on stderr) when anything written to it was
+/// lost: a full disk, a closed pipe, /dev/full.
+bool standardOutputWritten();
+
 // What `export` and the window share with the commands above.
 
 /// Application name, organisation (QSettings) and version.
@@ -30,6 +39,10 @@ void setApplicationInfo();
 QStringList exportViewIds();
 /// `dtsim --help`.
 QString usage();
+/// `dtsim calc --help`.
+QString calcUsage();
+/// `dtsim export --help`.
+QString exportUsage();
 /// --scenario, --preset and --set.
 void addScenarioOptions(QCommandLineParser& parser);
 /// Parses with a one-line error on stderr; false on bad usage.

@@ -96,8 +96,13 @@ int runExport(int argc, char** argv)
                       QStringLiteral("F"), QStringLiteral("png")});
     QStringList arguments = application.arguments();
     arguments.removeAt(1); // "export"
+    const QCommandLineOption help = parser.addHelpOption();
     if (!parseArguments(parser, arguments)) {
         return kBadInput;
+    }
+    if (parser.isSet(help)) {
+        printOut(exportUsage());
+        return kSuccess;
     }
     // Scripts get the same picture on every machine: English unless --lang says otherwise.
     if (!applyLanguageOption(parser, QStringLiteral("en")) || !applyThemeOption(parser)) {
@@ -168,6 +173,15 @@ int runExport(int argc, char** argv)
     const auto scenario = scenarioFrom(parser);
     if (!scenario) {
         return kBadInput;
+    }
+    // A large PNG takes seconds to draw and encode (BENCHMARKS.md): said, so it is not taken
+    // for a hang.
+    if (const double pixels =
+            options.size.width() * options.size.height() * options.scale * options.scale;
+        pixels > 16e6 && (all ? allFormat == ui::ExportFormat::Png
+                              : out.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))) {
+        printError(QStringLiteral("drawing %1-megapixel pictures; this takes a few seconds…")
+                       .arg(qRound(pixels / 1e6)));
     }
     // The Memory chart, the Parallelism diagram and the Gantt chart refuse what their reports
     // refuse (a layout that does not divide the model or cannot be drawn, a schedule that cannot
@@ -240,6 +254,12 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
     if (parser.isSet(QStringLiteral("help"))) {
         printOut(usage());
         return kSuccess;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument '%1': the window takes options only "
+                                  "(dtsim --help lists them)")
+                       .arg(parser.positionalArguments().front()));
+        return kBadInput;
     }
     if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
         return kBadInput;

@@ -2,13 +2,13 @@
 
 #include "app/calcoutput.h"
 #include "app/cli.h"
+#include "common/files.h"
 #include "simcore/ncclimport.h"
 #include "simcore/nvtopoimport.h"
 #include "simcore/scenario.h"
 #include "simcore/topology.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -48,43 +48,131 @@ QString importErrorText(const QString& file, const simcore::ImportError& error)
     return text;
 }
 
-/// The file's bytes, or nullopt after printing why not.
-std::optional<QByteArray> readFile(const QString& path)
+/// What `dtsim import --help` prints.
+QString importUsage()
 {
-    QFile file(path);
-    if (!QFileInfo(path).isFile()) {
-        printError(QStringLiteral("import: %1: no such file").arg(path));
-        return std::nullopt;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("import: %1: cannot read (%2)").arg(path, file.errorString()));
-        return std::nullopt;
-    }
-    if (file.size() > kMaxFileBytes) {
-        printError(QStringLiteral("import: %1: %2 bytes is too large for a measurement log; "
-                                  "allowed: up to %3 bytes")
-                       .arg(path)
-                       .arg(file.size())
-                       .arg(kMaxFileBytes));
-        return std::nullopt;
-    }
-    return file.readAll();
+    return QStringLiteral(
+        "Usage: dtsim import KIND FILE [--json]\n"
+        "\n"
+        "Reads what a tool printed on your own machine and prints the numbers dtsim takes.\n"
+        "KIND:\n"
+        "  nccl-tests   the output of an nccl-tests program (all_reduce_perf, all_gather_perf,\n"
+        "               ...): latency and bandwidth fitted to the ring model (MODELS section 4)\n"
+        "  nvidia-topo  the matrix `nvidia-smi topo -m` prints: the node's GPUs, NICs and links\n"
+        "FILE: a text file (UTF-8, or UTF-16 with a byte-order mark as PowerShell saves it;\n"
+        "      any line ends), or - for standard input.\n"
+        "Options:\n"
+        "  --json       print one JSON object on stdout\n"
+        "  -h, --help   print this help\n"
+        "Exit status: 0 on success, 2 on bad usage or input (one line on stderr naming the\n"
+        "line of the file and what was expected).\n"
+        "Example: dtsim import nccl-tests all_reduce_perf.txt --json\n");
 }
 
-/// KEY=VALUE assignments, each checked against the key's range (no silent clamp): the first
-/// problem, or an empty string.
-QString checkAssignments(const std::vector<std::pair<std::string, double>>& sets,
-                         QStringList& lines)
+/// The bytes of FILE ("-": standard input), or nullopt after printing why not.
+std::optional<QByteArray> readInput(const QString& path, const QString& shown)
 {
-    simcore::Scenario scenario;
-    for (const auto& [key, value] : sets) {
-        const std::string text = simcore::formatNumber(value);
-        if (auto error = simcore::setValue(scenario, key, text)) {
-            return fromStd(error->message());
-        }
-        lines << fromStd(key) + QLatin1Char('=') + fromStd(text);
+    using Problem = common::FileRead::Problem;
+    const common::FileRead read = path == QLatin1String("-")
+                                      ? common::readStandardInput(kMaxFileBytes)
+                                      : common::readWholeFile(path, kMaxFileBytes);
+    switch (read.problem) {
+    case Problem::None:
+        return read.bytes;
+    case Problem::Missing:
+        printError(QStringLiteral("import: %1: no such file").arg(shown));
+        break;
+    case Problem::NotRegular:
+        printError(QStringLiteral("import: %1: not a regular file (a directory, a device or a "
+                                  "pipe); expected a text file, or - for standard input")
+                       .arg(shown));
+        break;
+    case Problem::CannotOpen:
+    case Problem::ReadError:
+        printError(QStringLiteral("import: %1: cannot read (%2)").arg(shown, read.reason));
+        break;
+    case Problem::TooLarge:
+        printError(QStringLiteral("import: %1: more than %2 bytes is too large for a measurement "
+                                  "log; allowed: up to %2 bytes")
+                       .arg(shown)
+                       .arg(kMaxFileBytes));
+        break;
     }
-    return {};
+    return std::nullopt;
+}
+
+/// Assignments that stand or fall together (a link's latency and bandwidth; the node's wiring).
+using SetGroup = QStringList;
+
+/// The groups dtsim accepts, each applied with applyAssignment (what --set does) on top of the
+/// groups accepted before it and the whole validated; a refused group is left out with the
+/// reason. So every printed line is one dtsim takes as it stands.
+struct CheckedSets {
+    QStringList accepted;
+    QStringList leftOut; ///< "KEY=VALUE KEY=VALUE", one per refused group
+    QStringList reasons; ///< why, one per refused group
+};
+
+CheckedSets checkSets(const std::vector<SetGroup>& groups)
+{
+    CheckedSets checked;
+    simcore::Scenario accepted;
+    for (const SetGroup& group : groups) {
+        simcore::Scenario trial = accepted;
+        std::optional<simcore::ScenarioError> problem;
+        for (const QString& assignment : group) {
+            problem = simcore::applyAssignment(trial, assignment.toStdString());
+            if (problem) {
+                break;
+            }
+        }
+        if (!problem) {
+            if (const auto errors = simcore::validate(trial); !errors.empty()) {
+                problem = errors.front();
+            }
+        }
+        QString reason = problem ? fromStd(problem->message()) : QString();
+        // The Topology view draws the imported node: its own rules (a node without NICs holds
+        // the whole ring) are not validate()'s.
+        if (!problem && trial.topology.preset == simcore::TopologyPresetId::Imported) {
+            if (const auto& error = simcore::topologyAllReduceFromScenario(trial).allReduce.error) {
+                reason =
+                    fromStd(error->field) + QStringLiteral(": allowed ") + fromStd(error->allowed);
+            }
+        }
+        if (!reason.isEmpty()) {
+            checked.leftOut << group.join(QLatin1Char(' '));
+            checked.reasons << reason;
+            continue;
+        }
+        accepted = trial;
+        checked.accepted << group;
+    }
+    return checked;
+}
+
+/// KEY=VALUE with the value as --set reads it back.
+QString assignment(const std::string& key, double value)
+{
+    return fromStd(key) + QLatin1Char('=') + fromStd(simcore::formatNumber(value));
+}
+
+QJsonArray leftOutJson(const CheckedSets& checked)
+{
+    QJsonArray array;
+    for (qsizetype i = 0; i < checked.leftOut.size(); ++i) {
+        array.append(QJsonObject{{QStringLiteral("set"), checked.leftOut.at(i)},
+                                 {QStringLiteral("reason"), checked.reasons.at(i)}});
+    }
+    return array;
+}
+
+void printLeftOut(QTextStream& out, const CheckedSets& checked)
+{
+    for (qsizetype i = 0; i < checked.leftOut.size(); ++i) {
+        out << "Left out: " << checked.leftOut.at(i)
+            << " (dtsim refuses it: " << checked.reasons.at(i) << ").\n";
+    }
 }
 
 QString setLine(const QStringList& assignments)
@@ -110,17 +198,21 @@ const char* ranksFromId(simcore::NcclRanksFrom from)
         return "nthread_ngpus";
     case simcore::NcclRanksFrom::BusFactor:
         return "bus_factor";
+    case simcore::NcclRanksFrom::CountColumn:
+        return "count_column";
     }
     return "rank_lines";
 }
 
-int importNccl(const QString& path, const QByteArray& bytes, bool json)
+/// `fileName` names the collective only when the columns cannot tell (and a conflict is
+/// reported); standard input has none.
+int importNccl(const QString& shown, const QString& fileName, const QByteArray& bytes, bool json)
 {
-    const std::string fileName = QFileInfo(path).fileName().toStdString();
-    const auto imported =
-        simcore::importNcclTests(std::string_view(bytes.constData(), bytes.size()), fileName);
+    const auto imported = simcore::importNcclTests(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+        fileName.toStdString());
     if (imported.error) {
-        printError(importErrorText(path, *imported.error));
+        printError(importErrorText(shown, *imported.error));
         return kBadInput;
     }
     const auto& table = *imported.table;
@@ -128,50 +220,68 @@ int importNccl(const QString& path, const QByteArray& bytes, bool json)
     // One node: the fit describes the link inside it; several (or unknown): the link between.
     const bool intra = table.nodes == 1;
     const std::string scope = intra ? "intra" : "inter";
-    QStringList assignments;
-    if (const QString problem =
-            checkAssignments({{"hardware." + scope + "_latency", fit.latencySeconds},
-                              {"hardware." + scope + "_bandwidth", fit.bandwidthBytesPerSecond}},
-                             assignments);
-        !problem.isEmpty()) {
-        printError(QStringLiteral("import: %1: the fitted numbers are outside dtsim's ranges: %2")
-                       .arg(path, problem));
-        return kBadInput;
-    }
-    QStringList calc = {QStringLiteral("collective.algorithm=ring"),
-                        QStringLiteral("collective.workers=%1").arg(table.ranks)};
+    const SetGroup link = {
+        assignment("hardware." + scope + "_latency", fit.latencySeconds),
+        assignment("hardware." + scope + "_bandwidth", fit.bandwidthBytesPerSecond)};
+    const CheckedSets paste = checkSets({link});
+    // The calc line: the ring over the measured GPUs, on as many GPUs per node as the run had.
+    std::vector<SetGroup> calcGroups = {{QStringLiteral("collective.algorithm=ring"),
+                                         QStringLiteral("collective.workers=%1").arg(table.ranks)}};
     if (const auto perNode = simcore::ncclGpusPerNode(table)) {
-        calc << QStringLiteral("hardware.gpus_per_node=%1").arg(*perNode);
+        calcGroups.push_back({QStringLiteral("hardware.gpus_per_node=%1").arg(*perNode)});
     }
-    calc << assignments;
+    calcGroups.push_back(link);
+    const CheckedSets calc = checkSets(calcGroups);
     const QString collective = fromStd(simcore::ncclCollectiveId(fit.collective));
+    QStringList conflicts;
+    for (const auto& conflict : table.nameConflicts) {
+        conflicts << fromStd(simcore::ncclConflictText(table, conflict));
+    }
+    QStringList alsoFits;
+    for (const auto other : table.alsoFits) {
+        alsoFits << fromStd(simcore::ncclCollectiveId(other));
+    }
 
     if (json) {
-        QJsonArray sets;
-        for (const QString& assignment : assignments) {
-            sets.append(assignment);
+        QJsonArray conflictArray;
+        for (qsizetype i = 0; i < conflicts.size(); ++i) {
+            const auto& conflict = table.nameConflicts[static_cast<std::size_t>(i)];
+            conflictArray.append(QJsonObject{
+                {QStringLiteral("named"), fromStd(simcore::ncclCollectiveId(conflict.named))},
+                {QStringLiteral("source"),
+                 conflict.line == 0 ? QStringLiteral("file_name") : QStringLiteral("text")},
+                {QStringLiteral("line"), static_cast<double>(conflict.line)},
+                {QStringLiteral("message"), conflicts.at(i)}});
         }
-        printJson(
-            QJsonObject{{QStringLiteral("kind"), QStringLiteral("nccl-tests")},
-                        {QStringLiteral("file"), path},
-                        {QStringLiteral("collective"), collective},
-                        {QStringLiteral("ranks"), static_cast<double>(table.ranks)},
-                        {QStringLiteral("ranks_from"), QLatin1String(ranksFromId(table.ranksFrom))},
-                        {QStringLiteral("nodes"), static_cast<double>(table.nodes)},
-                        {QStringLiteral("points"), static_cast<double>(fit.points)},
-                        {QStringLiteral("tables"), static_cast<double>(table.tables)},
-                        {QStringLiteral("placement"), QStringLiteral("out_of_place")},
-                        {QStringLiteral("latency"), fit.latencySeconds},
-                        {QStringLiteral("bandwidth"), fit.bandwidthBytesPerSecond},
-                        {QStringLiteral("latency_steps"), fit.latencySteps},
-                        {QStringLiteral("bandwidth_factor"), fit.bandwidthFactor},
-                        {QStringLiteral("latency_clamped"), fit.latencyClamped},
-                        {QStringLiteral("worst_relative_error"), fit.worstRelativeError},
-                        {QStringLiteral("worst_line"), static_cast<double>(fit.worstLine)},
-                        {QStringLiteral("checked"), table.checked},
-                        {QStringLiteral("wrong_results"), static_cast<double>(table.wrongResults)},
-                        {QStringLiteral("scope"), fromStd(scope)},
-                        {QStringLiteral("set"), sets}});
+        printJson(QJsonObject{
+            {QStringLiteral("kind"), QStringLiteral("nccl-tests")},
+            {QStringLiteral("file"), shown},
+            {QStringLiteral("collective"), collective},
+            {QStringLiteral("collective_from"),
+             table.collectiveChosenByName ? QStringLiteral("name") : QStringLiteral("columns")},
+            {QStringLiteral("also_fits"), QJsonArray::fromStringList(alsoFits)},
+            {QStringLiteral("name_conflicts"), conflictArray},
+            {QStringLiteral("ranks"), static_cast<double>(table.ranks)},
+            {QStringLiteral("ranks_from"), QLatin1String(ranksFromId(table.ranksFrom))},
+            {QStringLiteral("nodes"), static_cast<double>(table.nodes)},
+            {QStringLiteral("points"), static_cast<double>(fit.points)},
+            {QStringLiteral("tables"), static_cast<double>(table.tables)},
+            {QStringLiteral("placement"), QStringLiteral("out_of_place")},
+            {QStringLiteral("latency"), fit.latencySeconds},
+            {QStringLiteral("bandwidth"), fit.bandwidthBytesPerSecond},
+            {QStringLiteral("latency_steps"), fit.latencySteps},
+            {QStringLiteral("bandwidth_factor"), fit.bandwidthFactor},
+            {QStringLiteral("latency_clamped"), fit.latencyClamped},
+            {QStringLiteral("worst_relative_error"), fit.worstRelativeError},
+            {QStringLiteral("worst_line"), static_cast<double>(fit.worstLine)},
+            {QStringLiteral("checked"), table.checked},
+            {QStringLiteral("wrong_results"), static_cast<double>(table.wrongResults)},
+            {QStringLiteral("scope"), fromStd(scope)},
+            {QStringLiteral("set"), QJsonArray::fromStringList(paste.accepted)},
+            {QStringLiteral("left_out"), leftOutJson(paste)},
+            {QStringLiteral("calc_set"),
+             calc.leftOut.isEmpty() ? QJsonArray::fromStringList(calc.accepted) : QJsonArray()},
+            {QStringLiteral("calc_left_out"), leftOutJson(calc)}});
         return kSuccess;
     }
 
@@ -193,6 +303,16 @@ int importNccl(const QString& path, const QByteArray& bytes, bool json)
     report.print();
     QString text;
     QTextStream out(&text);
+    for (const QString& conflict : conflicts) {
+        out << "Note: " << conflict << ".\n";
+    }
+    if (!alsoFits.isEmpty()) {
+        out << "Note: the columns fit " << alsoFits.join(QStringLiteral(" or "))
+            << " as well; read as " << collective
+            << (table.collectiveChosenByName ? " (as the text or file name says)" : "")
+            << ". If it was another program, name the file after it (e.g. " << alsoFits.front()
+            << "_perf.txt).\n";
+    }
     out << "Model: t = " << number(fit.latencySteps) << " steps x latency + "
         << number(fit.bandwidthFactor) << " x S / bandwidth (S in bytes).\n";
     if (fit.latencyClamped) {
@@ -208,9 +328,19 @@ int importNccl(const QString& path, const QByteArray& bytes, bool json)
     out << (intra ? "All ranks ran on one node, so these describe the link inside a node."
                   : "The ranks span nodes (or the file does not say), so these describe the "
                     "link between nodes.")
-        << "\nPaste into dtsim:\n  " << setLine(assignments)
-        << "\nThe ring on these GPUs then reproduces the fit:\n  dtsim calc allreduce "
-        << setLine(calc) << "\n";
+        << "\n";
+    if (paste.accepted.isEmpty()) {
+        out << "Nothing to paste into dtsim: " << paste.reasons.join(QStringLiteral("; ")) << ".\n";
+    } else {
+        out << "Paste into dtsim:\n  " << setLine(paste.accepted) << "\n";
+    }
+    if (calc.leftOut.isEmpty()) {
+        out << "The ring on these GPUs then reproduces the fit:\n  dtsim calc allreduce "
+            << setLine(calc.accepted) << "\n";
+    } else {
+        out << "No dtsim calc line reproduces this run: ";
+        printLeftOut(out, calc);
+    }
     out.flush();
     printOut(text);
     return kSuccess;
@@ -226,7 +356,8 @@ QString cellText(const simcore::TopoCell& cell)
 
 int importTopo(const QString& path, const QByteArray& bytes, bool json)
 {
-    const auto parsed = simcore::parseNvidiaTopo(std::string_view(bytes.constData(), bytes.size()));
+    const auto parsed = simcore::parseNvidiaTopo(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     if (parsed.error) {
         printError(importErrorText(path, *parsed.error));
         return kBadInput;
@@ -240,32 +371,39 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
     }
     const auto links = simcore::equivalentLinks(*cluster);
     const auto ring = simcore::nvTopoRing(*cluster);
-    QStringList assignments;
-    if (const QString problem =
-            checkAssignments({{"hardware.gpus_per_node", static_cast<double>(node.gpus)},
-                              {"hardware.intra_latency", links.intra.latencySeconds},
-                              {"hardware.intra_bandwidth", links.intra.bandwidthBytesPerSecond}},
-                             assignments);
-        !problem.isEmpty()) {
-        printError(QStringLiteral("import: %1: the node does not fit dtsim's ranges: %2")
-                       .arg(path, problem));
-        return kBadInput;
+    std::vector<SetGroup> groups;
+    if (node.gpus >= 2) {
+        groups.push_back(
+            {assignment("hardware.gpus_per_node", static_cast<double>(node.gpus)),
+             assignment("hardware.intra_latency", links.intra.latencySeconds),
+             assignment("hardware.intra_bandwidth", links.intra.bandwidthBytesPerSecond)});
     }
     // The node pair by pair, as the Topology panel's "Use these for my cluster" stores it.
-    {
-        simcore::Scenario check;
-        const std::vector<std::pair<std::string, std::string>> wiring = {
-            {"topology.preset", "imported"},
-            {"topology.node", simcore::nvTopoWiringText(node)},
-            {"topology.node_nics", std::to_string(node.gpuNics())}};
-        for (const auto& [key, value] : wiring) {
-            if (auto error = simcore::setValue(check, key, value)) {
-                printError(QStringLiteral("import: %1: the node does not fit dtsim's ranges: %2")
-                               .arg(path, fromStd(error->message())));
-                return kBadInput;
-            }
-            assignments << fromStd(key) + QLatin1Char('=') + fromStd(value);
+    const bool wirable = node.gpus >= 2 && node.gpus <= simcore::kMaxWiringGpus;
+    if (wirable) {
+        SetGroup wiring = {QStringLiteral("topology.preset=imported"),
+                           QStringLiteral("topology.node=") +
+                               fromStd(simcore::nvTopoWiringText(node)),
+                           QStringLiteral("topology.node_nics=%1").arg(node.gpuNics())};
+        if (node.gpuNics() == 0) {
+            // Nothing leaves a node without NICs: the ring stays on its GPUs (the default
+            // collective.workers may be more).
+            wiring << QStringLiteral("collective.workers=%1").arg(node.gpus);
         }
+        groups.push_back(wiring);
+    }
+    const CheckedSets checked = checkSets(groups);
+    const QStringList& assignments = checked.accepted;
+    QStringList why = checked.reasons;
+    if (node.gpus < 2) {
+        why << QStringLiteral("one GPU has no link to another GPU, so there is no link to "
+                              "describe and no pair to wire (topology.node takes 2 to %1 GPUs)")
+                   .arg(simcore::kMaxWiringGpus);
+    } else if (!wirable) {
+        why << QStringLiteral("topology.node (the wiring pair by pair) takes 2 to %1 GPUs; this "
+                              "node has %2, so the Topology panel cannot draw it")
+                   .arg(simcore::kMaxWiringGpus)
+                   .arg(node.gpus);
     }
     const auto nicName = [&node](std::int64_t index) {
         return index < 0 ? QString()
@@ -310,8 +448,8 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
             order.append(static_cast<double>(gpu));
         }
         QJsonArray sets;
-        for (const QString& assignment : assignments) {
-            sets.append(assignment);
+        for (const QString& set : assignments) {
+            sets.append(set);
         }
         QJsonObject bottleneck;
         if (ring.bottleneck) {
@@ -336,7 +474,8 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
                               {QStringLiteral("gpu_details"), gpus},
                               {QStringLiteral("ring"), order},
                               {QStringLiteral("bottleneck"), bottleneck},
-                              {QStringLiteral("set"), sets}});
+                              {QStringLiteral("set"), sets},
+                              {QStringLiteral("left_out"), QJsonArray::fromStringList(why)}});
         return kSuccess;
     }
 
@@ -383,7 +522,14 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
             << fromStd(simcore::linkKindId(hop.kind)) << ", "
             << number(hop.link.bandwidthBytesPerSecond) << " bytes/s).\n";
     }
-    out << "Paste into dtsim:\n  " << setLine(assignments) << "\n";
+    if (assignments.isEmpty()) {
+        out << "Nothing to paste into dtsim: " << why.join(QStringLiteral("; ")) << ".\n";
+    } else {
+        out << "Paste into dtsim:\n  " << setLine(assignments) << "\n";
+        for (const QString& reason : why) {
+            out << "Left out: " << reason << ".\n";
+        }
+    }
     out.flush();
     printOut(text);
     return kSuccess;
@@ -396,17 +542,25 @@ int runImport(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
+    parser.addOption(
+        {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this help.")});
     parser.addPositionalArgument(QStringLiteral("KIND"),
                                  QStringLiteral("nccl-tests or nvidia-topo"));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The text to read."));
     if (!parser.parse(arguments)) {
-        printError(QStringLiteral("import: ") + parser.errorText());
+        printError(QStringLiteral("import: ") + parser.errorText() +
+                   QStringLiteral(" (dtsim import --help)"));
         return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(importUsage());
+        return kSuccess;
     }
     const QStringList positional = parser.positionalArguments();
     const QString kinds = QStringLiteral("nccl-tests, nvidia-topo");
     if (positional.size() != 2) {
-        printError(QStringLiteral("import: expected KIND FILE (KIND: %1), got %2")
+        printError(QStringLiteral("import: expected KIND FILE (KIND: %1; FILE: a file or - for "
+                                  "standard input), got %2")
                        .arg(kinds, positional.isEmpty() ? QStringLiteral("nothing")
                                                         : positional.join(QLatin1Char(' '))));
         return kBadInput;
@@ -417,13 +571,17 @@ int runImport(const QStringList& arguments)
         return kBadInput;
     }
     const QString path = positional.at(1);
-    const auto bytes = readFile(path);
+    const bool standardInput = path == QLatin1String("-");
+    const QString shown = standardInput ? QStringLiteral("standard input") : path;
+    const auto bytes = readInput(path, shown);
     if (!bytes) {
         return kBadInput;
     }
     const bool json = parser.isSet(QStringLiteral("json"));
-    return kind == QLatin1String("nccl-tests") ? importNccl(path, *bytes, json)
-                                               : importTopo(path, *bytes, json);
+    return kind == QLatin1String("nccl-tests")
+               ? importNccl(shown, standardInput ? QString() : QFileInfo(path).fileName(), *bytes,
+                            json)
+               : importTopo(shown, *bytes, json);
 }
 
 } // namespace dtsim::app

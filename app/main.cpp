@@ -3,15 +3,33 @@
 #include "app/cli.h"
 #include "app/gui.h"
 
+#include <QString>
+#include <cstdio>
 #include <cstring>
+
+namespace {
+
+/// What a command printed must reach its reader: a lost write is a failure (exit 1).
+int withStandardOutputChecked(int status)
+{
+    return dtsim::app::standardOutputWritten() || status != dtsim::app::kSuccess
+               ? status
+               : dtsim::app::kFailure;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
     if (argc >= 2 && std::strcmp(argv[1], "export") == 0) {
-        return dtsim::app::runExport(argc, argv);
+        return withStandardOutputChecked(dtsim::app::runExport(argc, argv));
     }
     if (dtsim::app::isSubcommand(argc, argv)) {
-        return dtsim::app::runSubcommand(argc, argv);
+        return withStandardOutputChecked(dtsim::app::runSubcommand(argc, argv));
+    }
+    if (const QString unknown = dtsim::app::unknownCommandMessage(argc, argv); !unknown.isEmpty()) {
+        std::fprintf(stderr, "dtsim: %s\n", unknown.toLocal8Bit().constData());
+        return dtsim::app::kBadInput;
     }
     return dtsim::app::runGui(argc, argv);
 }

@@ -2,7 +2,19 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 namespace dtsim::common {
 
@@ -11,6 +23,40 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("dtsim::common::Files", text);
+}
+
+QString cannotWrite(const QString& path, const QString& reason)
+{
+    return tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), reason);
+}
+
+/// Reads `file` (open) to its end or past `maxBytes`.
+FileRead readCapped(QFile& file, qint64 maxBytes)
+{
+    FileRead result;
+    QByteArray bytes;
+    constexpr qint64 kChunk = 64 * 1024;
+    for (;;) {
+        const qint64 room = std::min(kChunk, maxBytes + 1 - bytes.size());
+        const qsizetype before = bytes.size();
+        bytes.resize(before + static_cast<qsizetype>(room));
+        const qint64 got = file.read(bytes.data() + before, room);
+        if (got < 0) {
+            result.problem = FileRead::Problem::ReadError;
+            result.reason = file.errorString();
+            return result;
+        }
+        bytes.resize(before + static_cast<qsizetype>(got));
+        if (bytes.size() > maxBytes) {
+            result.problem = FileRead::Problem::TooLarge;
+            return result;
+        }
+        if (got == 0) {
+            break; // the end
+        }
+    }
+    result.bytes = std::move(bytes);
+    return result;
 }
 
 } // namespace
@@ -26,8 +72,35 @@ QString openForWriting(QSaveFile& file, const QString& path)
 
 QString commitFile(QSaveFile& file, const QString& path)
 {
+    // Whatever went wrong before (a write the caller did not check, an encoder's write): the
+    // device remembers it.
+    // (Cancelled, the QSaveFile removes its temporary file when it goes; the old file stays.)
+    if (file.error() != QFileDevice::NoError) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return cannotWrite(path, reason);
+    }
+    // The buffered rest goes to disk here: a full disk shows on this flush, which commit()
+    // would not report.
+    errno = 0;
+    if (!file.flush()) {
+        // Qt reports "Unknown error" for a failed flush; the system's reason is in errno.
+        const QString reason =
+            errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : file.errorString();
+        file.cancelWriting();
+        return cannotWrite(path, reason);
+    }
+#ifdef Q_OS_UNIX
+    // Some file systems report a full disk only when the data reaches it; commit() syncs too
+    // but ignores the answer. EINVAL / ENOTSUP: this file cannot be synced, nothing is wrong.
+    if (::fsync(file.handle()) != 0 && errno != EINVAL && errno != ENOTSUP) {
+        const QString reason = QString::fromLocal8Bit(std::strerror(errno));
+        file.cancelWriting();
+        return cannotWrite(path, reason);
+    }
+#endif
     if (!file.commit()) {
-        return tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return cannotWrite(path, file.errorString());
     }
     return {};
 }
@@ -38,12 +111,73 @@ QString writeFileAtomically(const QString& path, const QByteArray& bytes)
     if (auto error = openForWriting(file, path); !error.isEmpty()) {
         return error;
     }
+    errno = 0;
     if (file.write(bytes) != bytes.size()) {
-        const QString reason = file.errorString();
+        // Qt often reports "Unknown error" here; the system's reason is in errno.
+        const QString reason =
+            errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : file.errorString();
         file.cancelWriting();
-        return tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), reason);
+        return cannotWrite(path, reason);
     }
     return commitFile(file, path);
+}
+
+FileRead readWholeFile(const QString& path, qint64 maxBytes)
+{
+    FileRead result;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        result.problem = FileRead::Problem::Missing;
+        return result;
+    }
+    if (!info.isFile()) {
+        result.problem = FileRead::Problem::NotRegular;
+        return result;
+    }
+    QFile file;
+#ifdef Q_OS_UNIX
+    // Opened without blocking and checked again on the descriptor: the path may have become a
+    // FIFO since the check above, and opening a FIFO without a writer waits for one.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        result.problem =
+            errno == ENOENT ? FileRead::Problem::Missing : FileRead::Problem::CannotOpen;
+        result.reason = QString::fromLocal8Bit(std::strerror(errno));
+        return result;
+    }
+    struct stat status {};
+    if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+        ::close(fd);
+        result.problem = FileRead::Problem::NotRegular;
+        return result;
+    }
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        result.problem = FileRead::Problem::CannotOpen;
+        result.reason = file.errorString();
+        return result;
+    }
+#else
+    file.setFileName(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.problem = FileRead::Problem::CannotOpen;
+        result.reason = file.errorString();
+        return result;
+    }
+#endif
+    return readCapped(file, maxBytes);
+}
+
+FileRead readStandardInput(qint64 maxBytes)
+{
+    QFile file;
+    if (!file.open(stdin, QIODevice::ReadOnly)) {
+        FileRead result;
+        result.problem = FileRead::Problem::CannotOpen;
+        result.reason = file.errorString();
+        return result;
+    }
+    return readCapped(file, maxBytes);
 }
 
 } // namespace dtsim::common

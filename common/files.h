@@ -1,18 +1,45 @@
 #pragma once
-// Writing files whole or not at all: a failed write keeps the old file (QSaveFile).
+// Files read and written whole: a read takes at most a cap of bytes from a regular file (never a
+// device or a pipe that could run for ever or block); a write goes through QSaveFile, and a
+// failed write — any write, the last flush or the commit — keeps the old file.
 
+#include <QByteArray>
 #include <QString>
+#include <optional>
 
-class QByteArray;
 class QSaveFile;
 
 namespace dtsim::common {
 
 /// Opens `file` (a QSaveFile for `path`) for writing; a translated error naming the file, or "".
 QString openForWriting(QSaveFile& file, const QString& path);
-/// Commits `file`; a translated error naming the file and the reason, or "".
+/// Flushes and commits `file`: a translated error naming the file and the reason, or "". On an
+/// error the temporary file is removed and the old file at `path` is untouched. (QSaveFile's own
+/// commit() ignores a failed final flush and renames a truncated file over the old one.)
 QString commitFile(QSaveFile& file, const QString& path);
-/// Writes `bytes` to `path` atomically; a translated error, or "".
+/// Writes `bytes` to `path` atomically; a translated error naming the file and the reason, or "".
 QString writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+/// What readWholeFile found.
+struct FileRead {
+    enum class Problem {
+        None,
+        Missing,    ///< no file at that path
+        NotRegular, ///< a directory, a device (/dev/zero), a FIFO, a socket
+        CannotOpen, ///< permissions and the like: `reason` says
+        TooLarge,   ///< more than the cap (counted as read, not as the file system reports)
+        ReadError,  ///< the read failed midway: `reason` says
+    };
+    std::optional<QByteArray> bytes; ///< set when Problem::None
+    Problem problem = Problem::None;
+    QString reason; ///< the system's words for CannotOpen and ReadError
+};
+
+/// Reads a regular file of at most `maxBytes` bytes. A path that is not a regular file is
+/// refused before it is opened for good (a FIFO without a writer would block the open), and the
+/// cap counts the bytes actually read (a file can grow while it is read).
+FileRead readWholeFile(const QString& path, qint64 maxBytes);
+/// Reads standard input to its end, at most `maxBytes` bytes (TooLarge past them).
+FileRead readStandardInput(qint64 maxBytes);
 
 } // namespace dtsim::common

@@ -6,8 +6,12 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace dtsim::common {
 
@@ -18,16 +22,268 @@ QString tr(const char* text)
     return QCoreApplication::translate("dtsim::common::ScenarioFile", text);
 }
 
-/// QJsonDocument keeps no positions, so find where a key is written to name its line.
-int lineOfKey(const QByteArray& contents, const QString& key)
-{
-    const qsizetype at = contents.indexOf(QByteArray("\"") + key.toUtf8() + "\"");
-    return at < 0 ? 0 : static_cast<int>(contents.left(at).count('\n')) + 1;
-}
-
 int lineOfOffset(const QByteArray& contents, qsizetype offset)
 {
     return static_cast<int>(contents.left(offset).count('\n')) + 1;
+}
+
+/// One member of a JSON object as written: its key (escapes decoded), the line the key is on,
+/// and a scalar value's text exactly as written (a number's digits, a string without quotes and
+/// escapes decoded; empty for an object or array).
+struct Member {
+    QString key;
+    int line = 0;
+    QByteArray number; ///< the number's text when the value is a number, else empty
+};
+
+/// Where the keys of a scenario file are written. QJsonDocument keeps neither positions nor
+/// duplicates nor a number's digits, so this reads the (already validated) text once more for
+/// them: the members of the top object and of its "values" objects, in file order.
+struct Layout {
+    std::vector<Member> top;
+    std::vector<Member> values; ///< of every "values" object (a second one is refused anyway)
+};
+
+/// Reads the structure of JSON text that QJsonDocument accepted. Never recurses (nesting is
+/// skipped by counting brackets), so a deep document costs no stack; on text it does not
+/// understand it stops and returns what it found, and callers fall back to "no line".
+class LayoutReader {
+public:
+    explicit LayoutReader(const QByteArray& text) : m_text(text) {}
+
+    Layout read()
+    {
+        Layout layout;
+        if (m_text.startsWith("\xEF\xBB\xBF")) { // a UTF-8 byte-order mark, as QJsonDocument
+            m_at = 3;
+        }
+        skipSpace();
+        if (!consume('{')) {
+            return layout;
+        }
+        readMembers(layout.top, [&](const Member& member) {
+            if (member.key == QLatin1String("values") && peek() == '{') {
+                ++m_at;
+                readMembers(layout.values, [&](const Member&) { return skipValue(); });
+                return true;
+            }
+            return skipValue();
+        });
+        return layout;
+    }
+
+private:
+    char peek() const { return m_at < m_text.size() ? m_text.at(m_at) : '\0'; }
+    bool consume(char c)
+    {
+        skipSpace();
+        if (peek() != c) {
+            return false;
+        }
+        ++m_at;
+        return true;
+    }
+    void skipSpace()
+    {
+        while (m_at < m_text.size()) {
+            const char c = m_text.at(m_at);
+            if (c == '\n') {
+                ++m_line;
+            } else if (c != ' ' && c != '\t' && c != '\r') {
+                break;
+            }
+            ++m_at;
+        }
+    }
+
+    /// Members up to the closing '}' (the '{' is consumed); `value` reads each value.
+    template <typename ValueReader>
+    void readMembers(std::vector<Member>& members, ValueReader value)
+    {
+        skipSpace();
+        if (consume('}')) {
+            return;
+        }
+        for (;;) {
+            skipSpace();
+            Member member;
+            member.line = m_line;
+            const auto key = readString();
+            if (!key || !consume(':')) {
+                return;
+            }
+            member.key = *key;
+            skipSpace();
+            member.number = numberText();
+            members.push_back(member);
+            if (!value(members.back())) {
+                return;
+            }
+            if (consume(',')) {
+                continue;
+            }
+            consume('}');
+            return;
+        }
+    }
+
+    /// The number at the cursor, as written (not consumed); empty when the value is no number.
+    QByteArray numberText() const
+    {
+        qsizetype end = m_at;
+        while (end < m_text.size() && QByteArrayView("+-.eE0123456789").contains(m_text.at(end))) {
+            ++end;
+        }
+        const char first = peek();
+        return (first == '-' || (first >= '0' && first <= '9')) ? m_text.mid(m_at, end - m_at)
+                                                                : QByteArray();
+    }
+
+    /// A string at the cursor, escapes decoded.
+    std::optional<QString> readString()
+    {
+        if (peek() != '"') {
+            return std::nullopt;
+        }
+        ++m_at;
+        QString out;
+        qsizetype runStart = m_at;
+        const auto flush = [&] {
+            out += QString::fromUtf8(m_text.constData() + runStart, m_at - runStart);
+        };
+        while (m_at < m_text.size()) {
+            const char c = m_text.at(m_at);
+            if (c == '"') {
+                flush();
+                ++m_at;
+                return out;
+            }
+            if (c != '\\') {
+                ++m_at;
+                continue;
+            }
+            flush();
+            if (m_at + 1 >= m_text.size()) {
+                return std::nullopt;
+            }
+            const char escaped = m_text.at(m_at + 1);
+            m_at += 2;
+            switch (escaped) {
+            case 'b':
+                out += QLatin1Char('\b');
+                break;
+            case 'f':
+                out += QLatin1Char('\f');
+                break;
+            case 'n':
+                out += QLatin1Char('\n');
+                break;
+            case 'r':
+                out += QLatin1Char('\r');
+                break;
+            case 't':
+                out += QLatin1Char('\t');
+                break;
+            case 'u': {
+                bool ok = false;
+                const ushort unit = m_text.mid(m_at, 4).toUShort(&ok, 16);
+                if (!ok || m_at + 4 > m_text.size()) {
+                    return std::nullopt;
+                }
+                out += QChar(unit); // surrogate halves pair up in the QString
+                m_at += 4;
+                break;
+            }
+            default: // '"', '\\', '/'
+                out += QLatin1Char(escaped);
+                break;
+            }
+            runStart = m_at;
+        }
+        return std::nullopt;
+    }
+
+    /// Skips one value (a string, a scalar, or a whole object or array); false when lost.
+    bool skipValue()
+    {
+        skipSpace();
+        if (peek() == '"') {
+            return readString().has_value();
+        }
+        if (peek() != '{' && peek() != '[') {
+            while (m_at < m_text.size() &&
+                   !QByteArrayView(",}] \t\r\n").contains(m_text.at(m_at))) {
+                ++m_at;
+            }
+            return true;
+        }
+        qsizetype depth = 0;
+        while (m_at < m_text.size()) {
+            const char c = m_text.at(m_at);
+            if (c == '"') {
+                if (!readString()) {
+                    return false;
+                }
+                continue;
+            }
+            if (c == '\n') {
+                ++m_line;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0) {
+                    ++m_at;
+                    return true;
+                }
+            }
+            ++m_at;
+        }
+        return false;
+    }
+
+    const QByteArray& m_text;
+    qsizetype m_at = 0;
+    int m_line = 1;
+};
+
+const Member* findMember(const std::vector<Member>& members, const QString& key)
+{
+    for (const auto& member : members) {
+        if (member.key == key) {
+            return &member;
+        }
+    }
+    return nullptr;
+}
+
+/// The first key given twice: its second occurrence, and the line of the first.
+std::optional<std::pair<Member, int>> duplicate(const std::vector<Member>& members)
+{
+    QHash<QString, int> firstLine;
+    for (const auto& member : members) {
+        if (const auto it = firstLine.constFind(member.key); it != firstLine.constEnd()) {
+            return std::pair{member, *it};
+        }
+        firstLine.insert(member.key, member.line);
+    }
+    return std::nullopt;
+}
+
+/// The line to name for a problem of the whole scenario (validate()): the line of its key, else
+/// of a key its explanation names (model.heads' rule names model.hidden), else of "values".
+int problemLine(const Layout& layout, const simcore::ScenarioError& problem)
+{
+    if (const Member* member = findMember(layout.values, QString::fromStdString(problem.key))) {
+        return member->line;
+    }
+    const QString explanation = QString::fromStdString(problem.detail + " " + problem.allowed);
+    for (const auto& member : layout.values) {
+        if (!member.key.isEmpty() && explanation.contains(member.key)) {
+            return member.line;
+        }
+    }
+    const Member* values = findMember(layout.top, QStringLiteral("values"));
+    return values ? values->line : 1;
 }
 
 } // namespace
@@ -48,6 +304,22 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
                                  "\"values\".")
                                   .arg(sourceName)};
     }
+    const Layout layout = LayoutReader(contents).read();
+    const auto lineOf = [&layout](const std::vector<Member>& members, const QString& key) {
+        const Member* member = findMember(members, key);
+        return member ? member->line : 1;
+    };
+    // A key given twice would be read as one of its values, silently: refused, top level first.
+    for (const auto* members : {&layout.top, &layout.values}) {
+        if (const auto twice = duplicate(*members)) {
+            return {std::nullopt, tr("%1, line %2: \"%3\" is given a second time (first on line "
+                                     "%4); each key may appear once.")
+                                      .arg(sourceName)
+                                      .arg(twice->first.line)
+                                      .arg(twice->first.key)
+                                      .arg(twice->second)};
+        }
+    }
     const QJsonObject root = document.object();
     if (root.value(QLatin1String("format")).toString() != QLatin1String("dtsim-scenario")) {
         return {std::nullopt, tr("%1: \"format\" must be \"dtsim-scenario\".").arg(sourceName)};
@@ -57,7 +329,7 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
     if (!version.isDouble() || version.toDouble() != version.toInt() || version.toInt() < 1) {
         return {std::nullopt, tr("%1, line %2: \"version\" must be a whole number from 1.")
                                   .arg(sourceName)
-                                  .arg(lineOfKey(contents, QStringLiteral("version")))};
+                                  .arg(lineOf(layout.top, QStringLiteral("version")))};
     }
     if (version.toInt() > kScenarioFileVersion) {
         return {std::nullopt, tr("%1 was written by a newer dtsim (file version %2; this one "
@@ -68,19 +340,32 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
     }
     const QJsonValue values = root.value(QLatin1String("values"));
     if (!values.isObject()) {
-        return {std::nullopt,
-                tr("%1: \"values\" must be an object of key: value pairs.").arg(sourceName)};
+        return {std::nullopt, tr("%1, line %2: \"values\" must be an object of key: value pairs.")
+                                  .arg(sourceName)
+                                  .arg(lineOf(layout.top, QStringLiteral("values")))};
     }
     simcore::Scenario scenario = base;
     const QJsonObject object = values.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString key = it.key();
-        const int line = lineOfKey(contents, key);
+        const Member* member = findMember(layout.values, key);
+        const int line = member ? member->line : lineOf(layout.top, QStringLiteral("values"));
+        const simcore::KeyInfo* info = simcore::findKey(key.toStdString());
         std::optional<simcore::ScenarioError> error;
         if (it.value().isDouble()) {
-            error = simcore::setNumber(scenario, key.toStdString(), it.value().toDouble());
-            if (error && error->kind == simcore::ScenarioError::Kind::NotAChoice) {
-                error->given = QString::number(it.value().toDouble()).toStdString();
+            // A number is checked as written (its digits, not the double QJsonDocument rounded
+            // it to), as --set checks it: "5.000000000000000001" is no whole number.
+            const QByteArray written = member && !member->number.isEmpty()
+                                           ? member->number
+                                           : QByteArray::number(it.value().toDouble(), 'g', 17);
+            if (info &&
+                (info->type == simcore::KeyType::Choice || info->type == simcore::KeyType::Text)) {
+                error = simcore::setNumber(scenario, key.toStdString(), it.value().toDouble());
+                if (error && error->kind == simcore::ScenarioError::Kind::NotAChoice) {
+                    error->given = written.toStdString();
+                }
+            } else {
+                error = simcore::setValue(scenario, key.toStdString(), written.toStdString());
             }
         } else if (it.value().isString()) {
             error =
@@ -98,10 +383,9 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
     }
     const auto problems = simcore::validate(scenario);
     if (!problems.empty()) {
-        const QString key = QString::fromStdString(problems.front().key);
         return {std::nullopt, tr("%1, line %2: %3")
                                   .arg(sourceName)
-                                  .arg(lineOfKey(contents, key))
+                                  .arg(problemLine(layout, problems.front()))
                                   .arg(describeError(problems.front()))};
     }
     return {scenario, QString()};
@@ -109,18 +393,25 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
 
 ScenarioFileResult loadScenarioFile(const QString& path, const simcore::Scenario& base)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return {
-            std::nullopt,
-            tr("Could not open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
-    }
     constexpr qint64 kLargestScenarioFile = 4 * 1024 * 1024;
-    if (file.size() > kLargestScenarioFile) {
-        return {std::nullopt, tr("%1 is larger than 4 MiB: not a scenario file.")
-                                  .arg(QDir::toNativeSeparators(path))};
+    const QString shown = QDir::toNativeSeparators(path);
+    FileRead read = readWholeFile(path, kLargestScenarioFile);
+    switch (read.problem) {
+    case FileRead::Problem::None:
+        break;
+    case FileRead::Problem::Missing:
+        return {std::nullopt,
+                tr("Could not open %1: %2").arg(shown, tr("No such file or directory"))};
+    case FileRead::Problem::NotRegular:
+        return {std::nullopt, tr("%1 is not a regular file: not a scenario file.").arg(shown)};
+    case FileRead::Problem::CannotOpen:
+        return {std::nullopt, tr("Could not open %1: %2").arg(shown, read.reason)};
+    case FileRead::Problem::TooLarge:
+        return {std::nullopt, tr("%1 is larger than 4 MiB: not a scenario file.").arg(shown)};
+    case FileRead::Problem::ReadError:
+        return {std::nullopt, tr("Could not read %1: %2").arg(shown, read.reason)};
     }
-    return parseScenario(file.readAll(), QDir::toNativeSeparators(path), base);
+    return parseScenario(*read.bytes, shown, base);
 }
 
 QByteArray serializeScenario(const simcore::Scenario& scenario)

@@ -118,7 +118,8 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
     out.histogram = makeHistogram(out.batch.completionSeconds, histogramBins(runs));
     out.batch.completionSeconds.clear();
     out.batch.completionSeconds.shrink_to_fit();
-    if (out.batch.status != RunStatus::Cancelled) {
+    if (out.batch.status != RunStatus::Cancelled &&
+        out.batch.status != RunStatus::TooManyFailures) {
         options.progress = nullptr;
         options.recordTimeline = true;
         options.maxTimelineSegments = timelineSegments;

@@ -206,6 +206,11 @@ RunResult simulateRun(const CheckpointParams& params, const MonteCarloOptions& o
     return simulateRun(params, rng, options);
 }
 
+double expectedMonteCarloFailures(const CheckpointParams& params, std::int64_t runs)
+{
+    return static_cast<double>(runs) * segmentedExpectedTime(params).expectedFailures;
+}
+
 BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
                           const MonteCarloOptions& options)
 {
@@ -214,6 +219,10 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
     if (runs < 1 || runs > 10'000'000 || !validParams(params) || !validOptions(options)) {
         out.status = RunStatus::InvalidInput;
         return out;
+    }
+    if (expectedMonteCarloFailures(params, runs) > kMaxMonteCarloFailures) {
+        out.status = RunStatus::TooManyFailures;
+        runs = 0; // the summary below is that of no run
     }
     MonteCarloOptions runOptions = options;
     runOptions.recordTimeline = false;
@@ -250,6 +259,11 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
     const auto& times = out.completionSeconds;
     out.runsCompleted = static_cast<std::int64_t>(times.size());
     if (times.empty()) {
+        // No run finished: there is no completion time to average, and 0 s would read as one.
+        constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+        out.meanSeconds = out.standardErrorSeconds = out.minSeconds = out.maxSeconds = kNone;
+        out.meanFailures = out.meanLostWorkSeconds = out.meanWriteSeconds = kNone;
+        out.meanRestartSeconds = kNone;
         return out;
     }
     const double n = static_cast<double>(times.size());

@@ -56,6 +56,8 @@ enum class RunStatus {
     Cancelled,        ///< `cancel` was set; the numbers are those at the stop
     InvalidInput,     ///< a parameter is out of its range (CheckpointParams, MonteCarloOptions)
     TooManyIntervals, ///< ⌈W/τ⌉ > 2^53 intervals: counting them exactly is not possible
+    TooManyFailures,  ///< the batch would simulate more than kMaxMonteCarloFailures failures
+                      ///< (expectedMonteCarloFailures): not started
 };
 
 /// Settings of a simulation (not of the job: those are CheckpointParams).
@@ -101,18 +103,29 @@ struct BatchResult {
     std::int64_t runsRequested = 0;
     std::int64_t runsCompleted = 0;        ///< runs that finished the job
     std::vector<double> completionSeconds; ///< one per completed run, in run order (histogram)
-    double meanSeconds = 0;                ///< mean completion time of completed runs
-    double standardErrorSeconds = 0;       ///< sample s.d. / √runs (0 for fewer than 2 runs)
-    double minSeconds = 0;                 ///< fastest completed run
-    double maxSeconds = 0;                 ///< slowest completed run
-    double meanFailures = 0;               ///< per completed run
-    double meanLostWorkSeconds = 0;        ///< per completed run
-    double meanWriteSeconds = 0;           ///< per completed run
-    double meanRestartSeconds = 0;         ///< per completed run
-    std::int64_t totalFailures = 0;        ///< simulated failure events, all runs (flagged too)
+    /// The means, extremes and standard error below are NaN when no run completed.
+    double meanSeconds = 0;          ///< mean completion time of completed runs
+    double standardErrorSeconds = 0; ///< sample s.d. / √runs (0 for fewer than 2 runs)
+    double minSeconds = 0;           ///< fastest completed run
+    double maxSeconds = 0;           ///< slowest completed run
+    double meanFailures = 0;         ///< per completed run
+    double meanLostWorkSeconds = 0;  ///< per completed run
+    double meanWriteSeconds = 0;     ///< per completed run
+    double meanRestartSeconds = 0;   ///< per completed run
+    std::int64_t totalFailures = 0;  ///< simulated failure events, all runs (flagged too)
 };
 
-/// Simulates `runs` jobs (1 ≤ runs ≤ 10^7; otherwise InvalidInput), run i from options.seed's
+/// The most failure events a batch may be expected to simulate: at the measured 2.5 × 10^7
+/// events per second on one core (BENCHMARKS.md) about four seconds, and far more than a
+/// histogram of completion times needs.
+inline constexpr double kMaxMonteCarloFailures = 1e8;
+
+/// The failures `runs` jobs are expected to meet (runs × the closed form's T/M, Wald's identity):
+/// what a batch costs, known before it starts.
+double expectedMonteCarloFailures(const CheckpointParams& params, std::int64_t runs);
+
+/// Simulates `runs` jobs (1 ≤ runs ≤ 10^7; otherwise InvalidInput; TooManyFailures, without a
+/// run, past kMaxMonteCarloFailures), run i from options.seed's
 /// stream jumped i times. Timelines are never recorded here (use simulateRun for one run).
 BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
                           const MonteCarloOptions& options);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -138,6 +139,7 @@ struct Layout {
     int groups = 0;         ///< 1 (out-of-place only) or 2 (out-of-place, in-place)
     bool timestamp = false; ///< a trailing "timestamp" column (date and time: two tokens)
     double timeUnit = 1e-6; ///< seconds per printed time unit: us, or ms in early versions
+    bool cpuTime = false;   ///< "cputime" columns (-C 1): host time, which algbw is not from
 };
 
 constexpr const char* kHeaderExpected =
@@ -169,6 +171,7 @@ std::optional<Layout> readHeader(const std::vector<std::string_view>& names, std
         layout.redop = next("redop");
         layout.root = next("root");
         while (ok && i < names.size() && (names[i] == "time" || names[i] == "cputime")) {
+            layout.cpuTime = layout.cpuTime || names[i] == "cputime";
             ++i;
             ok = next("algbw") && next("busbw") && (next("#wrong") || next("error"));
             layout.groups += ok ? 1 : 0;
@@ -183,6 +186,36 @@ std::optional<Layout> readHeader(const std::vector<std::string_view>& names, std
     return layout;
 }
 
+/// Half the last printed digit of a number token ("26.41" → 0.005, "1.2e+05" → 5e3): the
+/// printed value is the true one rounded to it.
+double halfDigit(std::string_view token)
+{
+    int decimals = 0;
+    int exponent = 0;
+    const auto dot = token.find('.');
+    const auto e = token.find_first_of("eE");
+    if (dot != std::string_view::npos) {
+        decimals = static_cast<int>((e == std::string_view::npos ? token.size() : e) - dot - 1);
+    }
+    if (e != std::string_view::npos) {
+        const double value = parseNumber(token.substr(e + 1)).value_or(0);
+        exponent = static_cast<int>(std::clamp(value, -400.0, 400.0));
+    }
+    return 0.5 * std::pow(10.0, exponent - std::max(decimals, 0));
+}
+
+/// One measurement as printed, with the rounding of each printed number.
+struct Measured {
+    std::size_t line = 0;
+    double bytes = 0;
+    double seconds = 0;
+    double secondsHalf = 0; ///< half the last printed digit of the time, in seconds
+    double algbw = 0;       ///< GB/s as printed
+    double algbwHalf = 0;
+    double busbw = 0;
+    double busbwHalf = 0;
+};
+
 /// One parsed row.
 struct Row {
     double bytes = 0;
@@ -191,6 +224,7 @@ struct Row {
     std::string redop; ///< empty when the layout has no redop column or it was blank
     std::optional<std::int64_t> root;
     std::array<NcclPoint, 2> points;
+    std::array<Measured, 2> measured;
 };
 
 std::string rowExpected(const Layout& layout)
@@ -273,16 +307,42 @@ std::optional<ImportError> readRow(std::string_view text, std::size_t line, cons
                 return field->error;
             }
         }
-        if (*time.value <= 0) {
-            return makeError(ImportError::Kind::BadNumber, line, "the time (a number > 0)", t[i]);
+        const bool ms = layout.timeUnit > 1e-6;
+        const std::string timeRange = ms ? "the time in ms (a number > 0, at most 3.6e6 ms: one "
+                                           "hour for one operation)"
+                                         : "the time in us (a number > 0, at most 3.6e9 us: one "
+                                           "hour for one operation)";
+        if (*time.value <= 0 || *time.value * layout.timeUnit > kNcclMostSeconds) {
+            return makeError(ImportError::Kind::BadNumber, line, timeRange, t[i]);
+        }
+        if (*algbw.value < 0) {
+            return makeError(ImportError::Kind::BadNumber, line, "algbw in GB/s (a number ≥ 0)",
+                             t[i + 1]);
+        }
+        if (*busbw.value < 0) {
+            return makeError(ImportError::Kind::BadNumber, line, "busbw in GB/s (a number ≥ 0)",
+                             t[i + 2]);
         }
         if (t[i + 3] != "N/A") {
             const auto wrong = readNumber(t[i + 3], line, "#wrong (a count, or N/A)");
             if (wrong.error) {
                 return wrong.error;
             }
+            if (*wrong.value < 0 || std::floor(*wrong.value) != *wrong.value) {
+                return makeError(ImportError::Kind::BadNumber, line,
+                                 "#wrong (a whole number ≥ 0 of wrong elements, or N/A)", t[i + 3]);
+            }
             p.wrong = *wrong.value;
         }
+        Measured& m = row.measured[static_cast<std::size_t>(g)];
+        m.line = line;
+        m.bytes = row.bytes;
+        m.seconds = *time.value * layout.timeUnit;
+        m.secondsHalf = halfDigit(t[i]) * layout.timeUnit;
+        m.algbw = *algbw.value;
+        m.algbwHalf = halfDigit(t[i + 1]);
+        m.busbw = *busbw.value;
+        m.busbwHalf = halfDigit(t[i + 2]);
         p.bytes = row.bytes;
         p.seconds = *time.value * layout.timeUnit;
         p.algbwBytesPerSecond = *algbw.value * 1e9;
@@ -300,26 +360,50 @@ std::optional<ImportError> readRow(std::string_view text, std::size_t line, cons
     return std::nullopt;
 }
 
-/// What a row's columns say about the collective (nccl-tests prints size = the full vector and
-/// count = the per-rank parameter: S/N elements for reduce-scatter and all-gather).
-std::optional<NcclCollective> inferCollective(const Row& row)
+constexpr std::array kCollectives{NcclCollective::AllReduce,     NcclCollective::AllGather,
+                                  NcclCollective::ReduceScatter, NcclCollective::Broadcast,
+                                  NcclCollective::Reduce,        NcclCollective::AllToAll,
+                                  NcclCollective::SendRecv};
+
+constexpr unsigned bit(NcclCollective collective)
 {
-    const double w = wordSize(row.type);
-    if (row.count <= 0 || w <= 0) {
-        return std::nullopt;
+    return 1u << static_cast<unsigned>(collective);
+}
+
+/// "all_reduce or sendrecv".
+std::string collectivesText(unsigned mask)
+{
+    std::string text;
+    for (const auto c : kCollectives) {
+        if ((mask & bit(c)) != 0) {
+            text += (text.empty() ? "" : " or ") + std::string(ncclCollectiveId(c));
+        }
     }
-    const double ratio = row.bytes / (row.count * w);
-    const bool whole = std::abs(ratio - 1) < 1e-9;
+    return text;
+}
+
+/// What one row's columns allow (nccl-tests src/*.cu: which programs print a reduction
+/// operator, a root, and count = size / element size or size / (N × element size)). `perRank`
+/// is set to N when the row shows the per-rank count.
+unsigned rowCollectives(const Row& row, std::optional<std::int64_t>& perRank)
+{
+    using C = NcclCollective;
+    perRank.reset();
     const bool reduction = !row.redop.empty() && row.redop != "none";
-    const bool rooted = row.root && *row.root >= 0;
-    if (reduction) {
-        return rooted ? NcclCollective::Reduce
-                      : (whole ? NcclCollective::AllReduce : NcclCollective::ReduceScatter);
+    if (row.root && *row.root >= 0) {
+        return reduction ? bit(C::Reduce) : bit(C::Broadcast);
     }
-    if (rooted) {
-        return NcclCollective::Broadcast;
+    const double w = wordSize(row.type);
+    const double ratio = row.count > 0 && w > 0 ? row.bytes / (row.count * w) : 0;
+    if (std::abs(ratio - 1) < 1e-9) {
+        return reduction ? bit(C::AllReduce) | bit(C::SendRecv) : bit(C::SendRecv);
     }
-    return whole ? NcclCollective::SendRecv : NcclCollective::AllGather;
+    if (ratio >= 2 && ratio <= 1e6 && std::abs(ratio - std::round(ratio)) < 1e-9) {
+        perRank = static_cast<std::int64_t>(std::round(ratio));
+        return reduction ? bit(C::ReduceScatter) : bit(C::AllGather) | bit(C::AllToAll);
+    }
+    return reduction ? bit(C::AllReduce) | bit(C::SendRecv) | bit(C::ReduceScatter)
+                     : bit(C::SendRecv) | bit(C::AllGather) | bit(C::AllToAll);
 }
 
 /// busbw / algbw of the collective with N ranks (nccl-tests doc/PERFORMANCE.md).
@@ -370,9 +454,65 @@ std::optional<std::int64_t> ranksFromBusFactor(NcclCollective collective,
     return static_cast<std::int64_t>(rounded);
 }
 
+/// busbw = algbw × factor for some true values within the printed digits of both.
+bool busFactorFits(const Measured& m, double factor)
+{
+    const double slack = 1e-9 * (m.busbw + m.algbw * factor);
+    return (m.algbw - m.algbwHalf) * factor <= m.busbw + m.busbwHalf + slack &&
+           (m.algbw + m.algbwHalf) * factor >= m.busbw - m.busbwHalf - slack;
+}
+
+/// algbw = share × size / time (GB/s) for some true time and algbw within the printed digits.
+bool algbwFits(const Measured& m, double share)
+{
+    const double bytes = share * m.bytes / 1e9;
+    const double slack = 1e-9 * (m.algbw + m.algbwHalf);
+    const double slowest = bytes / (m.seconds + m.secondsHalf);
+    const double fastest = m.seconds > m.secondsHalf ? bytes / (m.seconds - m.secondsHalf)
+                                                     : std::numeric_limits<double>::infinity();
+    return slowest <= m.algbw + m.algbwHalf + slack && fastest >= m.algbw - m.algbwHalf - slack;
+}
+
+/// Before mid-2020 (nccl-tests commit "Change all_gather/reduce_scatter algbw to match the
+/// documentation"), all_gather and reduce_scatter printed algbw = (N−1)/N · S / t and busbw =
+/// algbw; logs of that era stay readable.
+bool legacyGather(NcclCollective collective)
+{
+    return collective == NcclCollective::AllGather || collective == NcclCollective::ReduceScatter;
+}
+
+/// The row's busbw fits the collective over n ranks (n = 0: unknown, only n-free factors).
+bool rowFitsCollective(const Measured& m, NcclCollective collective, std::int64_t n)
+{
+    if (n < 1) {
+        return busFactor(collective, 2) != busFactor(collective, 3) ||
+               busFactorFits(m, busFactor(collective, 2));
+    }
+    return busFactorFits(m, busFactor(collective, static_cast<double>(n))) ||
+           (legacyGather(collective) && busFactorFits(m, 1));
+}
+
+std::string factorText(NcclCollective collective, std::int64_t n)
+{
+    switch (collective) {
+    case NcclCollective::AllReduce:
+        return "2(N-1)/N = " + formatNumber(busFactor(collective, static_cast<double>(n)));
+    case NcclCollective::ReduceScatter:
+    case NcclCollective::AllGather:
+    case NcclCollective::AllToAll:
+        return "(N-1)/N = " + formatNumber(busFactor(collective, static_cast<double>(n)));
+    case NcclCollective::Broadcast:
+    case NcclCollective::Reduce:
+    case NcclCollective::SendRecv:
+        return "1";
+    }
+    return "1";
+}
+
 struct RankInfo {
     std::string host;
     std::string device;
+    std::size_t line = 0; ///< the first line that lists this rank
 };
 
 } // namespace
@@ -380,6 +520,87 @@ struct RankInfo {
 namespace importtext {
 
 constexpr std::size_t kShown = 60;
+
+namespace {
+
+void appendUtf8(std::string& out, char32_t c)
+{
+    if (c < 0x80) {
+        out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+}
+
+std::string fromUtf16(std::string_view bytes, bool bigEndian)
+{
+    constexpr char32_t kReplacement = 0xFFFD;
+    std::string out;
+    out.reserve(bytes.size() / 2);
+    const auto unit = [&](std::size_t i) -> char32_t {
+        const auto b0 = static_cast<unsigned char>(bytes[i]);
+        const auto b1 = static_cast<unsigned char>(bytes[i + 1]);
+        return bigEndian ? static_cast<char32_t>(b0 << 8 | b1)
+                         : static_cast<char32_t>(b1 << 8 | b0);
+    };
+    std::size_t i = 0;
+    for (; i + 1 < bytes.size(); i += 2) {
+        const char32_t u = unit(i);
+        if (u >= 0xD800 && u <= 0xDBFF && i + 3 < bytes.size()) {
+            const char32_t low = unit(i + 2);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                appendUtf8(out, 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+                i += 2;
+                continue;
+            }
+        }
+        appendUtf8(out, u >= 0xD800 && u <= 0xDFFF ? kReplacement : u);
+    }
+    if (i < bytes.size()) {
+        appendUtf8(out, kReplacement); // an odd last byte
+    }
+    return out;
+}
+
+} // namespace
+
+std::string decode(std::string_view bytes)
+{
+    std::string text;
+    if (bytes.starts_with("\xEF\xBB\xBF")) {
+        text = std::string(bytes.substr(3));
+    } else if (bytes.starts_with("\xFF\xFE")) {
+        text = fromUtf16(bytes.substr(2), false);
+    } else if (bytes.starts_with("\xFE\xFF")) {
+        text = fromUtf16(bytes.substr(2), true);
+    } else {
+        text = std::string(bytes);
+    }
+    // CRLF → LF, then a lone CR → LF: in place, the text only shrinks.
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\r') {
+            text[out++] = '\n';
+            if (i + 1 < text.size() && text[i + 1] == '\n') {
+                ++i;
+            }
+        } else {
+            text[out++] = text[i];
+        }
+    }
+    text.resize(out);
+    return text;
+}
 
 std::string_view trim(std::string_view text)
 {
@@ -484,10 +705,28 @@ std::string_view ncclCollectiveId(NcclCollective collective)
     return "all_reduce";
 }
 
-NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
+std::string ncclConflictText(const NcclTable& table, const NcclNameConflict& conflict)
+{
+    const std::string where =
+        conflict.line == 0 ? "the file name" : "line " + std::to_string(conflict.line);
+    const std::string named(ncclCollectiveId(conflict.named));
+    const std::string read(ncclCollectiveId(table.collective));
+    if (std::find(table.alsoFits.begin(), table.alsoFits.end(), conflict.named) !=
+        table.alsoFits.end()) {
+        return where + " says " + named + "; the columns fit " + named + " and " + read +
+               " alike, and another name in the text says " + read + ": read as " + read;
+    }
+    return where + " says " + named + ", but the table's columns are " + read +
+           "'s (its redop, root and count columns, busbw / algbw = " +
+           factorText(table.collective, table.ranks) + "): read as " + read;
+}
+
+NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName)
 {
     using Kind = ImportError::Kind;
     const auto fail = [](ImportError error) { return NcclParseResult{std::nullopt, error}; };
+    const std::string decoded = importtext::decode(bytes);
+    const std::string_view text = decoded;
     const auto lines = splitLines(text);
     if (std::all_of(lines.begin(), lines.end(),
                     [](std::string_view line) { return trim(line).empty(); })) {
@@ -501,16 +740,25 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
     std::optional<Layout> firstLayout;
     std::size_t tableLine = 0;
     std::size_t rowsInTable = 0;
-    std::optional<NcclCollective> named;      // from the text
+    std::optional<NcclCollective> named;      // from the text, the latest name
     std::optional<NcclCollective> tableNamed; // named for the first table
-    std::optional<NcclCollective> inferred;
-    std::size_t inferredLine = 0;
+    std::vector<NcclNameConflict> textNames;  // every name in the text, in line order
+    unsigned allowed = 0;                     // collectives every row so far allows; 0: no row
+    std::size_t allowedLine = 0;              // the first row
+    std::optional<std::int64_t> perRank;      // N from the count column
+    std::size_t perRankLine = 0;
     std::optional<std::int64_t> threadsGpus;
     std::map<std::int64_t, RankInfo> ranks;
+    std::vector<Measured> measured;
+    bool cpuTime = false;
     NcclTable table;
     table.tables = 0;
     bool sawHeaderBlock = false; // "# nThread …" or "# Using devices": the run had started
     std::size_t lastNonBlank = 0;
+    const auto nameLine = [&](NcclCollective c, std::size_t lineNo) {
+        named = c;
+        textNames.push_back({c, lineNo});
+    };
 
     for (std::size_t index = 0; index < lines.size(); ++index) {
         const std::size_t lineNo = index + 1;
@@ -530,22 +778,39 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
                 if (auto error = readRow(line, lineNo, *layout, row)) {
                     return fail(*error);
                 }
-                if (auto guess = inferCollective(row)) {
-                    if (inferred && *inferred != *guess) {
+                std::optional<std::int64_t> rowRanks;
+                const unsigned rowAllowed = rowCollectives(row, rowRanks);
+                if (allowed != 0 && (allowed & rowAllowed) == 0) {
+                    return fail(makeError(Kind::Inconsistent, lineNo,
+                                          "rows of one collective (line " +
+                                              std::to_string(allowedLine) + " looks like " +
+                                              collectivesText(allowed) + ", this one like " +
+                                              collectivesText(rowAllowed) + ")",
+                                          line));
+                }
+                if (allowed == 0) {
+                    allowedLine = lineNo;
+                }
+                allowed = allowed == 0 ? rowAllowed : allowed & rowAllowed;
+                if (rowRanks) {
+                    if (perRank && *perRank != *rowRanks) {
                         return fail(makeError(Kind::Inconsistent, lineNo,
-                                              "rows of one collective (line " +
-                                                  std::to_string(inferredLine) + " looks like " +
-                                                  std::string(ncclCollectiveId(*inferred)) + ")",
+                                              "count = size / (N × element size) with N = " +
+                                                  std::to_string(*perRank) + " as on line " +
+                                                  std::to_string(perRankLine) +
+                                                  " (one run, one rank count)",
                                               line));
                     }
-                    if (!inferred) {
-                        inferred = guess;
-                        inferredLine = lineNo;
+                    if (!perRank) {
+                        perRank = rowRanks;
+                        perRankLine = lineNo;
                     }
                 }
                 table.outOfPlace.push_back(row.points[0]);
+                measured.push_back(row.measured[0]);
                 if (layout->groups == 2) {
                     table.inPlace.push_back(row.points[1]);
+                    measured.push_back(row.measured[1]);
                 }
                 for (int g = 0; g < layout->groups; ++g) {
                     const auto& wrong = row.points[static_cast<std::size_t>(g)].wrong;
@@ -561,7 +826,7 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
                 ++rowsInTable;
             } else if (auto name = collectiveFromName(line);
                        name && line.find("_perf") != std::string_view::npos) {
-                named = name; // the command line echoed before the output
+                nameLine(*name, lineNo); // the command line echoed before the output
             }
             continue;
         }
@@ -598,7 +863,7 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
             sawHeaderBlock = true;
             if (auto name = collectiveFromName(body);
                 name && body.find("_perf") != std::string_view::npos) {
-                named = name;
+                nameLine(*name, lineNo);
             }
             continue;
         }
@@ -621,7 +886,9 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
             if (const auto bracket = body.find(']'); bracket != std::string_view::npos) {
                 info.device = std::string(trim(body.substr(bracket + 1)));
             }
-            ranks[static_cast<std::int64_t>(*rank)] = info;
+            info.line = lineNo;
+            // A log of repeated runs lists every rank again: the first line of each counts.
+            ranks.try_emplace(static_cast<std::int64_t>(*rank), std::move(info));
             continue;
         }
         std::optional<ImportError> headerError;
@@ -655,6 +922,7 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
                 tableNamed = named;
             }
             layout = header;
+            cpuTime = cpuTime || header->cpuTime;
             if (!firstLayout) {
                 firstLayout = header;
             }
@@ -736,48 +1004,186 @@ NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName)
                               "end of text"));
     }
 
-    // The collective: named by the text, else by the file name, else read from the columns.
-    if (!named) {
-        named = collectiveFromName(fileName);
+    // The Rank lines must list ranks 0 … N−1: a stray or mistyped line would otherwise make N
+    // its number plus one.
+    std::optional<std::int64_t> rankCount;
+    if (!ranks.empty()) {
+        const auto count = static_cast<std::int64_t>(ranks.size());
+        if (ranks.rbegin()->first >= count) {
+            std::int64_t missing = 0;
+            while (ranks.count(missing) != 0) {
+                ++missing;
+            }
+            std::size_t strayLine = 0;
+            for (const auto& [rank, info] : ranks) {
+                if (rank > missing && (strayLine == 0 || info.line < strayLine)) {
+                    strayLine = info.line;
+                }
+            }
+            return fail(makeError(Kind::Inconsistent, strayLine,
+                                  "Rank lines numbering the ranks 0 to N-1 without gaps (" +
+                                      std::to_string(count) + " ranks listed, rank " +
+                                      std::to_string(missing) + " missing)",
+                                  lines[strayLine - 1]));
+        }
+        rankCount = count;
+        if (perRank && *perRank != count) {
+            return fail(makeError(Kind::Inconsistent, perRankLine,
+                                  "count = size / (N × element size) with N = " +
+                                      std::to_string(count) + ", the ranks the Rank lines list",
+                                  lines[perRankLine - 1]));
+        }
     }
-    if (named) {
-        table.collective = *named;
-        table.collectiveFromName = true;
-    } else if (inferred) {
-        table.collective = *inferred;
-    } else {
-        return fail(makeError(Kind::Inconsistent, 0,
-                              "a collective: name the program in the file name (e.g. "
-                              "all_reduce_perf.txt); the columns do not tell it",
-                              ""));
+
+    // The collective: what the columns allow, over the ranks each would run on, checked against
+    // every row's busbw / algbw.
+    struct Candidate {
+        NcclCollective collective;
+        std::int64_t ranks = 0; // 0: unknown
+        NcclRanksFrom from = NcclRanksFrom::RankLines;
+    };
+    std::vector<Candidate> fitting;
+    for (const auto c : kCollectives) {
+        if ((allowed & bit(c)) == 0) {
+            continue;
+        }
+        Candidate candidate{c};
+        if (rankCount) {
+            candidate.ranks = *rankCount;
+        } else if (perRank) {
+            candidate.ranks = *perRank;
+            candidate.from = NcclRanksFrom::CountColumn;
+        } else {
+            const auto fromFactor = ranksFromBusFactor(c, table.outOfPlace);
+            if (threadsGpus && fromFactor && *fromFactor % *threadsGpus != 0) {
+                continue; // N = processes × nThread × nGpus: the factor rules c out
+            }
+            if (threadsGpus && (!fromFactor || *fromFactor == *threadsGpus)) {
+                candidate.ranks = *threadsGpus;
+                candidate.from = NcclRanksFrom::ThreadsGpus;
+            } else if (fromFactor) {
+                candidate.ranks = *fromFactor;
+                candidate.from = NcclRanksFrom::BusFactor;
+            }
+        }
+        if (std::all_of(measured.begin(), measured.end(), [&](const Measured& m) {
+                return rowFitsCollective(m, c, candidate.ranks);
+            })) {
+            fitting.push_back(candidate);
+        }
+    }
+    const std::optional<NcclCollective> fileNamed = collectiveFromName(fileName);
+    const std::optional<NcclCollective> textNamed =
+        tableNamed ? tableNamed
+                   : (textNames.empty() ? std::nullopt : std::optional(textNames.front().named));
+    if (fitting.empty()) {
+        // The most likely collective: the one named, if the columns allow it, else the first.
+        NcclCollective guess = kCollectives[0];
+        for (const auto c : kCollectives) {
+            if ((allowed & bit(c)) != 0) {
+                guess = c;
+                break;
+            }
+        }
+        for (const auto& name : {textNamed, fileNamed}) {
+            if (name && (allowed & bit(*name)) != 0) {
+                guess = *name;
+                break;
+            }
+        }
+        const std::int64_t n = rankCount ? *rankCount
+                               : perRank ? *perRank
+                                         : threadsGpus.value_or(0);
+        for (const auto& m : measured) {
+            if (!rowFitsCollective(m, guess, n)) {
+                return fail(makeError(
+                    Kind::Inconsistent, m.line,
+                    "busbw = algbw × " + factorText(guess, n) + " (" +
+                        std::string(ncclCollectiveId(guess)) +
+                        (n > 0 ? " over " + std::to_string(n) + " ranks" : std::string()) +
+                        ", nccl-tests' bus factor), within the printed digits",
+                    lines[m.line - 1]));
+            }
+        }
+        return fail(makeError(Kind::Inconsistent, allowedLine,
+                              "busbw / algbw of one collective in every row (the rows fit " +
+                                  collectivesText(allowed) + " only with different rank counts)",
+                              lines[allowedLine - 1]));
+    }
+    const Candidate* chosen = &fitting.front();
+    for (const auto& name : {textNamed, fileNamed}) {
+        if (!name || fitting.size() == 1) {
+            continue;
+        }
+        const auto it = std::find_if(fitting.begin(), fitting.end(),
+                                     [&](const Candidate& c) { return c.collective == *name; });
+        if (it != fitting.end()) {
+            chosen = &*it;
+            table.collectiveChosenByName = true;
+            break;
+        }
+    }
+    table.collective = chosen->collective;
+    for (const auto& candidate : fitting) {
+        if (candidate.collective != table.collective) {
+            table.alsoFits.push_back(candidate.collective);
+        }
+    }
+    // Every name that says otherwise, once, where it first says it.
+    const auto report = [&table](NcclCollective c, std::size_t lineNo) {
+        if (c == table.collective) {
+            table.collectiveFromName = true;
+            return;
+        }
+        if (std::none_of(table.nameConflicts.begin(), table.nameConflicts.end(),
+                         [&](const NcclNameConflict& k) { return k.named == c; })) {
+            table.nameConflicts.push_back({c, lineNo});
+        }
+    };
+    for (const auto& name : textNames) {
+        report(name.named, name.line);
+    }
+    if (fileNamed) {
+        report(*fileNamed, 0);
     }
 
     // The ranks.
-    if (!ranks.empty()) {
-        table.ranks = ranks.rbegin()->first + 1;
-        table.ranksFrom = NcclRanksFrom::RankLines;
+    if (chosen->ranks < 1) {
+        return fail(makeError(Kind::Inconsistent, 0,
+                              "the number of ranks: the '#  Rank …' lines or the "
+                              "'# nThread … nGpus …' line; the text has neither",
+                              ""));
+    }
+    table.ranks = chosen->ranks;
+    table.ranksFrom = chosen->from;
+    if (rankCount) {
         std::set<std::string> hosts;
-        for (std::int64_t r = 0; r < table.ranks; ++r) {
-            const auto it = ranks.find(r);
-            table.devices.push_back(it == ranks.end() ? std::string() : it->second.device);
-            if (it != ranks.end() && !it->second.host.empty()) {
-                hosts.insert(it->second.host);
+        for (const auto& [rank, info] : ranks) {
+            table.devices.push_back(info.device);
+            if (!info.host.empty()) {
+                hosts.insert(info.host);
             }
         }
         table.nodes = static_cast<std::int64_t>(hosts.size());
-    } else {
-        const auto fromFactor = ranksFromBusFactor(table.collective, table.outOfPlace);
-        if (threadsGpus && (!fromFactor || *fromFactor == *threadsGpus)) {
-            table.ranks = *threadsGpus;
-            table.ranksFrom = NcclRanksFrom::ThreadsGpus;
-        } else if (fromFactor) {
-            table.ranks = *fromFactor;
-            table.ranksFrom = NcclRanksFrom::BusFactor;
-        } else {
-            return fail(makeError(Kind::Inconsistent, 0,
-                                  "the number of ranks: the '#  Rank …' lines or the "
-                                  "'# nThread … nGpus …' line; the text has neither",
-                                  ""));
+    }
+
+    // Every time against its size and algbw: nccl-tests computes algbw = S / t from the time it
+    // prints (src/*.cu GetBw), so a row that disagrees was edited or corrupted.
+    if (!cpuTime) {
+        const double share =
+            (static_cast<double>(table.ranks) - 1) / static_cast<double>(table.ranks);
+        for (const auto& m : measured) {
+            const bool legacy =
+                legacyGather(table.collective) && busFactorFits(m, 1) && algbwFits(m, share);
+            if (!algbwFits(m, 1) && !legacy) {
+                return fail(
+                    makeError(Kind::Inconsistent, m.line,
+                              "algbw = size / time (" + formatNumber(m.bytes) + " B / " +
+                                  formatNumber(m.seconds) +
+                                  " s = " + formatNumber(m.bytes / m.seconds / 1e9) +
+                                  " GB/s), as nccl-tests computes it, within the printed digits",
+                              lines[m.line - 1]));
+            }
         }
     }
     return NcclParseResult{std::move(table), std::nullopt};

@@ -74,13 +74,32 @@ enum class NcclRanksFrom {
     RankLines,   ///< the "#  Rank  r … device …" lines (every rank listed)
     ThreadsGpus, ///< "# nThread T nGpus G": T·G ranks in one process (no Rank lines)
     BusFactor,   ///< busbw / algbw of the largest row = the collective's factor (PERFORMANCE.md)
+    CountColumn, ///< size / (count × element size): all_gather, reduce_scatter, alltoall print
+                 ///< the per-rank count, so the ratio is N exactly
+};
+
+/// A name (the text's own "Collective test starting: X_perf", an echoed command line, or the
+/// file name) that the table's columns contradict. The columns decide; the name is reported.
+struct NcclNameConflict {
+    NcclCollective named = NcclCollective::AllReduce; ///< what the name says
+    std::size_t line = 0; ///< 1-based line of the text that names it; 0 = the file name
+    friend bool operator==(const NcclNameConflict&, const NcclNameConflict&) = default;
 };
 
 /// A whole nccl-tests output.
 struct NcclTable {
     NcclCollective collective = NcclCollective::AllReduce;
-    bool collectiveFromName = false; ///< named by the text or the file name, not inferred
-    std::int64_t ranks = 0;          ///< N, ≥ 1
+    /// A name in the text or the file name says this collective (and the columns agree or
+    /// cannot tell it from another one).
+    bool collectiveFromName = false;
+    /// True when the columns alone leave more than one collective and a name chose among them.
+    bool collectiveChosenByName = false;
+    std::vector<NcclNameConflict> nameConflicts; ///< names the columns contradict
+    /// Other collectives the columns fit just as well (all_gather and alltoall print alike;
+    /// all_reduce and sendrecv too at N = 2): the choice was the name's, or the first listed in
+    /// NcclCollective when nothing names one.
+    std::vector<NcclCollective> alsoFits;
+    std::int64_t ranks = 0; ///< N, ≥ 1
     NcclRanksFrom ranksFrom = NcclRanksFrom::RankLines;
     std::int64_t nodes = 0;           ///< distinct hosts in the Rank lines; 0 when unknown
     std::vector<std::string> devices; ///< device name per rank, e.g. "NVIDIA H100 80GB HBM3"
@@ -98,15 +117,38 @@ struct NcclParseResult {
     std::optional<ImportError> error;
 };
 
-/// Parses nccl-tests text. `fileName` (optional) names the collective when the text does not
-/// ("all_gather_perf.txt"); the text's own "# Collective test starting: X_perf" line wins.
+/// Longest time one operation may take in a row: one hour. nccl-tests prints the mean of
+/// many iterations of one collective; anything longer is not a measurement.
+constexpr double kNcclMostSeconds = 3600;
+
+/// The text of a conflict: "the file name says all_gather, but the columns are all_reduce's
+/// (redop, count = size / element size, busbw / algbw = 1.75); read as all_reduce".
+std::string ncclConflictText(const NcclTable& table, const NcclNameConflict& conflict);
+
+/// Parses nccl-tests text (decoded with importtext::decode: UTF-8 with or without a BOM, UTF-16
+/// with a BOM, LF, CRLF or CR line ends).
+/// The collective is the one the table's columns describe (nccl-tests src/*.cu): a reduction
+/// operator (redop other than "none": all_reduce, reduce_scatter, reduce, sendrecv since 2022),
+/// a root ≥ 0 (broadcast, reduce), count = size / element size (all_reduce, broadcast, reduce,
+/// sendrecv) or size / (N × element size) (all_gather, reduce_scatter, alltoall), and busbw /
+/// algbw = 2(N−1)/N (all_reduce), (N−1)/N (all_gather, reduce_scatter, alltoall; 1 in
+/// all_gather / reduce_scatter before mid-2020) or 1 (broadcast, reduce, sendrecv). Where the
+/// columns leave a choice (all_gather or alltoall; all_reduce or sendrecv at N = 2), the text's
+/// own name ("# Collective test starting: X_perf", an echoed command line) decides, else
+/// `fileName` ("all_gather_perf.txt"). A name the columns contradict is kept in
+/// `nameConflicts`, never obeyed.
 /// Accepted: every column layout nccl-tests has printed (with or without the redop and root
 /// columns, root left blank when −1, out-of-place + in-place or one group, "#wrong" as a count,
 /// as "%5.0le" or "N/A", a timestamp column, time in us or ms), header lines, Rank lines, NCCL
 /// INFO / WARN log lines and anything before the first column header. Refused with an
 /// ImportError: empty text, no column header, a row that does not fit the header, a number with a
 /// decimal comma, columns in another order, a table without its "# Avg bus bandwidth" footer
-/// (cut short), tables of different collectives or layouts in one text.
+/// (cut short), tables of different collectives or layouts in one text; Rank lines that do not
+/// number the ranks 0 … N−1 without gaps; rows with impossible values: a time ≤ 0 or above
+/// kNcclMostSeconds, a negative algbw or busbw, a #wrong that is not a whole number ≥ 0, an
+/// algbw other than size / time or a busbw other than algbw × the bus factor (each within the
+/// printed digits; not checked for "cputime" columns, which nccl-tests times differently), a
+/// count that contradicts the Rank lines.
 NcclParseResult parseNcclTests(std::string_view text, std::string_view fileName = {});
 
 /// Which of a row's two measurements to fit.
@@ -162,6 +204,12 @@ std::optional<std::int64_t> ncclGpusPerNode(const NcclTable& table);
 
 /// Text helpers both importers share (not part of the model API).
 namespace importtext {
+/// The text as UTF-8 with '\n' line ends, whatever a user's tool saved: a UTF-8 byte-order mark
+/// is dropped; UTF-16 with a byte-order mark (PowerShell's `>` and Out-File write UTF-16 LE),
+/// little- or big-endian, is converted (an unpaired surrogate or an odd last byte becomes
+/// U+FFFD); CRLF and lone CR (old Mac editors) become LF, so line numbers count what an editor
+/// shows. Anything else passes unchanged.
+std::string decode(std::string_view bytes);
 /// Lines split on '\n' (a trailing '\r' stays and is trimmed by trim()).
 std::vector<std::string_view> lines(std::string_view text);
 /// Without leading and trailing white space.

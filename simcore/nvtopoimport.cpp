@@ -187,9 +187,10 @@ std::int64_t NvTopoNode::gpuNics() const
     return near > 0 ? near : static_cast<std::int64_t>(nics.size());
 }
 
-NvTopoParseResult parseNvidiaTopo(std::string_view text)
+NvTopoParseResult parseNvidiaTopo(std::string_view bytes)
 {
     const auto fail = [](ImportError e) { return NvTopoParseResult{std::nullopt, std::move(e)}; };
+    const std::string text = importtext::decode(bytes);
     std::vector<std::string> lines;
     for (const auto line : importtext::lines(text)) {
         lines.push_back(stripAnsi(line));
@@ -239,6 +240,14 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
                               "Affinity and GPU NUMA ID",
                               lines[header]));
         } else if (const auto index = gpuIndex(word)) {
+            if (gpus == kMaxTopoGpus) {
+                // Checked before anything grows with the count: the matrix is gpus² cells.
+                return fail(error(Kind::Inconsistent, headerLine,
+                                  "at most " + std::to_string(kMaxTopoGpus) +
+                                      " GPU columns (hardware.gpus_per_node's largest); "
+                                      "this header has more",
+                                  lines[header]));
+            }
             if (*index != gpus || static_cast<std::int64_t>(devices.size()) != gpus) {
                 return fail(error(Kind::ReorderedColumns, headerLine,
                                   "the GPU columns first and in order: GPU0 GPU1 … GPU" +
@@ -263,11 +272,11 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
     const std::size_t deviceCount = devices.size();
     const std::size_t nicCount = deviceCount - static_cast<std::size_t>(gpus);
 
+    // The matrix grows row by row as the rows arrive, so memory follows the text: a header of
+    // many columns with few rows stays small.
     NvTopoNode node;
     node.gpus = gpus;
-    node.gpuGpu.resize(static_cast<std::size_t>(gpus * gpus));
-    node.gpuNic.resize(static_cast<std::size_t>(gpus) * nicCount);
-    std::vector<std::size_t> rowLine(static_cast<std::size_t>(gpus), 0);
+    std::vector<std::size_t> rowLine;
     std::map<std::string, std::string, std::less<>> legend;
     std::int64_t nextGpu = 0;
     bool inMatrix = true;
@@ -330,15 +339,15 @@ NvTopoParseResult parseNvidiaTopo(std::string_view text)
             if (!index) {
                 continue; // NIC rows repeat the GPU–NIC cells; checked for codes only
             }
+            // Rows arrive in order (checked above), so appending fills row *index.
             if (c < static_cast<std::size_t>(gpus)) {
-                node.gpuGpu[static_cast<std::size_t>(*index * gpus) + c] = *parsed;
+                node.gpuGpu.push_back(*parsed);
             } else {
-                node.gpuNic[static_cast<std::size_t>(*index) * nicCount +
-                            (c - static_cast<std::size_t>(gpus))] = *parsed;
+                node.gpuNic.push_back(*parsed);
             }
         }
         if (index) {
-            rowLine[static_cast<std::size_t>(*index)] = lineNo;
+            rowLine.push_back(lineNo);
             // A row without the affinity values gets empty ones: the lists stay one per GPU.
             for (std::size_t t = 0; t < trailing.size(); ++t) {
                 const std::string value = withTrailing ? std::string(f[1 + deviceCount + t]) : "";

@@ -70,13 +70,20 @@ struct NvTopoParseResult {
     std::optional<ImportError> error;
 };
 
-/// Parses the text. Accepted: tab- or space-separated columns, ANSI underline escapes, any text
-/// before the matrix, NIC columns named NIC# (with a NIC Legend) or by device (mlx5_0), the
-/// trailing "CPU Affinity", "NUMA Affinity" and "GPU NUMA ID" columns in any subset, SOC for
+/// Most GPU columns a matrix may have: hardware.gpus_per_node's largest, so an imported node
+/// always fits the scenario. Checked on the header, before the matrix is read.
+constexpr std::int64_t kMaxTopoGpus = 1024;
+
+/// Parses the text (decoded with importtext::decode: UTF-8 with or without a BOM, UTF-16 with
+/// a BOM as PowerShell saves it, LF, CRLF or CR line ends). Memory grows with the text, never
+/// with the column count alone. Accepted: tab- or space-separated columns, ANSI underline escapes,
+/// any text before the matrix, NIC columns named NIC# (with a NIC Legend) or by device (mlx5_0),
+/// the trailing "CPU Affinity", "NUMA Affinity" and "GPU NUMA ID" columns in any subset, SOC for
 /// SYS. Refused with an ImportError (line number and what was expected): empty text, no matrix
-/// header, GPU columns out of order, an unknown code, a row with too few or too many cells, a
-/// matrix that is not symmetric or whose diagonal is not X, a text that ends inside the matrix.
-NvTopoParseResult parseNvidiaTopo(std::string_view text);
+/// header, GPU columns out of order, more than kMaxTopoGpus GPU columns, an unknown code, a row
+/// with too few or too many cells, a matrix that is not symmetric or whose diagonal is not X, a
+/// text that ends inside the matrix.
+NvTopoParseResult parseNvidiaTopo(std::string_view bytes);
 
 /// How codes become links (bandwidths from simcore/links.h and topology.h's catalogue).
 struct NvTopoOptions {

@@ -2,6 +2,7 @@
 
 #include "simcore/nvtopoimport.h" // topology.node: the nvidia-smi codes and their reader
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -159,10 +160,11 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::virtualStages>(
         "parallel.virtual_stages", K::Integer, "",
         "Interleaved schedule: model chunks per device v.", 1, 128));
+    // From 1 µs, the finest step the panel shows (milliseconds, three decimals): a forward time
+    // near 0 made the bubble ratio (transfers over the ideal time) overflow to infinity.
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::forwardSeconds>(
         "parallel.forward_time", K::Real, "s",
-        "Pipeline: forward pass of one micro-batch through one device's layers (t_f).", 0, 1e4,
-        true));
+        "Pipeline: forward pass of one micro-batch through one device's layers (t_f).", 1e-6, 1e4));
     auto backward = numberKey<&S::parallel, &ParallelSpec::backwardSeconds>(
         "parallel.backward_time", K::Real, "s",
         "Pipeline: backward pass of one micro-batch through one device's layers (t_b).", 1e-9, 1e4);
@@ -209,10 +211,11 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(choiceKey<&S::scaling, &ScalingSpec::axis, kAxisScaleNames>(
         "scaling.axis", "Worker axis of the Scaling panel: linear (bars around N) or log "
                         "(powers of two)."));
+    // From 0.1 %, the finest step the panel shows: an MFU near 0 made the compute time (FLOPs
+    // over MFU × peak) overflow to infinity.
     keys.push_back(numberKey<&S::scaling, &ScalingSpec::mfu>(
         "scaling.mfu", K::Real, "",
-        "Physical mode: model FLOPs utilisation, the share of the GPU's peak achieved.", 0, 1,
-        true));
+        "Physical mode: model FLOPs utilisation, the share of the GPU's peak achieved.", 0.001, 1));
     keys.push_back(numberKey<&S::scaling, &ScalingSpec::overlap>(
         "scaling.overlap", K::Real, "",
         "Physical mode: share of the gradient communication hidden under the backward pass.", 0,
@@ -289,7 +292,110 @@ const std::vector<KeyInfo>& keyTable()
     return table;
 }
 
-std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::string given)
+/// A decimal number exactly as written: (−1)^negative × digits × 10^exponent, `digits` without
+/// leading or trailing zeros (empty for zero). Compared with a key's bounds before any rounding
+/// to a double, so "5.000000000000000001" is no whole number and "100000000000000.001" is above
+/// 1e14, although both round to doubles that would pass.
+struct Decimal {
+    bool negative = false;
+    std::string digits;
+    std::int64_t exponent = 0;
+
+    [[nodiscard]] bool isWhole() const { return digits.empty() || exponent >= 0; }
+};
+
+/// The decimal `text` writes (the form parseNumber accepts: sign, digits, point, exponent);
+/// nullopt for anything else.
+std::optional<Decimal> readDecimal(std::string_view text)
+{
+    Decimal decimal;
+    std::size_t i = 0;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) {
+        decimal.negative = text[i] == '-';
+        ++i;
+    }
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    std::string digits;
+    std::int64_t fractionDigits = 0;
+    bool point = false;
+    for (; i < text.size() && (isDigit(text[i]) || (text[i] == '.' && !point)); ++i) {
+        if (text[i] == '.') {
+            point = true;
+        } else {
+            digits.push_back(text[i]);
+            fractionDigits += point ? 1 : 0;
+        }
+    }
+    if (digits.empty()) {
+        return std::nullopt;
+    }
+    // Exponents are saturated far beyond any double: a text parseNumber accepts with such an
+    // exponent has a zero mantissa (or enough digits to cancel it), and saturation keeps the
+    // comparison right for the bounds of every key.
+    constexpr std::int64_t kSaturated = std::int64_t{1} << 40;
+    std::int64_t exponent = 0;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        bool negativeExponent = false;
+        if (i < text.size() && (text[i] == '-' || text[i] == '+')) {
+            negativeExponent = text[i] == '-';
+            ++i;
+        }
+        if (i == text.size()) {
+            return std::nullopt;
+        }
+        for (; i < text.size() && isDigit(text[i]); ++i) {
+            exponent = std::min(kSaturated, exponent * 10 + (text[i] - '0'));
+        }
+        exponent = negativeExponent ? -exponent : exponent;
+    }
+    if (i != text.size()) {
+        return std::nullopt;
+    }
+    const auto first = digits.find_first_not_of('0');
+    if (first == std::string::npos) {
+        return decimal; // zero: no digits
+    }
+    const auto last = digits.find_last_not_of('0');
+    decimal.digits = digits.substr(first, last - first + 1);
+    decimal.exponent =
+        exponent - fractionDigits + static_cast<std::int64_t>(digits.size() - 1 - last);
+    return decimal;
+}
+
+/// −1, 0 or 1 as a is below, equal to or above b.
+int compare(const Decimal& a, const Decimal& b)
+{
+    const int signA = a.digits.empty() ? 0 : (a.negative ? -1 : 1);
+    const int signB = b.digits.empty() ? 0 : (b.negative ? -1 : 1);
+    if (signA != signB || signA == 0) {
+        return signA < signB ? -1 : (signA > signB ? 1 : 0);
+    }
+    // Same sign: compare the magnitudes, by the place of the leading digit, then digit by digit.
+    int magnitude = 0;
+    const auto orderA = static_cast<std::int64_t>(a.digits.size()) + a.exponent;
+    const auto orderB = static_cast<std::int64_t>(b.digits.size()) + b.exponent;
+    if (orderA != orderB) {
+        magnitude = orderA < orderB ? -1 : 1;
+    } else {
+        const std::size_t length = std::max(a.digits.size(), b.digits.size());
+        for (std::size_t k = 0; k < length && magnitude == 0; ++k) {
+            const char da = k < a.digits.size() ? a.digits[k] : '0';
+            const char db = k < b.digits.size() ? b.digits[k] : '0';
+            magnitude = da < db ? -1 : (da > db ? 1 : 0);
+        }
+    }
+    return signA * magnitude;
+}
+
+/// A bound as the decimal `dtsim keys` prints for it ("1e-6", not the double's binary expansion).
+Decimal boundDecimal(double bound)
+{
+    return readDecimal(formatNumber(bound)).value_or(Decimal{});
+}
+
+std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::string given,
+                                         const Decimal* written = nullptr)
 {
     if (!std::isfinite(value)) {
         return ScenarioError{ScenarioError::Kind::NotANumber,
@@ -301,15 +407,20 @@ std::optional<ScenarioError> checkNumber(const KeyInfo& key, double value, std::
     if (key.specialValue && value == *key.specialValue) {
         return std::nullopt;
     }
-    if (key.type == KeyType::Integer && value != std::floor(value)) {
+    const bool whole = written ? written->isWhole() : value == std::floor(value);
+    if (key.type == KeyType::Integer && !whole) {
         return ScenarioError{ScenarioError::Kind::NotAnInteger,
                              std::string(key.name),
                              std::move(given),
                              key.allowedText(),
                              {}};
     }
-    const bool belowMinimum = key.minimumExclusive ? value <= key.minimum : value < key.minimum;
-    if (belowMinimum || value > key.maximum) {
+    const int toMinimum = written ? compare(*written, boundDecimal(key.minimum))
+                                  : (value < key.minimum ? -1 : (value > key.minimum ? 1 : 0));
+    const int toMaximum = written ? compare(*written, boundDecimal(key.maximum))
+                                  : (value < key.maximum ? -1 : (value > key.maximum ? 1 : 0));
+    const bool belowMinimum = key.minimumExclusive ? toMinimum <= 0 : toMinimum < 0;
+    if (belowMinimum || toMaximum > 0) {
         return ScenarioError{ScenarioError::Kind::OutOfRange,
                              std::string(key.name),
                              std::move(given),
@@ -490,7 +601,11 @@ std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
                              key->allowedText(),
                              {}};
     }
-    if (auto error = checkNumber(*key, *number, std::string(value))) {
+    // The text exactly as written decides whole numbers and bounds (parseNumber accepted it, so
+    // it is a decimal; a leading '+' is allowed there and here).
+    const auto written = readDecimal(value);
+    if (auto error =
+            checkNumber(*key, *number, std::string(value), written ? &*written : nullptr)) {
         return error;
     }
     key->setNumber(scenario, *number);

@@ -159,6 +159,10 @@
         <source>dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times</source>
         <translation>dtsim — Checkpoint: thời gian lãng phí theo chu kỳ, thời gian hoàn thành Monte-Carlo</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer jobs or a shorter job (checkpoint.mc_runs, checkpoint.work) bring it within reach.</source>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc rút ngắn tác vụ (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
+    </message>
 </context>
 <context>
     <name>CheckpointPanel</name>
@@ -3337,10 +3341,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>%1 được ghi bởi một phiên bản dtsim mới hơn (phiên bản tệp %2; bản này chỉ đọc được đến %3). Hãy cập nhật dtsim để mở tệp này.</translation>
     </message>
     <message>
-        <source>%1: &quot;values&quot; must be an object of key: value pairs.</source>
-        <translation>%1: &quot;values&quot; phải là một đối tượng gồm các cặp khoá: giá trị.</translation>
-    </message>
-    <message>
         <source>%1, line %2: %3 must be a number or a string.</source>
         <translation>%1, dòng %2: %3 phải là một số hoặc một chuỗi ký tự.</translation>
     </message>
@@ -3363,6 +3363,26 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>no</source>
         <translation>không</translation>
+    </message>
+    <message>
+        <source>%1, line %2: &quot;%3&quot; is given a second time (first on line %4); each key may appear once.</source>
+        <translation>%1, dòng %2: &quot;%3&quot; được ghi lần thứ hai (lần đầu ở dòng %4); mỗi khoá chỉ được xuất hiện một lần.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: &quot;values&quot; must be an object of key: value pairs.</source>
+        <translation>%1, dòng %2: &quot;values&quot; phải là một đối tượng gồm các cặp khoá: giá trị.</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>Không có tệp hoặc thư mục này</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file: not a scenario file.</source>
+        <translation>%1 không phải tệp thông thường: không phải tệp kịch bản.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Không đọc được %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3554,6 +3574,10 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>%1: twice the GPUs, a slower step — the gradients now cross the slow link. The Topology panel shows which link it is.</source>
         <translation>%1: gấp đôi số GPU mà bước lại chậm hơn — gradient giờ phải đi qua liên kết chậm. Thẻ Cấu trúc kết nối cho thấy đó là liên kết nào.</translation>
+    </message>
+    <message>
+        <source>size × scale: %1×%2 pixels is too large; allowed: at most %3 megapixels (e.g. 8000×8000 at scale 1, 3840×2160 at scale 2).</source>
+        <translation>size × scale: %1×%2 điểm ảnh là quá lớn; cho phép: tối đa %3 megapixel (ví dụ 8000×8000 với scale 1, 3840×2160 với scale 2).</translation>
     </message>
 </context>
 <context>

@@ -11,9 +11,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <sys/stat.h>
 
 namespace {
 
@@ -263,5 +266,285 @@ TEST_CASE("import: bad usage exits 2 with one line", "[cli][import]")
     // A directory is not a file.
     check(
         {QStringLiteral("import"), QStringLiteral("nccl-tests"), dataFile(QStringLiteral("nccl"))},
-        "no such file");
+        "not a regular file");
+}
+
+namespace {
+
+/// dtsim with `input` on its standard input.
+Run dtsimWithInput(const QStringList& arguments, const QByteArray& input)
+{
+    QProcess process;
+    process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
+    REQUIRE(process.waitForStarted(60000));
+    process.write(input);
+    process.closeWriteChannel();
+    REQUIRE(process.waitForFinished(60000));
+    REQUIRE(process.exitStatus() == QProcess::NormalExit);
+    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QByteArray sampleBytes(const QString& relative)
+{
+    QFile file(dataFile(relative));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return file.readAll();
+}
+
+/// Every "--set KEY=VALUE" (or "--set 'KEY=VALUE'") the text tells the user to paste.
+QStringList printedSets(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("--set (?:'([^']*)'|(\\S+))"));
+    QStringList sets;
+    for (auto it = pattern.globalMatch(text); it.hasNext();) {
+        const auto match = it.next();
+        sets << (match.captured(1).isEmpty() ? match.captured(2) : match.captured(1));
+    }
+    return sets;
+}
+
+/// `dtsim calc MODEL` with every printed --set line accepts them (exit 0).
+void requireAccepted(const QString& model, const QStringList& sets)
+{
+    QStringList arguments = {QStringLiteral("calc"), model};
+    for (const QString& set : sets) {
+        arguments << QStringLiteral("--set") << set;
+    }
+    const Run run = dtsim(arguments);
+    INFO(arguments.join(QLatin1Char(' ')).toStdString());
+    INFO(run.err.toStdString());
+    CHECK(run.exitCode == 0);
+}
+
+/// An all_reduce_perf log of `ranks` ranks on one host whose columns follow nccl-tests exactly:
+/// t = 2(N−1)α + 2(N−1)/N·S/B, algbw = S / t, busbw = algbw × 2(N−1)/N (src/all_reduce.cu).
+QByteArray oneHostAllReduce(int ranks)
+{
+    QString text = QStringLiteral("# Collective test starting: all_reduce_perf\n"
+                                  "# nThread 1 nGpus %1 minBytes 1048576 maxBytes 1073741824\n")
+                       .arg(ranks);
+    for (int r = 0; r < ranks; ++r) {
+        text +=
+            QStringLiteral("#  Rank %1 Group  0 Pid 1 on bighost device %1 [0x01] GPU\n").arg(r);
+    }
+    text += QStringLiteral("#       size         count      type   redop    root     time   "
+                           "algbw   busbw  #wrong\n");
+    const double n = ranks;
+    for (double s = 1048576; s <= 1073741824; s *= 4) {
+        const double t = 2 * (n - 1) * 5e-6 + 2 * (n - 1) / n * s / 100e9;
+        const double algbw = s / t / 1e9;
+        char row[160];
+        std::snprintf(row, sizeof row, "%12.0f  %12.0f  %8s  %6s  %6d  %7.2f  %6.2f  %6.2f  %6d\n",
+                      s, s / 4, "float", "sum", -1, t * 1e6, algbw, algbw * 2 * (n - 1) / n, 0);
+        text += QLatin1String(row);
+    }
+    text += QStringLiteral("# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 1 \n");
+    return text.toUtf8();
+}
+
+} // namespace
+
+TEST_CASE("import --help and -h print import's usage", "[cli][import]")
+{
+    for (const char* flag : {"--help", "-h"}) {
+        INFO(flag);
+        const Run run = dtsim({QStringLiteral("import"), QLatin1String(flag)});
+        CHECK(run.exitCode == 0);
+        CHECK(run.err.isEmpty());
+        CHECK(run.out.startsWith(QStringLiteral("Usage: dtsim import KIND FILE [--json]")));
+        for (const char* word : {"nccl-tests", "nvidia-topo", "- for standard input", "UTF-16"}) {
+            CHECK(run.out.contains(QLatin1String(word)));
+        }
+    }
+    // After the other arguments too.
+    CHECK(dtsim({QStringLiteral("import"), QStringLiteral("nccl-tests"), QStringLiteral("x"),
+                 QStringLiteral("--help")})
+              .exitCode == 0);
+}
+
+TEST_CASE("import: - reads standard input; directories and FIFOs are not regular files",
+          "[cli][import]")
+{
+    SECTION("both kinds from standard input")
+    {
+        const Run nccl =
+            dtsimWithInput({QStringLiteral("import"), QStringLiteral("nccl-tests"),
+                            QStringLiteral("-"), QStringLiteral("--json")},
+                           sampleBytes(QStringLiteral("nccl/all_reduce_8xh100_nvswitch.txt")));
+        INFO(nccl.err.toStdString());
+        REQUIRE(nccl.exitCode == 0);
+        const auto json = QJsonDocument::fromJson(nccl.out.toUtf8()).object();
+        CHECK(json["file"].toString() == "standard input");
+        CHECK(json["collective"].toString() == "all_reduce");
+        CHECK(json["ranks"].toInt() == 8);
+        const Run topo = dtsimWithInput(
+            {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")},
+            sampleBytes(QStringLiteral("nvtopo/dgx_h100.txt")));
+        INFO(topo.err.toStdString());
+        CHECK(topo.exitCode == 0);
+        CHECK(topo.out.contains(QStringLiteral("gpus  8")));
+        // A refusal names standard input and the line.
+        const Run bad = dtsimWithInput(
+            {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")},
+            sampleBytes(QStringLiteral("nvtopo/bad/unknown_code.txt")));
+        CHECK(bad.exitCode == 2);
+        CHECK(bad.err.startsWith(QStringLiteral("dtsim: import: standard input:5: expected ")));
+        CHECK(bad.err.count(QLatin1Char('\n')) == 1);
+    }
+    SECTION("a directory and a FIFO")
+    {
+        QTemporaryDir dir;
+        REQUIRE(dir.isValid());
+        const QString fifo = dir.filePath(QStringLiteral("all_reduce_perf.txt"));
+        REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        for (const QString& path : {dir.path(), fifo}) {
+            for (const char* kind : {"nccl-tests", "nvidia-topo"}) {
+                INFO(path.toStdString() << " " << kind);
+                // Was: a FIFO without a writer blocked the read for ever.
+                const Run run = dtsim({QStringLiteral("import"), QLatin1String(kind), path});
+                CHECK(run.exitCode == 2);
+                CHECK(run.err == QStringLiteral("dtsim: import: %1: not a regular file (a "
+                                                "directory, a device or a pipe); expected a text "
+                                                "file, or - for standard input\n")
+                                     .arg(path));
+            }
+        }
+    }
+}
+
+TEST_CASE("import nvidia-topo: UTF-16 (PowerShell), a BOM and CR-only line ends", "[cli][import]")
+{
+    const QByteArray plain = sampleBytes(QStringLiteral("nvtopo/dgx_h100.txt"));
+    QByteArray utf16le("\xFF\xFE", 2);
+    QByteArray crlf = plain;
+    crlf.replace("\n", "\r\n");
+    for (const char c : crlf) {
+        utf16le.append(c).append('\0');
+    }
+    QByteArray cr = plain;
+    cr.replace('\n', '\r');
+    for (const QByteArray& bytes : {utf16le, QByteArray("\xEF\xBB\xBF") + plain, cr}) {
+        const Run run = dtsimWithInput({QStringLiteral("import"), QStringLiteral("nvidia-topo"),
+                                        QStringLiteral("-"), QStringLiteral("--json")},
+                                       bytes);
+        INFO(run.err.toStdString());
+        REQUIRE(run.exitCode == 0);
+        CHECK(QJsonDocument::fromJson(run.out.toUtf8()).object()["gpus"].toInt() == 8);
+    }
+}
+
+TEST_CASE("import nvidia-topo: a header of a million GPU columns is refused at once",
+          "[cli][import]")
+{
+    QByteArray header = "\t";
+    for (int g = 0; g < 1'000'000; ++g) {
+        header += "GPU" + QByteArray::number(g) + "\t";
+    }
+    header += "\n";
+    // Was: std::bad_alloc, exit 134 (the GPU × GPU matrix allocated before any limit).
+    const Run run = dtsimWithInput(
+        {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")}, header);
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.startsWith(
+        QStringLiteral("dtsim: import: standard input:1: expected at most 1024 GPU columns")));
+    CHECK(run.err.count(QLatin1Char('\n')) == 1);
+}
+
+TEST_CASE("import nccl-tests: the columns decide, a contradicting file name is reported",
+          "[cli][import]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString misnamed = dir.filePath(QStringLiteral("all_gather_perf.txt"));
+    REQUIRE(QFile::copy(dataFile(QStringLiteral("nccl/all_reduce_8xh100_nvswitch.txt")), misnamed));
+    const Run json = dtsim({QStringLiteral("import"), QStringLiteral("nccl-tests"), misnamed,
+                            QStringLiteral("--json")});
+    INFO(json.err.toStdString());
+    REQUIRE(json.exitCode == 0);
+    const auto object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    CHECK(object["collective"].toString() == "all_reduce");
+    CHECK(object["collective_from"].toString() == "columns");
+    CHECK(
+        object["bandwidth"].toDouble() ==
+        simcoreFit(QStringLiteral("nccl/all_reduce_8xh100_nvswitch.txt")).bandwidthBytesPerSecond);
+    const QJsonArray conflicts = object["name_conflicts"].toArray();
+    REQUIRE(conflicts.size() == 1);
+    CHECK(conflicts[0].toObject()["named"].toString() == "all_gather");
+    CHECK(conflicts[0].toObject()["source"].toString() == "file_name");
+    CHECK(conflicts[0].toObject()["message"].toString().startsWith(
+        "the file name says all_gather, but the table's columns are all_reduce's"));
+    const Run text = dtsim({QStringLiteral("import"), QStringLiteral("nccl-tests"), misnamed});
+    CHECK(text.exitCode == 0);
+    CHECK(text.out.contains(QStringLiteral("Note: the file name says all_gather, but the "
+                                           "table's columns are all_reduce's")));
+}
+
+TEST_CASE("import: every printed --set line is one dtsim accepts, or the import says why not",
+          "[cli][import]")
+{
+    SECTION("every nccl-tests sample: the paste line and the calc line")
+    {
+        for (const char* name :
+             {"all_gather_8xh100.txt", "all_reduce_2x4090_pcie.txt", "all_reduce_2x8xh100_ndr.txt",
+              "all_reduce_8xh100_nvswitch.txt", "all_reduce_8xh100_two_runs.txt",
+              "broadcast_8xh100.txt", "reduce_scatter_4xa100_nocheck.txt"}) {
+            INFO(name);
+            const Run run = dtsim({QStringLiteral("import"), QStringLiteral("nccl-tests"),
+                                   dataFile(QStringLiteral("nccl/") + QLatin1String(name))});
+            REQUIRE(run.exitCode == 0);
+            const QStringList sets = printedSets(run.out);
+            CHECK(sets.size() >= 4);
+            requireAccepted(QStringLiteral("allreduce"), sets);
+        }
+    }
+    SECTION("every nvidia-smi sample")
+    {
+        for (const char* name : {"dgx_a100.txt", "dgx_h100.txt", "miswired_h100.txt",
+                                 "pcie_workstation_4gpu.txt", "two_socket_8gpu_pcie.txt"}) {
+            INFO(name);
+            const Run run = dtsim({QStringLiteral("import"), QStringLiteral("nvidia-topo"),
+                                   dataFile(QStringLiteral("nvtopo/") + QLatin1String(name))});
+            REQUIRE(run.exitCode == 0);
+            const QStringList sets = printedSets(run.out);
+            CHECK(sets.size() >= 6); // + collective.workers for a node without NICs
+            requireAccepted(QStringLiteral("topology"), sets);
+        }
+    }
+    SECTION("2048 ranks on one host: no hardware.gpus_per_node=2048 (its largest is 1024)")
+    {
+        const Run run = dtsimWithInput(
+            {QStringLiteral("import"), QStringLiteral("nccl-tests"), QStringLiteral("-")},
+            oneHostAllReduce(2048));
+        INFO(run.err.toStdString());
+        REQUIRE(run.exitCode == 0);
+        CHECK_FALSE(printedSets(run.out).contains(QStringLiteral("hardware.gpus_per_node=2048")));
+        CHECK(run.out.contains(QStringLiteral("No dtsim calc line reproduces this run: Left out: "
+                                              "hardware.gpus_per_node=2048")));
+        const QStringList sets = printedSets(run.out);
+        CHECK(sets.size() == 2); // the paste line: the link inside the node
+        requireAccepted(QStringLiteral("allreduce"), sets);
+        const Run json = dtsimWithInput({QStringLiteral("import"), QStringLiteral("nccl-tests"),
+                                         QStringLiteral("-"), QStringLiteral("--json")},
+                                        oneHostAllReduce(2048));
+        const auto object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        CHECK(object["ranks"].toInt() == 2048);
+        CHECK(object["calc_set"].toArray().isEmpty());
+        CHECK(object["calc_left_out"].toArray()[0].toObject()["set"].toString() ==
+              "hardware.gpus_per_node=2048");
+    }
+    SECTION("one GPU: nothing to paste, and why")
+    {
+        const QByteArray oneGpu = "\tGPU0\tCPU Affinity\tNUMA Affinity\n"
+                                  "GPU0\t X \t0-15\t0\n\nLegend:\n  X    = Self\n";
+        const Run run = dtsimWithInput(
+            {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")}, oneGpu);
+        INFO(run.err.toStdString());
+        REQUIRE(run.exitCode == 0);
+        // Was: "--set hardware.gpus_per_node=1 … --set topology.preset=imported
+        // --set topology.node=", which calc refuses.
+        CHECK(printedSets(run.out).isEmpty());
+        CHECK(run.out.contains(
+            QStringLiteral("Nothing to paste into dtsim: one GPU has no link to another GPU")));
+    }
 }

@@ -9,7 +9,8 @@
 // error's `found` is at most 60 characters + "…" and its line within the text; a table has
 // ranks ≥ 1, rows, matching in-place rows, one device name per rank from Rank lines; a fit
 // without an error has finite numbers, α ≥ 0 and B > 0; importNcclTests agrees with
-// parse + fit.
+// parse + fit; accepted rows have a time of at most an hour, bandwidths ≥ 0 and a whole #wrong
+// ≥ 0; a name conflict never names the collective that was read.
 
 #include "simcore/ncclimport.h"
 
@@ -85,7 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const std::string_view fileName = kFileNames[size % kFileNames.size()];
-    const std::size_t lineCount = simcore::importtext::lines(text).size();
+    const std::size_t lineCount =
+        simcore::importtext::lines(simcore::importtext::decode(text)).size();
 
     const auto parsed = simcore::parseNcclTests(text, fileName);
     require(parsed.table.has_value() != parsed.error.has_value(),
@@ -111,6 +113,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(std::isfinite(p.seconds) && p.seconds > 0, "a point's time is not > 0");
         require(std::isfinite(p.bytes) && p.bytes >= 0, "a point's size is not >= 0");
         require(p.line >= 1 && p.line <= lineCount, "a point's line is outside the text");
+    }
+    // Names the columns contradict are reported, never obeyed.
+    for (const auto& conflict : table.nameConflicts) {
+        require(conflict.named != table.collective, "a conflict that names the collective read");
+        (void)simcore::ncclConflictText(table, conflict);
+    }
+    for (const auto other : table.alsoFits) {
+        require(other != table.collective, "alsoFits lists the collective read");
+    }
+    for (const auto* points : {&table.outOfPlace, &table.inPlace}) {
+        for (const auto& p : *points) {
+            require(p.seconds <= simcore::kNcclMostSeconds, "a time above one hour was accepted");
+            require(p.algbwBytesPerSecond >= 0 && p.busbwBytesPerSecond >= 0,
+                    "a negative bandwidth was accepted");
+            require(!p.wrong || (*p.wrong >= 0 && std::floor(*p.wrong) == *p.wrong),
+                    "a #wrong that is not a whole number >= 0 was accepted");
+        }
     }
     if (table.averageBusBandwidth) {
         require(std::isfinite(*table.averageBusBandwidth), "Avg bus bandwidth not finite");

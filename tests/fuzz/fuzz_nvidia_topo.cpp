@@ -44,7 +44,8 @@ void requireFinite(const simcore::Link& link, const char* what)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const std::size_t lineCount = simcore::importtext::lines(text).size();
+    const std::size_t lineCount =
+        simcore::importtext::lines(simcore::importtext::decode(text)).size();
     const auto parsed = simcore::parseNvidiaTopo(text);
     require(parsed.node.has_value() != parsed.error.has_value(),
             "exactly one of node and error must be set");
@@ -58,6 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto g = static_cast<std::size_t>(node.gpus);
     const std::size_t nics = node.nics.size();
     require(node.gpus >= 1, "a node without GPUs");
+    require(node.gpus <= simcore::kMaxTopoGpus, "more GPUs than kMaxTopoGpus were accepted");
     require(node.gpuGpu.size() == g * g, "gpuGpu is not gpus × gpus");
     require(node.gpuNic.size() == g * nics, "gpuNic is not gpus × nics");
     require(node.nearestNic.size() == g, "not one nearest NIC per GPU");

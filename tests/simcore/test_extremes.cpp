@@ -5,13 +5,17 @@
 #include "simcore/collectives.h"
 #include "simcore/memory.h"
 #include "simcore/pipeline.h"
+#include "simcore/report.h"
 #include "simcore/scaling.h"
 #include "simcore/scenario.h"
 #include "simcore/topology.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace simcore;
@@ -188,6 +192,98 @@ TEST_CASE("an imported node at its extremes draws finite numbers or names the ke
                     for (const auto& hop : t.allReduce.hops) {
                         REQUIRE(std::isfinite(hop.busySeconds));
                         REQUIRE(std::isfinite(hop.utilisation));
+                    }
+                }
+            }
+        }
+    }
+}
+
+namespace {
+
+/// Quantities that are "none" (NaN, JSON null, read-out "—") by definition in some scenarios:
+/// an interval that is no whole number of steps, an expected time past any calendar, no slowest
+/// hop on a single GPU, activations the memory model cannot weigh, a half-peak size the sweep
+/// does not reach, the Parallelism caption's bubble without a pipeline (or one too large to
+/// simulate on every edit). Every other quantity of a report without problems is finite.
+bool mayBeNone(View view, std::string_view id)
+{
+    if (view == View::Parallelism && id == "bubble_fraction") {
+        return true;
+    }
+    for (std::string_view none :
+         {"interval_steps", "optimal_interval_steps", "expected_time", "optimal_expected_time",
+          "bottleneck_from", "bottleneck_to", "bottleneck_bandwidth", "bottleneck_latency",
+          "bottleneck_busy", "bottleneck_utilisation", "activations_per_layer",
+          "first_device_activations", "last_device_activations", "half_peak_bytes"}) {
+        if (id == none) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The values of a numeric key a user can type that are closest to its ends: the minimum (or,
+/// when the minimum itself is excluded, the smallest double above it: 5e-324 above 0), the
+/// maximum and the special value.
+std::vector<double> edgeValues(const KeyInfo& key)
+{
+    std::vector<double> values;
+    values.push_back(key.minimumExclusive
+                         ? std::nextafter(key.minimum, std::numeric_limits<double>::infinity())
+                         : key.minimum);
+    values.push_back(key.maximum);
+    if (key.specialValue) {
+        values.push_back(*key.specialValue);
+    }
+    return values;
+}
+
+} // namespace
+
+TEST_CASE("every view's quantities stay finite with any key at the edge of its range",
+          "[extremes]")
+{
+    // The bases the issue's reports were found with: the defaults, the physical scaling model,
+    // a pipeline whose transfers dwarf its compute, and the largest cluster and model.
+    std::vector<std::pair<std::string, Scenario>> bases;
+    bases.emplace_back("defaults", Scenario{});
+    Scenario physical;
+    physical.scaling.mode = ScalingMode::Physical;
+    bases.emplace_back("physical", physical);
+    Scenario pipeline;
+    pipeline.parallel.pp = 4;
+    pipeline.parallel.transferSeconds = 1;
+    bases.emplace_back("pp 4, p2p 1 s", pipeline);
+    Scenario big = physical;
+    big.scaling.workers = 4096;
+    big.model.params = 1e14;
+    big.checkpoint.gpus = 10000000;
+    bases.emplace_back("big", big);
+    for (const auto& key : scenarioKeys()) {
+        if (key.type == KeyType::Choice || key.type == KeyType::Text) {
+            continue;
+        }
+        for (const double value : edgeValues(key)) {
+            for (const auto& [baseName, base] : bases) {
+                Scenario s = base;
+                if (setNumber(s, key.name, value) || !validate(s).empty()) {
+                    continue;
+                }
+                for (const View view : allViews()) {
+                    const Report report = evaluateView(view, s);
+                    if (!report.ok()) {
+                        continue;
+                    }
+                    for (const auto& q : report.quantities) {
+                        if (q.unit == Unit::Word || q.unit == Unit::Boolean) {
+                            continue;
+                        }
+                        INFO(key.name << " = " << formatNumber(value) << " on " << baseName
+                                      << ": " << viewId(view) << "." << q.id << " = "
+                                      << q.value);
+                        CHECK(!std::isinf(q.value));
+                        CHECK((std::isfinite(q.value) || mayBeNone(view, q.id)));
                     }
                 }
             }

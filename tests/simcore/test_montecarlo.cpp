@@ -368,3 +368,23 @@ TEST_CASE("the histogram bins completion times", "[montecarlo]")
     CHECK(makeHistogram(values, 0).counts.empty());
     CHECK(makeHistogram({}, 10).counts.empty());
 }
+
+TEST_CASE("a batch past the failure limit is not started, and no run has no times", "[montecarlo]")
+{
+    // A job MTBF of 10 s against an hour's interval: no run can finish.
+    CheckpointParams params;
+    params.workSeconds = 86400;
+    params.intervalSeconds = 3600;
+    params.writeSeconds = 60;
+    params.restartSeconds = 600;
+    params.mtbfSeconds = 10;
+    CHECK(expectedMonteCarloFailures(params, 3) > kMaxMonteCarloFailures);
+    MonteCarloOptions options;
+    const BatchResult batch = simulateBatch(params, 3, options);
+    CHECK(batch.status == RunStatus::TooManyFailures);
+    CHECK(batch.runsCompleted == 0);
+    CHECK(batch.totalFailures == 0); // refused before any run
+    CHECK(std::isnan(batch.meanSeconds));
+    CHECK(std::isnan(batch.minSeconds));
+    CHECK(std::isnan(batch.maxSeconds));
+}

@@ -3,12 +3,15 @@
 // α–β fit (MODELS §4 ring forms) against synthetic data with known α and B, and bad input.
 #include "simcore/ncclimport.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace simcore;
 
@@ -521,4 +524,290 @@ TEST_CASE("nccl-tests: any prefix or corruption of a good file is a table or an 
             CHECK(r.table.has_value() != r.error.has_value());
         }
     }
+}
+
+namespace {
+
+/// `text` with its line `number` (1-based) replaced by `replacement`.
+std::string withLine(const std::string& text, std::size_t number, const std::string& replacement)
+{
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < number; ++i) {
+        start = text.find('\n', start) + 1;
+    }
+    const std::size_t end = text.find('\n', start);
+    return text.substr(0, start) + replacement + text.substr(end);
+}
+
+/// `text` with `line` inserted before its line `number`.
+std::string insertLine(const std::string& text, std::size_t number, const std::string& line)
+{
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < number; ++i) {
+        start = text.find('\n', start) + 1;
+    }
+    return text.substr(0, start) + line + "\n" + text.substr(start);
+}
+
+/// Line `number` of `text`.
+std::string lineOf(const std::string& text, std::size_t number)
+{
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < number; ++i) {
+        start = text.find('\n', start) + 1;
+    }
+    return text.substr(start, text.find('\n', start) - start);
+}
+
+ImportError refusal(const std::string& text, std::string_view fileName = "all_reduce_perf.txt")
+{
+    const auto r = parseNcclTests(text, fileName);
+    REQUIRE(r.error);
+    REQUIRE_FALSE(r.table);
+    INFO(r.error->message());
+    return *r.error;
+}
+
+/// UTF-16 with a byte-order mark, of ASCII text.
+std::string utf16(const std::string& text, bool bigEndian)
+{
+    std::string out = bigEndian ? "\xFE\xFF" : "\xFF\xFE";
+    for (const char c : text) {
+        out += bigEndian ? std::string{'\0', c} : std::string{c, '\0'};
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("nccl-tests: the table's columns decide the collective, a name only where they cannot",
+          "[ncclimport]")
+{
+    const std::string allReduce = readSample("nccl/all_reduce_8xh100_nvswitch.txt");
+    const auto right = importNcclTests(allReduce, "all_reduce_perf.txt");
+    REQUIRE(right.table);
+    SECTION("an all_reduce log saved as all_gather_perf.txt")
+    {
+        // Was: fitted as all_gather (b = (N−1)/N instead of 2(N−1)/N): half the bandwidth.
+        const auto r = importNcclTests(allReduce, "all_gather_perf.txt");
+        REQUIRE(r.table);
+        CHECK(r.table->collective == NcclCollective::AllReduce);
+        CHECK(r.fit.bandwidthBytesPerSecond == right.fit.bandwidthBytesPerSecond);
+        REQUIRE(r.table->nameConflicts.size() == 1);
+        CHECK(r.table->nameConflicts[0] == NcclNameConflict{NcclCollective::AllGather, 0});
+        const std::string text = ncclConflictText(*r.table, r.table->nameConflicts[0]);
+        CHECK(text.starts_with("the file name says all_gather, but the table's columns are "
+                               "all_reduce's"));
+        CHECK(text.find("2(N-1)/N = 1.75") != std::string::npos);
+    }
+    SECTION("a comment line naming another test")
+    {
+        // Was: the last "_perf" name in the text won, before the file name and the columns.
+        const auto r = importNcclTests(
+            withLine(allReduce, 2, "# Collective test starting: all_gather_perf"), "");
+        REQUIRE(r.table);
+        CHECK(r.table->collective == NcclCollective::AllReduce);
+        CHECK(r.fit.bandwidthBytesPerSecond == right.fit.bandwidthBytesPerSecond);
+        REQUIRE(r.table->nameConflicts.size() == 1);
+        CHECK(r.table->nameConflicts[0] == NcclNameConflict{NcclCollective::AllGather, 2});
+    }
+    SECTION("all_gather and alltoall print alike: the name chooses, else all_gather")
+    {
+        // nccl-tests src/all_gather.cu, src/alltoall.cu: redop "none", root −1, count = size /
+        // (N × 4), busbw = algbw × (N−1)/N for both.
+        const std::string gather = readSample("nccl/all_gather_8xh100.txt");
+        const auto unnamed = withLine(withLine(gather, 52, "#"), 2, "#");
+        const auto byFile = parseNcclTests(unnamed, "alltoall_perf.txt");
+        REQUIRE(byFile.table);
+        CHECK(byFile.table->collective == NcclCollective::AllToAll);
+        CHECK(byFile.table->collectiveChosenByName);
+        CHECK(byFile.table->alsoFits == std::vector{NcclCollective::AllGather});
+        CHECK(byFile.table->nameConflicts.empty());
+        const auto none = parseNcclTests(unnamed, "");
+        REQUIRE(none.table);
+        CHECK(none.table->collective == NcclCollective::AllGather);
+        CHECK_FALSE(none.table->collectiveChosenByName);
+        CHECK(none.table->alsoFits == std::vector{NcclCollective::AllToAll});
+        // The text's own name beats the file name; the file name is reported.
+        const auto both = parseNcclTests(gather, "alltoall_perf.txt");
+        REQUIRE(both.table);
+        CHECK(both.table->collective == NcclCollective::AllGather);
+        REQUIRE(both.table->nameConflicts.size() == 1);
+        CHECK(both.table->nameConflicts[0] == NcclNameConflict{NcclCollective::AllToAll, 0});
+    }
+    SECTION("a sendrecv log named all_reduce: busbw = algbw, not 2(N−1)/N × algbw")
+    {
+        // nccl-tests src/sendrecv.cu prints a redop too, so only the bus factor tells it from
+        // all_reduce once N > 2. Rows: S / t as algbw, busbw = algbw (factor 1), N = 4.
+        const std::string text =
+            "# nThread 1 nGpus 4 minBytes 1048576 maxBytes 4194304 step: 2(factor)\n"
+            "#       size         count      type   redop    root     time   algbw   busbw  "
+            "#wrong\n"
+            "     1048576        262144     float     sum      -1    60.00   17.48   17.48     0\n"
+            "     2097152        524288     float     sum      -1   100.00   20.97   20.97     0\n"
+            "     4194304       1048576     float     sum      -1   180.00   23.30   23.30     0\n"
+            "# Avg bus bandwidth    : 20.58 \n";
+        const auto r = parseNcclTests(text, "all_reduce_perf.txt");
+        REQUIRE(r.table);
+        CHECK(r.table->collective == NcclCollective::SendRecv);
+        CHECK(r.table->ranks == 4);
+        CHECK(r.table->nameConflicts ==
+              std::vector{NcclNameConflict{NcclCollective::AllReduce, 0}});
+    }
+}
+
+TEST_CASE("nccl-tests: Rank lines number the ranks 0 … N−1 without gaps", "[ncclimport]")
+{
+    const std::string good = readSample("nccl/all_reduce_8xh100_nvswitch.txt");
+    SECTION("one stray Rank line")
+    {
+        // Was: 1,000,000 ranks (the largest number + 1), latency 1.4e-11 s.
+        const std::string stray =
+            "#  Rank 999999 Group  0 Pid  41237 on dgx-h100-01 device  7 [0000:db:00] GPU";
+        const auto e = refusal(insertLine(good, 14, stray));
+        CHECK(e.kind == ImportError::Kind::Inconsistent);
+        CHECK(e.line == 14);
+        CHECK(e.expected == "Rank lines numbering the ranks 0 to N-1 without gaps (9 ranks listed, "
+                            "rank 8 missing)");
+        CHECK(e.found.starts_with("#  Rank 999999"));
+    }
+    SECTION("a rank missing in the middle")
+    {
+        const auto e = refusal(withLine(good, 9, "#")); // line 9 lists rank 3
+        CHECK(e.kind == ImportError::Kind::Inconsistent);
+        CHECK(e.line == 10); // rank 4, the first listed past the gap
+        CHECK(e.expected.find("rank 3 missing") != std::string::npos);
+    }
+    SECTION("ranks listed again by a repeated header stay 8")
+    {
+        const auto t = parseSample("all_reduce_8xh100_two_runs.txt");
+        CHECK(t.ranks == 8);
+    }
+    SECTION("the count column of all_gather against the Rank lines")
+    {
+        // count = size / (N × 4): the row "32 1 float" says N = 8; with rank 7's line gone the
+        // Rank lines say 7.
+        const std::string gather = readSample("nccl/all_gather_8xh100.txt");
+        const auto e = refusal(withLine(gather, 13, "#"), "all_gather_perf.txt");
+        CHECK(e.kind == ImportError::Kind::Inconsistent);
+        CHECK(e.line == 20);
+        CHECK(e.expected.find("N = 7") != std::string::npos);
+    }
+}
+
+TEST_CASE("nccl-tests: rows with impossible values are refused by line", "[ncclimport]")
+{
+    using Kind = ImportError::Kind;
+    const std::string good = readSample("nccl/all_reduce_8xh100_nvswitch.txt");
+    // Line 48: the 8589934592-byte row, time 39602.0 us, algbw 216.91, busbw 379.59.
+    const std::string last = lineOf(good, 48);
+    REQUIRE(last.find("39602.0") != std::string::npos);
+    const auto replaced = [&](const std::string& from, const std::string& to) {
+        std::string row = last;
+        const auto at = row.find(from);
+        REQUIRE(at != std::string::npos);
+        row.replace(at, from.size(), to);
+        return withLine(good, 48, row);
+    };
+    SECTION("a time of 1e308 us")
+    {
+        const auto e = refusal(replaced("39602.0", "  1e308"));
+        CHECK(e.kind == Kind::BadNumber);
+        CHECK(e.line == 48);
+        CHECK(e.expected.find("at most 3.6e9 us") != std::string::npos);
+        CHECK(e.found == "1e308");
+    }
+    SECTION("a negative algbw")
+    {
+        const auto e = refusal(replaced("216.91", "-216.9"));
+        CHECK(e.kind == Kind::BadNumber);
+        CHECK(e.line == 48);
+        CHECK(e.expected == "algbw in GB/s (a number ≥ 0)");
+    }
+    SECTION("a negative #wrong")
+    {
+        std::string row = last;
+        const auto at = row.find("379.59") + 6;
+        row.replace(row.find('0', at), 1, "-3");
+        const auto e = refusal(withLine(good, 48, row));
+        CHECK(e.kind == Kind::BadNumber);
+        CHECK(e.expected.find("whole number ≥ 0") != std::string::npos);
+        CHECK(e.found == "-3");
+    }
+    SECTION("a time that does not match size / algbw")
+    {
+        // 8589934592 B / 3960.2 us = 2169 GB/s, not the printed 216.91.
+        const auto e = refusal(replaced("39602.0", " 3960.2"));
+        CHECK(e.kind == Kind::Inconsistent);
+        CHECK(e.line == 48);
+        CHECK(e.expected.starts_with("algbw = size / time (8589934592 B / 0.0039602 s = "
+                                     "2169.0"));
+    }
+    SECTION("a busbw that is not algbw × 2(N−1)/N")
+    {
+        const auto e = refusal(replaced("379.59", "300.00"));
+        CHECK(e.kind == Kind::Inconsistent);
+        CHECK(e.line == 48);
+        CHECK(e.expected.starts_with("busbw = algbw × 2(N-1)/N = 1.75 (all_reduce over 8 ranks"));
+    }
+    SECTION("every sample passes the same checks")
+    {
+        for (const char* name :
+             {"all_gather_8xh100.txt", "all_reduce_2x4090_pcie.txt", "all_reduce_2x8xh100_ndr.txt",
+              "all_reduce_8xh100_nvswitch.txt", "all_reduce_8xh100_two_runs.txt",
+              "broadcast_8xh100.txt", "reduce_scatter_4xa100_nocheck.txt"}) {
+            INFO(name);
+            CHECK(parseSample(name).nameConflicts.empty());
+        }
+    }
+    SECTION("all_gather before mid-2020: algbw = (N−1)/N · S / t and busbw = algbw")
+    {
+        // nccl-tests commit ec1b5e2 (2020-06-19) changed all_gather's algbw to S / t; older logs
+        // printed 7/8 of it for both columns. 1048576 B in 10.00 us: 104.86 × 7/8 = 91.75.
+        const std::string text = "# Collective test starting: all_gather_perf\n"
+                                 "# nThread 1 nGpus 8\n"
+                                 "#       size         count      type     time   algbw   busbw  "
+                                 "error\n"
+                                 "     1048576         32768     float    10.00   91.75   91.75  "
+                                 "0e+00\n"
+                                 "     2097152         65536     float    15.00  122.33  122.33  "
+                                 "0e+00\n"
+                                 "# Avg bus bandwidth    : 107.05 \n";
+        const auto r = parseNcclTests(text);
+        INFO((r.error ? r.error->message() : std::string()));
+        REQUIRE(r.table);
+        CHECK(r.table->collective == NcclCollective::AllGather);
+        CHECK(r.table->ranks == 8);
+        CHECK(r.table->ranksFrom == NcclRanksFrom::CountColumn);
+    }
+}
+
+TEST_CASE("nccl-tests: UTF-8 BOM, UTF-16 LE/BE with BOM and CR-only line ends", "[ncclimport]")
+{
+    const std::string plain = readSample("nccl/all_reduce_8xh100_nvswitch.txt");
+    std::string cr = plain;
+    std::replace(cr.begin(), cr.end(), '\n', '\r');
+    const auto reference = parseSample("all_reduce_8xh100_nvswitch.txt");
+    for (const auto& [what, text] :
+         std::vector<std::pair<std::string, std::string>>{{"UTF-8 BOM", "\xEF\xBB\xBF" + plain},
+                                                          {"UTF-16 LE", utf16(plain, false)},
+                                                          {"UTF-16 BE", utf16(plain, true)},
+                                                          {"CR only", cr},
+                                                          {"UTF-16 LE, CRLF", utf16(cr, false)}}) {
+        INFO(what);
+        // Was: UTF-16 had no column header (NUL between letters), CR-only one line, and a BOM
+        // hid the first line.
+        const auto r = parseNcclTests(text, "all_reduce_perf.txt");
+        INFO((r.error ? r.error->message() : std::string()));
+        REQUIRE(r.table);
+        CHECK(r.table->ranks == reference.ranks);
+        CHECK(r.table->outOfPlace == reference.outOfPlace); // lines counted alike
+        CHECK(r.table->devices == reference.devices);
+    }
+    CHECK(importtext::decode("a\r\nb\rc\n") == "a\nb\nc\n");
+    CHECK(importtext::decode(utf16("ok", false) + "\x01") == "ok\xEF\xBF\xBD"); // odd byte
+    // U+1F600 as a surrogate pair, and a lone high surrogate → U+FFFD.
+    CHECK(importtext::decode(std::string("\xFF\xFE\x3D\xD8\x00\xDE", 6)) == "\xF0\x9F\x98\x80");
+    CHECK(importtext::decode(std::string("\xFE\xFF\xD8\x3D\x00\x41", 6)) == "\xEF\xBF\xBD"
+                                                                            "A");
 }

@@ -4,10 +4,14 @@
 // 31.5077 GB/s, PCIe 5.0 x16 63.0154 GB/s, UPI 22 GB/s — see test_topology.cpp), and bad input.
 #include "simcore/nvtopoimport.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace simcore;
 
@@ -269,4 +273,94 @@ TEST_CASE("nvidia-smi topo: any prefix or corruption is a node or an error", "[n
             CHECK(r.node.has_value() != r.error.has_value());
         }
     }
+}
+
+TEST_CASE("nvidia-smi topo: a wide header is refused before the matrix is allocated",
+          "[nvtopoimport]")
+{
+    const auto header = [](std::int64_t gpus) {
+        std::string text = "\t";
+        for (std::int64_t g = 0; g < gpus; ++g) {
+            text += "GPU" + std::to_string(g) + "\t";
+        }
+        return text + "CPU Affinity\tNUMA Affinity\n";
+    };
+    SECTION("two million GPU columns and no rows")
+    {
+        // Was: a 2e6 × 2e6 matrix allocated first — std::bad_alloc, the process aborted.
+        const auto r = parseNvidiaTopo(header(2'000'000));
+        REQUIRE(r.error);
+        CHECK(r.error->kind == ImportError::Kind::Inconsistent);
+        CHECK(r.error->line == 1);
+        CHECK(r.error->expected ==
+              "at most 1024 GPU columns (hardware.gpus_per_node's largest); this header has more");
+    }
+    SECTION("1025 columns are one too many, 1024 are read (and end without rows)")
+    {
+        CHECK(parseNvidiaTopo(header(kMaxTopoGpus + 1)).error->kind ==
+              ImportError::Kind::Inconsistent);
+        const auto atLimit = parseNvidiaTopo(header(kMaxTopoGpus));
+        REQUIRE(atLimit.error);
+        CHECK(atLimit.error->kind == ImportError::Kind::Truncated);
+        CHECK(atLimit.error->expected.starts_with("row GPU0 of the matrix"));
+    }
+    SECTION("many NIC columns: memory follows the rows that come")
+    {
+        // 2 GPUs and 1e6 NIC columns, one row: refused at the row, nothing of 2 × 1e6 cells
+        // allocated ahead.
+        std::string text = "\tGPU0\tGPU1";
+        for (int n = 0; n < 1'000'000; ++n) {
+            text += "\tNIC" + std::to_string(n);
+        }
+        text += "\nGPU0\t X \tNV4\n";
+        const auto r = parseNvidiaTopo(text);
+        REQUIRE(r.error);
+        CHECK(r.error->kind == ImportError::Kind::Truncated);
+        CHECK(r.error->line == 2);
+    }
+}
+
+TEST_CASE("nvidia-smi topo: UTF-8 BOM, UTF-16 LE/BE with BOM (PowerShell) and CR-only line ends",
+          "[nvtopoimport]")
+{
+    const std::string plain = readSample("dgx_h100.txt");
+    const auto reference = parseSample("dgx_h100.txt");
+    const auto utf16 = [](const std::string& text, bool bigEndian) {
+        std::string out = bigEndian ? "\xFE\xFF" : "\xFF\xFE";
+        for (const char c : text) {
+            out += bigEndian ? std::string{'\0', c} : std::string{c, '\0'};
+        }
+        return out;
+    };
+    std::string cr = plain;
+    std::replace(cr.begin(), cr.end(), '\n', '\r');
+    std::string crlf;
+    for (const char c : plain) {
+        crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    }
+    for (const auto& [what, text] : std::vector<std::pair<std::string, std::string>>{
+             {"UTF-8 BOM", "\xEF\xBB\xBF" + plain},
+             {"UTF-16 LE", utf16(plain, false)},
+             {"UTF-16 BE", utf16(plain, true)},
+             {"UTF-16 LE, CRLF (PowerShell's Out-File)", utf16(crlf, false)},
+             {"CR only", cr}}) {
+        INFO(what);
+        // Was: NoHeader for UTF-16 (a NUL between letters) and for CR-only (one long line).
+        const auto r = parseNvidiaTopo(text);
+        INFO((r.error ? r.error->message() : std::string()));
+        REQUIRE(r.node);
+        CHECK(r.node->gpus == reference.gpus);
+        CHECK(r.node->gpuGpu == reference.gpuGpu);
+        CHECK(r.node->gpuNic == reference.gpuNic);
+        CHECK(r.node->nics == reference.nics);
+        CHECK(r.node->cpuAffinity == reference.cpuAffinity);
+    }
+    // Line numbers count CR-only lines as an editor shows them.
+    std::string broken = cr;
+    broken.replace(broken.find("NV18"), 4, "QPI1");
+    const auto r = parseNvidiaTopo(broken);
+    REQUIRE(r.error);
+    CHECK(r.error->line ==
+          parseNvidiaTopo(readSample("dgx_h100.txt").replace(plain.find("NV18"), 4, "QPI1"))
+              .error->line);
 }

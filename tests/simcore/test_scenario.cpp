@@ -202,3 +202,51 @@ TEST_CASE("formatNumber is short and reads back exactly", "[scenario]")
         CHECK(parseNumber(formatNumber(value)) == value);
     }
 }
+
+TEST_CASE("decimal text is checked exactly as written, never rounded into range first",
+          "[scenario]")
+{
+    // Each of these rounds to a double that passes (5, 1, 2^53, 1e14, 0.001): the text does not.
+    struct Case {
+        const char* key;
+        const char* text;
+        Kind kind;
+    };
+    for (const Case& c :
+         {Case{"parallel.pp", "5.000000000000000001", Kind::NotAnInteger},
+          Case{"scaling.workers", "1.0000000000000001", Kind::NotAnInteger},
+          Case{"model.layers", "31.99999999999999999", Kind::NotAnInteger},
+          Case{"checkpoint.mc_seed", "9007199254740993", Kind::OutOfRange},
+          Case{"model.params", "100000000000000.001", Kind::OutOfRange},
+          Case{"model.params", "1.00000000000000000001e14", Kind::OutOfRange},
+          Case{"scaling.mfu", "0.00099999999999999999", Kind::OutOfRange},
+          Case{"memory.buffers_fraction", "1.0000000000000000001", Kind::OutOfRange},
+          Case{"hardware.intra_latency", "-0.00000000000000000001", Kind::OutOfRange},
+          Case{"checkpoint.interval", "0.0e5", Kind::OutOfRange}}) {
+        INFO(c.key << " = " << c.text);
+        Scenario s;
+        const auto error = setValue(s, c.key, c.text);
+        REQUIRE(error);
+        CHECK(error->kind == c.kind);
+        CHECK(error->given == c.text);
+        CHECK(s == Scenario{});
+    }
+    // Exactly at the bounds, and whole numbers however they are written, stay accepted.
+    Scenario s;
+    CHECK_FALSE(setValue(s, "checkpoint.mc_seed", "9007199254740992"));
+    CHECK(s.checkpoint.monteCarloSeed == 9007199254740992);
+    CHECK_FALSE(setValue(s, "model.params", "100000000000000.000"));
+    CHECK(s.model.params == 1e14);
+    CHECK_FALSE(setValue(s, "model.params", "+1e14"));
+    CHECK_FALSE(setValue(s, "parallel.pp", "5.000"));
+    CHECK(s.parallel.pp == 5);
+    CHECK_FALSE(setValue(s, "parallel.pp", "50e-1"));
+    CHECK(s.parallel.pp == 5);
+    CHECK_FALSE(setValue(s, "scaling.workers", "0.4096e4"));
+    CHECK(s.scaling.workers == 4096);
+    CHECK_FALSE(setValue(s, "scaling.mfu", "0.001"));
+    CHECK_FALSE(setValue(s, "lesson.base_compute", "1e-6"));
+    CHECK_FALSE(setValue(s, "hardware.intra_latency", "-0"));
+    CHECK_FALSE(setValue(s, "model.params", "0.000")); // the special value 0 = derive
+    CHECK(s.model.params == 0);
+}

@@ -1,11 +1,14 @@
 // Export: PNG of the asked pixel size and not blank, SVG that parses, PDF, CSV; failures leave
 // existing files untouched (QSaveFile).
+#include "filesizelimit.h"
 #include "helpers.h"
 #include "simcore/scaling.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/shell/exporter.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -147,4 +150,61 @@ TEST_CASE("unknown formats and panels are refused with the allowed values", "[ui
               .contains(QStringLiteral("available: scaling")));
     CHECK(exportFormatFor(QStringLiteral("X.PNG")) == ExportFormat::Png);
     CHECK_FALSE(exportFormatFor(QStringLiteral("png")).has_value());
+}
+
+TEST_CASE("an export that fails midway keeps the old file and names file and reason",
+          "[ui][export]")
+{
+    // Was: on a full disk (here: a file-size limit) CSV and SVG exports reported success and
+    // replaced the old file with a truncated one.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const ExportOptions options{QSize(1600, 900), 1.0};
+    for (const char* name : {"scaling.csv", "scaling.svg", "scaling.png", "scaling.pdf"}) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        REQUIRE(
+            exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, path, options).isEmpty());
+        QFile before(path);
+        REQUIRE(before.open(QIODevice::ReadOnly));
+        const QByteArray oldBytes = before.readAll();
+        before.close();
+        REQUIRE(oldBytes.size() > 2048);
+        simcore::Scenario changed;
+        changed.scaling.workers = 64;
+        QString error;
+        {
+            const testing::FileSizeLimit limit(1024);
+            error = exportPanel(QStringLiteral("scaling"), changed, path, options);
+        }
+        INFO(name << ": " << error.toStdString());
+        CHECK(error.contains(QDir::toNativeSeparators(path)));
+        CHECK(error.contains(QStringLiteral("File too large")));
+        QFile after(path);
+        REQUIRE(after.open(QIODevice::ReadOnly));
+        CHECK(after.readAll() == oldBytes);
+    }
+    // Every panel at once: the first failure is reported, and no truncated file is left.
+    const QString folder = dir.filePath(QStringLiteral("all"));
+    REQUIRE(QDir().mkpath(folder));
+    QString error;
+    {
+        const testing::FileSizeLimit limit(1024);
+        error = exportAllPanels(simcore::Scenario{}, folder, ExportFormat::Svg, options);
+    }
+    CHECK(error.contains(QStringLiteral("File too large")));
+    for (const QFileInfo& file : QDir(folder).entryInfoList(QDir::Files)) {
+        INFO(file.fileName().toStdString());
+        CHECK(file.size() <= 1024);
+        CHECK_FALSE(file.fileName().endsWith(QLatin1String(".svg")));
+    }
+}
+
+TEST_CASE("an export too large to draw in seconds is refused, naming the limit", "[ui][export]")
+{
+    // Was: 8000×8000 at scale 4 ran for a minute and took 4 GB.
+    const QString problem = checkExportOptions({QSize(8000, 8000), 4.0});
+    CHECK(problem.contains(QStringLiteral("32000×32000")));
+    CHECK(problem.contains(QStringLiteral("64 megapixels")));
+    CHECK(checkExportOptions({QSize(8000, 8000), 1.0}).isEmpty());
+    CHECK(checkExportOptions({QSize(1920, 1080), 4.0}).isEmpty());
 }

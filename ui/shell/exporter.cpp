@@ -16,7 +16,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace dtsim::ui {
@@ -61,29 +60,28 @@ QString exportPng(ChartArea& area, const QString& path, const ExportOptions& opt
             .arg(qRound(options.size.width() * options.scale))
             .arg(qRound(options.size.height() * options.scale));
     }
-    QSaveFile file(path);
-    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
-        return error;
-    }
-    QImageWriter writer(&file, "png");
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
     writer.setText(QStringLiteral("Title"), area.exportTitle());
     writer.setText(QStringLiteral("Description"), area.summary());
     writer.setText(QStringLiteral("Software"), QStringLiteral("dtsim"));
     if (!writer.write(image)) {
-        file.cancelWriting();
         return tr("Could not encode the PNG image: %1").arg(writer.errorString());
     }
-    return common::commitFile(file, path);
+    return common::writeFileAtomically(path, bytes);
 }
 
+// SVG and PDF are drawn into memory and written in one checked write: their generators write
+// through streams that drop a failed write on a full disk without a word.
 QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& options)
 {
-    QSaveFile file(path);
-    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
-        return error;
-    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setOutputDevice(&file);
+    generator.setOutputDevice(&buffer);
     generator.setSize(options.size);
     generator.setViewBox(QRect(QPoint(), options.size));
     generator.setTitle(area.exportTitle());
@@ -92,23 +90,21 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
     {
         QPainter painter;
         if (!painter.begin(&generator)) {
-            file.cancelWriting();
             return tr("Could not start drawing the SVG file.");
         }
         painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
         paintArea(area, painter);
     }
-    return common::commitFile(file, path);
+    return common::writeFileAtomically(path, bytes);
 }
 
 QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& options)
 {
-    QSaveFile file(path);
-    if (auto error = common::openForWriting(file, path); !error.isEmpty()) {
-        return error;
-    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         writer.setTitle(area.exportTitle());
         writer.setCreator(QStringLiteral("dtsim"));
         writer.setResolution(300);
@@ -118,7 +114,6 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter;
         if (!painter.begin(&writer)) {
-            file.cancelWriting();
             return tr("Could not start drawing the PDF file.");
         }
         const double factor = writer.resolution() / 96.0;
@@ -126,7 +121,7 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
         painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
         paintArea(area, painter);
     }
-    return common::commitFile(file, path);
+    return common::writeFileAtomically(path, bytes);
 }
 
 } // namespace
@@ -233,6 +228,15 @@ QString checkExportOptions(const ExportOptions& options)
             .arg(options.scale)
             .arg(kMinExportScale)
             .arg(kMaxExportScale);
+    }
+    const double width = options.size.width() * options.scale;
+    const double height = options.size.height() * options.scale;
+    if (width * height > kMaxExportPixels) {
+        return tr("size × scale: %1×%2 pixels is too large; allowed: at most %3 megapixels "
+                  "(e.g. 8000×8000 at scale 1, 3840×2160 at scale 2).")
+            .arg(qRound(width))
+            .arg(qRound(height))
+            .arg(kMaxExportPixels / 1e6);
     }
     return {};
 }

@@ -36,6 +36,9 @@ constexpr int kMinExportSide = 200;
 constexpr int kMaxExportSide = 8000;
 constexpr double kMinExportScale = 0.5;
 constexpr double kMaxExportScale = 4.0;
+/// The most pixels a PNG may have (side × scale, squared): 8000×8000 at scale 1, a 4K slide at
+/// scale 2 with room to spare. 8000×8000 at scale 4 (10^9 pixels) took a minute and 4 GB.
+constexpr double kMaxExportPixels = 64e6;
 
 /// Checks options; returns a translated message naming the field and range, or empty.
 QString checkExportOptions(const ExportOptions& options);

@@ -534,6 +534,15 @@ void CheckpointCharts::updateCaption()
             text = tr("<b>The simulated job never finishes</b>: a run stopped after %1 "
                       "failures. Restarts or checkpoint writes take too long for this MTBF.")
                        .arg(common::formatNumber(static_cast<double>(batch.totalFailures), 7));
+        } else if (batch.status == simcore::RunStatus::TooManyFailures) {
+            text = tr("<b>Monte-Carlo not run</b>: %1 jobs would meet about %2 failures, more "
+                      "than the %3 it simulates (a few seconds). Fewer jobs or a shorter job "
+                      "(checkpoint.mc_runs, checkpoint.work) bring it within reach.")
+                       .arg(common::formatNumber(static_cast<double>(batch.runsRequested), 7),
+                            common::formatNumber(
+                                simcore::expectedMonteCarloFailures(mc.params, batch.runsRequested),
+                                2),
+                            common::formatNumber(simcore::kMaxMonteCarloFailures, 2));
         } else {
             text = tr("The Monte-Carlo simulation could not run with these inputs.");
         }

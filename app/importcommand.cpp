@@ -22,7 +22,7 @@ namespace dtsim::app {
 
 namespace {
 
-constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024; // far above any nccl-tests or topo output
+constexpr qint64 kMaxFileBytes = common::kMaxMeasurementLogBytes;
 
 QString fromStd(std::string_view text)
 {
@@ -64,8 +64,9 @@ QString importUsage()
         "Options:\n"
         "  --json       print one JSON object on stdout\n"
         "  -h, --help   print this help\n"
-        "Exit status: 0 on success, 2 on bad usage or input (one line on stderr naming the\n"
-        "line of the file and what was expected).\n"
+        "Exit status: 0 when the file was read (also when none of its numbers can be\n"
+        "pasted as settings: the output says why), 2 on bad usage or input (one line on\n"
+        "stderr naming the line of the file and what was expected), 1 when stdout fails.\n"
         "Example: dtsim import nccl-tests all_reduce_perf.txt --json\n");
 }
 

@@ -35,6 +35,10 @@ struct FileRead {
     QString reason; ///< the system's words for CannotOpen and ReadError
 };
 
+/// The largest measurement log (nccl-tests output, `nvidia-smi topo -m`) dtsim reads: far above
+/// any real one, so a device, a wrong file or a hostile one is refused before it is parsed.
+inline constexpr qint64 kMaxMeasurementLogBytes = 64 * 1024 * 1024;
+
 /// Reads a regular file of at most `maxBytes` bytes. A path that is not a regular file is
 /// refused before it is opened for good (a FIFO without a writer would block the open), and the
 /// cap counts the bytes actually read (a file can grow while it is read).

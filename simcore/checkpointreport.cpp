@@ -124,6 +124,8 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
         options.recordTimeline = true;
         options.maxTimelineSegments = timelineSegments;
         out.sampleRun = simulateRun(params, options, 0);
+    } else {
+        out.sampleRun.status = out.batch.status; // not simulated: nothing to draw or to quote
     }
     out.expectedSeconds = segmentedExpectedTime(params).expectedSeconds;
     out.closedFormSeconds = dalyExpectedTime(params).expectedSeconds;

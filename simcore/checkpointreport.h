@@ -50,7 +50,8 @@ struct MonteCarloSummary {
     std::uint64_t seed = 0;
     BatchResult batch; ///< completionSeconds cleared (the histogram keeps their shape)
     Histogram histogram;
-    RunResult sampleRun; ///< run 0 of the batch, with its timeline
+    RunResult sampleRun; ///< run 0 of the batch, with its timeline (the batch's status, and
+                         ///< nothing else, when the batch did not run)
     /// The closed form counted in whole intervals, as the simulation runs the job
     /// (segmentedExpectedTime), and Daly's with a fractional last interval (dalyExpectedTime).
     double expectedSeconds = 0;

@@ -192,6 +192,25 @@ TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and complete
     CHECK_FALSE(charts->isMonteCarloRunning());
 }
 
+TEST_CASE("checkpoint: a batch past the failure limit says it was not run, and draws no run",
+          "[ui][checkpoint]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    CheckpointCharts* charts = panel.charts();
+    REQUIRE(waitForMonteCarlo(charts));
+    // 10^7 GPUs of 10^8 s MTBF: a failure every 10 s, ~10^9 failures for the default batch.
+    model.setNumber(QStringLiteral("checkpoint.gpus"), 1e7);
+    model.setNumber(QStringLiteral("checkpoint.gpu_mtbf"), 1e8);
+    REQUIRE(waitForMonteCarlo(charts));
+    const auto& mc = charts->monteCarlo();
+    CHECK(mc.batch.status == simcore::RunStatus::TooManyFailures);
+    CHECK(charts->monteCarloCaption().contains(QStringLiteral("Monte-Carlo not run")));
+    CHECK(charts->timeline()->run().timeline.empty());
+    CHECK(charts->timeline()->title().contains(QStringLiteral("not simulated")));
+    CHECK_FALSE(charts->timeline()->title().contains(QStringLiteral("done in")));
+}
+
 TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanly",
           "[ui][checkpoint]")
 {

@@ -5,6 +5,7 @@
 // hovering explains pairs and hops, and the node survives a scenario file. Expected values come
 // from simcore on the same sample files (tests/simcore/test_topology_imported.cpp has the hand
 // calculations).
+#include "common/files.h"
 #include "common/scenariofile.h"
 #include "helpers.h"
 #include "simcore/nvtopoimport.h"
@@ -27,6 +28,7 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
+#include <sys/stat.h>
 
 using namespace dtsim::ui;
 
@@ -231,4 +233,37 @@ TEST_CASE("imported node: another GPUs-per-node count is named on the panel unti
     CHECK(f.panel.problemText().contains(QStringLiteral("4")));
     REQUIRE_FALSE(f.model.setNumber(QStringLiteral("hardware.gpus_per_node"), 4));
     CHECK(f.panel.problemText().isEmpty());
+}
+
+TEST_CASE("imports on the panel refuse what is not a regular file, and files past the cap",
+          "[ui][topology][imported]")
+{
+    // The window reads an import as the command line does: a folder, a FIFO (which would block
+    // the open without a writer) and a device (which never ends) are refused by name, and the
+    // 64 MiB cap counts bytes read; nothing is imported and the panel keeps what it had.
+    QTemporaryDir folder;
+    REQUIRE(folder.isValid());
+    const QString fifo = folder.filePath(QStringLiteral("log.fifo"));
+    REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    for (const QString& path : {folder.path(), fifo, QStringLiteral("/dev/zero")}) {
+        INFO(path.toStdString());
+        Fixture f;
+        CHECK_FALSE(f.panel.importNcclFile(path));
+        CHECK(f.panel.problemText().contains(QStringLiteral("not a regular file")));
+        CHECK_FALSE(f.panel.importTopoFile(path));
+        CHECK(f.panel.problemText().contains(QStringLiteral("Nothing was imported")));
+    }
+    Fixture missing;
+    CHECK_FALSE(missing.panel.importTopoFile(folder.filePath(QStringLiteral("absent.txt"))));
+    CHECK(missing.panel.problemText().contains(QStringLiteral("does not exist")));
+
+    const QString large = folder.filePath(QStringLiteral("large.txt"));
+    QFile file(large);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    REQUIRE(file.resize(dtsim::common::kMaxMeasurementLogBytes + 1)); // sparse: no disk used
+    file.close();
+    Fixture f;
+    CHECK_FALSE(f.panel.importNcclFile(large));
+    CHECK(f.panel.problemText().contains(QStringLiteral("too large for a measurement log")));
+    CHECK(f.panel.problemText().contains(QStringLiteral("64 MiB")));
 }

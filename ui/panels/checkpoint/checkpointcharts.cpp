@@ -485,6 +485,8 @@ void CheckpointCharts::updateHistogram()
                                : tr("Run 0: %1 failures, done in %2")
                                      .arg(QLocale().toString(static_cast<qlonglong>(run.failures))))
                 .arg(common::formatDuration(run.completionSeconds)));
+    } else if (run.status == simcore::RunStatus::TooManyFailures) {
+        m_timeline->setTitle(tr("Run 0: not simulated (too many failures to simulate)"));
     } else {
         m_timeline->setTitle(tr("Run 0: stopped unfinished after %1 failures")
                                  .arg(QLocale().toString(static_cast<qlonglong>(run.failures))));

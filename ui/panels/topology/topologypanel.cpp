@@ -1,6 +1,7 @@
 #include "ui/panels/topology/topologypanel.h"
 
 #include "common/errortext.h"
+#include "common/files.h"
 #include "common/format.h"
 #include "simcore/ncclfitchart.h"
 #include "simcore/topology.h"
@@ -15,7 +16,6 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -296,20 +296,32 @@ void TopologyPanel::updateFormula()
 
 std::optional<QByteArray> TopologyPanel::readImportFile(const QString& path)
 {
-    QFile file(path);
-    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
-        showProblem(
-            tr("Cannot read %1. Nothing was imported.").arg(QDir::toNativeSeparators(path)));
-        return std::nullopt;
-    }
-    if (file.size() > kMaxImportBytes) {
-        showProblem(tr("%1 is %2, too large for a measurement log (at most %3). Nothing was "
+    using Problem = common::FileRead::Problem;
+    const common::FileRead read = common::readWholeFile(path, common::kMaxMeasurementLogBytes);
+    const QString shown = QDir::toNativeSeparators(path);
+    switch (read.problem) {
+    case Problem::None:
+        return read.bytes;
+    case Problem::Missing:
+        showProblem(tr("%1 does not exist. Nothing was imported.").arg(shown));
+        break;
+    case Problem::NotRegular:
+        showProblem(tr("%1 is not a regular file (a folder, a device or a pipe). Nothing was "
                        "imported.")
-                        .arg(QDir::toNativeSeparators(path), common::formatBytes(file.size()),
-                             common::formatBytes(kMaxImportBytes)));
-        return std::nullopt;
+                        .arg(shown));
+        break;
+    case Problem::CannotOpen:
+    case Problem::ReadError:
+        showProblem(tr("Cannot read %1: %2. Nothing was imported.").arg(shown, read.reason));
+        break;
+    case Problem::TooLarge:
+        showProblem(tr("%1 is larger than %2 MiB, too large for a measurement log. Nothing was "
+                       "imported.")
+                        .arg(shown)
+                        .arg(common::kMaxMeasurementLogBytes / (1024 * 1024)));
+        break;
     }
-    return file.readAll();
+    return std::nullopt;
 }
 
 QString TopologyPanel::importErrorText(const QString& path, const simcore::ImportError& error) const

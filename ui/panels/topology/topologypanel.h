@@ -65,7 +65,6 @@ public:
     bool useImport();
 
     /// Files larger than this are refused (no measurement log comes close).
-    static constexpr qint64 kMaxImportBytes = 64 * 1024 * 1024;
 
 protected:
     void refresh() override;

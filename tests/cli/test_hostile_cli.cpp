@@ -11,7 +11,7 @@ using testing::dtsim;
 
 TEST_CASE("an unknown first word is bad usage, with the nearest command", "[cli][hostile]")
 {
-    // Was: the window opened (and never exited offscreen), or "no display found".
+    // Guards against: the window opened (and never exited offscreen), or "no display found".
     checkBadInput({
         {{"cacl", "scaling"}, "unknown command 'cacl'; did you mean calc?"},
         {{"calcscaling"}, "unknown command 'calcscaling'; did you mean calc?"},
@@ -27,7 +27,7 @@ TEST_CASE("an unknown first word is bad usage, with the nearest command", "[cli]
 
 TEST_CASE("output that cannot be written is an error, not a success", "[cli][hostile]")
 {
-    // Was: exit 0 with nothing written.
+    // Guards against: exit 0 with nothing written.
     for (const QStringList& arguments :
          {QStringList{"calc", "scaling", "--json"}, QStringList{"calc", "memory"},
           QStringList{"keys"}, QStringList{"--help"}}) {

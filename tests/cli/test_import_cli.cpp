@@ -401,7 +401,7 @@ TEST_CASE("import: - reads standard input; directories and FIFOs are not regular
         for (const QString& path : {dir.path(), fifo}) {
             for (const char* kind : {"nccl-tests", "nvidia-topo"}) {
                 INFO(path.toStdString() << " " << kind);
-                // Was: a FIFO without a writer blocked the read for ever.
+                // Guards against: a FIFO without a writer blocked the read for ever.
                 const Run run = dtsim({QStringLiteral("import"), QLatin1String(kind), path});
                 CHECK(run.exitCode == 2);
                 CHECK(run.err == QStringLiteral("dtsim: import: %1: not a regular file (a "
@@ -442,7 +442,7 @@ TEST_CASE("import nvidia-topo: a header of a million GPU columns is refused at o
         header += "GPU" + QByteArray::number(g) + "\t";
     }
     header += "\n";
-    // Was: std::bad_alloc, exit 134 (the GPU × GPU matrix allocated before any limit).
+    // Guards against: std::bad_alloc, exit 134 (the GPU × GPU matrix allocated before any limit).
     const Run run = dtsimWithInput(
         {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")}, header);
     CHECK(run.exitCode == 2);
@@ -541,7 +541,7 @@ TEST_CASE("import: every printed --set line is one dtsim accepts, or the import 
             {QStringLiteral("import"), QStringLiteral("nvidia-topo"), QStringLiteral("-")}, oneGpu);
         INFO(run.err.toStdString());
         REQUIRE(run.exitCode == 0);
-        // Was: "--set hardware.gpus_per_node=1 … --set topology.preset=imported
+        // Guards against: "--set hardware.gpus_per_node=1 … --set topology.preset=imported
         // --set topology.node=", which calc refuses.
         CHECK(printedSets(run.out).isEmpty());
         CHECK(run.out.contains(

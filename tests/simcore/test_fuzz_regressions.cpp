@@ -82,7 +82,8 @@ TEST_CASE("fuzz: nccl-tests numbers past int64 or the double range are refused",
 {
     SECTION("a Rank number of 2^53")
     {
-        // Was: devices.push_back for every rank up to 2^53 — endless allocation (timeout).
+        // Guards against: devices.push_back for every rank up to 2^53 — endless allocation
+        // (timeout).
         const auto e = ncclRefusal("#  Rank  9007199254740992 Group  0 Pid  1 on a device  0 "
                                    "[0x01] GPU\n"
                                    "#  size count type redop root time algbw busbw #wrong\n"
@@ -93,7 +94,8 @@ TEST_CASE("fuzz: nccl-tests numbers past int64 or the double range are refused",
     }
     SECTION("nThread × nGpus of 1e600")
     {
-        // Was: static_cast<int64_t>(inf), undefined behaviour (UBSan float-cast-overflow).
+        // Guards against: static_cast<int64_t>(inf), undefined behaviour (UBSan
+        // float-cast-overflow).
         const auto e = ncclRefusal("# nThread 1e300 nGpus 1e300\n"
                                    "#  size count type redop root time algbw busbw #wrong\n"
                                    " 8 2 float sum -1 26.41 0.00 0.00 0\n"
@@ -103,7 +105,8 @@ TEST_CASE("fuzz: nccl-tests numbers past int64 or the double range are refused",
     }
     SECTION("a root of 1e300")
     {
-        // Was: static_cast<int64_t>(1e300), undefined behaviour (UBSan float-cast-overflow).
+        // Guards against: static_cast<int64_t>(1e300), undefined behaviour (UBSan
+        // float-cast-overflow).
         const auto e = ncclRefusal("# nThread 1 nGpus 2\n"
                                    "#  size count type redop root time algbw busbw #wrong\n"
                                    " 8 2 float sum 1e300 26.41 0.00 0.00 0\n"
@@ -113,8 +116,8 @@ TEST_CASE("fuzz: nccl-tests numbers past int64 or the double range are refused",
     }
     SECTION("bandwidths of 1e308 GB/s")
     {
-        // Was: accepted as +inf bytes/s; without Rank lines busbw/algbw = inf/inf = NaN reached
-        // static_cast<int64_t>(round(NaN)) in ranksFromBusFactor (undefined behaviour).
+        // Guards against: accepted as +inf bytes/s; without Rank lines busbw/algbw = inf/inf = NaN
+        // reached static_cast<int64_t>(round(NaN)) in ranksFromBusFactor (undefined behaviour).
         const auto e = ncclRefusal("#  size count type redop root time algbw busbw #wrong\n"
                                    " 8 2 float sum -1 26.41 1e308 1e308 0\n"
                                    " 16 4 float sum -1 26.41 1e308 1e308 0\n"
@@ -124,7 +127,7 @@ TEST_CASE("fuzz: nccl-tests numbers past int64 or the double range are refused",
     }
     SECTION("an average bus bandwidth of 1e308 GB/s")
     {
-        // Was: averageBusBandwidth = +inf.
+        // Guards against: averageBusBandwidth = +inf.
         const auto e = ncclRefusal("# nThread 1 nGpus 2\n"
                                    "#  size count type redop root time algbw busbw #wrong\n"
                                    " 8 2 float sum -1 26.41 0.00 0.00 0\n"
@@ -138,21 +141,21 @@ TEST_CASE("fuzz: nvidia-smi topo labels and codes with too many digits are refus
 {
     SECTION("a GPU column index of 1e20")
     {
-        // Was: static_cast<int64_t>(1e20) in gpuIndex, undefined behaviour.
+        // Guards against: static_cast<int64_t>(1e20) in gpuIndex, undefined behaviour.
         const auto e = topoRefusal("GPU0 GPU99999999999999999999\nGPU0 X NV4\n");
         CHECK(e.kind == ImportError::Kind::ReorderedColumns);
         CHECK(e.line == 1);
     }
     SECTION("a GPU label with 400 digits")
     {
-        // Was: *parseNumber(digits) on an empty optional (the number is beyond double).
+        // Guards against: *parseNumber(digits) on an empty optional (the number is beyond double).
         const auto e = topoRefusal("GPU0 GPU" + std::string(400, '9') + "\nGPU0 X NV4\n");
         CHECK(e.kind == ImportError::Kind::ReorderedColumns);
         CHECK(e.line == 1);
     }
     SECTION("NV followed by 400 digits")
     {
-        // Was: *parseNumber(count) on an empty optional in readCell.
+        // Guards against: *parseNumber(count) on an empty optional in readCell.
         const auto e =
             topoRefusal("GPU0 GPU1\nGPU0 X NV" + std::string(400, '9') + "\nGPU1 NV4 X\n");
         CHECK(e.kind == ImportError::Kind::BadLine);
@@ -162,8 +165,8 @@ TEST_CASE("fuzz: nvidia-smi topo labels and codes with too many digits are refus
 
 TEST_CASE("fuzz: nvidia-smi topo with more GPU rows than GPU columns is refused", "[fuzz]")
 {
-    // Was: row GPU1 of a one-GPU header wrote gpuGpu[1] of a 1-element vector (heap overflow;
-    // libstdc++ assertion in the fuzz build). Found from a NIC-column seed by libFuzzer.
+    // Guards against: row GPU1 of a one-GPU header wrote gpuGpu[1] of a 1-element vector (heap
+    // overflow; libstdc++ assertion in the fuzz build). Found from a NIC-column seed by libFuzzer.
     const auto e = topoRefusal("GPU0 NIC0\nGPU0 X PIX\nGPU1 PIX X\n");
     CHECK(e.kind == ImportError::Kind::Inconsistent);
     CHECK(e.line == 3);
@@ -171,9 +174,9 @@ TEST_CASE("fuzz: nvidia-smi topo with more GPU rows than GPU columns is refused"
 
 TEST_CASE("fuzz: nvidia-smi topo with X between a later GPU and a NIC is refused", "[fuzz]")
 {
-    // Was: accepted. The GPU–NIC check read node.nicCell(), which indexes by node.nics.size(),
-    // still 0 at that point, so it looked at row GPU0 for every GPU. (libFuzzer, from the
-    // ANSI/SOC seed.) nvtopoimport.h: "a GPU and a NIC" never show X.
+    // Guards against: accepted. The GPU–NIC check read node.nicCell(), which indexes by
+    // node.nics.size(), still 0 at that point, so it looked at row GPU0 for every GPU. (libFuzzer,
+    // from the ANSI/SOC seed.) nvtopoimport.h: "a GPU and a NIC" never show X.
     const auto e = topoRefusal("GPU0 GPU1 NIC0\nGPU0 X NV1 PIX\nGPU1 NV1 X X\n");
     CHECK(e.kind == ImportError::Kind::Inconsistent);
     CHECK(e.line == 3);
@@ -181,8 +184,8 @@ TEST_CASE("fuzz: nvidia-smi topo with X between a later GPU and a NIC is refused
 
 TEST_CASE("fuzz: nvidia-smi topo affinity stays one value per GPU", "[fuzz]")
 {
-    // Was: cpuAffinity == {"0-7"}: GPU1's value, listed as GPU0's (one entry for two GPUs).
-    // nvtopoimport.h: "per GPU … empty if no column"; a GPU row without the values gets "".
+    // Guards against: cpuAffinity == {"0-7"}: GPU1's value, listed as GPU0's (one entry for two
+    // GPUs). nvtopoimport.h: "per GPU … empty if no column"; a GPU row without the values gets "".
     const auto r = parseNvidiaTopo("GPU0 GPU1 CPU Affinity\nGPU0 X NV1\nGPU1 NV1 X 0-7\n");
     REQUIRE(r.node);
     REQUIRE(r.node->cpuAffinity.size() == 2);
@@ -192,8 +195,8 @@ TEST_CASE("fuzz: nvidia-smi topo affinity stays one value per GPU", "[fuzz]")
 
 TEST_CASE("fuzz: nvidia-smi topo naming an affinity column twice is refused", "[fuzz]")
 {
-    // Was: accepted, with two NUMA values per GPU row in numaAffinity (two entries for one GPU).
-    // (libFuzzer.)
+    // Guards against: accepted, with two NUMA values per GPU row in numaAffinity (two entries for
+    // one GPU). (libFuzzer.)
     const auto e = topoRefusal("GPU0 NUMA Affinity NUMA Affinity\nGPU0 X\n");
     CHECK(e.kind == ImportError::Kind::Inconsistent);
     CHECK(e.line == 1);
@@ -204,9 +207,9 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
     Scenario scenario;
     SECTION("checkpoint.gpu_mtbf=1e-300")
     {
-        // Was: NaN write fraction at Daly's optimum: W/τ = 1.2e6 / 1e-303 = +inf intervals,
-        // inf × 0 in combine(). Every second is spent restarting (R = 600 s ≫ M ≈ 1e-303 s), so
-        // the limit is restart fraction 1.
+        // Guards against: NaN write fraction at Daly's optimum: W/τ = 1.2e6 / 1e-303 = +inf
+        // intervals, inf × 0 in combine(). Every second is spent restarting (R = 600 s ≫ M ≈ 1e-303
+        // s), so the limit is restart fraction 1.
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.gpu_mtbf=1e-300"));
         requireUsableCheckpoint(scenario);
         const auto r = evaluateCheckpoint(scenario);
@@ -215,11 +218,11 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
     }
     SECTION("checkpoint.interval=1e-300")
     {
-        // Was: NaN write fraction on the chart's first point (τ = 1e-301 s: 1.2e307 intervals of
-        // ~60 s each overflow to ∞/∞). With a = τ/M → 0 the per-interval time is Daly's
-        // M·e^r·(e^d − 1) and the write time M·(e^d − 1) (checkpoint.cpp's derivation), so the
-        // write fraction is e^{−r} = e^{−R/M}, M = 1.8e8 s / 1024 GPUs = 175781.25 s.
-        // The curve now starts at τ's own decade, so τ = 1e-301 s puts that point first.
+        // Guards against: NaN write fraction on the chart's first point (τ = 1e-301 s: 1.2e307
+        // intervals of ~60 s each overflow to ∞/∞). With a = τ/M → 0 the per-interval time is
+        // Daly's M·e^r·(e^d − 1) and the write time M·(e^d − 1) (checkpoint.cpp's derivation), so
+        // the write fraction is e^{−r} = e^{−R/M}, M = 1.8e8 s / 1024 GPUs = 175781.25 s. The curve
+        // now starts at τ's own decade, so τ = 1e-301 s puts that point first.
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.interval=1e-301"));
         requireUsableCheckpoint(scenario);
         const auto r = evaluateCheckpoint(scenario);
@@ -228,9 +231,9 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
     }
     SECTION("checkpoint.gpu_mtbf=1e-300 over 1e7 GPUs, a write of 1e8 s")
     {
-        // Was: NaN write fraction at the scenario's τ: τ/M and δ/M overflow to +∞ (M = 1e-307 s),
-        // then a·e = ∞·0 and e^{d−r−s} = e^{∞−∞}. With R = 0 and failures every 1e-307 s no
-        // attempt reaches its write: all the time is lost work (lost fraction 1).
+        // Guards against: NaN write fraction at the scenario's τ: τ/M and δ/M overflow to +∞ (M =
+        // 1e-307 s), then a·e = ∞·0 and e^{d−r−s} = e^{∞−∞}. With R = 0 and failures every 1e-307 s
+        // no attempt reaches its write: all the time is lost work (lost fraction 1).
         for (const char* set :
              {"checkpoint.interval=1e10", "checkpoint.write_time=1e8", "checkpoint.restart_time=0",
               "checkpoint.gpu_mtbf=1e-300", "checkpoint.gpus=1e7"}) {
@@ -243,8 +246,8 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
     }
     SECTION("checkpoint.work=1e-315 without writes or restarts")
     {
-        // Was: NaN waste fraction: (τ + δ)/M underflowed to 0, so T = M·expm1(0) = 0 and 0/0.
-        // With δ = R = 0 and a failure chance of ~1e-323 nothing is wasted: fraction 0.
+        // Guards against: NaN waste fraction: (τ + δ)/M underflowed to 0, so T = M·expm1(0) = 0 and
+        // 0/0. With δ = R = 0 and a failure chance of ~1e-323 nothing is wasted: fraction 0.
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.work=1e-315"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.write_time=0"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.restart_time=0"));

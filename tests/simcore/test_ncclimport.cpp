@@ -588,7 +588,8 @@ TEST_CASE("nccl-tests: the table's columns decide the collective, a name only wh
     REQUIRE(right.table);
     SECTION("an all_reduce log saved as all_gather_perf.txt")
     {
-        // Was: fitted as all_gather (b = (N−1)/N instead of 2(N−1)/N): half the bandwidth.
+        // Guards against: fitted as all_gather (b = (N−1)/N instead of 2(N−1)/N): half the
+        // bandwidth.
         const auto r = importNcclTests(allReduce, "all_gather_perf.txt");
         REQUIRE(r.table);
         CHECK(r.table->collective == NcclCollective::AllReduce);
@@ -602,7 +603,8 @@ TEST_CASE("nccl-tests: the table's columns decide the collective, a name only wh
     }
     SECTION("a comment line naming another test")
     {
-        // Was: the last "_perf" name in the text won, before the file name and the columns.
+        // Guards against: the last "_perf" name in the text won, before the file name and the
+        // columns.
         const auto r = importNcclTests(
             withLine(allReduce, 2, "# Collective test starting: all_gather_perf"), "");
         REQUIRE(r.table);
@@ -661,7 +663,7 @@ TEST_CASE("nccl-tests: Rank lines number the ranks 0 … N−1 without gaps", "[
     const std::string good = readSample("nccl/all_reduce_8xh100_nvswitch.txt");
     SECTION("one stray Rank line")
     {
-        // Was: 1,000,000 ranks (the largest number + 1), latency 1.4e-11 s.
+        // Guards against: 1,000,000 ranks (the largest number + 1), latency 1.4e-11 s.
         const std::string stray =
             "#  Rank 999999 Group  0 Pid  41237 on dgx-h100-01 device  7 [0000:db:00] GPU";
         const auto e = refusal(insertLine(good, 14, stray));
@@ -795,8 +797,8 @@ TEST_CASE("nccl-tests: UTF-8 BOM, UTF-16 LE/BE with BOM and CR-only line ends", 
                                                           {"CR only", cr},
                                                           {"UTF-16 LE, CRLF", utf16(cr, false)}}) {
         INFO(what);
-        // Was: UTF-16 had no column header (NUL between letters), CR-only one line, and a BOM
-        // hid the first line.
+        // Guards against: UTF-16 had no column header (NUL between letters), CR-only one line, and
+        // a BOM hid the first line.
         const auto r = parseNcclTests(text, "all_reduce_perf.txt");
         INFO((r.error ? r.error->message() : std::string()));
         REQUIRE(r.table);

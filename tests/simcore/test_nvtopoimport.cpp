@@ -287,7 +287,7 @@ TEST_CASE("nvidia-smi topo: a wide header is refused before the matrix is alloca
     };
     SECTION("two million GPU columns and no rows")
     {
-        // Was: a 2e6 × 2e6 matrix allocated first — std::bad_alloc, the process aborted.
+        // Guards against: a 2e6 × 2e6 matrix allocated first — std::bad_alloc, the process aborted.
         const auto r = parseNvidiaTopo(header(2'000'000));
         REQUIRE(r.error);
         CHECK(r.error->kind == ImportError::Kind::Inconsistent);
@@ -345,7 +345,8 @@ TEST_CASE("nvidia-smi topo: UTF-8 BOM, UTF-16 LE/BE with BOM (PowerShell) and CR
              {"UTF-16 LE, CRLF (PowerShell's Out-File)", utf16(crlf, false)},
              {"CR only", cr}}) {
         INFO(what);
-        // Was: NoHeader for UTF-16 (a NUL between letters) and for CR-only (one long line).
+        // Guards against: NoHeader for UTF-16 (a NUL between letters) and for CR-only (one long
+        // line).
         const auto r = parseNvidiaTopo(text);
         INFO((r.error ? r.error->message() : std::string()));
         REQUIRE(r.node);

@@ -155,8 +155,8 @@ TEST_CASE("unknown formats and panels are refused with the allowed values", "[ui
 TEST_CASE("an export that fails midway keeps the old file and names file and reason",
           "[ui][export]")
 {
-    // Was: on a full disk (here: a file-size limit) CSV and SVG exports reported success and
-    // replaced the old file with a truncated one.
+    // Guards against: on a full disk (here: a file-size limit) CSV and SVG exports reported success
+    // and replaced the old file with a truncated one.
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportOptions options{QSize(1600, 900), 1.0};
@@ -201,7 +201,7 @@ TEST_CASE("an export that fails midway keeps the old file and names file and rea
 
 TEST_CASE("an export too large to draw in seconds is refused, naming the limit", "[ui][export]")
 {
-    // Was: 8000×8000 at scale 4 ran for a minute and took 4 GB.
+    // Guards against: 8000×8000 at scale 4 ran for a minute and took 4 GB.
     const QString problem = checkExportOptions({QSize(8000, 8000), 4.0});
     CHECK(problem.contains(QStringLiteral("32000×32000")));
     CHECK(problem.contains(QStringLiteral("64 megapixels")));

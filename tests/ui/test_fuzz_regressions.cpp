@@ -9,7 +9,7 @@ using namespace dtsim::common;
 
 TEST_CASE("fuzz: a file version outside int's range is refused", "[ui][file][fuzz]")
 {
-    // Was: static_cast<int>(1e300) in the version check, undefined behaviour (UBSan
+    // Guards against: static_cast<int>(1e300) in the version check, undefined behaviour (UBSan
     // float-cast-overflow). The same for −2147483649 and 2147483648. On x86 the old cast gave
     // INT_MIN and the same message, so this fails only where the cast is trapped: the fuzz build
     // (clang's -fsanitize=undefined) or gcc with -fsanitize=float-cast-overflow.

@@ -100,7 +100,7 @@ QString refusal(const QByteArray& contents)
 
 TEST_CASE("a key given twice is refused at its second line, naming the first", "[ui][file]")
 {
-    // Was: accepted with the last value (QJsonDocument keeps one of the two).
+    // Guards against: accepted with the last value (QJsonDocument keeps one of the two).
     CHECK(refusal("{\"format\": \"dtsim-scenario\", \"version\": 1, \"values\": {\n"
                   "  \"scaling.workers\": -5,\n"
                   "  \"scaling.workers\": 64\n}}") ==
@@ -227,8 +227,8 @@ TEST_CASE("special files are refused at once, and no file is read past 4 MiB", "
 
 TEST_CASE("a scenario save that fails midway keeps the old file and names it", "[ui][file]")
 {
-    // Was: a full disk (here: a file-size limit) left a truncated file in place of the old one
-    // and reported success, because QSaveFile::commit() ignores a failed final flush.
+    // Guards against: a full disk (here: a file-size limit) left a truncated file in place of the
+    // old one and reported success, because QSaveFile::commit() ignores a failed final flush.
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("s.dtsim.json"));

@@ -283,10 +283,12 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
     if (!applyThemeOption(parser)) {
         return kBadInput;
     }
-    if (parser.isSet(QStringLiteral("theme"))) { // the window reads the remembered theme
-        QSettings().setValue(QStringLiteral("theme"), parser.value(QStringLiteral("theme")));
+    // --theme is for this session; the View menu's choice is the one remembered.
+    std::optional<ui::Theme> sessionTheme;
+    if (parser.isSet(QStringLiteral("theme"))) {
+        sessionTheme = ui::currentAppearance().theme;
     }
-    ui::MainWindow window(initial);
+    ui::MainWindow window(initial, sessionTheme);
     if (parser.isSet(QStringLiteral("scenario"))) {
         const QString error = window.openScenario(parser.value(QStringLiteral("scenario")));
         if (!error.isEmpty()) {

@@ -163,6 +163,10 @@
         <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer jobs or a shorter job (checkpoint.mc_runs, checkpoint.work) bring it within reach.</source>
         <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc rút ngắn tác vụ (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
     </message>
+    <message>
+        <source>Run 0: not simulated (too many failures to simulate)</source>
+        <translation>Lần chạy 0: chưa mô phỏng (quá nhiều sự cố để mô phỏng)</translation>
+    </message>
 </context>
 <context>
     <name>CheckpointPanel</name>
@@ -1677,6 +1681,14 @@
         <source>Scaling: why adding GPUs speeds a step up, and where it starts to slow it down.</source>
         <translation>Mở rộng quy mô: vì sao thêm GPU làm mỗi bước nhanh hơn, và từ đâu nó bắt đầu làm bước chậm đi.</translation>
     </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Đang xuất %1…</translation>
+    </message>
+    <message>
+        <source>Exporting every panel into %1…</source>
+        <translation>Đang xuất mọi thẻ vào %1…</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCharts</name>
@@ -3144,14 +3156,6 @@
         <translation>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt; = %1 × %2 + %3 × %4 / %5 = &lt;b&gt;%6&lt;/b&gt; — α và &lt;i&gt;B&lt;/i&gt; của chặng chậm nhất</translation>
     </message>
     <message>
-        <source>Cannot read %1. Nothing was imported.</source>
-        <translation>Không đọc được %1. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1 is %2, too large for a measurement log (at most %3). Nothing was imported.</source>
-        <translation>%1 có dung lượng %2, quá lớn với một tệp log đo đạc (tối đa %3). Chưa nhập gì.</translation>
-    </message>
-    <message>
         <source>%1: expected %2. Nothing was imported.</source>
         <translation>%1: cần %2. Chưa nhập gì.</translation>
     </message>
@@ -3216,6 +3220,22 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>Write the import into the scenario: an nccl-tests fit into the hardware keys (&quot;Your cluster&quot;), an nvidia-smi topo node pair by pair (&quot;Imported node&quot;). Undo brings the old values back.</source>
         <translation>Ghi kết quả nhập vào kịch bản: kết quả khớp nccl-tests vào các khoá hardware (&quot;Cụm của bạn&quot;), node nvidia-smi topo theo từng cặp (&quot;Node đã nhập&quot;). Hoàn tác sẽ đưa các giá trị cũ trở lại.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Nothing was imported.</source>
+        <translation>%1 không tồn tại. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a folder, a device or a pipe). Nothing was imported.</source>
+        <translation>%1 không phải tệp thông thường (mà là thư mục, thiết bị hoặc pipe). Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Nothing was imported.</source>
+        <translation>Không đọc được %1: %2. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB, too large for a measurement log. Nothing was imported.</source>
+        <translation>%1 lớn hơn %2 MiB, quá lớn đối với một tệp số đo. Chưa nhập gì.</translation>
     </message>
 </context>
 <context>

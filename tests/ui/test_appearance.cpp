@@ -27,6 +27,7 @@
 #include <QPainter>
 #include <QRawFont>
 #include <QSet>
+#include <QSettings>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,6 +64,31 @@ TEST_CASE("dark theme: palette and charts turn dark, series keep their colours",
     applyAppearance({Theme::Light, false, 1.5});
     CHECK(view->backgroundBrush().color() == QColor(Qt::white));
     CHECK(view->chart()->titleBrush().color().lightness() < 80);
+}
+
+TEST_CASE("a theme given for the session is used, not remembered", "[ui][theme]")
+{
+    // `dtsim --theme dark` gives the window this session's theme; the next plain start finds
+    // the theme last chosen in the View menu.
+    RestoreAppearance restore;
+    QSettings settings;
+    settings.setValue(QStringLiteral("theme"), QStringLiteral("light"));
+    {
+        MainWindow window(simcore::Scenario{}, Theme::Dark);
+        CHECK(currentAppearance().theme == Theme::Dark);
+        CHECK(QSettings().value(QStringLiteral("theme")).toString() == QStringLiteral("light"));
+        QAction* checked = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->isCheckable() && action->isChecked() &&
+                action->text().remove(QLatin1Char('&')) == QStringLiteral("Dark")) {
+                checked = action;
+            }
+        }
+        CHECK(checked != nullptr); // the View menu shows what is on screen
+    }
+    MainWindow plain;
+    CHECK(currentAppearance().theme == Theme::Light);
+    settings.remove(QStringLiteral("theme"));
 }
 
 TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the slider",

@@ -4,6 +4,8 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QLocale>
@@ -77,6 +79,38 @@ TEST_CASE("switching to Vietnamese changes every panel's texts, and back", "[ui]
     CHECK(QLocale().decimalPoint() == QStringLiteral("."));
     CHECK_FALSE(dtsim::common::setLanguage(QStringLiteral("fr")));
     CHECK(dtsim::common::currentLanguage() == QStringLiteral("en"));
+}
+
+TEST_CASE("axis numbers follow the language's decimal sign, without a group separator",
+          "[ui][language][charts]")
+{
+    // Vietnamese writes 0,8 and groups thousands with a dot, so an axis tick "1.024" beside
+    // "0,8" would read as a decimal: axes print 1024 and 0,8 (every chart, built before or
+    // after the switch).
+    BackToEnglish restore;
+    MainWindow window;
+    window.show();
+    const auto checkCharts = [&](const QString& decimal) {
+        for (const QString& id : MainWindow::panelIds()) {
+            window.showPanel(id);
+            for (const QChartView* view : window.panel(id)->findChildren<QChartView*>()) {
+                INFO(id.toStdString() << " " << view->chart()->title().toStdString());
+                CHECK(view->chart()->localizeNumbers());
+                CHECK(view->chart()->locale().decimalPoint() == decimal);
+                CHECK(view->chart()->locale().toString(1024.0, 'g', 6) == QStringLiteral("1024"));
+            }
+        }
+    };
+    checkCharts(QStringLiteral("."));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
+    checkCharts(QStringLiteral(","));
+    CHECK(window.panel(QStringLiteral("scaling"))
+              ->findChild<QChartView*>()
+              ->chart()
+              ->locale()
+              .toString(0.8, 'g', 6) == QStringLiteral("0,8"));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("en")));
+    checkCharts(QStringLiteral("."));
 }
 
 TEST_CASE("a tab first shown after a language switch is built in that language",

@@ -155,7 +155,16 @@ TEST_CASE("the Presets menu loads a preset as one undoable step", "[ui][presets]
     REQUIRE(gpt3 != nullptr);
     gpt3->trigger();
     CHECK(window.model()->scenario().model.params == 175e9);
+    // Nothing to save: the next preset loads without "Save changes?"; an edit is something.
+    CHECK_FALSE(window.hasUnsavedChanges());
+    CHECK_FALSE(window.isWindowModified());
+    REQUIRE(window.loadPresetById(QStringLiteral("llama-70b-h100")).isEmpty());
+    CHECK_FALSE(window.hasUnsavedChanges());
+    REQUIRE_FALSE(window.model()->setNumber(QStringLiteral("scaling.workers"), 32));
     CHECK(window.hasUnsavedChanges());
+    window.model()->undoStack()->undo();
+    CHECK_FALSE(window.hasUnsavedChanges());
+    window.model()->undoStack()->undo();
     window.model()->undoStack()->undo();
     CHECK(window.model()->scenario() == simcore::Scenario{});
     CHECK(window.loadPresetById(QStringLiteral("nope")).contains(QStringLiteral("lesson")));

@@ -1,6 +1,7 @@
 // The Memory panel end to end: controls → Scenario → simcore → stacked bars, verdict, export.
 // Expected numbers: seed lesson §1 (7e9 × 16 B = 112e9 B), the ZeRO paper §5.1 (what each stage
 // divides by N_d), and hand calculations of Korthikanti et al. 2022 written out below.
+#include "common/presets.h"
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
@@ -11,6 +12,7 @@
 #include "ui/shell/exporter.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCheckBox>
@@ -24,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QValueAxis>
+#include <QWheelEvent>
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
@@ -167,6 +170,32 @@ TEST_CASE("the GPU capacities are drawn as labelled lines", "[ui][memory]")
     CHECK(panel.charts()->valueAxis()->max() >= 151.4);
 }
 
+TEST_CASE("the chosen GPU's line follows a preset that keeps the same lines", "[ui][memory]")
+{
+    // The 7B-on-24-GB preset and the Llama-70B one draw the same two lines (RTX 4090, H100);
+    // only which one is chosen differs, and that line alone is drawn thick.
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    const auto chosenLine = [&]() -> QString {
+        QString name;
+        for (const QLineSeries* line : panel.charts()->capacityLines()) {
+            if (line->pen().widthF() > 2.5) {
+                name = line->name();
+            }
+        }
+        return name;
+    };
+    for (const auto& [preset, gpu] :
+         {std::pair{"7b-24gb", "RTX 4090"}, std::pair{"llama-70b-h100", "H100"},
+          std::pair{"7b-24gb", "RTX 4090"}}) {
+        INFO(preset);
+        const auto scenario = dtsim::common::loadPreset(QString::fromLatin1(preset));
+        REQUIRE(scenario);
+        model.setScenario(*scenario, QStringLiteral("preset"));
+        CHECK(chosenLine().startsWith(QLatin1String(gpu)));
+    }
+}
+
 TEST_CASE("an out-of-range entry is reported by key and not applied", "[ui][memory]")
 {
     ScenarioModel model;
@@ -274,5 +303,42 @@ TEST_CASE("memory export: PNG not blank, CSV with simcore's bytes", "[ui][memory
         const auto expected = simcore::evaluateMemory(trial);
         CHECK(lines[zero + 1].split(',')[9].toDouble() ==
               Approx(expected.totalBytes).epsilon(1e-15));
+    }
+}
+
+TEST_CASE("memory: the wheel over an unfocused box leaves its value alone", "[ui][memory][wheel]")
+{
+    // Scrolling the controls column passes boxes under the pointer: only the box with the
+    // keyboard focus takes the wheel (the event is left for the scroll area).
+    ScenarioModel model;
+    MemoryPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    NumberField* sequence = panel.field(QStringLiteral("model.seq_len"));
+    REQUIRE(sequence);
+    const double before = model.scenario().model.seqLen;
+    const auto wheelOver = [](QWidget* widget) {
+        const QPointF centre = QRectF(widget->rect()).center();
+        QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(0, -120), QPoint(0, -120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(widget, &wheel);
+        return wheel.isAccepted();
+    };
+    REQUIRE_FALSE(sequence->hasFocus());
+    CHECK_FALSE(wheelOver(sequence));
+    CHECK(model.scenario().model.seqLen == before);
+    CHECK(sequence->focusPolicy() == Qt::StrongFocus); // the wheel does not take the focus
+    QComboBox* gpu = panel.choiceBox(QStringLiteral("hardware.gpu"));
+    REQUIRE(gpu);
+    const int gpuIndex = gpu->currentIndex();
+    CHECK_FALSE(wheelOver(gpu));
+    CHECK(gpu->currentIndex() == gpuIndex);
+
+    panel.activateWindow();
+    sequence->setFocus(Qt::MouseFocusReason);
+    if (sequence->hasFocus()) { // the platform gave the window the focus
+        CHECK(wheelOver(sequence));
+        CHECK(model.scenario().model.seqLen != before);
     }
 }

@@ -118,6 +118,23 @@ void restyle(QChartView* view)
     view->setBackgroundBrush(backgroundColor());
 }
 
+QLocale axisLocale()
+{
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale;
+}
+
+void applyAxisLocale(QWidget* widget)
+{
+    const QLocale locale = axisLocale();
+    for (QChartView* view : widget->findChildren<QChartView*>()) {
+        if (view->chart()->locale() != locale) {
+            view->chart()->setLocale(locale);
+        }
+    }
+}
+
 QFont titleFont()
 {
     QFont font;
@@ -151,6 +168,8 @@ void applyChartStyle(QChart* chart)
     // cores.
     chart->setBackgroundVisible(false);
     chart->setMargins(QMargins(6, 6, 6, 6));
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(axisLocale());
 }
 
 void applyViewStyle(QChartView* view)

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 class QChart;
 class QChartView;
@@ -76,5 +77,12 @@ void cacheStaticItems(QChartView* view);
 
 QFont titleFont();
 QFont labelFont();
+
+/// The locale axis numbers are written in: the interface language's decimal sign (0,8 in
+/// Vietnamese, 0.8 in English) and no group separator, since Vietnamese groups with a dot and
+/// "1.024" beside "0.8" reads as a decimal.
+QLocale axisLocale();
+/// Gives every chart inside `widget` the current axisLocale() (after the language changed).
+void applyAxisLocale(QWidget* widget);
 
 } // namespace dtsim::ui::chartstyle

@@ -4,10 +4,12 @@
 #include "common/format.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
+#include "ui/kit/chartstyle.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/textstrip.h"
+#include "ui/kit/wheelguard.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -260,6 +262,7 @@ bool Panel::applyValue(const QString& key, const QString& text)
 QComboBox* Panel::newChoiceBox()
 {
     auto* box = new QComboBox;
+    takeWheelOnlyWhenFocused(box);
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(12);
     return box;
@@ -405,6 +408,7 @@ NumberField* Panel::addNumberField(const QString& key)
 {
     const KeyText text = keyText(key);
     auto* field = new NumberField(key, text.factor, text.decimals);
+    takeWheelOnlyWhenFocused(field);
     connect(field, &NumberField::edited, this,
             [this, field](double value) { applyNumber(field->key(), value); });
     connect(field, &NumberField::problem, this, &Panel::showProblem);
@@ -459,6 +463,7 @@ void Panel::changeEvent(QEvent* event)
         updateControlsWidth();
     }
     if (event->type() == QEvent::LanguageChange) {
+        chartstyle::applyAxisLocale(this);
         retranslate();
         refresh();
     }

@@ -50,7 +50,8 @@ const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
 } // namespace
 
-MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
+MainWindow::MainWindow(const simcore::Scenario& scenario, std::optional<Theme> theme,
+                       QWidget* parent)
     : QMainWindow(parent), m_model(new ScenarioModel(scenario, this))
 {
     setObjectName(QStringLiteral("dtsimMainWindow"));
@@ -59,7 +60,7 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, QWidget* parent)
     setLabelSizedFont(m_tabs->tabBar());
     setCentralWidget(m_tabs);
     buildTabs();
-    buildActions();
+    buildActions(theme);
     buildLessonGuide();
     retranslate();
     m_lastExportFolder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
@@ -167,7 +168,7 @@ bool MainWindow::isPanelBuilt(const QString& id) const
     return index >= 0 && m_panels[index] != nullptr;
 }
 
-void MainWindow::buildActions()
+void MainWindow::buildActions(std::optional<Theme> sessionTheme)
 {
     m_openAction = new QAction(themeIcon(QStringLiteral("document-open")), QString(), this);
     m_openAction->setShortcut(QKeySequence::Open);
@@ -282,7 +283,7 @@ void MainWindow::buildActions()
     m_toolBar->addAction(m_resetAction);
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_exportAction);
-    buildAppearanceMenus();
+    buildAppearanceMenus(sessionTheme);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::activateCurrentPanel);
 }
@@ -381,8 +382,14 @@ void MainWindow::exportCurrentPanel()
         return;
     }
     const QString path = dialog.path();
+    // A large picture takes seconds to draw: say so before the window stops answering.
+    statusBar()->showMessage(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
+    statusBar()->repaint();
+    QApplication::setOverrideCursor(Qt::WaitCursor);
     const QString error =
         exportPanel(current->exportId(), m_model->scenario(), path, dialog.options());
+    QApplication::restoreOverrideCursor();
+    statusBar()->clearMessage();
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export failed"), error);
         return;
@@ -604,10 +611,14 @@ void MainWindow::exportAllWithDialog()
     ExportOptions options;
     options.scale = exportFormat == ExportFormat::Png ? 2.0 : 1.0;
     QStringList written;
+    statusBar()->showMessage(
+        tr("Exporting every panel into %1…").arg(QDir::toNativeSeparators(folder)));
+    statusBar()->repaint();
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const QString error =
         exportAllPanels(m_model->scenario(), folder, exportFormat, options, &written);
     QApplication::restoreOverrideCursor();
+    statusBar()->clearMessage();
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export failed"), error);
         return;
@@ -618,11 +629,12 @@ void MainWindow::exportAllWithDialog()
         8000);
 }
 
-void MainWindow::buildAppearanceMenus()
+void MainWindow::buildAppearanceMenus(std::optional<Theme> sessionTheme)
 {
     QSettings settings;
     Appearance appearance = currentAppearance();
-    appearance.theme = themeFromName(settings.value(QStringLiteral("theme")).toString());
+    appearance.theme =
+        sessionTheme.value_or(themeFromName(settings.value(QStringLiteral("theme")).toString()));
     // 125 % by default: at 150 % a 1280×800 projector no longer fits the charts' legends.
     const double scale = settings.value(QStringLiteral("presentationScale"), 1.25).toDouble();
     for (double offered : kPresentationScales) {
@@ -769,6 +781,9 @@ QString MainWindow::loadPresetById(const QString& id)
         }
     }
     m_model->setScenario(*scenario, tr("Load preset: %1").arg(name));
+    // A preset is a document as it stands, like a file just opened: switching to the next one
+    // has nothing to save (edits after it do).
+    m_model->undoStack()->setClean();
     setScenarioPath(QString());
     statusBar()->showMessage(tr("Preset loaded: %1").arg(name), 5000);
     return {};

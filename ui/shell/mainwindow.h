@@ -1,8 +1,10 @@
 #pragma once
 
 #include "simcore/scenario.h"
+#include "ui/kit/appearance.h"
 
 #include <QMainWindow>
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -23,7 +25,10 @@ class ScenarioModel;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(const simcore::Scenario& scenario = {}, QWidget* parent = nullptr);
+    /// `theme`: this session's theme (given on the command line), not remembered; without it
+    /// the theme chosen last time in the View menu.
+    explicit MainWindow(const simcore::Scenario& scenario = {},
+                        std::optional<Theme> theme = std::nullopt, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     [[nodiscard]] ScenarioModel* model() const { return m_model; }
@@ -76,12 +81,12 @@ private:
     Panel* ensurePanel(qsizetype index);
     /// Builds the current tab's panel and makes only it redraw on scenario changes.
     void activateCurrentPanel();
-    void buildActions();
+    void buildActions(std::optional<Theme> sessionTheme);
     void retranslate();
     void resetToDefaults();
     void showAbout();
     void exportAllWithDialog();
-    void buildAppearanceMenus();
+    void buildAppearanceMenus(std::optional<Theme> sessionTheme);
     void showShortcuts();
     /// Presentation mode: arrow keys, Page Up/Down, Home/End move the Scaling panel's slider.
     void stepWorkerSlider(int action);

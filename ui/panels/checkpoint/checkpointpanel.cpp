@@ -6,6 +6,7 @@
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
+#include "ui/kit/wheelguard.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
 
 #include <QFormLayout>
@@ -94,6 +95,7 @@ void CheckpointPanel::buildControls()
         addRows(m_checkpointGroup,
                 {"checkpoint.write_time", "checkpoint.restart_time", "checkpoint.interval"});
     m_intervalSlider = new QSlider(Qt::Horizontal);
+    takeWheelOnlyWhenFocused(m_intervalSlider);
     m_intervalSlider->setRange(0, kSliderSteps);
     m_intervalSlider->setPageStep(kSliderSteps / 24);
     m_intervalSlider->setTickPosition(QSlider::TicksBelow);

@@ -1,5 +1,6 @@
 #include "ui/panels/communication/ringcontrols.h"
 
+#include "ui/kit/wheelguard.h"
 #include "ui/panels/communication/ringplayback.h"
 
 #include <QComboBox>
@@ -65,6 +66,7 @@ RingControls::RingControls(RingPlayback* playback, QWidget* parent)
     m_step = new QPushButton;
     m_step->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
     m_speed = new QComboBox;
+    takeWheelOnlyWhenFocused(m_speed);
     for (const double speed : {0.25, 0.5, 1.0, 2.0, 4.0}) {
         m_speed->addItem(QString(), speed);
     }

@@ -263,10 +263,11 @@ void MemoryCharts::updateCapacityLines()
 {
     const QList<const simcore::GpuSpec*> gpus(m_report.capacityGpus.begin(),
                                               m_report.capacityGpus.end());
-    if (gpus == m_capacityGpus) {
-        return; // lines are rebuilt only when the GPU choice changes them
+    if (gpus == m_capacityGpus && m_report.gpu == m_chosenCapacityGpu) {
+        return; // lines are rebuilt only when the GPUs drawn or the one chosen change
     }
     m_capacityGpus = gpus;
+    m_chosenCapacityGpu = m_report.gpu;
     for (auto* line : std::as_const(m_capacityLines)) {
         m_chart->removeSeries(line);
         delete line;

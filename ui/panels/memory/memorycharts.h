@@ -87,7 +87,8 @@ private:
     QCategoryAxis* m_capacityAxis = nullptr;
     QScatterSeries* m_selectedMarker = nullptr;
     QList<QLineSeries*> m_capacityLines;
-    QList<const simcore::GpuSpec*> m_capacityGpus; ///< what m_capacityLines show, in order
+    QList<const simcore::GpuSpec*> m_capacityGpus;         ///< what m_capacityLines show, in order
+    const simcore::GpuSpec* m_chosenCapacityGpu = nullptr; ///< drawn as the chosen one
     TextStrip* m_verdict = nullptr;
     int m_verdictState = -1; ///< 1 fits, 0 does not, 2 problem: the banner's colours
     TextStrip* m_summary = nullptr;

@@ -4,16 +4,20 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
@@ -98,6 +102,29 @@ TEST_CASE("axis numbers follow the language's decimal sign, without a group sepa
                 CHECK(view->chart()->localizeNumbers());
                 CHECK(view->chart()->locale().decimalPoint() == decimal);
                 CHECK(view->chart()->locale().toString(1024.0, 'g', 6) == QStringLiteral("1024"));
+                // Every numeric axis draws its numbers (a format Qt Charts cannot localize
+                // draws none): the scene holds tick labels with digits and no group separator.
+                const QList<QAbstractAxis*> axes = view->chart()->axes();
+                const bool numericAxis =
+                    view->isVisible() &&
+                    std::any_of(axes.cbegin(), axes.cend(), [](const QAbstractAxis* axis) {
+                        return axis->isVisible() && axis->labelsVisible() &&
+                               (axis->type() == QAbstractAxis::AxisTypeValue ||
+                                axis->type() == QAbstractAxis::AxisTypeLogValue);
+                    });
+                if (numericAxis) {
+                    int numbers = 0;
+                    for (const QGraphicsItem* item : view->scene()->items()) {
+                        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                            text && text->isVisible() &&
+                            text->toPlainText().contains(QRegularExpression(
+                                QStringLiteral("^[0-9]+(") + QRegularExpression::escape(decimal) +
+                                QStringLiteral("[0-9]+)?$")))) {
+                            ++numbers;
+                        }
+                    }
+                    CHECK(numbers >= 2);
+                }
             }
         }
     };

@@ -80,7 +80,9 @@ QFont labelFont();
 
 /// The locale axis numbers are written in: the interface language's decimal sign (0,8 in
 /// Vietnamese, 0.8 in English) and no group separator, since Vietnamese groups with a dot and
-/// "1.024" beside "0.8" reads as a decimal.
+/// "1.024" beside "0.8" reads as a decimal. Axis label formats give a precision ("%.6g", not
+/// "%g"): with localized numbers Qt Charts formats only "%.<digits><type>" and draws nothing
+/// for the rest.
 QLocale axisLocale();
 /// Gives every chart inside `widget` the current axisLocale() (after the language changed).
 void applyAxisLocale(QWidget* widget);

@@ -147,10 +147,10 @@ void CheckpointCharts::buildWasteChart()
 
     m_intervalAxis = new QLogValueAxis;
     m_intervalAxis->setBase(10);
-    m_intervalAxis->setLabelFormat(QStringLiteral("%g"));
+    m_intervalAxis->setLabelFormat(QStringLiteral("%.6g"));
     m_intervalAxis->setMinorTickCount(8);
     m_wasteAxis = new QValueAxis;
-    m_wasteAxis->setLabelFormat(QStringLiteral("%g"));
+    m_wasteAxis->setLabelFormat(QStringLiteral("%.6g"));
     chartstyle::applyAxisStyle(m_intervalAxis);
     chartstyle::applyAxisStyle(m_wasteAxis);
     m_wasteChart->addAxis(m_intervalAxis, Qt::AlignBottom);
@@ -195,9 +195,9 @@ void CheckpointCharts::buildHistogramChart()
     m_meanLine = makeLine(chartstyle::kSelected, 3, Qt::SolidLine);
     m_expectedLine = makeLine(chartstyle::kOptimum, 3, Qt::DashLine);
     m_timeAxis = new QValueAxis;
-    m_timeAxis->setLabelFormat(QStringLiteral("%g"));
+    m_timeAxis->setLabelFormat(QStringLiteral("%.6g"));
     m_countAxis = new QValueAxis;
-    m_countAxis->setLabelFormat(QStringLiteral("%g"));
+    m_countAxis->setLabelFormat(QStringLiteral("%.6g"));
     chartstyle::applyAxisStyle(m_timeAxis);
     chartstyle::applyAxisStyle(m_countAxis);
     m_histChart->addAxis(m_timeAxis, Qt::AlignBottom);

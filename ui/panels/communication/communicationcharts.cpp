@@ -320,7 +320,7 @@ void CommunicationCharts::buildCharts()
 
     // Bus bandwidth vs S, with the link bandwidth behind the curves and a star at n½.
     m_busY = new QValueAxis;
-    m_busY->setLabelFormat(QStringLiteral("%g"));
+    m_busY->setLabelFormat(QStringLiteral("%.6g"));
     chartstyle::applyAxisStyle(m_busY);
     m_linkLine = makeLine(kMarkerGrey, 2, Qt::DashLine);
     m_busbw = makeSweepChart(m_busY, m_linkLine, nullptr, QScatterSeries::MarkerShapeStar, 18);

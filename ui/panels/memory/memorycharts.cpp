@@ -71,7 +71,7 @@ void MemoryCharts::buildChart()
     m_categories = new QBarCategoryAxis;
     m_categories->setGridLineVisible(false);
     m_valueAxis = new QValueAxis;
-    m_valueAxis->setLabelFormat(QStringLiteral("%g"));
+    m_valueAxis->setLabelFormat(QStringLiteral("%.6g"));
     // Labels on the right at each capacity: the GPU's name sits outside the plot, never on a bar.
     m_capacityAxis = new QCategoryAxis;
     m_capacityAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);

@@ -103,11 +103,11 @@ void ScalingCharts::buildSpeedupChart()
     m_linearWorkers = new QValueAxis;
     m_logWorkers = new QLogValueAxis;
     m_logWorkers->setBase(2);
-    m_logWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_logWorkers->setLabelFormat(QStringLiteral("%.6g"));
     m_logWorkers->setMinorTickCount(0);
-    m_linearWorkers->setLabelFormat(QStringLiteral("%g"));
+    m_linearWorkers->setLabelFormat(QStringLiteral("%.6g"));
     m_speedupAxis = new QValueAxis;
-    m_speedupAxis->setLabelFormat(QStringLiteral("%g"));
+    m_speedupAxis->setLabelFormat(QStringLiteral("%.6g"));
     for (QAbstractAxis* axis :
          {static_cast<QAbstractAxis*>(m_linearWorkers), static_cast<QAbstractAxis*>(m_logWorkers),
           static_cast<QAbstractAxis*>(m_speedupAxis)}) {

@@ -148,7 +148,7 @@ void TopologyPanel::buildFitChart()
     m_sizeAxis->setLabelFormat(QStringLiteral("%.0g"));
     m_timeAxis = new QLogValueAxis;
     m_timeAxis->setBase(10);
-    m_timeAxis->setLabelFormat(QStringLiteral("%g"));
+    m_timeAxis->setLabelFormat(QStringLiteral("%.6g"));
     chart->addAxis(m_sizeAxis, Qt::AlignBottom);
     chart->addAxis(m_timeAxis, Qt::AlignLeft);
     for (auto* axis :

@@ -48,6 +48,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -267,52 +268,55 @@ int main(int argc, char** argv)
         panel.resize(size);
         panel.show();
         QCoreApplication::processEvents();
-        // A drag: the slider moves by 1–3 positions per event, as a mouse drag delivers it.
-        int position = 8;
+        // The slider's positions are simcore's stops (every N up to 16, then four per octave up
+        // to 4× the optimum). A drag: the slider moves by 1–3 stops per event.
+        QSlider* slider = panel.workerSlider();
+        int position = slider->value();
         const auto dragLinear = [&](int) {
             int step = nudge(generator);
             if (step == 0) {
                 step = 1;
             }
-            position = std::clamp(position + step, 1, 4096);
-            panel.workerSlider()->setValue(position);
+            position = std::clamp(position + step, 0, slider->maximum());
+            slider->setValue(position);
         };
         record(QStringLiteral("scaling_linear_drag"),
-               QStringLiteral("Scaling: drag, 1–3 N/event (linear)"),
+               QStringLiteral("Scaling: drag, 1–3 stops/event (linear)"),
                summarise(timeChanges(samples, panel, dragLinear)));
-        // A mouse drag on the linear slider: one pixel of a ~300 px groove is ~14 workers, so each
-        // event moves N by 10–20 and nearly every event moves the window of bars.
-        std::uniform_int_distribution<int> pixel(10, 20);
+        // A fast mouse drag sweeping the groove end to end: 2–4 stops per event, so nearly every
+        // event moves the run of bars.
+        std::uniform_int_distribution<int> sweep(2, 4);
         int direction = 1;
         const auto mouseDrag = [&](int) {
-            if (position > 4000 || position < 20) {
+            if (position >= slider->maximum() || position <= 0) {
                 direction = -direction;
             }
-            position = std::clamp(position + direction * pixel(generator), 1, 4096);
-            panel.workerSlider()->setValue(position);
+            position = std::clamp(position + direction * sweep(generator), 0, slider->maximum());
+            slider->setValue(position);
         };
         record(QStringLiteral("scaling_mouse_drag"),
-               QStringLiteral("Scaling: mouse drag, 10–20 N/event (linear)"),
+               QStringLiteral("Scaling: mouse drag, 2–4 stops/event (linear)"),
                summarise(timeChanges(samples, panel, mouseDrag)));
-        // Jumps: a click on the groove or a typed value lands anywhere in 1…4096.
-        const auto jumpLinear = [&](int) { panel.workerSlider()->setValue(jump(generator)); };
+        // Jumps: a typed value lands anywhere in 1…4096 (and becomes a stop of the slider).
+        const auto jumpLinear = [&](int) { panel.workerSpinBox()->setValue(jump(generator)); };
         record(QStringLiteral("scaling_linear_jumps"),
-               QStringLiteral("Scaling: jump anywhere in 1…4096 (linear)"),
+               QStringLiteral("Scaling: type any N in 1…4096 (linear)"),
                summarise(timeChanges(samples, panel, jumpLinear)));
 
-        // 2. Scaling panel, log axis.
+        // 2. Scaling panel, log axis: powers of two.
+        panel.workerSpinBox()->setValue(8);
         panel.logScaleBox()->setChecked(true);
-        int logPosition = 300;
+        int logPosition = slider->value();
         const auto dragLog = [&](int) {
             int step = nudge(generator);
             if (step == 0) {
                 step = 1;
             }
-            logPosition = std::clamp(logPosition + step, 0, dtsim::ui::ScalingPanel::kLogSteps);
-            panel.workerSlider()->setValue(logPosition);
+            logPosition = std::clamp(logPosition + step, 0, slider->maximum());
+            slider->setValue(logPosition);
         };
         record(QStringLiteral("scaling_log_drag"),
-               QStringLiteral("Scaling: drag, 1–3 positions/event (log)"),
+               QStringLiteral("Scaling: drag, 1–3 stops/event (log)"),
                summarise(timeChanges(samples, panel, dragLog)));
         panel.hide();
     }
@@ -369,7 +373,8 @@ int main(int argc, char** argv)
     }
     if (wanted(QStringLiteral("physical"))) {
         // 2d. Scaling panel, Physical mode: each step prices the collective for the
-        // bars, the 256-point curve and a scan of all 4096 N for the optimum.
+        // bars, the 256-point curve and a scan of every allowed N (1…512: the default batch's
+        // sequences) for the optimum.
         dtsim::ui::ScenarioModel physicalModel;
         physicalModel.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical"));
         physicalModel.setValue(QStringLiteral("collective.algorithm"),
@@ -378,11 +383,12 @@ int main(int argc, char** argv)
         physicalPanel.resize(size);
         physicalPanel.show();
         QCoreApplication::processEvents();
-        int position = 8;
+        QSlider* physicalSlider = physicalPanel.workerSlider();
+        int position = physicalSlider->value();
         const auto dragPhysical = [&](int) {
             int step = nudge(generator);
-            position = std::clamp(position + (step == 0 ? 1 : step), 1, 4096);
-            physicalPanel.workerSlider()->setValue(position);
+            position = std::clamp(position + (step == 0 ? 1 : step), 0, physicalSlider->maximum());
+            physicalSlider->setValue(position);
         };
         record(QStringLiteral("scaling_physical_drag"),
                QStringLiteral("Scaling Physical: drag (hierarchical)"),

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -16,12 +17,62 @@ QString tr(const char* text)
 }
 } // namespace
 
+namespace {
+/// `text` (a number without group separators) with the digits before its decimal sign grouped in
+/// threes by a narrow no-break space.
+QString groupedThousands(QString text)
+{
+    const QChar separator(0x202F);
+    qsizetype firstDigit = 0;
+    while (firstDigit < text.size() && !text.at(firstDigit).isDigit()) {
+        ++firstDigit; // the sign
+    }
+    qsizetype endOfInteger = firstDigit;
+    while (endOfInteger < text.size() && text.at(endOfInteger).isDigit()) {
+        ++endOfInteger;
+    }
+    for (qsizetype at = endOfInteger - 3; at > firstDigit; at -= 3) {
+        text.insert(at, separator);
+    }
+    return text;
+}
+} // namespace
+
 QString formatNumber(double value, int significant)
 {
     if (!std::isfinite(value)) {
         return QStringLiteral("—");
     }
-    return QLocale().toString(value, 'g', significant);
+    significant = std::max(significant, 1);
+    const QLocale locale;
+    // Rounded first: 999.7 to three digits is 1000 and must be written out like it.
+    double rounded = value;
+    if (value != 0) {
+        const int exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
+        const double unit = std::pow(10.0, exponent - significant + 1);
+        rounded = std::round(value / unit) * unit;
+    }
+    const double magnitude = std::abs(rounded);
+    if (magnitude < 1000.0 || magnitude >= 1e18) {
+        return locale.toString(value, 'g', significant);
+    }
+    // Written out, never "1.02E+03"; grouped in threes by a narrow no-break space, which no
+    // language reads as a decimal sign (English "1,020" is Vietnamese "1.020": one point
+    // zero two).
+    const int digits = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
+    QLocale plain = locale;
+    plain.setNumberOptions(plain.numberOptions() | QLocale::OmitGroupSeparator);
+    QString text = plain.toString(rounded, 'f', std::max(0, significant - digits));
+    // As 'g' writes it: no trailing zeros after the decimal sign ("2000", not "2000.000").
+    if (const QString point = plain.decimalPoint(); text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0'))) {
+            text.chop(1);
+        }
+        if (text.endsWith(point)) {
+            text.chop(point.size());
+        }
+    }
+    return groupedThousands(text);
 }
 
 QString formatSignedNumber(double value, int significant)
@@ -67,7 +118,7 @@ QString formatDuration(double seconds)
         const auto wholeHours = static_cast<long long>(std::llround(seconds / 3600.0));
         return tr("%1 d %2 h").arg(wholeHours / 24).arg(wholeHours % 24);
     }
-    return tr("%1 years").arg(locale.toString(days / 365.25, 'g', 4));
+    return tr("%1 years").arg(formatNumber(days / 365.25, 4));
 }
 
 QString formatSpeedup(double speedup)
@@ -177,7 +228,10 @@ QString formatQuantity(const simcore::Quantity& quantity)
     case Unit::Runs:
     case Unit::Tokens:
         if (value == std::floor(value) && std::abs(value) < 9e15) {
-            return QLocale().toString(static_cast<qlonglong>(value));
+            // Grouped as formatNumber groups: Vietnamese "4.096" would read as four point zero.
+            QLocale plain;
+            plain.setNumberOptions(plain.numberOptions() | QLocale::OmitGroupSeparator);
+            return groupedThousands(plain.toString(static_cast<qlonglong>(value)));
         }
         return formatNumber(value, 4);
     case Unit::Number:

@@ -13,7 +13,10 @@ QString formatDuration(double seconds);
 QString formatSpeedup(double speedup);
 /// "43.9 %"
 QString formatPercent(double fraction);
-/// A number with `significant` significant digits in the current locale ("0.0625", "1,234.5").
+/// A number with `significant` significant digits in the current locale ("0.0625", "14.43";
+/// Vietnamese "14,43"). From 1000 on it is written out, its digits grouped in threes by a narrow
+/// no-break space (U+202F) that reads as no decimal sign in any language: "1 020", "1 234.5"
+/// (Vietnamese "1 234,5"), never "1.02E+03".
 QString formatNumber(double value, int significant = 4);
 /// formatNumber for text that reads as mathematics: a negative value takes the minus sign
 /// (U+2212) the formulas use, not the locale's hyphen-minus ("−0.81").
@@ -32,7 +35,8 @@ QString formatBytes(double bytes);
 /// "450 GB/s" (decimal).
 QString formatBandwidth(double bytesPerSecond);
 /// A report's quantity as a read-out writes it, by its unit: a duration, bytes, a bandwidth,
-/// FLOP(/s), a percentage, "×", a count in the locale's digits, yes/no, or the word itself; "—"
+/// FLOP(/s), a percentage, "×", a whole count grouped as formatNumber groups ("16 384"), yes/no,
+/// or the word itself; "—"
 /// when it has no value (NaN).
 QString formatQuantity(const simcore::Quantity& quantity);
 /// The report's quantity `id` as formatQuantity writes it; "—" when the report has none.

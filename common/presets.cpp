@@ -63,6 +63,8 @@
 //   6·69e9·2e12 FLOPs at 40 % of 312 TFLOP/s is 1.84M A100-hours, Touvron et al. Table 2
 //   report 1,720,320 A100-80GB hours for 70B.
 //   topology.preset ndr-cluster: DGX H100 nodes on NDR, the named wiring with these links.
+//   hardware.gpus 2048 (256 nodes × 8); scaling.workers 1024: the Physical model is pure data
+//   parallelism and strong scaling gives each GPU at least one of the 1024 sequences.
 //
 // classroom — GPT-3 XL 1.3B (Brown et al. 2020 Table 2.1: 24 layers, d_model 2048; 16 heads of
 //   128, catalogue "gpt3-xl") on 4 workstations × 4 RTX 4090 over 100 GbE.
@@ -132,8 +134,9 @@ const PresetText kPresets[] = {
     {"llama-70b-h100", QT_TRANSLATE_NOOP("dtsim::ui::Presets", "Llama 2 70B on 2,048 H100 GPUs"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",
                        "Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × "
-                       "data 64, ZeRO-1, selective recomputation): about 20 GB per GPU, and 2 "
-                       "trillion tokens in about 12 days at 40 % MFU.")},
+                       "data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data "
+                       "parallelism alone splits its 1,024 sequences over at most 1,024 of the "
+                       "GPUs: 2 trillion tokens in about 24 days at 40 % MFU.")},
     {"llama3-16k-failures",
      QT_TRANSLATE_NOOP("dtsim::ui::Presets", "Llama 3: failures on 16,384 GPUs"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",

@@ -129,10 +129,16 @@ StepTimes physicalStep(const PhysicalParams& p, std::int64_t workers)
 
 std::int64_t physicalOptimalWorkers(const PhysicalParams& params, std::int64_t maxWorkers)
 {
-    maxWorkers = std::max<std::int64_t>(maxWorkers, 1);
+    WorkerRange range;
+    range.max = std::max<std::int64_t>(maxWorkers, 1);
+    return physicalOptimalWorkers(params, range);
+}
+
+std::int64_t physicalOptimalWorkers(const PhysicalParams& params, const WorkerRange& range)
+{
     std::int64_t best = 1;
     double bestSpeedup = physicalStep(params, 1).speedup;
-    for (std::int64_t n = 2; n <= maxWorkers; ++n) {
+    for (std::int64_t n : allowedWorkers(range)) {
         const double speedup = physicalStep(params, n).speedup;
         if (speedup > bestSpeedup) {
             best = n;

@@ -50,10 +50,10 @@ struct PhysicalParams {
     ShardingStrategy strategy = ShardingStrategy::Ddp;
     BatchScaling batch = BatchScaling::Strong;
     CommAlgorithm algorithm = CommAlgorithm::Ring;
-    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};         ///< in a node (NVLink 4)
+    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};        ///< in a node (NVLink 4)
     Link inter{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< between nodes (NDR)
-    std::int64_t gpusPerNode = 8; ///< ≥ 1
-    std::int64_t steps = 1;       ///< optimizer steps in the run, ≥ 1
+    std::int64_t gpusPerNode = 8;                                     ///< ≥ 1
+    std::int64_t steps = 1; ///< optimizer steps in the run, ≥ 1
 };
 
 /// A parameter outside its range: the field's name and the allowed range, as values.
@@ -107,5 +107,7 @@ std::optional<PhysicalParams> physicalParamsFromScenario(const Scenario& scenari
 /// Ties go to the smaller N. A full scan: step(N) has cliffs at node boundaries and is not convex,
 /// so no closed form is used. maxWorkers < 1 is treated as 1.
 std::int64_t physicalOptimalWorkers(const PhysicalParams& params, std::int64_t maxWorkers);
+/// The same search over the N the range allows (whole nodes past one node when it says so).
+std::int64_t physicalOptimalWorkers(const PhysicalParams& params, const WorkerRange& range);
 
 } // namespace simcore

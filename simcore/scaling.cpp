@@ -60,34 +60,208 @@ std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWo
     return best;
 }
 
-std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t optimum,
-                                        std::int64_t maxWorkers, WindowKind kind)
+bool WorkerRange::allows(std::int64_t workers) const
 {
-    constexpr std::int64_t linearBars = 11;
-    std::vector<std::int64_t> workers{1, selected, optimum};
-    if (kind == WindowKind::Log) {
-        // Up to where the curve stops being interesting, so 4096 workers' huge sync time does
-        // not flatten every other bar.
-        const std::int64_t last = std::max<std::int64_t>({16, 4 * optimum, 2 * selected});
-        for (std::int64_t n = 1; n <= std::min(last, maxWorkers); n *= 2) {
-            workers.push_back(n);
-        }
-    } else {
-        // The window moves in steps of kLinearStride, not with every N: while the slider is
-        // dragged the bars stay put and only the marker moves, which is easier to read and
-        // redraws much less. N sits 3…7 places into the 11 bars: three neighbours each side.
-        constexpr std::int64_t kLinearStride = 5;
-        std::int64_t first =
-            std::max<std::int64_t>(1, kLinearStride * ((selected - 1) / kLinearStride) - 2);
-        first = std::min(first, std::max<std::int64_t>(1, maxWorkers - linearBars + 1));
-        for (std::int64_t n = first; n < first + linearBars && n <= maxWorkers; ++n) {
-            workers.push_back(n);
-        }
+    return workers >= 1 && workers <= max && (workers <= node || workers % node == 0);
+}
+
+std::string_view workerLimitKey(WorkerLimit limit)
+{
+    switch (limit) {
+    case WorkerLimit::Key:
+        return "scaling.workers";
+    case WorkerLimit::Cluster:
+        return "hardware.gpus";
+    case WorkerLimit::Batch:
+        return "train.global_batch";
     }
-    std::erase_if(workers, [&](std::int64_t n) { return n < 1 || n > maxWorkers; });
+    return "scaling.workers";
+}
+
+WorkerRange workerRange(const Scenario& scenario)
+{
+    WorkerRange range;
+    range.max = maxScalingWorkers();
+    range.limitValue = range.max;
+    if (scenario.scaling.mode != ScalingMode::Physical) {
+        return range;
+    }
+    const auto consider = [&](std::int64_t value, WorkerLimit limit) {
+        if (value >= 1 && value < range.limitValue) {
+            range.limitValue = value;
+            range.limit = limit;
+        }
+    };
+    consider(scenario.hardware.gpus, WorkerLimit::Cluster);
+    if (scenario.scaling.batch == BatchScalingMode::Strong) {
+        consider(scenario.train.globalBatch, WorkerLimit::Batch);
+    }
+    if (scenario.collective.algorithm == CollectiveAlgorithm::Hierarchical) {
+        range.node = std::max<std::int64_t>(1, scenario.hardware.gpusPerNode);
+    }
+    range.max = range.limitValue;
+    if (range.max > range.node) {
+        range.max = range.max / range.node * range.node;
+    }
+    return range;
+}
+
+std::optional<ScenarioError> workerProblem(const Scenario& scenario)
+{
+    const std::int64_t workers = scenario.scaling.workers;
+    if (workers < 1 || workers > maxScalingWorkers()) {
+        return std::nullopt; // validate() names the key's own range
+    }
+    const WorkerRange range = workerRange(scenario);
+    if (range.allows(workers)) {
+        return std::nullopt;
+    }
+    ScenarioError error{
+        ScenarioError::Kind::Inconsistent, "scaling.workers", std::to_string(workers), {}, {}};
+    const std::string limit = std::to_string(range.limitValue);
+    if (workers > range.limitValue) {
+        error.allowed = "at most " + limit;
+        if (range.limit == WorkerLimit::Cluster) {
+            error.detail = "hardware.gpus = " + limit + ", the GPUs of the cluster";
+        } else {
+            error.detail = "train.global_batch = " + limit +
+                           " sequences: strong scaling gives each GPU at least one";
+        }
+        return error;
+    }
+    const std::string node = std::to_string(range.node);
+    error.allowed = "a whole number of nodes past one node, a multiple of " + node;
+    error.detail = "hardware.gpus_per_node = " + node + " with collective.algorithm = hierarchical";
+    return error;
+}
+
+std::vector<std::int64_t> allowedWorkers(const WorkerRange& range)
+{
+    std::vector<std::int64_t> workers;
+    for (std::int64_t n = 1; n <= range.max; n += (n < range.node ? 1 : range.node)) {
+        workers.push_back(n);
+    }
+    return workers;
+}
+
+std::int64_t allowedAtOrBelow(const WorkerRange& range, std::int64_t n)
+{
+    n = std::clamp<std::int64_t>(n, 1, range.max);
+    return n <= range.node ? n : n / range.node * range.node;
+}
+
+namespace {
+
+void sortUnique(std::vector<std::int64_t>& workers)
+{
     std::sort(workers.begin(), workers.end());
     workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
-    return workers;
+}
+
+} // namespace
+
+std::vector<std::int64_t> sliderWorkers(const WorkerRange& range, std::int64_t optimum,
+                                        std::int64_t selected, AxisScale axis, ScalingMode mode)
+{
+    constexpr std::int64_t everyCountUpTo = 16;
+    const std::int64_t last =
+        mode == ScalingMode::Lesson
+            ? allowedAtOrBelow(range, std::max<std::int64_t>(everyCountUpTo, 4 * optimum))
+            : range.max;
+    std::vector<std::int64_t> stops{1, last};
+    if (axis == AxisScale::Log) {
+        for (std::int64_t p = 1; p <= last; p *= 2) {
+            stops.push_back(allowedAtOrBelow(range, p));
+        }
+    } else {
+        for (std::int64_t n = 1; n <= std::min(everyCountUpTo, last); ++n) {
+            stops.push_back(allowedAtOrBelow(range, n));
+        }
+        for (std::int64_t p = everyCountUpTo; p <= last; p *= 2) {
+            for (std::int64_t quarters : {4, 5, 6, 7}) {
+                if (p * quarters / 4 <= last) {
+                    stops.push_back(allowedAtOrBelow(range, p * quarters / 4));
+                }
+            }
+        }
+    }
+    for (std::int64_t n : {optimum, selected}) {
+        if (range.allows(n)) {
+            stops.push_back(n);
+        }
+    }
+    sortUnique(stops);
+    return stops;
+}
+
+std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
+                                std::int64_t optimum, AxisScale axis)
+{
+    std::vector<std::int64_t> scale;
+    if (axis == AxisScale::Log) {
+        for (std::int64_t p = 1; p <= range.max; p *= 2) {
+            scale.push_back(allowedAtOrBelow(range, p));
+        }
+        scale.push_back(range.max);
+    } else {
+        scale = allowedWorkers(range);
+    }
+    for (std::int64_t n : {std::int64_t{1}, selected, optimum}) {
+        if (range.allows(n)) {
+            scale.push_back(n);
+        }
+    }
+    sortUnique(scale);
+    const auto last = static_cast<std::int64_t>(scale.size()) - 1;
+    const auto indexOf = [&](std::int64_t n) {
+        return static_cast<std::int64_t>(std::lower_bound(scale.begin(), scale.end(), n) -
+                                         scale.begin());
+    };
+    const std::int64_t is = std::min(indexOf(selected), last);
+    const std::int64_t io = std::min(indexOf(optimum), last);
+
+    std::vector<std::int64_t> chosen{0};
+    const auto addRun = [&](std::int64_t from, std::int64_t to) {
+        for (std::int64_t i = std::max<std::int64_t>(0, from); i <= std::min(to, last); ++i) {
+            chosen.push_back(i);
+        }
+    };
+    if (axis == AxisScale::Log) {
+        // Up to where the curve stops being interesting, so 4096 workers' huge sync time does
+        // not flatten every other bar.
+        const std::int64_t upTo = std::max<std::int64_t>({16, 4 * optimum, 2 * selected});
+        std::int64_t hi = indexOf(upTo);
+        if (hi > last || scale[static_cast<std::size_t>(hi)] > upTo) {
+            --hi;
+        }
+        addRun(0, std::max({hi, io + 2, is}));
+    } else {
+        // The run moves in steps of five, not with every N: while the slider is dragged the
+        // bars stay put and only the marker moves, which is easier to read and redraws less.
+        constexpr std::int64_t stride = 5;
+        std::int64_t lo = std::max<std::int64_t>(0, std::min(is, io) - 2) / stride * stride;
+        const std::int64_t hi = std::min(last, (std::max(is, io) + 2) / stride * stride + 4);
+        const auto maxBars = static_cast<std::int64_t>(kMaxBars);
+        if (hi + 1 <= maxBars) {
+            lo = 0;
+        }
+        if (hi - lo + 1 + (lo > 0 ? 1 : 0) <= maxBars) {
+            addRun(lo, hi);
+        } else {
+            // Far from the optimum: the optimum with two each side, and nine around N (N two
+            // to six places in, moving in steps of five).
+            addRun(io - 2, io + 2);
+            const std::int64_t from = std::max<std::int64_t>(0, is / stride * stride - 2);
+            addRun(from, from + 8);
+        }
+    }
+    sortUnique(chosen);
+    std::vector<BarPick> bars;
+    for (std::size_t k = 0; k < chosen.size(); ++k) {
+        bars.push_back(
+            {scale[static_cast<std::size_t>(chosen[k])], k > 0 && chosen[k] > chosen[k - 1] + 1});
+    }
+    return bars;
 }
 
 std::int64_t roundUpToNice(std::int64_t n)
@@ -102,27 +276,26 @@ std::int64_t roundUpToNice(std::int64_t n)
 }
 
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
-                                              std::int64_t maxWorkers)
+                                              const WorkerRange& range)
 {
     constexpr std::int64_t densePoints = 256; // more than the ~700 px of plot can show
-    const std::int64_t last = std::min<std::int64_t>(
-        maxWorkers, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
+    const std::int64_t last = allowedAtOrBelow(
+        range, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
     std::vector<std::int64_t> workers{selected, optimum};
-    if (last <= densePoints) {
-        for (std::int64_t n = 1; n <= last; ++n) {
-            workers.push_back(n);
-        }
+    std::vector<std::int64_t> every =
+        allowedWorkers({last, range.limit, range.limitValue, range.node});
+    if (static_cast<std::int64_t>(every.size()) <= densePoints) {
+        workers.insert(workers.end(), every.begin(), every.end());
     } else {
         const double ratio = std::pow(static_cast<double>(last), 1.0 / (densePoints - 1));
         double x = 1;
         for (std::int64_t i = 0; i < densePoints; ++i, x *= ratio) {
-            workers.push_back(static_cast<std::int64_t>(std::llround(x)));
+            workers.push_back(allowedAtOrBelow(range, std::llround(x)));
         }
         workers.push_back(last);
     }
-    std::erase_if(workers, [&](std::int64_t n) { return n < 1 || n > maxWorkers; });
-    std::sort(workers.begin(), workers.end());
-    workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
+    std::erase_if(workers, [&](std::int64_t n) { return !range.allows(n); });
+    sortUnique(workers);
     return workers;
 }
 
@@ -133,36 +306,40 @@ std::int64_t maxScalingWorkers()
 
 ScalingResult evaluateScaling(const Scenario& scenario)
 {
-    const auto kind =
-        scenario.scaling.axis == AxisScale::Log ? WindowKind::Log : WindowKind::Linear;
     ScalingResult result;
     result.mode = scenario.scaling.mode;
-    result.maxWorkers = maxScalingWorkers();
-    const std::int64_t selected =
-        std::clamp<std::int64_t>(scenario.scaling.workers, 1, result.maxWorkers);
-    const auto evaluate = [&](auto step, std::int64_t optimum) {
+    const auto evaluate = [&](auto step, const WorkerRange& range, auto optimumIn) {
+        result.range = range;
+        const std::int64_t selected = allowedAtOrBelow(range, scenario.scaling.workers);
+        const std::int64_t optimum = optimumIn(range);
         result.optimalWorkers = optimum;
         result.selected = step(selected);
         result.optimal = step(optimum);
-        for (auto n : scalingWindow(selected, optimum, result.maxWorkers, kind)) {
-            result.window.push_back(step(n));
+        for (const auto& bar : barWorkers(range, selected, optimum, scenario.scaling.axis)) {
+            result.window.push_back(step(bar.workers));
+            result.breakBefore.push_back(bar.breakBefore);
         }
-        for (auto n : speedupCurveWorkers(selected, optimum, result.maxWorkers)) {
+        for (auto n : speedupCurveWorkers(selected, optimum, range)) {
             result.curve.push_back(step(n));
         }
+        result.sliderStops =
+            sliderWorkers(range, optimum, selected, scenario.scaling.axis, result.mode);
     };
     if (scenario.scaling.mode == ScalingMode::Physical) {
         // validate() rejects an unknown GPU; an unvalidated one falls back to the lesson model.
         if (const auto physical = physicalParamsFromScenario(scenario)) {
-            evaluate([&](std::int64_t n) { return physicalStep(*physical, n); },
-                     physicalOptimalWorkers(*physical, result.maxWorkers));
+            evaluate(
+                [&](std::int64_t n) { return physicalStep(*physical, n); }, workerRange(scenario),
+                [&](const WorkerRange& range) { return physicalOptimalWorkers(*physical, range); });
             return result;
         }
         result.mode = ScalingMode::Lesson;
     }
+    Scenario lesson = scenario;
+    lesson.scaling.mode = ScalingMode::Lesson;
     const auto params = LessonParams::fromScenario(scenario);
-    evaluate([&](std::int64_t n) { return lessonStep(params, n); },
-             lessonOptimalWorkers(params, result.maxWorkers));
+    evaluate([&](std::int64_t n) { return lessonStep(params, n); }, workerRange(lesson),
+             [&](const WorkerRange& range) { return lessonOptimalWorkers(params, range.max); });
     return result;
 }
 

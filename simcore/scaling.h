@@ -3,8 +3,11 @@
 
 #include "simcore/scenario.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace simcore {
@@ -40,23 +43,86 @@ StepTimes lessonStep(const LessonParams& params, std::int64_t workers);
 /// N = 1 pays no sync and is compared too. Ties go to the smaller N.
 std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWorkers);
 
-/// How the bars around the slider are chosen.
-enum class WindowKind {
-    Linear, ///< 11 consecutive counts around N (moving in steps of 5), plus 1 and the optimum
-    Log,    ///< powers of two up to max(16, 4·optimum, 2·N), plus N and the optimum
+/// What sets the largest worker count the Scaling view allows.
+enum class WorkerLimit {
+    Key,     ///< scaling.workers' own maximum
+    Cluster, ///< hardware.gpus: the GPUs the cluster has (Physical mode)
+    Batch,   ///< train.global_batch: strong scaling gives every GPU at least one sequence
 };
 
-/// The worker counts shown as bars, ascending, unique, within 1…maxWorkers.
-std::vector<std::int64_t> scalingWindow(std::int64_t selected, std::int64_t optimum,
-                                        std::int64_t maxWorkers, WindowKind kind);
+/// The worker counts the Scaling view allows: 1 … max, and past one node only whole nodes
+/// when `node` > 1.
+struct WorkerRange {
+    std::int64_t max = 4096; ///< the largest allowed N, ≥ 1
+    WorkerLimit limit = WorkerLimit::Key;
+    std::int64_t limitValue = 4096; ///< the value of the key that sets the limit
+    /// Past one node, N moves in steps of this many GPUs (1: every N). The hierarchical
+    /// all-reduce assumes every node holds the same GPUs; a partial node would send its whole
+    /// share through fewer links (the saw-tooth of a speed-up curve over every N).
+    std::int64_t node = 1;
+
+    [[nodiscard]] bool allows(std::int64_t workers) const;
+    friend bool operator==(const WorkerRange&, const WorkerRange&) = default;
+};
+
+/// The key that sets the limit: "scaling.workers", "hardware.gpus" or "train.global_batch".
+std::string_view workerLimitKey(WorkerLimit limit);
+
+/// The range of N for the scenario's model. Lesson: 1 … scaling.workers' maximum. Physical: also
+/// at most hardware.gpus (when given) and, under strong scaling, train.global_batch (a sequence
+/// is not split between GPUs); the smallest limit wins (the cluster on a tie). With the
+/// hierarchical algorithm, N past one node is a whole number of nodes (hardware.gpus_per_node),
+/// so max is rounded down to whole nodes.
+WorkerRange workerRange(const Scenario& scenario);
+
+/// Why scaling.workers is not in workerRange(scenario), naming the key and the limit; nullopt
+/// when it is allowed. A Scaling report with this problem prices nothing.
+std::optional<ScenarioError> workerProblem(const Scenario& scenario);
+
+/// Every allowed N, ascending.
+std::vector<std::int64_t> allowedWorkers(const WorkerRange& range);
+
+/// The largest allowed N ≤ n (n ≥ 1).
+std::int64_t allowedAtOrBelow(const WorkerRange& range, std::int64_t n);
+
+/// The worker counts the slider stops at, ascending: every allowed N up to 16, then four stops
+/// per octave (×1, ×1.25, ×1.5, ×1.75 of a power of two, rounded down to an allowed N); powers of
+/// two only on the log axis. Up to max(16, 4·optimum) in the lesson model (both sides of the
+/// optimum, not the 4096 the key allows), up to range.max in the Physical one. Always the
+/// optimum, the last stop and the selected N (so the slider sits on it and its arrow keys step
+/// from it to the next stop).
+std::vector<std::int64_t> sliderWorkers(const WorkerRange& range, std::int64_t optimum,
+                                        std::int64_t selected, AxisScale axis, ScalingMode mode);
+
+/// One bar of the step-time chart.
+struct BarPick {
+    std::int64_t workers = 1;
+    /// Allowed counts between the previous bar and this one are not drawn: the chart draws a
+    /// break mark here rather than space unequal steps equally.
+    bool breakBefore = false;
+    friend bool operator==(const BarPick&, const BarPick&) = default;
+};
+
+/// The worker counts drawn as bars, ascending: always N = 1, the selected N, the optimum and two
+/// counts each side of the optimum (where the range has them). The scale: every allowed N on
+/// the linear axis (a run of at most kMaxBars that moves in steps of five, or, when the selected
+/// N is far from the optimum, five bars around each), powers of two on the log axis (up to
+/// max(16, 4·optimum, 2·N)). Where a bar does not follow the previous one on that scale,
+/// breakBefore says so.
+std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
+                                std::int64_t optimum, AxisScale axis);
+
+/// The most bars barWorkers draws on the linear axis.
+inline constexpr std::size_t kMaxBars = 24;
 
 /// The smallest of 1, 2, 5, 10, 20, 50, … that is ≥ n (n ≥ 1): chart ranges that change rarely.
 std::int64_t roundUpToNice(std::int64_t n);
 
-/// The worker counts of the speed-up curve: every N up to max(16, 4·optimum, 2·N) rounded up
-/// to 1-2-5 (thinned geometrically past 256 points), always with the selected N and optimum.
+/// The worker counts of the speed-up curve: every allowed N up to max(16, 4·optimum, 2·N)
+/// rounded up to 1-2-5 (thinned geometrically past 256 points), within the range, always with
+/// the selected N and optimum.
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
-                                              std::int64_t maxWorkers);
+                                              const WorkerRange& range);
 
 /// Everything the Scaling panel and `dtsim calc scaling` show.
 struct ScalingResult {
@@ -64,16 +130,19 @@ struct ScalingResult {
     StepTimes selected;
     StepTimes optimal;
     std::int64_t optimalWorkers = 1;
-    std::int64_t maxWorkers = 1;
-    std::vector<StepTimes> window; ///< bars, in scalingWindow order
-    std::vector<StepTimes> curve;  ///< speed-up curve, in speedupCurveWorkers order
+    WorkerRange range;                     ///< the N allowed; the optimum is searched in it
+    std::vector<StepTimes> window;         ///< bars, in barWorkers order
+    std::vector<bool> breakBefore;         ///< per bar: a break mark before it (BarPick)
+    std::vector<StepTimes> curve;          ///< speed-up curve, in speedupCurveWorkers order
+    std::vector<std::int64_t> sliderStops; ///< sliderWorkers: the slider's positions
 };
 
-/// The largest N the Scaling panel offers (the range of `scaling.workers`).
+/// The largest N scaling.workers' key allows.
 std::int64_t maxScalingWorkers();
 
 /// Evaluates the scenario's scaling model (scaling.mode: lesson or physical) at
-/// `scaling.workers`, its window and curve.
+/// `scaling.workers`, its bars, curve and slider stops. Callers check workerProblem first (the
+/// report does); a count outside the range is evaluated at the allowed one at or below it.
 ScalingResult evaluateScaling(const Scenario& scenario);
 
 } // namespace simcore

@@ -10,7 +10,11 @@ ScalingReport scalingReport(const Scenario& scenario)
 {
     ScalingReport report;
     report.view = View::Scaling;
-    report.problems = problemsOf(View::Scaling, scenario);
+    std::vector<ScenarioError> rules;
+    if (auto problem = workerProblem(scenario)) {
+        rules.push_back(*problem);
+    }
+    report.problems = problemsOf(View::Scaling, scenario, rules);
     if (!report.ok()) {
         return report;
     }
@@ -23,10 +27,11 @@ ScalingReport scalingReport(const Scenario& scenario)
                                : "Scaling, lesson model (seed lesson §5), N = ") +
                      std::to_string(s.workers);
 
-    for (const auto& bar : r.window) {
+    for (std::size_t i = 0; i < r.window.size(); ++i) {
+        const auto& bar = r.window[i];
         report.bars.push_back({bar.workers, bar.computeSeconds, bar.syncSeconds + bar.bubbleSeconds,
                                bar.idealSeconds, bar.workers == s.workers,
-                               bar.workers == r.optimalWorkers});
+                               bar.workers == r.optimalWorkers, r.breakBefore[i]});
     }
     const auto& lesson = scenario.lesson;
     report.lesson = {lesson.baseComputeSeconds, lesson.fixedSyncSeconds,
@@ -61,6 +66,10 @@ ScalingReport scalingReport(const Scenario& scenario)
     q.push_back(quantity("optimal_step", "step at optimum", r.optimal.stepSeconds, Unit::Seconds));
     q.push_back(quantity("steps", "steps", static_cast<double>(scenario.train.steps), Unit::Steps));
     q.push_back(quantity("total_time", "total training time", s.totalSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("max_workers", "largest N allowed", static_cast<double>(r.range.max), Unit::Gpus));
+    q.push_back(
+        wordQuantity("workers_limit", "set by", std::string(workerLimitKey(r.range.limit))));
     return report;
 }
 
@@ -71,24 +80,30 @@ std::string scalingCsv(const ScalingReport& report)
         return text;
     }
     const auto& r = report.result;
-    std::map<std::int64_t, std::pair<StepTimes, bool>> rows;
+    struct Row {
+        StepTimes times;
+        bool bar = false;
+        bool breakBefore = false;
+    };
+    std::map<std::int64_t, Row> rows;
     for (const auto& point : r.curve) {
-        rows[point.workers] = {point, false};
+        rows[point.workers] = {point, false, false};
     }
-    for (const auto& bar : r.window) {
-        rows[bar.workers] = {bar, true};
+    for (std::size_t i = 0; i < r.window.size(); ++i) {
+        rows[r.window[i].workers] = {r.window[i], true, r.breakBefore[i]};
     }
     text += "# the bars (bar = 1) and the speed-up curve, one row per N\n"
             "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-            "total_training_s,bar,selected,optimal\n";
+            "total_training_s,bar,selected,optimal,break_before\n";
     for (const auto& [workers, row] : rows) {
-        const auto& t = row.first;
+        const auto& t = row.times;
         text += std::to_string(workers) + ',' + csvNumber(t.computeSeconds) + ',' +
                 csvNumber(t.syncSeconds + t.bubbleSeconds) + ',' + csvNumber(t.stepSeconds) + ',' +
                 csvNumber(t.idealSeconds) + ',' + csvNumber(t.speedup) + ',' +
                 csvNumber(t.efficiency) + ',' + csvNumber(t.totalSeconds) + ',' +
-                (row.second ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
-                (workers == r.optimalWorkers ? "1" : "0") + '\n';
+                (row.bar ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
+                (workers == r.optimalWorkers ? "1" : "0") + ',' + (row.breakBefore ? "1" : "0") +
+                '\n';
     }
     return text;
 }

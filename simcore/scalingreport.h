@@ -22,8 +22,9 @@ struct ScalingBar {
     /// step minus its compute.
     double communicationSeconds = 0;
     double idealSeconds = 0;
-    bool selected = false; ///< the slider's N
-    bool optimum = false;  ///< the fastest step
+    bool selected = false;    ///< the slider's N
+    bool optimum = false;     ///< the fastest step
+    bool breakBefore = false; ///< counts before this bar are left out: draw a break mark
 };
 
 /// The Physical model's formula terms at the selected N (physicalscaling.h).
@@ -54,12 +55,15 @@ struct ScalingReport : Report {
 };
 
 /// Quantities: workers, compute, sync, step, ideal, speedup, efficiency, optimal_workers,
-/// optimal_step, steps, total_time (all at the selected N, but the two optimal_* ones).
+/// optimal_step, steps, total_time (all at the selected N, but the two optimal_* ones),
+/// max_workers (the largest N allowed, workerRange) and workers_limit (the key that sets it).
+/// A scaling.workers outside workerRange is a problem (workerProblem).
 ScalingReport scalingReport(const Scenario& scenario);
 
 /// The CSV behind both charts: the quantities, then one row per N of the bars and the curve
 /// (workers, compute_s, communication_s, step_s, ideal_s, speedup, efficiency,
-/// total_training_s, bar, selected, optimal).
+/// total_training_s, bar, selected, optimal, break_before; bar = 1 for the N drawn as bars,
+/// break_before = 1 where the chart draws a break mark before the bar).
 std::string scalingCsv(const ScalingReport& report);
 
 } // namespace simcore

@@ -181,6 +181,11 @@ std::vector<KeyInfo> buildKeys()
     gpu.getChoice = [](const Scenario& s) { return s.hardware.gpu; };
     gpu.setChoice = [](Scenario& s, std::string_view word) { s.hardware.gpu = std::string(word); };
     keys.push_back(gpu);
+    keys.push_back(numberKey<&S::hardware, &HardwareSpec::gpus>(
+        "hardware.gpus", K::Integer, "GPUs",
+        "GPUs in the whole cluster, the most workers the Physical scaling model may use; 0 = not "
+        "given (no cluster limit).",
+        0, 1048576));
     keys.push_back(numberKey<&S::hardware, &HardwareSpec::gpusPerNode>(
         "hardware.gpus_per_node", K::Integer, "GPUs", "GPUs in one node.", 1, 1024));
     keys.push_back(numberKey<&S::hardware, &HardwareSpec::intraBandwidthBytesPerSecond>(

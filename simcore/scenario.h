@@ -62,6 +62,8 @@ struct ParallelSpec {
 struct HardwareSpec {
     std::string gpu = "h100-sxm"; ///< catalogue id
     std::int64_t gpusPerNode = 8;
+    /// GPUs in the whole cluster, the most the Physical scaling model may use; 0 = not given.
+    std::int64_t gpus = 0;
     /// One direction, per GPU. The defaults are the link catalogue's NVLink 4 and InfiniBand
     /// NDR (linkfigures.h), the links of the default topology preset.
     double intraBandwidthBytesPerSecond = kNvlink4BytesPerSecond;

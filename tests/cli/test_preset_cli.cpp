@@ -2,6 +2,7 @@
 // sources: ui/presets.cpp and resources/presets/README.md.
 #include "dtsimrun.h"
 
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,4 +121,68 @@ TEST_CASE("export --preset draws the preset", "[cli][presets]")
     REQUIRE_FALSE(b.isNull());
     CHECK(a.size() == QSize(800, 450));
     CHECK(a != b); // the preset changed the picture
+}
+
+TEST_CASE("every preset's optimum lies within its cluster and its batch", "[cli][presets]")
+{
+    // The GPUs each preset's cluster has (hardware.gpus) and the sequences per step it splits
+    // (train.global_batch, strong scaling): resources/presets/README.md. Before the range, the
+    // classroom reported "Optimum N = 1005" for 16 GPUs and GPT-3 4096 for 1536 sequences.
+    struct Limits {
+        const char* id;
+        int cluster;
+        int sequences;
+    };
+    for (const Limits& preset :
+         {Limits{"classroom", 16, 64}, Limits{"7b-24gb", 8, 1024},
+          Limits{"gpt3-175b-a100", 1024, 1536}, Limits{"llama-70b-h100", 2048, 1024}}) {
+        INFO(preset.id);
+        const QJsonObject json = calcJson({"scaling", "--preset", preset.id});
+        REQUIRE(json.contains("optimal_workers"));
+        const int optimum = json["optimal_workers"].toInt();
+        const int largest = json["max_workers"].toInt();
+        CHECK(optimum >= 1);
+        CHECK(optimum <= largest);
+        CHECK(largest <= preset.cluster);
+        CHECK(largest <= preset.sequences);
+        CHECK(json["workers"].toInt() <= largest);
+    }
+    // Which limit binds: the cluster for the classroom, the batch for Llama 2 70B (1024
+    // sequences cannot be split over its 2048 GPUs by data parallelism alone).
+    CHECK(calcJson({"scaling", "--preset", "classroom"})["workers_limit"].toString() ==
+          "hardware.gpus");
+    CHECK(calcJson({"scaling", "--preset", "llama-70b-h100"})["workers_limit"].toString() ==
+          "train.global_batch");
+}
+
+TEST_CASE("N past the cluster or the batch exits 2, naming the key and the limit", "[cli][presets]")
+{
+    QTemporaryDir dir;
+    for (const QStringList& arguments :
+         {QStringList{"calc", "scaling", "--preset", "classroom", "--set", "scaling.workers=1005"},
+          QStringList{"export", "--panel", "scaling", "--preset", "classroom", "--set",
+                      "scaling.workers=1005", "--out", dir.filePath("refused.png")}}) {
+        INFO(arguments.join(' ').toStdString());
+        const Run run = dtsim(arguments);
+        CHECK(run.exitCode == 2);
+        CHECK(run.out.isEmpty());
+        CHECK(run.err.contains("scaling.workers"));
+        CHECK(run.err.contains("'1005'"));
+        CHECK(run.err.contains("at most 16"));
+        CHECK(run.err.contains("hardware.gpus = 16"));
+    }
+    CHECK_FALSE(QFileInfo::exists(dir.filePath("refused.png")));
+    // The batch: GPT-3's cluster lifted, its 1536 sequences still bound strong scaling.
+    const Run batch = dtsim({"calc", "scaling", "--preset", "gpt3-175b-a100", "--set",
+                             "hardware.gpus=0", "--set", "scaling.workers=2048"});
+    CHECK(batch.exitCode == 2);
+    CHECK(batch.err.contains("scaling.workers"));
+    CHECK(batch.err.contains("at most 1536"));
+    CHECK(batch.err.contains("train.global_batch"));
+    // Whole nodes with the hierarchical all-reduce: 1020 on nodes of 8 is refused.
+    const Run partial =
+        dtsim({"calc", "scaling", "--preset", "llama-70b-h100", "--set", "scaling.workers=1020"});
+    CHECK(partial.exitCode == 2);
+    CHECK(partial.err.contains("a multiple of 8"));
+    CHECK(partial.err.contains("hardware.gpus_per_node"));
 }

@@ -358,13 +358,14 @@ TEST_CASE("physical mode: the Scaling result crosses the node boundary as a clif
           "[physical][scenario]")
 {
     // The default H100 node (8 GPUs, NVLink 4 450 GB/s inside, NDR 50 GB/s between), BF16
-    // gradients of 7e9 parameters = 14e9 B, a small global batch (8 × 256 tokens) so that
+    // gradients of 7e9 parameters = 14e9 B, a small global batch (16 × 128 tokens) so that
     // communication matters; the flat ring at 16 GPUs runs at the slowest hop (MODELS §4).
+    // 16 sequences: strong scaling gives each of the 16 GPUs at least one (workerRange).
     Scenario s;
     s.scaling.mode = ScalingMode::Physical;
     s.train.precision = Precision::Mixed;
-    s.model.seqLen = 256;
-    s.train.globalBatch = 8;
+    s.model.seqLen = 128;
+    s.train.globalBatch = 16;
     s.scaling.workers = 16;
     const auto result = evaluateScaling(s);
     const auto at = [&](std::int64_t n) {

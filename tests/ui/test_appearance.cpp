@@ -122,8 +122,9 @@ TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the sl
         }
     }
     CHECK(window.tabs()->currentIndex() == 0);
-    CHECK(window.model()->scenario().scaling.workers == 4096);
-    CHECK(before != 4096);
+    // End: the slider's last stop, 4 × the lesson's optimum 16.
+    CHECK(window.model()->scenario().scaling.workers == 64);
+    CHECK(before != 64);
 
     window.setPresentationMode(false);
     CHECK_FALSE(window.isPresentationMode());

@@ -89,11 +89,11 @@ TEST_CASE("CSV export holds the numbers simcore computed", "[ui][export]")
     const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 10);
     CHECK(lines[0] == "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-                      "total_training_s,bar,selected,optimal");
+                      "total_training_s,bar,selected,optimal,break_before");
     bool sawSelected = false;
     for (const QString& line : lines.mid(1)) {
         const QStringList cells = line.split(',');
-        REQUIRE(cells.size() == 11);
+        REQUIRE(cells.size() == 12);
         if (cells[0] == "40") {
             sawSelected = true;
             // step(40) = 25 + 20 + 156 ms (hand calculation, lesson defaults).

@@ -1,4 +1,5 @@
 // Vietnamese and English at run time: visible texts, formula strips, numbers and errors change.
+#include "common/format.h"
 #include "common/language.h"
 #include "ui/kit/panel.h"
 #include "ui/kit/scenariomodel.h"
@@ -212,4 +213,45 @@ TEST_CASE("Qt's standard buttons speak Vietnamese too (the save-changes prompt)"
     QMessageBox english;
     english.setStandardButtons(QMessageBox::Save);
     CHECK(english.button(QMessageBox::Save)->text() == QStringLiteral("Save"));
+}
+
+TEST_CASE("large numbers are written out, grouped by a space no language reads as a decimal",
+          "[ui][language][format]")
+{
+    using dtsim::common::formatNumber;
+    using dtsim::common::formatSpeedup;
+    BackToEnglish restore;
+    const QString space(QChar(0x202F)); // narrow no-break space
+    for (const char* language : {"en", "vi"}) {
+        INFO(language);
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        const QString point = QLocale().decimalPoint();
+        // The saw-tooth read-out of the issue: 1019.6× to three digits is "1 020×", not
+        // "1.02E+03×" (nor Vietnamese "1.020", one point zero two).
+        const QString speedup = formatSpeedup(1019.6);
+        CHECK(speedup.startsWith(QStringLiteral("1") + space + QStringLiteral("020")));
+        CHECK(speedup.endsWith(QStringLiteral("×")));
+        CHECK_FALSE(speedup.contains(QLatin1Char('E')));
+        CHECK(formatNumber(4096, 4) == QStringLiteral("4") + space + QStringLiteral("096"));
+        CHECK(formatNumber(1234.5, 5) ==
+              QStringLiteral("1") + space + QStringLiteral("234") + point + QStringLiteral("5"));
+        CHECK(formatNumber(999.7, 3) == QStringLiteral("1") + space + QStringLiteral("000"));
+        CHECK(formatNumber(-12345678, 8) == QLocale().negativeSign() + QStringLiteral("12") +
+                                                space + QStringLiteral("345") + space +
+                                                QStringLiteral("678"));
+        // Below 1000 nothing changes: the locale's decimal sign, no grouping.
+        CHECK(formatNumber(14.4302, 6) == QStringLiteral("14") + point + QStringLiteral("4302"));
+        CHECK(formatNumber(0.0625) == QStringLiteral("0") + point + QStringLiteral("0625"));
+        CHECK(formatNumber(999, 3) == QStringLiteral("999"));
+        // Whole counts in read-outs (GPUs, steps) group the same way.
+        CHECK(dtsim::common::formatQuantity(
+                  simcore::quantity("gpus", "GPUs", 4096, simcore::Unit::Gpus)) ==
+              QStringLiteral("4") + space + QStringLiteral("096"));
+        CHECK(dtsim::common::formatQuantity(simcore::quantity(
+                  "gpus", "GPUs", 512, simcore::Unit::Gpus)) == QStringLiteral("512"));
+        // No trailing zeros, as 'g' writes numbers: 2000 runs to 7 digits is "2 000".
+        CHECK(formatNumber(2000, 7) == QStringLiteral("2") + space + QStringLiteral("000"));
+        CHECK(formatNumber(1234.5, 7) ==
+              QStringLiteral("1") + space + QStringLiteral("234") + point + QStringLiteral("5"));
+    }
 }

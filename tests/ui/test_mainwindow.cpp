@@ -68,13 +68,16 @@ TEST_CASE("the window's slider edits go through the undo stack", "[ui][undo]")
     MainWindow window;
     auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
     REQUIRE(scaling != nullptr);
-    for (int n = 9; n <= 30; ++n) {
-        scaling->workerSlider()->setValue(n);
+    // Slider positions are stops: N = 9 … 64 (the stops past the start, N = 8).
+    const int start = scaling->workerSlider()->value();
+    for (int position = start + 1; position <= scaling->workerSlider()->maximum(); ++position) {
+        scaling->workerSlider()->setValue(position);
     }
+    CHECK(window.model()->scenario().scaling.workers == 64);
     CHECK(window.hasUnsavedChanges());
     window.model()->undoStack()->undo();
     CHECK(window.model()->scenario().scaling.workers == 8);
-    CHECK(scaling->workerSlider()->value() == 8);
+    CHECK(scaling->workerSlider()->value() == start);
     CHECK_FALSE(window.hasUnsavedChanges());
 }
 

@@ -199,19 +199,24 @@ TEST_CASE("7B on 24 GB GPUs fits only with ZeRO-3", "[ui][presets]")
     CHECK(years == Approx(6.5).margin(0.25));
 }
 
-TEST_CASE("Llama 2 70B on 2048 H100s: 20 GB per GPU, 12 days", "[ui][presets]")
+TEST_CASE("Llama 2 70B on 2048 H100s: 20 GB per GPU, 24 days on 1024 of them", "[ui][presets]")
 {
     const simcore::Scenario scenario = preset("llama-70b-h100");
     CHECK(scenario.parallel.dp * scenario.parallel.tp * scenario.parallel.pp ==
-          scenario.scaling.workers);
+          scenario.hardware.gpus);
     CHECK(memoryTotal(scenario, scenario.parallel.zero) / kGB == Approx(20.0).margin(0.5));
+    // The Physical model is data parallel: strong scaling gives each GPU at least one of the
+    // 1024 sequences, so N stops at 1024 (simcore::workerRange).
+    CHECK(scenario.scaling.workers == scenario.train.globalBatch);
     const auto result = simcore::evaluateScaling(scenario);
+    CHECK(result.range.max == 1024);
+    CHECK(result.range.limit == simcore::WorkerLimit::Batch);
     // Hand calculation (Kaplan et al. 2020, 6Ψ FLOPs per token; the all-reduce is hidden):
-    // 6 × 68,976,648,192 × (476,837 × 4,194,304 tokens) / (2048 × 989.4e12 × 0.4) s.
+    // 6 × 68,976,648,192 × (476,837 × 4,194,304 tokens) / (1024 × 989.4e12 × 0.4) s.
     const double tokens = 476837.0 * 1024.0 * 4096.0;
     CHECK(result.selected.totalSeconds ==
-          Approx(6.0 * 68976648192.0 * tokens / (2048.0 * 989.4e12 * 0.4)).epsilon(1e-12));
-    CHECK(result.selected.totalSeconds / kDay == Approx(12.0).margin(0.5)); // "about 12 days"
+          Approx(6.0 * 68976648192.0 * tokens / (1024.0 * 989.4e12 * 0.4)).epsilon(1e-12));
+    CHECK(result.selected.totalSeconds / kDay == Approx(24.0).margin(0.5)); // "about 24 days"
 }
 
 TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")

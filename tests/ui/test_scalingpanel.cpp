@@ -19,12 +19,14 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
@@ -39,12 +41,22 @@ void requireBarsMatchSimcore(const ScalingPanel& panel)
     const auto expected = simcore::evaluateScaling(panel.model()->scenario());
     const ScalingCharts* charts = panel.charts();
     const double unit = charts->barUnitSeconds();
-    REQUIRE(charts->computeSet()->count() == static_cast<qsizetype>(expected.window.size()));
-    REQUIRE(charts->categoryAxis()->count() == static_cast<qsizetype>(expected.window.size()));
-    for (std::size_t i = 0; i < expected.window.size(); ++i) {
+    const auto breaks = static_cast<qsizetype>(
+        std::count(expected.breakBefore.begin(), expected.breakBefore.end(), true));
+    // One slot per bar, and an empty slot marked "…" before each bar that follows a gap.
+    const auto slotCount = static_cast<qsizetype>(expected.window.size()) + breaks;
+    REQUIRE(charts->computeSet()->count() == slotCount);
+    REQUIRE(charts->categoryAxis()->count() == slotCount);
+    qsizetype index = 0;
+    for (std::size_t i = 0; i < expected.window.size(); ++i, ++index) {
         const auto& bar = expected.window[i];
-        const auto index = static_cast<qsizetype>(i);
         INFO("bar " << i << ", N = " << bar.workers);
+        if (expected.breakBefore[i]) {
+            CHECK(charts->categoryAxis()->at(index).trimmed() == ScalingCharts::breakMark());
+            CHECK(charts->computeSet()->at(index) == 0.0);
+            CHECK(charts->idealSet()->at(index) == 0.0);
+            ++index;
+        }
         CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
         CHECK(charts->computeSet()->at(index) * unit == Approx(bar.computeSeconds).epsilon(1e-12));
         CHECK(charts->communicationSet()->at(index) * unit ==
@@ -53,6 +65,25 @@ void requireBarsMatchSimcore(const ScalingPanel& panel)
               Approx(bar.stepSeconds).epsilon(1e-12));
         CHECK(charts->idealSet()->at(index) * unit == Approx(bar.idealSeconds).epsilon(1e-12));
     }
+}
+
+/// The N the bar chart draws, in order, with "…" for a break mark.
+QStringList drawnCategories(const ScalingPanel& panel)
+{
+    QStringList categories = panel.charts()->categoryAxis()->categories();
+    for (QString& category : categories) {
+        category = category.trimmed();
+    }
+    return categories;
+}
+
+QStringList numbers(std::int64_t from, std::int64_t to)
+{
+    QStringList list;
+    for (std::int64_t n = from; n <= to; ++n) {
+        list << QString::number(n);
+    }
+    return list;
 }
 
 } // namespace
@@ -64,7 +95,8 @@ TEST_CASE("moving the slider puts simcore's numbers into the bar sets", "[ui][sc
     panel.resize(1400, 900);
     QSignalSpy changed(&model, &ScenarioModel::changed);
 
-    panel.workerSlider()->setValue(40);
+    REQUIRE(panel.sliderPosition(40) >= 0); // a stop: 32, 40, 48 past 16
+    panel.workerSlider()->setValue(panel.sliderPosition(40));
     CHECK(changed.count() == 1);
     CHECK(model.scenario().scaling.workers == 40);
     CHECK(panel.workerSpinBox()->value() == 40);
@@ -89,35 +121,170 @@ TEST_CASE("the spin box and the slider stay in sync", "[ui][scaling]")
     ScalingPanel panel(&model);
     panel.workerSpinBox()->setValue(1000);
     CHECK(model.scenario().scaling.workers == 1000);
-    CHECK(panel.workerSlider()->value() == 1000);
+    // A typed N becomes a stop of its own: the slider sits on it, at the end.
+    CHECK(panel.workerSlider()->value() == panel.sliderPosition(1000));
+    CHECK(panel.workerSlider()->value() == panel.workerSlider()->maximum());
     requireBarsMatchSimcore(panel);
 
     panel.logScaleBox()->setChecked(true);
     CHECK(model.scenario().scaling.axis == simcore::AxisScale::Log);
-    CHECK(panel.workerSlider()->maximum() == ScalingPanel::kLogSteps);
-    // The log slider cannot land on every N; the scenario keeps the exact 1000.
+    // Powers of two up to 4 × the optimum 16, and the typed 1000; the scenario keeps 1000.
+    CHECK(panel.sliderStops() == std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64, 1000});
     CHECK(model.scenario().scaling.workers == 1000);
-    CHECK(panel.workerSlider()->value() == ScalingPanel::sliderPosition(1000, true));
+    CHECK(panel.workerSlider()->value() == panel.sliderPosition(1000));
     requireBarsMatchSimcore(panel);
     CHECK(qobject_cast<QLogValueAxis*>(
               panel.charts()->speedupSeries()->chart()->axes(Qt::Horizontal).value(0)) != nullptr);
 
-    panel.workerSlider()->setValue(ScalingPanel::kLogSteps);
-    CHECK(model.scenario().scaling.workers == 4096);
     panel.workerSlider()->setValue(0);
     CHECK(model.scenario().scaling.workers == 1);
     CHECK(panel.workerSpinBox()->value() == 1);
+    // 1000 was a stop only while selected.
+    CHECK(panel.sliderStops() == std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64});
+    panel.workerSlider()->setValue(panel.workerSlider()->maximum());
+    CHECK(model.scenario().scaling.workers == 64);
 }
 
-TEST_CASE("log slider positions map onto 1…4096 and back", "[ui][scaling]")
+TEST_CASE("every slider stop is reachable and lands on its N", "[ui][scaling]")
 {
-    for (std::int64_t n : {1, 2, 3, 16, 100, 1000, 4096}) {
-        const int position = ScalingPanel::sliderPosition(n, true);
-        // Each position step is a factor 4096^(1/1200) ≈ 1.007: the round trip lands within it.
-        CHECK(static_cast<double>(ScalingPanel::workersAtPosition(position, true)) ==
-              Approx(static_cast<double>(n)).epsilon(0.0071));
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    // Lesson defaults, optimum 16: 1…16, then four stops per octave up to 4 × 16 = 64.
+    const auto stops = panel.sliderStops();
+    REQUIRE(stops.size() == 24);
+    CHECK(stops.front() == 1);
+    CHECK(stops.back() == 64);
+    CHECK(panel.workerSlider()->minimum() == 0);
+    CHECK(panel.workerSlider()->maximum() == 23);
+    for (int position = 0; position <= panel.workerSlider()->maximum(); ++position) {
+        panel.workerSlider()->setValue(position);
+        CHECK(model.scenario().scaling.workers == stops[static_cast<std::size_t>(position)]);
+        CHECK(panel.workerSpinBox()->value() == stops[static_cast<std::size_t>(position)]);
     }
-    CHECK(ScalingPanel::workersAtPosition(37, false) == 37);
+}
+
+TEST_CASE("a first drag on the slider lands in the lesson's range", "[ui][scaling]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    QCoreApplication::processEvents();
+    QSlider* slider = panel.workerSlider();
+    REQUIRE(slider->width() > 100);
+    // A press on the handle (N = 8) and a drag a third of the groove to the right: with a linear
+    // 1…4096 this landed on N = 1083.
+    const int y = slider->height() / 2;
+    const QRect groove = slider->rect();
+    const int from = groove.left() + groove.width() * slider->value() / slider->maximum();
+    QTest::mousePress(slider, Qt::LeftButton, {}, QPoint(from, y));
+    QTest::mouseMove(slider, QPoint(from + groove.width() / 3, y));
+    QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(from + groove.width() / 3, y));
+    const auto n = model.scenario().scaling.workers;
+    INFO("N = " << n);
+    CHECK(n > 8);
+    CHECK(n <= 64);
+}
+
+TEST_CASE("arrow keys, Page and Home/End step N along the stops in both modes", "[ui][scaling]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.show();
+    QSlider* slider = panel.workerSlider();
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Right);
+    CHECK(model.scenario().scaling.workers == 9);
+    QTest::keyClick(slider, Qt::Key_Left);
+    QTest::keyClick(slider, Qt::Key_Left);
+    CHECK(model.scenario().scaling.workers == 7);
+    QTest::keyClick(slider, Qt::Key_End);
+    CHECK(model.scenario().scaling.workers == 64);
+    QTest::keyClick(slider, Qt::Key_Left);
+    CHECK(model.scenario().scaling.workers == 56);
+    QTest::keyClick(slider, Qt::Key_Home);
+    CHECK(model.scenario().scaling.workers == 1);
+    // A typed N off the stops: the arrow keys step from it to the next stop.
+    panel.workerSpinBox()->setValue(50);
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Right);
+    CHECK(model.scenario().scaling.workers == 56);
+
+    // Physical, GPT-3's cluster: 1024 GPUs in whole nodes of 8 with the hierarchical all-reduce.
+    REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
+    REQUIRE_FALSE(
+        model.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical")));
+    REQUIRE_FALSE(model.setValue(QStringLiteral("hardware.gpus"), QStringLiteral("1024")));
+    REQUIRE_FALSE(model.setValue(QStringLiteral("train.global_batch"), QStringLiteral("1536")));
+    REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.workers"), QStringLiteral("8")));
+    CHECK(panel.sliderStops().back() == 1024);
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Right);
+    CHECK(model.scenario().scaling.workers == 16); // past one node: whole nodes
+    QTest::keyClick(slider, Qt::Key_End);
+    CHECK(model.scenario().scaling.workers == 1024);
+    QTest::keyClick(slider, Qt::Key_PageDown);
+    CHECK(model.scenario().scaling.workers == 512); // four stops down: 896, 768, 640, 512
+    CHECK(panel.workersNote()->isVisible());
+    CHECK(panel.workersNote()->text().contains(QStringLiteral("whole nodes of 8")));
+    for (auto n : panel.sliderStops()) {
+        CHECK((n <= 8 || n % 8 == 0));
+    }
+}
+
+TEST_CASE("the bars hold N = 1, the selected N and both sides of the optimum", "[ui][scaling]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    // N = 8 (the start): 1…20, no gap; 2, 14 and 15 are drawn, and two past the optimum 16.
+    CHECK(drawnCategories(panel) == numbers(1, 20));
+    requireBarsMatchSimcore(panel);
+    // N = 40: a break mark before 14 and before 34.
+    panel.workerSpinBox()->setValue(40);
+    const QString mark = ScalingCharts::breakMark();
+    CHECK(drawnCategories(panel) ==
+          QStringList{"1", mark} + numbers(14, 18) + QStringList{mark} + numbers(34, 42));
+    requireBarsMatchSimcore(panel);
+    // The step past the optimum is slower, and it is drawn: step(18) > step(16).
+    const auto& bars = panel.report().bars;
+    const auto stepAt = [&](std::int64_t n) {
+        for (const auto& bar : bars) {
+            if (bar.workers == n) {
+                return bar.computeSeconds + bar.communicationSeconds;
+            }
+        }
+        return -1.0;
+    };
+    CHECK(stepAt(18) > stepAt(16));
+    CHECK(stepAt(42) > stepAt(18));
+    // The CSV says which N are bars and where the breaks are.
+    const QString csv = panel.charts()->csv();
+    CHECK(csv.contains(QStringLiteral("bar,selected,optimal,break_before\n")));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n14,[^\n]*,1,0,0,1\n"))));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n40,[^\n]*,1,1,0,0\n"))));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n16,[^\n]*,1,0,1,0\n"))));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n25,[^\n]*,0,0,0,0\n"))));
+}
+
+TEST_CASE("Physical mode refuses N past the cluster or the batch, naming the key and the limit",
+          "[ui][scaling][physical]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.show();
+    REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
+    REQUIRE_FALSE(model.setValue(QStringLiteral("hardware.gpus"), QStringLiteral("16")));
+    CHECK(panel.sliderStops().back() == 16);
+    panel.workerSpinBox()->setValue(1005);
+    CHECK(model.scenario().scaling.workers == 1005); // kept, not clamped
+    CHECK(panel.problemText().contains(QStringLiteral("scaling.workers")));
+    CHECK(panel.problemText().contains(QStringLiteral("at most 16")));
+    CHECK(panel.problemText().contains(QStringLiteral("hardware.gpus")));
+    CHECK(panel.charts()->summary() == panel.problemText());
+    panel.workerSpinBox()->setValue(16);
+    CHECK(panel.problemText().isEmpty());
+    CHECK(panel.readouts().last() == QStringLiteral("16 (hardware.gpus)"));
+    CHECK(panel.report().result.optimalWorkers <= 16);
 }
 
 TEST_CASE("editing a lesson constant redraws from simcore", "[ui][scaling]")
@@ -263,7 +430,7 @@ TEST_CASE("Scaling read-outs are copied from their right-click menu, one or all,
 {
     ScenarioModel model;
     ScalingPanel panel(&model);
-    panel.workerSlider()->setValue(40);
+    panel.workerSlider()->setValue(panel.sliderPosition(40));
     const auto values = panel.findChildren<QLabel*>();
     QLabel* step = nullptr;
     for (QLabel* label : values) {

@@ -180,6 +180,11 @@ const std::vector<Row>& rows()
              "The GPU model: its memory is what the verdict checks (a vendor's \"80 GB\" is 80 "
              "GiB, 2³⁰ bytes each = 85.9 GB), its peak FLOP/s from the vendor's datasheet what "
              "the Physical model computes at.")},
+        {"hardware.gpus", QT_TRANSLATE_NOOP("KeyText", "GPUs in the cluster:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "All the GPUs the cluster has: the Physical model offers N up to this many (and, "
+             "under strong scaling, up to the sequences per step). 0 = not given.")},
         {"hardware.gpus_per_node", QT_TRANSLATE_NOOP("KeyText", "GPUs per &node g:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -252,8 +257,8 @@ const std::vector<Row>& rows()
         {"scaling.axis", QT_TRANSLATE_NOOP("KeyText", "&Logarithmic worker axis (powers of two)"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "Spread the slider and the charts over 1…4096 workers on a log scale, to see large "
-             "clusters and small ones together.")},
+             "Powers of two on the slider, the bars and the speed-up curve, to see large clusters "
+             "and small ones together.")},
         {"scaling.mfu", QT_TRANSLATE_NOOP("KeyText", "Utilisation (MFU):"),
          QT_TRANSLATE_NOOP(
              "KeyText",

@@ -1,5 +1,6 @@
 #include "ui/panels/scaling/scalingcharts.h"
 
+#include "common/errortext.h"
 #include "common/format.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
@@ -27,9 +28,10 @@ namespace dtsim::ui {
 
 using namespace chartupdate;
 
-namespace {
-
-} // namespace
+QString ScalingCharts::breakMark()
+{
+    return QStringLiteral("…");
+}
 
 ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
 {
@@ -225,18 +227,26 @@ void ScalingCharts::updateBars()
     QList<qreal> ideal;
     qsizetype selectedIndex = 0;
     qsizetype optimumIndex = 0;
-    for (qsizetype i = 0; i < static_cast<qsizetype>(bars.size()); ++i) {
-        const auto& bar = bars[static_cast<std::size_t>(i)];
+    int breaks = 0;
+    for (const auto& bar : bars) {
+        if (bar.breakBefore) {
+            // An empty slot marked "…" where counts are left out, so unequal steps are never
+            // spaced as equal ones. Categories must differ: later marks get trailing spaces.
+            categories << breakMark() + QString(breaks++, QLatin1Char(' '));
+            compute << 0.0;
+            communication << 0.0;
+            ideal << 0.0;
+        }
+        if (bar.selected) {
+            selectedIndex = categories.size();
+        }
+        if (bar.optimum) {
+            optimumIndex = categories.size();
+        }
         categories << QString::number(bar.workers);
         compute << bar.computeSeconds / m_unitSeconds;
         communication << bar.communicationSeconds / m_unitSeconds;
         ideal << bar.idealSeconds / m_unitSeconds;
-        if (bar.selected) {
-            selectedIndex = i;
-        }
-        if (bar.optimum) {
-            optimumIndex = i;
-        }
     }
     if (m_categories->categories() != categories) {
         m_categories->setCategories(categories);
@@ -314,6 +324,9 @@ void ScalingCharts::updateSpeedup()
 
 QString ScalingCharts::summary() const
 {
+    if (!m_report.ok()) {
+        return common::describeError(m_report.problems.front());
+    }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
               "Fastest step at N = %6: %7.")

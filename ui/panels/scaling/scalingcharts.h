@@ -46,6 +46,9 @@ public:
     [[nodiscard]] QScatterSeries* optimumMarker() const { return m_optimumBar; }
     [[nodiscard]] QChartView* barView() const { return m_barView; }
     [[nodiscard]] QChartView* speedupView() const { return m_speedupView; }
+    /// The category label of an empty slot where the bars leave counts out (a break mark);
+    /// the second and later carry trailing spaces, as categories must differ.
+    [[nodiscard]] static QString breakMark();
     /// Seconds per unit on the bar chart's value axis (0.001 when it reads in ms).
     [[nodiscard]] double barUnitSeconds() const { return m_unitSeconds; }
 

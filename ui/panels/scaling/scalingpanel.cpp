@@ -16,13 +16,14 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <cmath>
+#include <algorithm>
 
 namespace dtsim::ui {
 
 namespace {
-// Read-outs, in order: step, ideal, speed-up, efficiency, total, optimum (retranslate).
-constexpr int kReadoutCount = 6;
+// Read-outs, in order: step, ideal, speed-up, efficiency, total, optimum, largest N
+// (retranslate).
+constexpr int kReadoutCount = 7;
 } // namespace
 
 ScalingPanel::ScalingPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
@@ -35,23 +36,10 @@ ScalingPanel::ScalingPanel(ScenarioModel* model, QWidget* parent) : Panel(model,
     refresh();
 }
 
-int ScalingPanel::sliderPosition(std::int64_t workers, bool logScale)
+int ScalingPanel::sliderPosition(std::int64_t workers) const
 {
-    if (!logScale) {
-        return static_cast<int>(workers);
-    }
-    const double maximum = static_cast<double>(simcore::maxScalingWorkers());
-    return static_cast<int>(
-        std::lround(std::log(static_cast<double>(workers)) / std::log(maximum) * kLogSteps));
-}
-
-std::int64_t ScalingPanel::workersAtPosition(int position, bool logScale)
-{
-    if (!logScale) {
-        return position;
-    }
-    const double maximum = static_cast<double>(simcore::maxScalingWorkers());
-    return std::llround(std::pow(maximum, static_cast<double>(position) / kLogSteps));
+    const auto at = std::find(m_stops.begin(), m_stops.end(), workers);
+    return at == m_stops.end() ? -1 : static_cast<int>(at - m_stops.begin());
 }
 
 void ScalingPanel::buildControls()
@@ -72,13 +60,21 @@ void ScalingPanel::buildControls()
     auto* workersRow = new QHBoxLayout;
     workersRow->addWidget(m_workersLabel);
     workersRow->addWidget(m_workers, 1);
+    // Positions are indices into simcore's stops: a linear 1…4096 put the whole lesson (1…32)
+    // into two pixels, and a log scale of 1200 positions made most N unreachable.
     m_slider = new QSlider(Qt::Horizontal);
-    m_slider->setRange(1, maxWorkers);
-    m_slider->setPageStep(16);
+    m_slider->setRange(0, 0);
+    m_slider->setSingleStep(1);
+    m_slider->setPageStep(4);
+    m_slider->setTickInterval(1);
     m_slider->setTickPosition(QSlider::TicksBelow);
+    m_workersNote = new QLabel;
+    m_workersNote->setWordWrap(true);
+    m_workersNote->setVisible(false);
     m_logScale = new QCheckBox;
     workersLayout->addLayout(workersRow);
     workersLayout->addWidget(m_slider);
+    workersLayout->addWidget(m_workersNote);
     workersLayout->addWidget(m_logScale);
     bindKeyText(QStringLiteral("scaling.workers"), m_workers, m_workersLabel);
     bindKeyText(QStringLiteral("scaling.axis"), m_logScale);
@@ -88,7 +84,9 @@ void ScalingPanel::buildControls()
     workersLayout->addLayout(runForm);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
-        setWorkers(workersAtPosition(position, m_logScale->isChecked()));
+        if (position >= 0 && position < static_cast<int>(m_stops.size())) {
+            setWorkers(m_stops[static_cast<std::size_t>(position)]);
+        }
     });
     connect(m_workers, &QSpinBox::valueChanged, this, [this](int n) { setWorkers(n); });
     connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
@@ -145,6 +143,7 @@ void ScalingPanel::buildPhysicalRows()
     addFormRow(physicalForm, QStringLiteral("train.precision"));
     addFormRow(physicalForm, QStringLiteral("train.recompute"));
     addFormRow(physicalForm, QStringLiteral("hardware.gpu"));
+    addFormRow(physicalForm, QStringLiteral("hardware.gpus"));
     addFormRow(physicalForm, QStringLiteral("scaling.mfu"));
 
     QFormLayout* linksForm = m_linksForm;
@@ -189,6 +188,10 @@ void ScalingPanel::retranslate()
          {},
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
          tr("N = %1, %2 per step")},
+        {tr("Largest N:"),
+         tr("The most workers this scenario allows, and the key that sets it."),
+         {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
+         tr("%1 (%2)")},
     });
 }
 
@@ -202,19 +205,26 @@ void ScalingPanel::refresh()
         const QSignalBlocker blockSpin(m_workers);
         const QSignalBlocker blockLog(m_logScale);
         m_logScale->setChecked(logScale);
-        if (logScale) {
-            m_slider->setRange(0, kLogSteps);
-            m_slider->setTickInterval(kLogSteps / 12);
-        } else {
-            m_slider->setRange(1, static_cast<int>(simcore::maxScalingWorkers()));
-            m_slider->setTickInterval(256);
+        // A refused N (a problem) has no stops: the slider keeps the last ones.
+        if (m_report.ok() && m_report.result.sliderStops != m_stops) {
+            m_stops = m_report.result.sliderStops;
+            m_slider->setRange(0, static_cast<int>(m_stops.size()) - 1);
         }
-        // Only move the slider when it would land on another N: dragging a log slider
-        // between two positions that round to the same N must not snap it back.
-        if (workersAtPosition(m_slider->value(), logScale) != scenario.scaling.workers) {
-            m_slider->setValue(sliderPosition(scenario.scaling.workers, logScale));
+        if (const int position = sliderPosition(scenario.scaling.workers); position >= 0) {
+            m_slider->setValue(position);
         }
         m_workers->setValue(static_cast<int>(scenario.scaling.workers));
+    }
+    const auto& range = m_report.result.range;
+    const bool wholeNodes = m_report.ok() && range.node > 1;
+    if (wholeNodes) {
+        m_workersNote->setText(
+            tr("Past one node, N moves in whole nodes of %1 GPUs: the hierarchical all-reduce "
+               "needs full nodes.")
+                .arg(range.node));
+    }
+    if (m_workersNote->isHidden() == wholeNodes) {
+        m_workersNote->setVisible(wholeNodes);
     }
     const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
     if (physical) {
@@ -231,6 +241,8 @@ void ScalingPanel::refresh()
     m_charts->showReport(m_report);
     showReadouts(m_report);
     updateFormula();
+    // More workers than the cluster or the batch allows: kept as typed, refused by name.
+    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
 }
 
 void ScalingPanel::updateFormula()

@@ -3,7 +3,9 @@
 #include "simcore/scalingreport.h"
 #include "ui/kit/panel.h"
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QFormLayout;
@@ -18,7 +20,7 @@ class NumberField;
 class ScalingCharts;
 
 /// Lesson §4–5: adding workers cuts compute but adds synchronisation; past the optimum the step
-/// gets slower. A worker slider (1…4096, linear or log), the model (the lesson's three
+/// gets slower. A worker slider over simcore's stops (sliderWorkers), the model (the lesson's three
 /// constants, or Physical: FLOPs, GPU peak, MFU and the collective over the links), two charts,
 /// read-outs and the formula with today's numbers.
 class ScalingPanel : public Panel {
@@ -35,10 +37,13 @@ public:
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
     [[nodiscard]] const simcore::ScalingReport& report() const { return m_report; }
 
-    /// Slider position ↔ worker count. Log scale spreads 1…max over kLogSteps positions.
-    static constexpr int kLogSteps = 1200;
-    [[nodiscard]] static int sliderPosition(std::int64_t workers, bool logScale);
-    [[nodiscard]] static std::int64_t workersAtPosition(int position, bool logScale);
+    /// The worker counts the slider stops at (the report's sliderStops): position i is N =
+    /// sliderStops()[i]. Arrow keys, Page Up/Down, Home and End move between stops.
+    [[nodiscard]] const std::vector<std::int64_t>& sliderStops() const { return m_stops; }
+    /// The slider position of N, or -1 when N is not a stop.
+    [[nodiscard]] int sliderPosition(std::int64_t workers) const;
+    /// The line under the slider (whole nodes, in Physical mode with the hierarchical all-reduce).
+    [[nodiscard]] QLabel* workersNote() const { return m_workersNote; }
 
 protected:
     void refresh() override;
@@ -67,6 +72,8 @@ private:
     QSpinBox* m_workers = nullptr;
     QCheckBox* m_logScale = nullptr;
     QLabel* m_workersLabel = nullptr;
+    QLabel* m_workersNote = nullptr;
+    std::vector<std::int64_t> m_stops;
     std::optional<bool> m_showsPhysical; ///< which model's controls are shown
 };
 

@@ -1,11 +1,10 @@
 #include "app/calcmodels.h"
 #include "app/cli.h"
+#include "common/longwork.h"
 #include "simcore/checkpointreport.h"
 
 #include <QJsonObject>
 #include <atomic>
-#include <chrono>
-#include <thread>
 
 namespace dtsim::app {
 
@@ -34,25 +33,13 @@ simcore::MonteCarloSummary monteCarloWithProgress(const simcore::CheckpointParam
                                                   std::int64_t runs, std::uint64_t seed)
 {
     std::atomic<std::int64_t> progress{0};
-    std::atomic<bool> finished{false};
     simcore::MonteCarloSummary summary;
-    std::thread worker([&] {
-        summary = simcore::computeMonteCarlo(params, runs, seed, /*timelineSegments=*/0, nullptr,
-                                             &progress);
-        finished = true;
-    });
-    const auto start = std::chrono::steady_clock::now();
-    auto nextReport = start + std::chrono::seconds(1);
-    while (!finished) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        if (!finished && std::chrono::steady_clock::now() >= nextReport) {
-            printError(QStringLiteral("Monte-Carlo: %1 of %2 jobs simulated…")
-                           .arg(progress.load())
-                           .arg(runs));
-            nextReport += std::chrono::seconds(1);
-        }
-    }
-    worker.join();
+    common::runReportingProgress(
+        [&] {
+            summary = simcore::computeMonteCarlo(params, runs, seed, /*timelineSegments=*/0,
+                                                 nullptr, &progress);
+        },
+        progress, runs, printMonteCarloProgress);
     return summary;
 }
 

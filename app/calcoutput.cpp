@@ -17,6 +17,11 @@ void printError(const QString& message)
     QTextStream(stderr) << "dtsim: " << message << Qt::endl;
 }
 
+void printMonteCarloProgress(std::int64_t done, std::int64_t total)
+{
+    printError(QStringLiteral("Monte-Carlo: %1 of %2 jobs simulated…").arg(done).arg(total));
+}
+
 namespace {
 /// errno of the first failed write to standard output, 0 while none has failed.
 int g_standardOutputError = 0;

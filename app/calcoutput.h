@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <cstdint>
 
 namespace dtsim::app {
 
@@ -21,6 +22,8 @@ using CalcFunction = int (*)(const simcore::Scenario& scenario, const CalcOption
 
 /// "dtsim: message" on stderr.
 void printError(const QString& message);
+/// "dtsim: Monte-Carlo: DONE of TOTAL jobs simulated…" on stderr (common::WorkProgress).
+void printMonteCarloProgress(std::int64_t done, std::int64_t total);
 /// Text on stdout as is.
 void printOut(const QString& text);
 /// The errno of the first write to standard output that failed (printOut's or, at the final

@@ -19,6 +19,7 @@
 #include <QSettings>
 #include <QTextStream>
 #include <cstdio>
+#include <cstdlib>
 
 namespace dtsim::app {
 
@@ -54,12 +55,29 @@ std::optional<QSize> parseSize(const QString& text)
     return QSize(match.captured(1).toInt(), match.captured(2).toInt());
 }
 
-/// The offscreen platform's two harmless start-up notices would read like errors to a user.
+/// The offscreen platform's two harmless start-up notices would read like errors to a user; a
+/// window system that cannot be loaded (QT_QPA_PLATFORM=bogus) is bad input, said in one line,
+/// not Qt's abort.
 void quietHarmlessNotices(QtMsgType type, const QMessageLogContext& context, const QString& text)
 {
     if (text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")) ||
-        text.contains(QLatin1String("does not support propagateSizeHints"))) {
+        text.contains(QLatin1String("does not support propagateSizeHints")) ||
+        text.startsWith(QLatin1String("Could not find the Qt platform plugin"))) {
         return;
+    }
+    if (type == QtFatalMsg && text.contains(QLatin1String("no Qt platform plugin could be"))) {
+        const QString marker = QStringLiteral("Available platform plugins are: ");
+        const qsizetype at = text.indexOf(marker);
+        QString available = at < 0 ? QString() : text.mid(at + marker.size()).trimmed();
+        if (available.endsWith(QLatin1Char('.'))) {
+            available.chop(1);
+        }
+        printError(QStringLiteral("QT_QPA_PLATFORM: '%1' is not a window system Qt can load "
+                                  "here; allowed: %2")
+                       .arg(QString::fromLocal8Bit(qgetenv("QT_QPA_PLATFORM")),
+                            available.isEmpty() ? QStringLiteral("offscreen, xcb") : available));
+        std::fflush(stderr);
+        std::_Exit(kBadInput);
     }
     QTextStream(stderr) << qFormatLogMessage(type, context, text) << Qt::endl;
 }
@@ -148,6 +166,7 @@ int runExport(int argc, char** argv)
         return kBadInput;
     }
     ui::ExportOptions options;
+    options.progress = printMonteCarloProgress; // the Checkpoint panel's batch
     const auto size = parseSize(parser.value(QStringLiteral("size")));
     if (!size) {
         printError(QStringLiteral("--size: '%1' is not WxH (e.g. 1600x900); each side %2 to %3")
@@ -226,6 +245,7 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
                    stderr);
         return kFailure;
     }
+    qInstallMessageHandler(quietHarmlessNotices);
     QApplication application(argc, argv);
     setApplicationInfo();
     ui::useTextFont();

@@ -63,6 +63,13 @@ FileRead readCapped(QFile& file, qint64 maxBytes)
 
 QString openForWriting(QSaveFile& file, const QString& path)
 {
+    // Writing through a temporary file renames it over the path: a FIFO, a device or a folder
+    // there (or a link to one) would be replaced by a plain file, not written to.
+    if (const QFileInfo existing(path); existing.exists() && !existing.isFile()) {
+        return tr("Could not write %1: it is not a regular file (a folder, a device or a pipe); "
+                  "choose a file name.")
+            .arg(QDir::toNativeSeparators(path));
+    }
     if (!file.open(QIODevice::WriteOnly)) {
         return tr("Could not open %1 for writing: %2")
             .arg(QDir::toNativeSeparators(path), file.errorString());

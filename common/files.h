@@ -12,6 +12,7 @@ class QSaveFile;
 namespace dtsim::common {
 
 /// Opens `file` (a QSaveFile for `path`) for writing; a translated error naming the file, or "".
+/// Something at `path` that is not a regular file (a FIFO, a device, a folder) is refused.
 QString openForWriting(QSaveFile& file, const QString& path);
 /// Flushes and commits `file`: a translated error naming the file and the reason, or "". On an
 /// error the temporary file is removed and the old file at `path` is untouched. (QSaveFile's own

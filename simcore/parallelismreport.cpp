@@ -1,5 +1,6 @@
 #include "simcore/parallelismreport.h"
 
+#include "simcore/memory.h"
 #include "simcore/pipeline.h"
 
 namespace simcore {
@@ -42,7 +43,11 @@ ParallelismReport parallelismReport(const Scenario& scenario)
     report.heading = "Parallelism (lesson §2), Megatron-LM rank order";
     report.problems = problemsOf(View::Parallelism, scenario);
     if (report.ok()) {
-        std::vector<ScenarioError> rules;
+        // The layout rules Memory checks (tp divides the heads and the hidden size, at most one
+        // pipeline stage per layer) are this view's too: the same scenario is never drawn here
+        // and refused there.
+        std::vector<ScenarioError> rules =
+            validateMemory(scenario, memoryOptionsFromScenario(scenario));
         if (auto problem = checkLayout(report.layout)) {
             rules.push_back(*problem);
         }

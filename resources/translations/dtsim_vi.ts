@@ -1071,10 +1071,6 @@
         <translation>Thang &amp;log cho số worker (luỹ thừa của 2)</translation>
     </message>
     <message>
-        <source>Spread the slider and the charts over 1…4096 workers on a log scale, to see large clusters and small ones together.</source>
-        <translation>Trải thanh trượt và các biểu đồ trên 1…4096 worker theo thang log, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
-    </message>
-    <message>
         <source>Utilisation (MFU):</source>
         <translation>Mức sử dụng (MFU):</translation>
     </message>
@@ -1265,6 +1261,18 @@
     <message>
         <source>How the GPUs are connected; picking a wiring also sets the GPU and the hardware.* links, so every panel prices that cluster. The mis-wired node is a DGX H100 whose GPU 7 lost its NVLink: every ring through it crawls over PCIe. &quot;Your cluster&quot; uses the hardware.* keys, which an nccl-tests import below can fill; &quot;Imported node&quot; draws the node an nvidia-smi topo -m import found, pair by pair.</source>
         <translation>Các GPU được nối với nhau ra sao; chọn một kiểu kết nối cũng đặt GPU và các liên kết hardware.*, để mọi bảng tính theo đúng cụm đó. Node nối sai là một DGX H100 có GPU 7 mất NVLink: mọi ring đi qua nó đều phải bò qua PCIe. &quot;Cụm của bạn&quot; dùng các khoá hardware.*, mà việc nhập nccl-tests bên dưới có thể điền; &quot;Node đã nhập&quot; vẽ từng cặp GPU của node mà lần nhập nvidia-smi topo -m tìm thấy.</translation>
+    </message>
+    <message>
+        <source>GPUs in the cluster:</source>
+        <translation>Số GPU của cụm:</translation>
+    </message>
+    <message>
+        <source>All the GPUs the cluster has: the Physical model offers N up to this many (and, under strong scaling, up to the sequences per step). 0 = not given.</source>
+        <translation>Tổng số GPU mà cụm có: mô hình Vật lý cho N tối đa bằng số này (và, khi mở rộng mạnh, tối đa bằng số chuỗi mỗi bước). 0 = không nêu.</translation>
+    </message>
+    <message>
+        <source>Powers of two on the slider, the bars and the speed-up curve, to see large clusters and small ones together.</source>
+        <translation>Luỹ thừa của 2 trên thanh trượt, các cột và đường tăng tốc, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
     </message>
 </context>
 <context>
@@ -2766,6 +2774,22 @@
         <source>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, hidden %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; speed-up %7, efficiency %8</source>
         <translation>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, được che %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; tăng tốc %7, hiệu suất %8</translation>
     </message>
+    <message>
+        <source>Largest N:</source>
+        <translation>N lớn nhất:</translation>
+    </message>
+    <message>
+        <source>The most workers this scenario allows, and the key that sets it.</source>
+        <translation>Số worker nhiều nhất mà kịch bản này cho phép, và khoá đặt ra giới hạn đó.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Past one node, N moves in whole nodes of %1 GPUs: the hierarchical all-reduce needs full nodes.</source>
+        <translation>Quá một node, N tăng theo từng node trọn vẹn gồm %1 GPU: all-reduce phân cấp cần các node đầy đủ.</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioModel</name>
@@ -3404,6 +3428,10 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <source>Could not read %1: %2</source>
         <translation>Không đọc được %1: %2</translation>
     </message>
+    <message>
+        <source>Could not write %1: it is not a regular file (a folder, a device or a pipe); choose a file name.</source>
+        <translation>Không ghi được %1: đây không phải tệp thông thường (mà là thư mục, thiết bị hoặc pipe); hãy chọn một tên tệp.</translation>
+    </message>
 </context>
 <context>
     <name>dtsim::ui</name>
@@ -3642,10 +3670,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>Llama 2 70B trên 2.048 GPU H100</translation>
     </message>
     <message>
-        <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU, and 2 trillion tokens in about 12 days at 40 % MFU.</source>
-        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU, và 2 nghìn tỷ token trong khoảng 12 ngày với MFU 40 %.</translation>
-    </message>
-    <message>
         <source>Llama 3: failures on 16,384 GPUs</source>
         <translation>Llama 3: sự cố trên 16.384 GPU</translation>
     </message>
@@ -3656,6 +3680,10 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb Ethernet: going from 4 to 5 GPUs crosses a node boundary and parallel efficiency drops from 98 % to 93 %.</source>
         <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối với nhau bằng Ethernet 100 Gb: đi từ 4 lên 5 GPU là vượt qua ranh giới node, và hiệu suất song song giảm từ 98 % xuống 93 %.</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data parallelism alone splits its 1,024 sequences over at most 1,024 of the GPUs: 2 trillion tokens in about 24 days at 40 % MFU.</source>
+        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU. Chỉ dùng song song dữ liệu thì 1.024 chuỗi của nó chia được cho nhiều nhất 1.024 GPU: 2 nghìn tỷ token trong khoảng 24 ngày với MFU 40 %.</translation>
     </message>
 </context>
 <context>

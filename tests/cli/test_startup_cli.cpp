@@ -2,6 +2,7 @@
 // the dtsim executable runs, with bench/startupprobe reporting the first paint
 // event and the end of the first frame; then the window quits by itself.
 // Builds without the benchmark (the asan preset) have nothing to run.
+#include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -42,4 +43,36 @@ TEST_CASE("the window reports its first frame when the benchmark asks", "[cli][s
     CHECK(frame >= paint);
     CHECK(frame < 60'000'000'000LL); // within the process's lifetime, not a stray clock
 #endif
+}
+
+TEST_CASE("a window system Qt cannot load is bad input in one line, not an abort",
+          "[cli][startup][hostile]")
+{
+    // Guards against: QT_QPA_PLATFORM=bogus made `export` and the window abort (SIGABRT, a core
+    // file) with Qt's four-line text.
+    for (const QStringList& arguments :
+         {QStringList{QStringLiteral("export"), QStringLiteral("--panel"),
+                      QStringLiteral("scaling"), QStringLiteral("--out"),
+                      QStringLiteral("never-written.png")},
+          QStringList{}}) {
+        QTemporaryDir folder;
+        REQUIRE(folder.isValid());
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("bogus"));
+        environment.insert(QStringLiteral("DISPLAY"), QStringLiteral(":0"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), folder.path());
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.setWorkingDirectory(folder.path());
+        process.start(QStringLiteral(DTSIM_EXECUTABLE), arguments);
+        REQUIRE(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        INFO(arguments.join(QLatin1Char(' ')).toStdString() << ": " << err.toStdString());
+        CHECK(process.exitStatus() == QProcess::NormalExit);
+        CHECK(process.exitCode() == 2);
+        CHECK(err.trimmed().count(QLatin1Char('\n')) == 0);
+        CHECK(err.contains(QStringLiteral("QT_QPA_PLATFORM: 'bogus'")));
+        CHECK(err.contains(QStringLiteral("offscreen")));
+        CHECK_FALSE(QFileInfo::exists(folder.filePath(QStringLiteral("never-written.png"))));
+    }
 }

@@ -3,6 +3,7 @@
 // tp = 2, pp = 4), the caption's numbers, the quantities `dtsim calc parallelism` prints, what
 // each GPU holds and sends, and the CSV.
 #include "reportvalue.h"
+#include "simcore/memory.h"
 #include "simcore/parallelismreport.h"
 #include "simcore/pipeline.h"
 
@@ -189,4 +190,27 @@ TEST_CASE("a layer span as the CSV writes it", "[parallelismreport][csv]")
     CHECK(layerSpanText({17, 32}) == "17-32");
     CHECK(layerSpanText({5, 5}) == "5");
     CHECK(layerSpanText({5, 4}) == "-");
+}
+
+TEST_CASE("a layout Memory refuses is refused here too, by the same rule", "[parallelismreport]")
+{
+    // Guards against: 7-way tensor parallelism over 32 heads drawn here while Memory refused it
+    // (Megatron splits heads and the hidden size evenly: Shoeybi et al. 2019 §3).
+    const auto refusal = [](const Scenario& s) {
+        const ParallelismReport parallelism = parallelismReport(s);
+        const auto memory = validateMemory(s, memoryOptionsFromScenario(s));
+        REQUIRE_FALSE(parallelism.ok());
+        REQUIRE_FALSE(memory.empty());
+        CHECK(parallelism.problems.front() == memory.front());
+        return parallelism.problems.front();
+    };
+    Scenario heads = layout(1, 7, 1); // 32 heads
+    CHECK(refusal(heads).key == "parallel.tp");
+    CHECK(refusal(heads).allowed == "a divisor of model.heads");
+    Scenario fewHeads = layout(1, 1024, 1);
+    fewHeads.model.heads = 8;
+    CHECK(refusal(fewHeads).key == "parallel.tp");
+    Scenario stages = layout(1, 1, 64); // 32 layers
+    CHECK(refusal(stages).key == "parallel.pp");
+    CHECK(parallelismReport(layout(2, 4, 2)).ok()); // 32 heads, 4096 hidden, 32 layers
 }

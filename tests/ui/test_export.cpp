@@ -1,5 +1,6 @@
 // Export: PNG of the asked pixel size and not blank, SVG that parses, PDF, CSV; failures leave
 // existing files untouched (QSaveFile).
+#include "common/longwork.h"
 #include "filesizelimit.h"
 #include "helpers.h"
 #include "simcore/scaling.h"
@@ -13,7 +14,11 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <sys/stat.h>
+#include <thread>
 
 using namespace dtsim::ui;
 
@@ -152,6 +157,34 @@ TEST_CASE("unknown formats and panels are refused with the allowed values", "[ui
     CHECK_FALSE(exportFormatFor(QStringLiteral("png")).has_value());
 }
 
+TEST_CASE("an export onto a pipe, a device or a folder is refused and leaves it in place",
+          "[ui][export]")
+{
+    // Guards against: writing through a temporary file renamed a plain file over a FIFO (its
+    // reader got nothing) or over a device node, and reported success.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+    REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const QString deviceLink = dir.filePath(QStringLiteral("null.png"));
+    REQUIRE(QFile::link(QStringLiteral("/dev/null"), deviceLink));
+    const QString folder = dir.filePath(QStringLiteral("folder.svg"));
+    REQUIRE(QDir().mkpath(folder));
+    const ExportOptions options{QSize(800, 450), 1.0};
+    for (const QString& path : {fifo, deviceLink, folder}) {
+        INFO(path.toStdString());
+        const QString error =
+            exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, path, options);
+        CHECK(error.contains(QDir::toNativeSeparators(path)));
+        CHECK(error.contains(QStringLiteral("not a regular file")));
+    }
+    struct stat info {};
+    REQUIRE(::stat(QFile::encodeName(fifo).constData(), &info) == 0);
+    CHECK(S_ISFIFO(info.st_mode));
+    CHECK(QFileInfo(deviceLink).isSymLink());
+    CHECK(QFileInfo(folder).isDir());
+}
+
 TEST_CASE("an export that fails midway keeps the old file and names file and reason",
           "[ui][export]")
 {
@@ -207,4 +240,45 @@ TEST_CASE("an export too large to draw in seconds is refused, naming the limit",
     CHECK(problem.contains(QStringLiteral("64 megapixels")));
     CHECK(checkExportOptions({QSize(8000, 8000), 1.0}).isEmpty());
     CHECK(checkExportOptions({QSize(1920, 1080), 4.0}).isEmpty());
+}
+
+TEST_CASE("work past a second says how far it is, once a second", "[ui][export][progress]")
+{
+    // A large Monte-Carlo batch behind `dtsim export` or `calc checkpoint --monte-carlo` must
+    // not look like a hang: after a second, and then every second, how far it is.
+    std::atomic<std::int64_t> done{0};
+    QList<std::pair<std::int64_t, std::int64_t>> reports;
+    const auto start = std::chrono::steady_clock::now();
+    dtsim::common::runReportingProgress(
+        [&] {
+            for (int step = 1; step <= 23; ++step) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                done.store(step);
+            }
+        },
+        done, 23,
+        [&](std::int64_t now, std::int64_t total) {
+            reports.append({now, total});
+        });
+    const auto seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start)
+            .count();
+    REQUIRE(reports.size() >= 1);
+    CHECK(reports.size() <= seconds); // once a second, not more
+    for (const auto& [now, total] : reports) {
+        CHECK(total == 23);
+        CHECK(now >= 1);
+        CHECK(now <= 23);
+    }
+    // Short work reports nothing; without a receiver it runs where it is called.
+    reports.clear();
+    dtsim::common::runReportingProgress([] {}, done, 1,
+                                        [&](std::int64_t now, std::int64_t total) {
+                                            reports.append({now, total});
+                                        });
+    CHECK(reports.isEmpty());
+    const auto caller = std::this_thread::get_id();
+    std::thread::id ranOn;
+    dtsim::common::runReportingProgress([&] { ranOn = std::this_thread::get_id(); }, done, 1, {});
+    CHECK(ranOn == caller);
 }

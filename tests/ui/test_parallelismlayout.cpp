@@ -79,6 +79,11 @@ simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp, std:
         s.parallel.schedule = simcore::PipelineSchedule::Interleaved;
         s.parallel.virtualStages = v;
     }
+    // Megatron splits the heads and the hidden size evenly over tp: 40 heads of 128 for tp = 5.
+    if (s.model.heads % tp != 0) {
+        s.model.heads = 8 * tp;
+        s.model.hidden = 128 * s.model.heads;
+    }
     return s;
 }
 

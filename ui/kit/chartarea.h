@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/longwork.h"
 #include "simcore/scenario.h"
 
 #include <QWidget>
@@ -25,6 +26,9 @@ public:
     /// Re-applies chartstyle's current look (theme, presentation fonts) to every chart in the
     /// area and repaints; areas that paint themselves read chartstyle's colours when painting.
     virtual void applyLook();
+    /// Where work that may take seconds while drawing (a Monte-Carlo batch) reports how far it
+    /// is; areas without such work ignore it.
+    virtual void reportLongWorkTo(common::WorkProgress progress) { static_cast<void>(progress); }
 };
 
 } // namespace dtsim::ui

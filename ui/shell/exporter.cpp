@@ -148,6 +148,7 @@ QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
     if (!area) {
         return {};
     }
+    area->reportLongWorkTo(options.progress);
     area->showScenario(scenario);
     prepare(*area, options.size);
     return renderChartArea(*area, options);
@@ -167,9 +168,13 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
                            : format == ExportFormat::Svg ? QStringLiteral("svg")
                                                          : QStringLiteral("pdf");
     for (const QString& id : exportablePanels()) {
+        // One area for the picture and its CSV: the Monte-Carlo batch behind both runs once.
+        auto area = createChartArea(id);
+        area->reportLongWorkTo(options.progress);
+        area->showScenario(scenario);
         for (const QString& extension : {suffix, QStringLiteral("csv")}) {
             const QString path = dir.filePath(QStringLiteral("dtsim-%1.%2").arg(id, extension));
-            if (QString error = exportPanel(id, scenario, path, options); !error.isEmpty()) {
+            if (QString error = exportChartArea(*area, path, options); !error.isEmpty()) {
                 return error;
             }
             if (written) {
@@ -276,6 +281,7 @@ QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, c
         return tr("panel: '%1' cannot be exported yet; available: %2")
             .arg(panelId, exportablePanels().join(QStringLiteral(", ")));
     }
+    area->reportLongWorkTo(options.progress);
     area->showScenario(scenario);
     return exportChartArea(*area, path, options);
 }

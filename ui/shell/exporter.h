@@ -3,6 +3,7 @@
 // `dtsim export` share this code, so both give the same picture. Every file goes through
 // QSaveFile: a failed export leaves an existing file untouched.
 
+#include "common/longwork.h"
 #include "simcore/scenario.h"
 
 #include <QImage>
@@ -21,6 +22,7 @@ enum class ExportFormat { Png, Svg, Pdf, Csv };
 struct ExportOptions {
     QSize size{1600, 900}; ///< logical pixels of the picture (PDF keeps the aspect ratio)
     double scale = 1.0;    ///< PNG device-pixel ratio: 2 gives a 3200×1800 image for slides
+    common::WorkProgress progress{}; ///< optional: told how far work longer than a second is
 };
 
 /// From the file name's extension (case-insensitive); nullopt for anything else.

@@ -1,6 +1,7 @@
 #include "ui/panels/checkpoint/checkpointcharts.h"
 
 #include "common/format.h"
+#include "common/longwork.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
@@ -22,6 +23,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace dtsim::ui {
@@ -355,7 +357,15 @@ void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params
     ++m_wantedGeneration;
     if (!m_asynchronous) {
         ++m_starts;
-        applyMonteCarlo(simcore::computeMonteCarlo(params, runs, seed, kTimelineSegmentCap));
+        std::atomic<std::int64_t> done{0};
+        simcore::MonteCarloSummary summary;
+        common::runReportingProgress(
+            [&] {
+                summary = simcore::computeMonteCarlo(params, runs, seed, kTimelineSegmentCap,
+                                                     nullptr, &done);
+            },
+            done, runs, m_progress);
+        applyMonteCarlo(summary);
         return;
     }
     if (m_running) {

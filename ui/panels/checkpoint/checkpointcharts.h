@@ -45,6 +45,11 @@ public:
     [[nodiscard]] QString exportTitle() const override;
 
     void setAsynchronous(bool asynchronous) { m_asynchronous = asynchronous; }
+    /// A synchronous batch that runs past a second reports how far it is to `progress`.
+    void reportLongWorkTo(common::WorkProgress progress) override
+    {
+        m_progress = std::move(progress);
+    }
     [[nodiscard]] bool isAsynchronous() const { return m_asynchronous; }
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     /// In a window the read-outs beside the charts say what the summary line says, so it is
@@ -107,6 +112,7 @@ private:
     simcore::CheckpointReport m_report;
     simcore::MonteCarloSummary m_monteCarlo;
     bool m_asynchronous = false;
+    common::WorkProgress m_progress;
     bool m_interactive = false;
     double m_timeUnit = 86400;
 

@@ -5,6 +5,7 @@
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
+#include "ui/kit/wheelguard.h"
 #include "ui/panels/scaling/scalingcharts.h"
 
 #include <QCheckBox>
@@ -55,6 +56,7 @@ void ScalingPanel::buildControls()
     auto* workersLayout = new QVBoxLayout(m_workersGroup);
     m_workersLabel = new QLabel;
     m_workers = new QSpinBox;
+    takeWheelOnlyWhenFocused(m_workers);
     m_workers->setRange(1, maxWorkers);
     m_workers->setAccelerated(true);
     auto* workersRow = new QHBoxLayout;
@@ -63,6 +65,7 @@ void ScalingPanel::buildControls()
     // Positions are indices into simcore's stops: a linear 1…4096 put the whole lesson (1…32)
     // into two pixels, and a log scale of 1200 positions made most N unreachable.
     m_slider = new QSlider(Qt::Horizontal);
+    takeWheelOnlyWhenFocused(m_slider);
     m_slider->setRange(0, 0);
     m_slider->setSingleStep(1);
     m_slider->setPageStep(4);

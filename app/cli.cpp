@@ -24,6 +24,7 @@ namespace {
 struct CalcModel {
     const char* name;
     CalcFunction run;
+    bool simulates = false; ///< takes --monte-carlo
 };
 
 /// Every `dtsim calc MODEL`, in the order the help lists them. Add a model with one line.
@@ -34,7 +35,7 @@ const CalcModel kCalcModels[] = {
     {"pipeline", &calcPipeline},
     {"communication", &calcCommunication},
     {"topology", &calcTopology},
-    {"checkpoint", &calcCheckpoint},
+    {"checkpoint", &calcCheckpoint, true},
     {"allreduce", &calcAllreduce},
 };
 
@@ -45,6 +46,26 @@ QString calcModelNames()
         names << QLatin1String(entry.name);
     }
     return names.join(QStringLiteral(", "));
+}
+
+/// "calc checkpoint": the models --monte-carlo applies to.
+QString simulatingModels()
+{
+    QStringList names;
+    for (const auto& entry : kCalcModels) {
+        if (entry.simulates) {
+            names << QStringLiteral("calc ") + QLatin1String(entry.name);
+        }
+    }
+    return names.join(QStringLiteral(", "));
+}
+
+/// The commands `dtsim --help COMMAND` explains.
+const QStringList& helpTopics()
+{
+    static const QStringList topics{QStringLiteral("calc"), QStringLiteral("export"),
+                                    QStringLiteral("import"), QStringLiteral("keys")};
+    return topics;
 }
 
 } // namespace
@@ -98,13 +119,14 @@ QString usage()
                "CSV\n"
                "  dtsim keys                              list every scenario key\n"
                "  dtsim import nccl-tests|nvidia-topo FILE [--json]   read your own measurements\n"
-               "  dtsim --help | --version\n"
+               "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys\n"
                "\n"
                "MODEL: %1.\nP: %2.\nID (presets): %3.\n"
                "FILE for export: .png, .svg, .pdf or .csv.\n"
                "Units are SI: seconds, bytes, bytes per second.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
-               "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n")
+               "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n"
+               "Each option but --set is given once.\n")
         .arg(calcModelNames(), exportViewIds().join(QStringLiteral(", ")),
              common::presetIds().join(QStringLiteral(", ")));
 }
@@ -120,7 +142,8 @@ QString calcUsage()
                "MODEL: %1.\nID (presets): %2.\n"
                "--set KEY=VALUE applies after the preset or file, in order; dtsim keys lists "
                "every key.\n"
-               "--monte-carlo (checkpoint): also simulates checkpoint.mc_runs jobs.\n"
+               "--monte-carlo (checkpoint only): also simulates checkpoint.mc_runs jobs.\n"
+               "Each option but --set is given once.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n")
         .arg(calcModelNames(), common::presetIds().join(QStringLiteral(", ")));
 }
@@ -136,7 +159,10 @@ QString exportUsage()
                "\n"
                "Draws a panel's charts to FILE (.png, .svg, .pdf, or its data as .csv) without a "
                "window;\n"
-               "--panel all writes every panel and its CSV into DIR.\n"
+               "--panel all writes every panel and its CSV into DIR, its pictures in --format\n"
+               "(png unless given); for one panel FILE's extension is the format, and a --format\n"
+               "given must agree with it. --scale (0.5 to 4) multiplies a PNG's pixels.\n"
+               "Each option but --set is given once.\n"
                "P: %1.\nID (presets): %2.\n")
         .arg(exportViewIds().join(QStringLiteral(", ")),
              common::presetIds().join(QStringLiteral(", ")));
@@ -154,6 +180,33 @@ void addScenarioOptions(QCommandLineParser& parser)
                       QStringLiteral("KEY=VALUE")});
 }
 
+QString keysUsage()
+{
+    return QStringLiteral("Usage: dtsim keys\n"
+                          "\n"
+                          "Lists every scenario key that --set and scenario files take: its "
+                          "type, unit, default\nand allowed range.\n");
+}
+
+bool optionsGivenOnce(const QCommandLineParser& parser)
+{
+    QStringList checked;
+    for (const QString& name : parser.optionNames()) {
+        // --set is applied in order, so it repeats by design; a flag's values() is empty.
+        if (name == QLatin1String("set") || checked.contains(name)) {
+            continue;
+        }
+        checked << name;
+        if (const qsizetype count = parser.values(name).size(); count > 1) {
+            printError(QStringLiteral("--%1 is given %2; give it once")
+                           .arg(name, count == 2 ? QStringLiteral("twice")
+                                                 : QStringLiteral("%1 times").arg(count)));
+            return false;
+        }
+    }
+    return true;
+}
+
 /// Parses with a one-line error on stderr; returns false on bad usage.
 bool parseArguments(QCommandLineParser& parser, const QStringList& arguments)
 {
@@ -161,7 +214,7 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments)
         printError(parser.errorText());
         return false;
     }
-    return true;
+    return optionsGivenOnce(parser);
 }
 
 /// Builds the scenario from --scenario then every --set in order; prints the first problem.
@@ -229,21 +282,28 @@ int runCalc(const QStringList& arguments)
                                                   : positional.join(QLatin1Char(' '))));
         return kBadInput;
     }
+    const QString model = positional.front();
+    const auto* const entry = std::find_if(
+        std::begin(kCalcModels), std::end(kCalcModels),
+        [&model](const CalcModel& candidate) { return model == QLatin1String(candidate.name); });
+    const bool known = entry != std::end(kCalcModels);
+    const bool monteCarlo = parser.isSet(QStringLiteral("monte-carlo"));
+    // A flag that does nothing for this model would read as if a simulation had run.
+    if (known && monteCarlo && !entry->simulates) {
+        printError(QStringLiteral("--monte-carlo applies to %1 only, not calc %2")
+                       .arg(simulatingModels(), model));
+        return kBadInput;
+    }
     const auto scenario = scenarioFrom(parser);
     if (!scenario) {
         return kBadInput;
     }
-    const QString model = positional.front();
-    for (const auto& entry : kCalcModels) {
-        if (model == QLatin1String(entry.name)) {
-            const CalcOptions options{parser.isSet(QStringLiteral("json")),
-                                      parser.isSet(QStringLiteral("monte-carlo"))};
-            return entry.run(*scenario, options);
-        }
+    if (!known) {
+        printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: %2")
+                       .arg(model, calcModelNames()));
+        return kBadInput;
     }
-    printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: %2")
-                   .arg(model, calcModelNames()));
-    return kBadInput;
+    return entry->run(*scenario, CalcOptions{parser.isSet(QStringLiteral("json")), monteCarlo});
 }
 
 int runKeys()
@@ -358,15 +418,47 @@ int runSubcommand(int argc, char** argv)
     QCoreApplication application(argc, argv);
     setApplicationInfo();
     QStringList arguments = application.arguments();
+    // A word after --help is the command to explain, as `dtsim COMMAND --help` does; any other
+    // word is refused, so a typo is not taken for the general usage.
     if (std::strcmp(command, "--help") == 0 || std::strcmp(command, "-h") == 0) {
-        printOut(usage());
+        if (arguments.size() > 3) {
+            printError(QStringLiteral("--help: unexpected argument '%1'; give one command at most")
+                           .arg(arguments.at(3)));
+            return kBadInput;
+        }
+        if (arguments.size() == 2) {
+            printOut(usage());
+            return kSuccess;
+        }
+        const QString topic = arguments.at(2);
+        if (!helpTopics().contains(topic)) {
+            printError(QStringLiteral("--help: unknown command '%1'; allowed after --help: %2")
+                           .arg(topic, helpTopics().join(QStringLiteral(", "))));
+            return kBadInput;
+        }
+        if (topic == QLatin1String("import")) {
+            return runImport({arguments.front(), QStringLiteral("--help")});
+        }
+        printOut(topic == QLatin1String("calc")     ? calcUsage()
+                 : topic == QLatin1String("export") ? exportUsage()
+                                                    : keysUsage());
         return kSuccess;
     }
     if (std::strcmp(command, "--version") == 0 || std::strcmp(command, "-v") == 0) {
+        if (arguments.size() > 2) {
+            printError(QStringLiteral("--version: unexpected argument '%1'; it takes none")
+                           .arg(arguments.at(2)));
+            return kBadInput;
+        }
         printOut(QStringLiteral("dtsim %1\n").arg(QCoreApplication::applicationVersion()));
         return kSuccess;
     }
     if (std::strcmp(command, "keys") == 0) {
+        if (arguments.size() == 3 && (arguments.at(2) == QLatin1String("--help") ||
+                                      arguments.at(2) == QLatin1String("-h"))) {
+            printOut(keysUsage());
+            return kSuccess;
+        }
         if (arguments.size() > 2) {
             printError(QStringLiteral("keys: unexpected argument '%1'").arg(arguments.at(2)));
             return kBadInput;

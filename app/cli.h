@@ -43,6 +43,11 @@ QString usage();
 QString calcUsage();
 /// `dtsim export --help`.
 QString exportUsage();
+/// `dtsim keys --help`.
+QString keysUsage();
+/// False (with one line on stderr) when an option other than --set was given more than once:
+/// the last would win silently, and an earlier bad value would never be looked at.
+bool optionsGivenOnce(const QCommandLineParser& parser);
 /// --scenario, --preset and --set.
 void addScenarioOptions(QCommandLineParser& parser);
 /// Parses with a one-line error on stderr; false on bad usage.

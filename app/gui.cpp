@@ -110,7 +110,8 @@ int runExport(int argc, char** argv)
     parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark charts."),
                       QStringLiteral("THEME")});
     parser.addOption({QStringLiteral("format"),
-                      QStringLiteral("--panel all: picture format png, svg or pdf."),
+                      QStringLiteral("--panel all: picture format png, svg or pdf; one panel: "
+                                     "must agree with --out."),
                       QStringLiteral("F"), QStringLiteral("png")});
     QStringList arguments = application.arguments();
     arguments.removeAt(1); // "export"
@@ -149,20 +150,40 @@ int runExport(int argc, char** argv)
         return kBadInput;
     }
     const QString out = parser.value(QStringLiteral("out"));
-    const QString formatName = parser.value(QStringLiteral("format")).toLower();
-    const auto allFormat = formatName == QLatin1String("png")   ? ui::ExportFormat::Png
-                           : formatName == QLatin1String("svg") ? ui::ExportFormat::Svg
-                           : formatName == QLatin1String("pdf") ? ui::ExportFormat::Pdf
-                                                                : ui::ExportFormat::Csv;
-    if (all && allFormat == ui::ExportFormat::Csv) {
-        printError(QStringLiteral("--format: '%1' is not allowed; allowed: png | svg | pdf")
-                       .arg(parser.value(QStringLiteral("format"))));
+    // Without a name QDir::mkpath warns through Qt and fails: bad usage, said in one line.
+    if (all && out.isEmpty()) {
+        printError(QStringLiteral("--out: an empty name is no folder; give the folder to write "
+                                  "every panel into"));
         return kBadInput;
     }
-    if (!all && !ui::exportFormatFor(out)) {
+    const QString formatText = parser.value(QStringLiteral("format"));
+    const QString formatName = formatText.toLower();
+    const std::optional<ui::ExportFormat> format =
+        formatName == QLatin1String("png")   ? std::optional(ui::ExportFormat::Png)
+        : formatName == QLatin1String("svg") ? std::optional(ui::ExportFormat::Svg)
+        : formatName == QLatin1String("pdf") ? std::optional(ui::ExportFormat::Pdf)
+        : formatName == QLatin1String("csv") ? std::optional(ui::ExportFormat::Csv)
+                                             : std::nullopt;
+    if (!format || (all && *format == ui::ExportFormat::Csv)) {
+        printError(QStringLiteral("--format: '%1' is not allowed; allowed: %2")
+                       .arg(formatText, all ? QStringLiteral("png | svg | pdf")
+                                            : QStringLiteral("png | svg | pdf | csv")));
+        return kBadInput;
+    }
+    const ui::ExportFormat allFormat = *format;
+    const auto outFormat = ui::exportFormatFor(out);
+    if (!all && !outFormat) {
         printError(QStringLiteral("--out: '%1' has an unknown extension; allowed: .png, .svg, "
                                   ".pdf, .csv")
                        .arg(out));
+        return kBadInput;
+    }
+    // One panel's format is its file's extension; a --format that says otherwise would be
+    // ignored, and a PNG written to the file the user asked to be an SVG.
+    if (!all && parser.isSet(QStringLiteral("format")) && *outFormat != *format) {
+        printError(QStringLiteral("--format %1 disagrees with --out '%2' (a .%3 file); give "
+                                  "--format %3 or leave it out")
+                       .arg(formatText, out, QFileInfo(out).suffix().toLower()));
         return kBadInput;
     }
     ui::ExportOptions options;
@@ -176,9 +197,20 @@ int runExport(int argc, char** argv)
         return kBadInput;
     }
     options.size = *size;
-    const auto scale = simcore::parseNumber(parser.value(QStringLiteral("scale")).toStdString());
+    const std::string scaleText = parser.value(QStringLiteral("scale")).toStdString();
+    const auto scale = simcore::parseNumber(scaleText);
     if (!scale) {
         printError(QStringLiteral("--scale: '%1' is not a number; allowed: %2 to %3")
+                       .arg(parser.value(QStringLiteral("scale")))
+                       .arg(ui::kMinExportScale)
+                       .arg(ui::kMaxExportScale));
+        return kBadInput;
+    }
+    // The decimal as written, as --set keys are checked: "4.0000000000000000001" rounds to the
+    // double 4, which the range check below would let through.
+    if (simcore::compareWritten(scaleText, ui::kMinExportScale).value_or(0) < 0 ||
+        simcore::compareWritten(scaleText, ui::kMaxExportScale).value_or(0) > 0) {
+        printError(QStringLiteral("--scale: '%1' is out of range; allowed: %2 to %3")
                        .arg(parser.value(QStringLiteral("scale")))
                        .arg(ui::kMinExportScale)
                        .arg(ui::kMaxExportScale));
@@ -270,6 +302,9 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
                       QStringLiteral("Start in presentation mode (full screen, large text).")});
     if (!parser.parse(application.arguments())) {
         printError(parser.errorText() + QStringLiteral(" (dtsim --help lists the options)"));
+        return kBadInput;
+    }
+    if (!optionsGivenOnce(parser)) {
         return kBadInput;
     }
     if (parser.isSet(QStringLiteral("help"))) {

@@ -553,6 +553,9 @@ int runImport(const QStringList& arguments)
                    QStringLiteral(" (dtsim import --help)"));
         return kBadInput;
     }
+    if (!optionsGivenOnce(parser)) {
+        return kBadInput;
+    }
     if (parser.isSet(QStringLiteral("help"))) {
         printOut(importUsage());
         return kSuccess;

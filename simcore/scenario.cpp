@@ -564,6 +564,22 @@ std::optional<double> parseNumber(std::string_view text)
     return value;
 }
 
+std::optional<int> compareWritten(std::string_view text, double bound)
+{
+    text = trim(text);
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+    }
+    if (!parseNumber(text)) {
+        return std::nullopt;
+    }
+    const auto written = readDecimal(text);
+    if (!written) {
+        return std::nullopt;
+    }
+    return compare(*written, boundDecimal(bound));
+}
+
 std::string formatNumber(double value)
 {
     std::array<char, 64> buffer{};

@@ -236,4 +236,9 @@ std::optional<double> parseNumber(std::string_view text);
 /// Shortest text that reads back to the same double ("0.02", "7e+09").
 std::string formatNumber(double value);
 
+/// −1, 0 or 1 as the decimal `text` writes is below, equal to or above `bound` (as formatNumber
+/// writes it), compared digit by digit before any rounding to a double, as --set keys are:
+/// "4.0000000000000000001" is above 4. nullopt when `text` is not a number parseNumber reads.
+std::optional<int> compareWritten(std::string_view text, double bound);
+
 } // namespace simcore

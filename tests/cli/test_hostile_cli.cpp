@@ -112,7 +112,7 @@ TEST_CASE("words after --help and --version are a command's help or bad usage", 
     });
 }
 
-TEST_CASE("--monte-carlo is refused by a model that has no simulation", "[cli][hostile]")
+TEST_CASE("calc refuses --monte-carlo for a model that has no simulation", "[cli][hostile]")
 {
     // Guards against: `calc scaling --monte-carlo` exiting 0 as if a simulation had run.
     checkBadInput({
@@ -222,7 +222,7 @@ TEST_CASE("export refuses an empty --out folder and a --format the file does not
     CHECK(QFile::exists(png));
 }
 
-TEST_CASE("--scale is compared as written, not after rounding to a double", "[cli][hostile]")
+TEST_CASE("export compares --scale as written, not after rounding to a double", "[cli][hostile]")
 {
     // Guards against: 4.0000000000000000001 rounding to 4 and passing the 0.5 … 4 check.
     QTemporaryDir folder;

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -325,8 +326,15 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
         return {std::nullopt, tr("%1: \"format\" must be \"dtsim-scenario\".").arg(sourceName)};
     }
     const QJsonValue version = root.value(QLatin1String("version"));
-    // toInt() is 0 for a fraction or a number outside int's range (a cast would be undefined).
-    if (!version.isDouble() || version.toDouble() != version.toInt() || version.toInt() < 1) {
+    // toInt() is 0 for a fraction or a number outside int's range (a cast would be undefined);
+    // digits only as written, since 1.0000000000000001 is 1 once read as a double.
+    const Member* versionMember = findMember(layout.top, QStringLiteral("version"));
+    const bool writtenWhole =
+        versionMember && !versionMember->number.isEmpty() &&
+        std::all_of(versionMember->number.cbegin(), versionMember->number.cend(),
+                    [](char c) { return c >= '0' && c <= '9'; });
+    if (!version.isDouble() || !writtenWhole || version.toDouble() != version.toInt() ||
+        version.toInt() < 1) {
         return {std::nullopt, tr("%1, line %2: \"version\" must be a whole number from 1.")
                                   .arg(sourceName)
                                   .arg(lineOf(layout.top, QStringLiteral("version")))};

@@ -1,5 +1,5 @@
 // Scenario files the libFuzzer target tests/fuzz/fuzz_scenario_file.cpp found, minimised, each
-// with what it did before its fix. Expected: the loader's documented refusal (scenariofile.h:
+// with the hazard it guards against. Expected: the loader's documented refusal (scenariofile.h:
 // a message naming the line, nothing applied).
 #include "common/scenariofile.h"
 
@@ -13,7 +13,9 @@ TEST_CASE("fuzz: a file version outside int's range is refused", "[ui][file][fuz
     // float-cast-overflow). The same for −2147483649 and 2147483648. On x86 the old cast gave
     // INT_MIN and the same message, so this fails only where the cast is trapped: the fuzz build
     // (clang's -fsanitize=undefined) or gcc with -fsanitize=float-cast-overflow.
-    for (const char* version : {"1e300", "-2147483649", "2147483648", "1.5"}) {
+    // Also decimals that round to a whole double: the version is checked as written.
+    for (const char* version : {"1e300", "-2147483649", "2147483648", "1.5", "1.0000000000000001",
+                                "0.9999999999999999999", "1e0"}) {
         const QByteArray contents = QByteArray("{\"format\": \"dtsim-scenario\",\n \"version\": ") +
                                     version + ", \"values\": {}}";
         const auto result = dtsim::common::parseScenario(contents, QStringLiteral("s.json"));

@@ -18,6 +18,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <thread>
 
 using namespace dtsim::ui;
@@ -161,17 +162,24 @@ TEST_CASE("an export onto a pipe, a device or a folder is refused and leaves it 
           "[ui][export]")
 {
     // Guards against: writing through a temporary file renamed a plain file over a FIFO (its
-    // reader got nothing) or over a device node, and reported success.
+    // reader got nothing) or over a device node, and reported success. Everything here lives in
+    // a temporary folder (a link to a system device would be replaced if the guard failed).
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
     REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
-    const QString deviceLink = dir.filePath(QStringLiteral("null.png"));
-    REQUIRE(QFile::link(QStringLiteral("/dev/null"), deviceLink));
+    const QString link = dir.filePath(QStringLiteral("link.png"));
+    REQUIRE(QFile::link(fifo, link));
     const QString folder = dir.filePath(QStringLiteral("folder.svg"));
     REQUIRE(QDir().mkpath(folder));
+    QStringList targets{fifo, link, folder};
+    // A private copy of /dev/null's node, where the tests may make one (as root, in CI).
+    const QString device = dir.filePath(QStringLiteral("device.pdf"));
+    if (::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0600, makedev(1, 3)) == 0) {
+        targets << device;
+    }
     const ExportOptions options{QSize(800, 450), 1.0};
-    for (const QString& path : {fifo, deviceLink, folder}) {
+    for (const QString& path : targets) {
         INFO(path.toStdString());
         const QString error =
             exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, path, options);
@@ -181,8 +189,12 @@ TEST_CASE("an export onto a pipe, a device or a folder is refused and leaves it 
     struct stat info {};
     REQUIRE(::stat(QFile::encodeName(fifo).constData(), &info) == 0);
     CHECK(S_ISFIFO(info.st_mode));
-    CHECK(QFileInfo(deviceLink).isSymLink());
+    CHECK(QFileInfo(link).isSymLink());
     CHECK(QFileInfo(folder).isDir());
+    if (targets.contains(device)) {
+        REQUIRE(::stat(QFile::encodeName(device).constData(), &info) == 0);
+        CHECK(S_ISCHR(info.st_mode));
+    }
 }
 
 TEST_CASE("an export that fails midway keeps the old file and names file and reason",

@@ -11,10 +11,14 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QColor>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QGuiApplication>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -450,4 +454,41 @@ TEST_CASE("Scaling read-outs are copied from their right-click menu, one or all,
     REQUIRE(lines.size() == panel.readouts().size());
     CHECK(lines.at(0) == QStringLiteral("Step time: ") + panel.readouts().at(0));
     CHECK(lines.at(2) == QStringLiteral("Speed-up: ") + panel.readouts().at(2));
+}
+
+TEST_CASE("the speed-up chart switched to the log axis draws the ideal line where it is",
+          "[ui][scaling][log]")
+{
+    // Guards against: after the axis swap the ideal N× line stayed as drawn on the linear axis
+    // (its cached drawing was kept), while a fresh start on the log axis drew it curved. On the
+    // screen the line passes (4, 4) and (8, 8): dark pixels there, dashes or not.
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    panel.logScaleBox()->setChecked(true);
+    QCoreApplication::processEvents();
+    QChartView* view = panel.charts()->speedupView();
+    const QImage image = view->grab().toImage();
+    const qreal ratio = image.devicePixelRatio();
+    for (const double n : {4.0, 8.0}) {
+        INFO("N = " << n);
+        const QPointF scenePoint =
+            view->chart()->mapToPosition(QPointF(n, n), panel.charts()->idealSpeedupSeries());
+        const QPoint centre = view->mapFromScene(scenePoint);
+        int dark = 0;
+        for (int dx = -7; dx <= 7; ++dx) {
+            for (int dy = -7; dy <= 7; ++dy) {
+                const QPoint at(qRound((centre.x() + dx) * ratio),
+                                qRound((centre.y() + dy) * ratio));
+                if (image.rect().contains(at) && QColor(image.pixel(at)).lightness() < 100 &&
+                    QColor(image.pixel(at)).saturation() < 50) { // the grey line, not the blue
+                    ++dark;
+                }
+            }
+        }
+        CHECK(dark >= 3);
+    }
 }

@@ -188,6 +188,16 @@ void applyViewStyle(QChartView* view)
     polishBeforeFirstLayout(view);
 }
 
+void dropItemCaches(QChartView* view)
+{
+    const auto items = view->scene()->items();
+    for (QGraphicsItem* item : items) {
+        if (item->cacheMode() != QGraphicsItem::NoCache) {
+            item->setCacheMode(QGraphicsItem::NoCache);
+        }
+    }
+}
+
 void cacheStaticItems(QChartView* view)
 {
     const auto items = view->scene()->items();

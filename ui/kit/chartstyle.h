@@ -74,6 +74,9 @@ void applyAxisStyle(QAbstractAxis* axis);
 /// windows only; exports draw without caches (vectors stay vectors in SVG and PDF). Call after
 /// updates, since axes create new line items.
 void cacheStaticItems(QChartView* view);
+/// Drops those caches: after an axis is swapped Qt Charts redraws a curve whose clipped bounds
+/// did not change into the old cache, so the old drawing stays on screen.
+void dropItemCaches(QChartView* view);
 
 QFont titleFont();
 QFont labelFont();

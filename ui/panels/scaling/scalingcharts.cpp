@@ -309,6 +309,7 @@ void ScalingCharts::updateSpeedup()
         for (auto* s : series) {
             s->attachAxis(wanted);
         }
+        chartstyle::dropItemCaches(m_speedupView);
     }
     if (m_report.axis == simcore::AxisScale::Log) {
         const double logMaximum = std::max(2.0, last);

@@ -42,6 +42,7 @@ public:
     [[nodiscard]] QBarSet* idealSet() const { return m_ideal; }
     [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
     [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
+    [[nodiscard]] QLineSeries* idealSpeedupSeries() const { return m_idealSpeedup; }
     [[nodiscard]] QScatterSeries* selectedMarker() const { return m_selectedBar; }
     [[nodiscard]] QScatterSeries* optimumMarker() const { return m_optimumBar; }
     [[nodiscard]] QChartView* barView() const { return m_barView; }

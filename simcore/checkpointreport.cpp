@@ -32,6 +32,15 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     }
     report.result = evaluateCheckpoint(scenario);
     const auto& r = report.result;
+    if (r.status == CheckpointStatus::InvalidInput && !(r.params.mtbfSeconds > 0)) {
+        // A GPU MTBF within its range (> 0) can still underflow to 0 once shared by the GPUs.
+        report.problems.push_back(
+            {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
+             formatNumber(scenario.checkpoint.gpuMtbfSeconds),
+             "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
+             "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)});
+        return report;
+    }
     if (r.status == CheckpointStatus::InvalidInput) {
         // Within every key's range this does not happen; kept as a guard with the key to look at.
         report.problems.push_back({ScenarioError::Kind::Inconsistent, "checkpoint.interval",

@@ -85,3 +85,16 @@ TEST_CASE("checkpoint CSV and the Monte-Carlo summary", "[checkpoint][report][cs
     CHECK(csv.find("\nbin_start_s,bin_end_s,jobs\n") != std::string::npos);
     CHECK(checkpointCsv(report, MonteCarloSummary{}).find("mc_runs") == std::string::npos);
 }
+
+TEST_CASE("a GPU MTBF that vanishes when shared by the GPUs is refused by its own key",
+          "[checkpointreport]")
+{
+    // Guards against: checkpoint.gpu_mtbf=5e-324 (in range: > 0) gives a job MTBF of 0 over
+    // 1024 GPUs, and the refusal named checkpoint.interval.
+    Scenario scenario;
+    scenario.checkpoint.gpuMtbfSeconds = 5e-324;
+    const auto report = checkpointReport(scenario);
+    REQUIRE_FALSE(report.ok());
+    CHECK(report.problems.front().key == "checkpoint.gpu_mtbf");
+    CHECK(report.problems.front().message().find("checkpoint.gpus") != std::string::npos);
+}

@@ -203,15 +203,17 @@ std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
             scale.push_back(allowedAtOrBelow(range, p));
         }
         scale.push_back(range.max);
+        for (std::int64_t n : {std::int64_t{1}, selected, optimum}) {
+            if (range.allows(n)) {
+                scale.push_back(n);
+            }
+        }
+        sortUnique(scale);
     } else {
+        // Every allowed N, ascending, already holds 1, N and the optimum: sorting its 4096
+        // counts again was most of simcore's time on each slider step.
         scale = allowedWorkers(range);
     }
-    for (std::int64_t n : {std::int64_t{1}, selected, optimum}) {
-        if (range.allows(n)) {
-            scale.push_back(n);
-        }
-    }
-    sortUnique(scale);
     const auto last = static_cast<std::int64_t>(scale.size()) - 1;
     const auto indexOf = [&](std::int64_t n) {
         return static_cast<std::int64_t>(std::lower_bound(scale.begin(), scale.end(), n) -

@@ -2,6 +2,7 @@
 #include "common/format.h"
 #include "simcore/scaling.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/pointmarker.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
@@ -110,13 +111,46 @@ TEST_CASE("moving the slider puts simcore's numbers into the bar sets", "[ui][sc
     CHECK(panel.report().result.selected.stepSeconds == Approx(0.201).epsilon(1e-12));
     CHECK(panel.readouts().at(0) == dtsim::common::formatDuration(0.201));
     // The selected-N marker sits over the bar for N = 40.
-    const auto marker = panel.charts()->selectedMarker()->points();
-    REQUIRE(marker.size() == 1);
-    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(marker[0].x())) == "40");
+    const auto marker = panel.charts()->selectedMarker()->point();
+    REQUIRE(marker.has_value());
+    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(marker->x())) == "40");
     // The optimum marker sits over N = 16.
-    const auto optimum = panel.charts()->optimumMarker()->points();
-    REQUIRE(optimum.size() == 1);
-    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(optimum[0].x())) == "16");
+    const auto optimum = panel.charts()->optimumMarker()->point();
+    REQUIRE(optimum.has_value());
+    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(optimum->x())) == "16");
+}
+
+TEST_CASE("the markers are drawn where their points map, and follow the axes", "[ui][scaling]")
+{
+    // Hazard: a marker drawn as its own item keeps its old place when an axis range moves
+    // under an unchanged point (the speed-up axis grows with N).
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    QCoreApplication::processEvents();
+    const auto expectAtItsPoint = [&](dtsim::ui::PointMarker* marker) {
+        REQUIRE(marker->point().has_value());
+        CHECK(marker->isShown());
+        QChart* chart = marker->legendEntry()->chart();
+        const QPointF expected = chart->mapToPosition(*marker->point(), marker->legendEntry());
+        CHECK(marker->position().x() == Approx(expected.x()).margin(0.01));
+        CHECK(marker->position().y() == Approx(expected.y()).margin(0.01));
+        CHECK(chart->plotArea().adjusted(-1, -1, 1, 1).contains(marker->position()));
+    };
+    for (int workers : {8, 64, 16, 3000, 2}) {
+        model.setValue(QStringLiteral("scaling.workers"), QString::number(workers));
+        QCoreApplication::processEvents();
+        INFO("N = " << workers);
+        expectAtItsPoint(panel.charts()->selectedMarker());
+        expectAtItsPoint(panel.charts()->optimumMarker());
+        expectAtItsPoint(panel.charts()->selectedPoint());
+        expectAtItsPoint(panel.charts()->optimumPoint());
+    }
+    model.setValue(QStringLiteral("scaling.axis"), QStringLiteral("log"));
+    QCoreApplication::processEvents();
+    expectAtItsPoint(panel.charts()->selectedPoint());
+    expectAtItsPoint(panel.charts()->optimumPoint());
 }
 
 TEST_CASE("the spin box and the slider stay in sync", "[ui][scaling]")

@@ -200,6 +200,15 @@ void dropItemCaches(QChartView* view)
 
 void cacheStaticItems(QChartView* view)
 {
+    // A resize (the lesson guide's dock opening, a window dragged wider) moves the plot; a cached
+    // curve then showed pieces of its old drawing. Caches are dropped with every plot move and
+    // made again at the next update.
+    static const char* const flushesOnPlotMove = "dtsimFlushesCachesOnPlotMove";
+    if (!view->property(flushesOnPlotMove).toBool()) {
+        view->setProperty(flushesOnPlotMove, true);
+        QObject::connect(view->chart(), &QChart::plotAreaChanged, view,
+                         [view] { dropItemCaches(view); });
+    }
     const auto items = view->scene()->items();
     for (QGraphicsItem* item : items) {
         const int type = item->type();

@@ -72,7 +72,7 @@ void applyAxisStyle(QAbstractAxis* axis);
 /// of them do not move (a marker does), and copying a pixmap is several times cheaper than
 /// stroking a thick antialiased line again. Texts stay uncached (cached, some drew blank). For
 /// windows only; exports draw without caches (vectors stay vectors in SVG and PDF). Call after
-/// updates, since axes create new line items.
+/// updates, since axes create new line items; the caches are dropped whenever the plot moves.
 void cacheStaticItems(QChartView* view);
 /// Drops those caches: after an axis is swapped Qt Charts redraws a curve whose clipped bounds
 /// did not change into the old cache, so the old drawing stays on screen.

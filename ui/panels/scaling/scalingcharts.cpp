@@ -5,6 +5,7 @@
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
+#include "ui/kit/pointmarker.h"
 #include "ui/kit/textstrip.h"
 
 #include <QBarCategoryAxis>
@@ -73,12 +74,21 @@ void ScalingCharts::buildBarChart()
     m_barChart->addAxis(m_categories, Qt::AlignBottom);
     m_barChart->addAxis(m_stepAxis, Qt::AlignLeft);
 
-    m_selectedBar = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 18);
-    m_optimumBar = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
+    auto* selected = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 18);
+    auto* optimum = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
     attach(m_barChart, m_realSeries, m_categories, m_stepAxis);
     attach(m_barChart, m_idealSeries, m_categories, m_stepAxis);
-    attach(m_barChart, m_selectedBar, m_categories, m_stepAxis);
-    attach(m_barChart, m_optimumBar, m_categories, m_stepAxis);
+    attach(m_barChart, selected, m_categories, m_stepAxis);
+    attach(m_barChart, optimum, m_categories, m_stepAxis);
+    m_selectedBar = new PointMarker(m_barChart, selected);
+    m_optimumBar = new PointMarker(m_barChart, optimum);
+    // The speed-up chart's legend, right below, names the same triangle and star; five entries
+    // in one row elided "Communication (…" and "Ideal T(1)/N (no o…" at 1280 px.
+    for (QScatterSeries* marker : {selected, optimum}) {
+        for (QLegendMarker* entry : m_barChart->legend()->markers(marker)) {
+            entry->setVisible(false);
+        }
+    }
 
     // After the theme: setTheme() would overwrite these brushes.
     m_compute->setColor(chartstyle::kCompute);
@@ -119,12 +129,14 @@ void ScalingCharts::buildSpeedupChart()
     m_speedupChart->addAxis(m_linearWorkers, Qt::AlignBottom);
     m_speedupChart->addAxis(m_speedupAxis, Qt::AlignLeft);
 
-    m_selectedPoint = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
-    m_optimumPoint = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 20);
+    auto* selected = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    auto* optimum = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 20);
     attach(m_speedupChart, m_idealSpeedup, m_linearWorkers, m_speedupAxis);
     attach(m_speedupChart, m_speedup, m_linearWorkers, m_speedupAxis);
-    attach(m_speedupChart, m_selectedPoint, m_linearWorkers, m_speedupAxis);
-    attach(m_speedupChart, m_optimumPoint, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, selected, m_linearWorkers, m_speedupAxis);
+    attach(m_speedupChart, optimum, m_linearWorkers, m_speedupAxis);
+    m_selectedPoint = new PointMarker(m_speedupChart, selected);
+    m_optimumPoint = new PointMarker(m_speedupChart, optimum);
 
     // Legend at the side: this chart is the shorter one, and on a 1280×800 projector a legend
     // row below would leave the curve a thin strip.
@@ -141,15 +153,15 @@ void ScalingCharts::retranslate()
     m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
     applyModeLabels();
     m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
-    m_selectedBar->setName(tr("Selected N"));
-    m_optimumBar->setName(tr("Optimum N"));
+    m_selectedBar->legendEntry()->setName(tr("Selected N"));
+    m_optimumBar->legendEntry()->setName(tr("Optimum N"));
     m_categories->setTitleText(tr("Workers N"));
 
     m_speedupChart->setTitle(tr("Speed-up vs workers"));
     m_speedup->setName(tr("Speed-up T(1)/T(N)"));
     m_idealSpeedup->setName(tr("Ideal (N×)"));
-    m_selectedPoint->setName(tr("Selected N"));
-    m_optimumPoint->setName(tr("Optimum N"));
+    m_selectedPoint->legendEntry()->setName(tr("Selected N"));
+    m_optimumPoint->legendEntry()->setName(tr("Optimum N"));
     m_linearWorkers->setTitleText(tr("Workers N"));
     m_logWorkers->setTitleText(tr("Workers N (log scale)"));
     m_speedupAxis->setTitleText(tr("Speed-up"));
@@ -260,11 +272,9 @@ void ScalingCharts::updateBars()
     setValueRange(m_stepAxis, top * 1.2); // room for the markers above the tallest bar
     const double selectedTop = m_report.result.selected.stepSeconds / m_unitSeconds;
     const double optimumTop = m_report.result.optimal.stepSeconds / m_unitSeconds;
-    replaceIfChanged(m_selectedBar,
-                     {QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap)});
+    m_selectedBar->setPoint(QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap));
     const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
-    replaceIfChanged(m_optimumBar,
-                     {QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift)});
+    m_optimumBar->setPoint(QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift));
 }
 
 void ScalingCharts::updateSpeedup()
@@ -287,11 +297,6 @@ void ScalingCharts::updateSpeedup()
     }
     replaceIfChanged(m_speedup, speedup);
     replaceIfChanged(m_idealSpeedup, ideal);
-    replaceIfChanged(m_selectedPoint,
-                     {QPointF(static_cast<double>(m_report.result.selected.workers),
-                              m_report.result.selected.speedup)});
-    replaceIfChanged(m_optimumPoint, {QPointF(static_cast<double>(m_report.result.optimalWorkers),
-                                              m_report.result.optimal.speedup)});
 
     const double last = curve.empty() ? 2.0 : static_cast<double>(curve.back().workers);
     QAbstractAxis* wanted = m_report.axis == simcore::AxisScale::Log
@@ -321,6 +326,10 @@ void ScalingCharts::updateSpeedup()
     }
     // The ideal line leaves the top: the gap between it and the real curve is the lesson.
     setValueRange(m_speedupAxis, highest * 1.5);
+    m_selectedPoint->setPoint(QPointF(static_cast<double>(m_report.result.selected.workers),
+                                      m_report.result.selected.speedup));
+    m_optimumPoint->setPoint(QPointF(static_cast<double>(m_report.result.optimalWorkers),
+                                     m_report.result.optimal.speedup));
 }
 
 QString ScalingCharts::summary() const

@@ -17,6 +17,7 @@ class QValueAxis;
 
 namespace dtsim::ui {
 
+class PointMarker;
 class TextStrip;
 
 /// The Scaling panel's two charts: real step time as solid stacked bars (compute +
@@ -43,8 +44,12 @@ public:
     [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
     [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
     [[nodiscard]] QLineSeries* idealSpeedupSeries() const { return m_idealSpeedup; }
-    [[nodiscard]] QScatterSeries* selectedMarker() const { return m_selectedBar; }
-    [[nodiscard]] QScatterSeries* optimumMarker() const { return m_optimumBar; }
+    /// The selected N's and the optimum's markers over the bars (x: the bar's slot).
+    [[nodiscard]] PointMarker* selectedMarker() const { return m_selectedBar; }
+    [[nodiscard]] PointMarker* optimumMarker() const { return m_optimumBar; }
+    /// The same two over the speed-up curve (x: N).
+    [[nodiscard]] PointMarker* selectedPoint() const { return m_selectedPoint; }
+    [[nodiscard]] PointMarker* optimumPoint() const { return m_optimumPoint; }
     [[nodiscard]] QChartView* barView() const { return m_barView; }
     [[nodiscard]] QChartView* speedupView() const { return m_speedupView; }
     /// The category label of an empty slot where the bars leave counts out (a break mark);
@@ -77,15 +82,15 @@ private:
     QBarSet* m_ideal = nullptr;
     QBarCategoryAxis* m_categories = nullptr;
     QValueAxis* m_stepAxis = nullptr;
-    QScatterSeries* m_selectedBar = nullptr;
-    QScatterSeries* m_optimumBar = nullptr;
+    PointMarker* m_selectedBar = nullptr;
+    PointMarker* m_optimumBar = nullptr;
 
     QChartView* m_speedupView = nullptr;
     QChart* m_speedupChart = nullptr;
     QLineSeries* m_speedup = nullptr;
     QLineSeries* m_idealSpeedup = nullptr;
-    QScatterSeries* m_selectedPoint = nullptr;
-    QScatterSeries* m_optimumPoint = nullptr;
+    PointMarker* m_selectedPoint = nullptr;
+    PointMarker* m_optimumPoint = nullptr;
     QValueAxis* m_linearWorkers = nullptr;
     QLogValueAxis* m_logWorkers = nullptr;
     QValueAxis* m_speedupAxis = nullptr;

@@ -3,12 +3,14 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/lessonguide.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/predictioncover.h"
 
 #include <QAccessible>
 #include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
@@ -90,4 +92,33 @@ TEST_CASE("F2's dock builds the guide the first time it is shown", "[ui][lesson]
     REQUIRE(guide != nullptr);
     CHECK(guide->isVisible());
     CHECK(window.lessonGuide() == guide);
+}
+
+TEST_CASE("a question covers the panels until Reveal", "[ui][lesson]")
+{
+    // Hazard: step 1 asks for the fastest N while the Scaling panel shows "Optimum: N = 16",
+    // the star and "Fastest step at N = 16".
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    window.lessonDock()->toggleViewAction()->trigger();
+    LessonGuide* guide = window.lessonGuide();
+    PredictionCover* cover = window.predictionCover();
+    REQUIRE(guide->currentStep() == 0);
+    CHECK(cover->isVisible());
+    CHECK(cover->question() == lessonSteps()[0].question);
+    QWidget* page = window.tabs()->currentWidget();
+    CHECK(cover->geometry().contains(page->geometry()));
+    CHECK(window.tabs()->tabBar()->isVisible()); // the tab bar stays usable
+
+    guide->reveal();
+    CHECK_FALSE(cover->isVisible());
+    CHECK(guide->revealedText().contains(QStringLiteral("16")));
+
+    guide->setStep(6); // the simulator step asks nothing
+    CHECK_FALSE(cover->isVisible());
+    guide->setStep(5); // a new question covers again
+    CHECK(cover->isVisible());
+    window.lessonDock()->toggleViewAction()->trigger(); // closing the guide uncovers
+    CHECK_FALSE(cover->isVisible());
 }

@@ -245,6 +245,15 @@ void LessonGuide::showStep()
     m_answer->clear();
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
+    setPending(step.answer ? step.question : QString());
+}
+
+void LessonGuide::setPending(const QString& question)
+{
+    if (m_pending != question) {
+        m_pending = question;
+        emit predictionPending(question);
+    }
 }
 
 void LessonGuide::reveal()
@@ -267,6 +276,7 @@ void LessonGuide::reveal()
     }
     m_answer->setText((verdict.isEmpty() ? QString() : verdict + QStringLiteral("\n")) +
                       step.explanation.arg(answerText));
+    setPending(QString());
 }
 
 QString LessonGuide::revealedText() const

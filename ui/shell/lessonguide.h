@@ -45,12 +45,18 @@ public:
     void reveal();
     [[nodiscard]] QString revealedText() const;
     [[nodiscard]] QDoubleSpinBox* guessBox() const { return m_guess; }
+    /// The question waiting for Reveal, or empty.
+    [[nodiscard]] QString pendingQuestion() const { return m_pending; }
 
 signals:
     /// "Show me": the window switches to the panel and loads the scenario if there is one.
     void showRequested(const QString& panelId, const std::optional<simcore::Scenario>& scenario);
     /// Asks the window for its scenario before a step's setup runs.
     void scenarioNeeded(simcore::Scenario* scenario);
+    /// A question waits for the learner's prediction: the window covers the panels (whose
+    /// read-outs, markers and summary would give the answer away) until Reveal. An empty
+    /// question uncovers them.
+    void predictionPending(const QString& question);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,9 +64,11 @@ protected:
 private:
     void retranslate();
     void showStep();
+    void setPending(const QString& question);
 
     QList<LessonStep> m_steps;
     int m_step = 0;
+    QString m_pending;
     QLabel* m_counter = nullptr;
     QLabel* m_title = nullptr;
     QLabel* m_text = nullptr;

@@ -12,6 +12,7 @@
 #include "ui/shell/exporter.h"
 #include "ui/shell/lessonguide.h"
 #include "ui/shell/panelregistry.h"
+#include "ui/shell/predictioncover.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -30,6 +31,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSlider>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -824,10 +826,20 @@ void MainWindow::buildLessonGuide()
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
     m_toolBar->addAction(toggle);
     connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible) {
-            lessonGuide();
-        }
+        // Closing the guide ends the question: the panels come back.
+        predictionCover()->setQuestion(visible ? lessonGuide()->pendingQuestion() : QString());
     });
+}
+
+PredictionCover* MainWindow::predictionCover()
+{
+    if (m_predictionCover == nullptr) {
+        // Over the pages, not the tab bar: the class may still look at another panel.
+        auto* pages = m_tabs->findChild<QStackedWidget*>();
+        m_predictionCover =
+            new PredictionCover(pages != nullptr ? static_cast<QWidget*>(pages) : m_tabs);
+    }
+    return m_predictionCover;
 }
 
 LessonGuide* MainWindow::lessonGuide()
@@ -846,6 +858,11 @@ LessonGuide* MainWindow::lessonGuide()
                 }
                 showPanel(panelId);
             });
+    connect(guide, &LessonGuide::predictionPending, this, [this](const QString& question) {
+        predictionCover()->setQuestion(m_lessonDock->isVisible() ? question : QString());
+    });
+    predictionCover()->setQuestion(m_lessonDock->isVisible() ? guide->pendingQuestion()
+                                                             : QString());
     return guide;
 }
 

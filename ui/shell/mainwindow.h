@@ -17,6 +17,7 @@ namespace dtsim::ui {
 
 class LessonGuide;
 class Panel;
+class PredictionCover;
 class ScenarioModel;
 
 /// Six panels as tabs (Ctrl+1…6) around one shared ScenarioModel, with menus, a toolbar and a
@@ -48,6 +49,8 @@ public:
     [[nodiscard]] QString scenarioPath() const { return m_scenarioPath; }
     /// The "Lesson" guide's dock (hidden until View › Lesson guide).
     [[nodiscard]] QDockWidget* lessonDock() const { return m_lessonDock; }
+    /// What covers the panels while the Lesson guide waits for a prediction (built on first use).
+    [[nodiscard]] PredictionCover* predictionCover();
     /// The guide in the dock, built now if the dock has not been shown yet.
     LessonGuide* lessonGuide();
     /// Opens a scenario file as one undoable step. Returns a translated error, or empty; on error
@@ -118,6 +121,7 @@ private:
     QAction* m_presentationAction = nullptr;
     QAction* m_shortcutsAction = nullptr;
     QDockWidget* m_lessonDock = nullptr;
+    PredictionCover* m_predictionCover = nullptr;
     QList<QAction*> m_themeActions;
     QList<QAction*> m_scaleActions;
     QList<QAction*> m_presentationKeys; ///< enabled only in presentation mode

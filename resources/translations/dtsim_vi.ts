@@ -5,7 +5,7 @@
     <name>CheckpointCharts</name>
     <message>
         <source>Wasted wall time vs checkpoint interval (Daly 2006)</source>
-        <translation>Thời gian lãng phí theo chu kỳ checkpoint (Daly 2006)</translation>
+        <translation>Thời gian thực tế lãng phí theo chu kỳ checkpoint (Daly 2006)</translation>
     </message>
     <message>
         <source>Writing checkpoints</source>
@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>Work lost to failures</source>
-        <translation>Công việc mất do sự cố</translation>
+        <translation>Công việc bị mất do sự cố</translation>
     </message>
     <message>
         <source>Restarts</source>
@@ -129,7 +129,7 @@
     </message>
     <message>
         <source> (τ does not divide W: Daly&apos;s closed form with a fractional last interval gives %1.)</source>
-        <translation> (τ không chia hết W: công thức dạng đóng của Daly, với chu kỳ cuối không trọn, cho %1.)</translation>
+        <translation> (W không chia hết cho τ: công thức dạng đóng của Daly, với chu kỳ cuối không trọn, cho %1.)</translation>
     </message>
     <message>
         <source>&lt;b&gt;The simulated job never finishes&lt;/b&gt;: a run stopped after %1 failures. Restarts or checkpoint writes take too long for this MTBF.</source>
@@ -161,7 +161,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer jobs or a shorter job (checkpoint.mc_runs, checkpoint.work) bring it within reach.</source>
-        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc rút ngắn tác vụ (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc khối lượng công việc (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
     </message>
     <message>
         <source>Run 0: not simulated (too many failures to simulate)</source>
@@ -236,7 +236,7 @@
     </message>
     <message>
         <source>Expected wall time:</source>
-        <translation>Thời gian kỳ vọng:</translation>
+        <translation>Thời gian thực tế kỳ vọng:</translation>
     </message>
     <message>
         <source>Expected failures:</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>Message size S (log scale)</source>
-        <translation>Cỡ thông điệp S (thang log)</translation>
+        <translation>Kích thước thông điệp S (thang log)</translation>
     </message>
     <message>
         <source>All-reduce time against the number of GPUs</source>
@@ -375,7 +375,7 @@
     </message>
     <message>
         <source>Bus bandwidth against message size</source>
-        <translation>Băng thông bus theo cỡ thông điệp</translation>
+        <translation>Băng thông bus theo kích thước thông điệp</translation>
     </message>
     <message>
         <source>Ring all-reduce animation</source>
@@ -423,7 +423,7 @@
     </message>
     <message>
         <source>%1 would take %2 and send %3 per GPU.</source>
-        <translation>%1 sẽ mất %2 và gửi %3 mỗi GPU.</translation>
+        <translation>%1 sẽ mất %2, mỗi GPU gửi %3.</translation>
     </message>
     <message>
         <source>dtsim — Communication: ring all-reduce, cost vs GPUs, bus bandwidth vs message size</source>
@@ -435,11 +435,11 @@
     </message>
     <message>
         <source>Bytes sent per GPU</source>
-        <translation>Byte gửi mỗi GPU</translation>
+        <translation>Số byte mỗi GPU gửi</translation>
     </message>
     <message>
         <source>the server&apos;s bytes</source>
-        <translation>byte của server</translation>
+        <translation>byte của máy chủ</translation>
     </message>
     <message>
         <source>node edge (g = %1)</source>
@@ -522,7 +522,7 @@
     </message>
     <message>
         <source>Sent per GPU:</source>
-        <translation>Gửi mỗi GPU:</translation>
+        <translation>Mỗi GPU gửi:</translation>
     </message>
     <message>
         <source>algbw:</source>
@@ -542,7 +542,7 @@
     </message>
     <message>
         <source>Half-peak size:</source>
-        <translation>Cỡ nửa đỉnh:</translation>
+        <translation>Kích thước nửa đỉnh:</translation>
     </message>
     <message>
         <source>Bytes each GPU sends, averaged over the GPUs. The ring&apos;s stay below 2·S for any N.</source>
@@ -788,7 +788,7 @@
     </message>
     <message>
         <source>Sequences each GPU processes at once; under weak scaling, each GPU&apos;s batch per step. Activations grow in proportion; model states do not.</source>
-        <translation>Số chuỗi mỗi GPU xử lý cùng lúc; khi weak scaling, đó là batch của mỗi GPU trong một bước. Activation tăng tỷ lệ thuận với nó; trạng thái mô hình thì không.</translation>
+        <translation>Số chuỗi mỗi GPU xử lý cùng lúc; khi mở rộng yếu, đó là batch của mỗi GPU trong một bước. Activation tăng tỷ lệ thuận với nó; trạng thái mô hình thì không.</translation>
     </message>
     <message>
         <source> seq.</source>
@@ -800,7 +800,7 @@
     </message>
     <message>
         <source>Sequences in one optimizer step, shared by all N GPUs under strong scaling.</source>
-        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi strong scaling.</translation>
+        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi mở rộng mạnh.</translation>
     </message>
     <message>
         <source>Training steps:</source>
@@ -808,7 +808,7 @@
     </message>
     <message>
         <source>Optimizer steps in the whole training run: total time = steps × step time.</source>
-        <translation>Số bước cập nhật của optimizer trong cả quá trình huấn luyện: tổng thời gian = số bước × thời gian mỗi bước.</translation>
+        <translation>Số bước cập nhật của optimizer trong cả quá trình huấn luyện: tổng thời gian huấn luyện = số bước × thời gian mỗi bước.</translation>
     </message>
     <message>
         <source>Re&amp;computation:</source>
@@ -860,7 +860,7 @@
     </message>
     <message>
         <source>How much of the model states is divided over the dp GPUs instead of copied: optimizer state (1), also gradients (2), also weights (3 = FSDP full shard). Per step 0–2 send as much as one all-reduce of the gradients, 3 sends 1.5× that (Rajbhandari et al. 2020).</source>
-        <translation>Phần trạng thái mô hình được chia cho dp GPU thay vì sao chép: trạng thái optimizer (1), thêm gradient (2), thêm trọng số (3 = FSDP phân mảnh toàn phần). Mỗi bước, giai đoạn 0–2 gửi lượng dữ liệu bằng một lần all-reduce gradient, giai đoạn 3 gửi gấp 1,5 lần (Rajbhandari và cộng sự 2020).</translation>
+        <translation>Phần trạng thái mô hình được chia cho dp GPU thay vì sao chép: trạng thái optimizer (1), thêm gradient (2), thêm trọng số (3 = FSDP phân mảnh toàn phần). Mỗi bước, mức 0–2 gửi lượng dữ liệu bằng một lần all-reduce gradient, mức 3 gửi gấp 1,5 lần lượng dữ liệu đó (Rajbhandari và cộng sự 2020).</translation>
     </message>
     <message>
         <source>DDP (ZeRO-0)</source>
@@ -868,7 +868,7 @@
     </message>
     <message>
         <source>ZeRO-1: shard optimizer</source>
-        <translation>ZeRO-1: chia optimizer</translation>
+        <translation>ZeRO-1: phân mảnh optimizer</translation>
     </message>
     <message>
         <source>ZeRO-2: + gradients</source>
@@ -916,11 +916,11 @@
     </message>
     <message>
         <source>&amp;Forward time (t_f):</source>
-        <translation>Thời gian &amp;xuôi (t_f):</translation>
+        <translation>Thời gian lượt &amp;xuôi (t_f):</translation>
     </message>
     <message>
         <source>Forward pass of one micro-batch through one device&apos;s layers, in milliseconds.</source>
-        <translation>Thời gian lượt lan truyền xuôi của một micro-batch qua các lớp của một thiết bị, tính bằng mili giây.</translation>
+        <translation>Thời gian lượt lan truyền xuôi của một micro-batch qua các lớp của một thiết bị, tính bằng ms.</translation>
     </message>
     <message>
         <source> ms</source>
@@ -928,7 +928,7 @@
     </message>
     <message>
         <source>&amp;Backward time (t_b):</source>
-        <translation>Thời gian ngượ&amp;c (t_b):</translation>
+        <translation>Thời gian lượt ngượ&amp;c (t_b):</translation>
     </message>
     <message>
         <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = twice the forward time (Kaplan et al. 2020).</source>
@@ -976,7 +976,7 @@
     </message>
     <message>
         <source>Fixed cost of one message inside a node, in microseconds: every step pays it, however small the message.</source>
-        <translation>Chi phí cố định của một thông điệp trong node, tính bằng micro giây: bước nào cũng phải trả, dù thông điệp nhỏ đến đâu.</translation>
+        <translation>Chi phí cố định của một thông điệp trong node, tính bằng µs: bước nào cũng phải trả, dù thông điệp nhỏ đến đâu.</translation>
     </message>
     <message>
         <source> µs</source>
@@ -996,7 +996,7 @@
     </message>
     <message>
         <source>Fixed cost of one message between nodes, in microseconds (network and switch).</source>
-        <translation>Chi phí cố định của một thông điệp giữa các node, tính bằng micro giây (mạng và switch).</translation>
+        <translation>Chi phí cố định của một thông điệp giữa các node, tính bằng µs (mạng và switch).</translation>
     </message>
     <message>
         <source>&amp;Algorithm:</source>
@@ -1084,11 +1084,11 @@
     </message>
     <message>
         <source>Overlap with backward:</source>
-        <translation>Chồng lấp với backward:</translation>
+        <translation>Chồng lấp với lượt ngược:</translation>
     </message>
     <message>
         <source>Share of the communication sent while the backward pass still computes; it can never hide more than the backward time.</source>
-        <translation>Tỷ lệ dữ liệu giao tiếp được gửi trong lúc lượt lan truyền ngược vẫn đang tính; phần được che không bao giờ vượt quá thời gian lan truyền ngược.</translation>
+        <translation>Tỷ lệ dữ liệu giao tiếp được gửi trong lúc lượt lan truyền ngược vẫn đang tính; phần được che không bao giờ vượt quá thời gian lượt ngược.</translation>
     </message>
     <message>
         <source>Batch as N grows:</source>
@@ -1096,15 +1096,15 @@
     </message>
     <message>
         <source>Strong scaling keeps the global batch and splits it over N GPUs. Weak scaling keeps each GPU&apos;s batch, so the global batch grows with N.</source>
-        <translation>Strong scaling giữ nguyên batch toàn cục và chia nó cho N GPU. Weak scaling giữ nguyên batch của mỗi GPU, nên batch toàn cục tăng theo N.</translation>
+        <translation>Mở rộng mạnh (strong scaling) giữ nguyên batch toàn cục và chia nó cho N GPU. Mở rộng yếu (weak scaling) giữ nguyên batch của mỗi GPU, nên batch toàn cục tăng theo N.</translation>
     </message>
     <message>
         <source>Strong scaling</source>
-        <translation>Strong scaling</translation>
+        <translation>Mở rộng mạnh (strong scaling)</translation>
     </message>
     <message>
         <source>Weak scaling</source>
-        <translation>Weak scaling</translation>
+        <translation>Mở rộng yếu (weak scaling)</translation>
     </message>
     <message>
         <source>Compute per step, 1 worker (T_compute):</source>
@@ -1136,7 +1136,7 @@
     </message>
     <message>
         <source>Minutes of work between two checkpoints. Short: many writes. Long: a failure throws away more work.</source>
-        <translation>Số phút làm việc giữa hai lần checkpoint. Ngắn (checkpoint dày): tốn nhiều lần ghi. Dài (checkpoint thưa): mỗi sự cố làm mất nhiều tiến độ hơn.</translation>
+        <translation>Số phút làm việc giữa hai lần checkpoint. Ngắn (checkpoint dày): tốn nhiều lần ghi. Dài (checkpoint thưa): mỗi sự cố làm mất nhiều công việc hơn.</translation>
     </message>
     <message>
         <source> min</source>
@@ -1148,7 +1148,7 @@
     </message>
     <message>
         <source>Seconds to write one checkpoint. Training pauses while it is written; a failure during the write loses it.</source>
-        <translation>Số giây để ghi một checkpoint. Huấn luyện tạm dừng trong lúc ghi; nếu sự cố xảy ra giữa chừng thì checkpoint đó bị mất.</translation>
+        <translation>Thời gian ghi một checkpoint, tính bằng s. Huấn luyện tạm dừng trong lúc ghi; nếu sự cố xảy ra giữa chừng thì checkpoint đó bị mất.</translation>
     </message>
     <message>
         <source> s</source>
@@ -1156,11 +1156,11 @@
     </message>
     <message>
         <source>Restart time R:</source>
-        <translation>Khởi động lại R:</translation>
+        <translation>Thời gian khởi động lại R:</translation>
     </message>
     <message>
         <source>Seconds from a failure until training runs again: detect, replace the node, reload the last checkpoint.</source>
-        <translation>Số giây từ lúc gặp sự cố đến khi huấn luyện chạy lại: phát hiện lỗi, thay node, nạp lại checkpoint gần nhất.</translation>
+        <translation>Thời gian từ lúc gặp sự cố đến khi huấn luyện chạy lại, tính bằng s: phát hiện lỗi, thay node, nạp lại checkpoint gần nhất.</translation>
     </message>
     <message>
         <source>MTBF of one GPU:</source>
@@ -1184,7 +1184,7 @@
     </message>
     <message>
         <source>Job length W (work):</source>
-        <translation>Độ dài tác vụ W:</translation>
+        <translation>Khối lượng công việc W:</translation>
     </message>
     <message>
         <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts.</source>
@@ -1268,11 +1268,11 @@
     </message>
     <message>
         <source>All the GPUs the cluster has: the Physical model offers N up to this many (and, under strong scaling, up to the sequences per step). 0 = not given.</source>
-        <translation>Tổng số GPU mà cụm có: mô hình Vật lý cho N tối đa bằng số này (và, khi mở rộng mạnh, tối đa bằng số chuỗi mỗi bước). 0 = không nêu.</translation>
+        <translation>Tổng số GPU mà cụm có: cách tính Phần cứng cho N tối đa bằng số này (và, khi mở rộng mạnh, tối đa bằng số chuỗi mỗi bước). 0 = không nêu.</translation>
     </message>
     <message>
         <source>Powers of two on the slider, the bars and the speed-up curve, to see large clusters and small ones together.</source>
-        <translation>Luỹ thừa của 2 trên thanh trượt, các cột và đường tăng tốc, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
+        <translation>Luỹ thừa của 2 trên thanh trượt, các cột và đường hệ số tăng tốc, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
     </message>
 </context>
 <context>
@@ -1315,11 +1315,11 @@
     </message>
     <message>
         <source>Your guess is %1× too high.</source>
-        <translation>Dự đoán của bạn cao gấp %1× so với đáp án.</translation>
+        <translation>Dự đoán của bạn cao gấp %1 lần đáp án.</translation>
     </message>
     <message>
         <source>Your guess is %1× too low.</source>
-        <translation>Dự đoán của bạn thấp hơn %1× so với đáp án.</translation>
+        <translation>Đáp án cao gấp %1 lần dự đoán của bạn.</translation>
     </message>
 </context>
 <context>
@@ -1358,7 +1358,7 @@
     </message>
     <message>
         <source>Parallelism: data, tensor and pipeline parallelism, and pipeline schedules (lesson §2).</source>
-        <translation>Song song hoá: data, tensor và pipeline parallelism, cùng các lịch chạy pipeline (bài học, mục 2).</translation>
+        <translation>Song song hoá: data, tensor và pipeline parallelism, cùng các lịch pipeline (bài học, mục 2).</translation>
     </message>
     <message>
         <source>Communication: ring all-reduce step by step, and how collectives scale (lesson §3).</source>
@@ -1582,19 +1582,19 @@
     </message>
     <message>
         <source>&amp;Copy chart</source>
-        <translation>&amp;Chép biểu đồ</translation>
+        <translation>&amp;Sao chép biểu đồ</translation>
     </message>
     <message>
         <source>Copy the current panel&apos;s charts to the clipboard as an image, ready to paste into a slide (Ctrl+Shift+C).</source>
-        <translation>Chép biểu đồ của thẻ hiện tại vào bảng tạm dưới dạng ảnh, sẵn sàng dán vào slide (Ctrl+Shift+C).</translation>
+        <translation>Sao chép biểu đồ của thẻ hiện tại vào bảng tạm dưới dạng ảnh, sẵn sàng dán vào slide (Ctrl+Shift+C).</translation>
     </message>
     <message>
         <source>Could not draw the chart for the clipboard.</source>
-        <translation>Không vẽ được biểu đồ để chép vào bảng tạm.</translation>
+        <translation>Không vẽ được biểu đồ để sao chép vào bảng tạm.</translation>
     </message>
     <message>
         <source>Chart copied to the clipboard (%1×%2 pixels).</source>
-        <translation>Đã chép biểu đồ vào bảng tạm (%1×%2 điểm ảnh).</translation>
+        <translation>Đã sao chép biểu đồ vào bảng tạm (%1×%2 điểm ảnh).</translation>
     </message>
     <message>
         <source>Export all panels into a folder</source>
@@ -1630,7 +1630,7 @@
     </message>
     <message>
         <source>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Show a panel (Scaling … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode on / off&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Leave presentation mode&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode: move the worker slider&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Undo / redo a parameter change&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Open / save a scenario file&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Export the current panel&apos;s charts&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Copy the current chart to the clipboard&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;This list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở một thẻ (Mở rộng quy mô … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Bật / tắt chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Thoát chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chế độ trình chiếu: di chuyển thanh trượt số worker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Hoàn tác / làm lại một thay đổi tham số&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở / lưu tệp kịch bản&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Xuất biểu đồ của thẻ hiện tại&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chép biểu đồ hiện tại vào bảng tạm&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Danh sách này&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+        <translation>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở một thẻ (Mở rộng quy mô … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Bật / tắt chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Thoát chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chế độ trình chiếu: di chuyển thanh trượt số worker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Hoàn tác / làm lại một thay đổi tham số&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở / lưu tệp kịch bản&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Xuất biểu đồ của thẻ hiện tại&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Sao chép biểu đồ hiện tại vào bảng tạm&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Danh sách này&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1897,7 +1897,7 @@
     </message>
     <message>
         <source>A published model: its parameter count and transformer shape (layers, hidden size, heads, sequence length, vocabulary).</source>
-        <translation>Một mô hình đã công bố: số tham số và cấu hình transformer của nó (số lớp, kích thước ẩn, số đầu attention, độ dài chuỗi, kích thước từ vựng).</translation>
+        <translation>Một mô hình đã công bố: số tham số và cấu hình transformer của nó (số lớp, kích thước ẩn, số attention head, độ dài chuỗi, kích thước từ vựng).</translation>
     </message>
     <message>
         <source>M&lt;sub&gt;GPU&lt;/sub&gt; = Ψ′ × (w + g + K) + activations + buffers; ZeRO shards K (1), g (2), w (3) over N&lt;sub&gt;d&lt;/sub&gt; = dp; Ψ′ = Ψ / (tp × pp)</source>
@@ -2175,7 +2175,7 @@
     </message>
     <message>
         <source>Crosses nodes (%1)</source>
-        <translation>Vượt node (%1)</translation>
+        <translation>Vượt ranh giới node (%1)</translation>
     </message>
 </context>
 <context>
@@ -2234,15 +2234,15 @@
     </message>
     <message>
         <source>GPipe (Huang et al. 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 of the step; simulated &lt;b&gt;%4&lt;/b&gt; of the %5 step</source>
-        <translation>GPipe (Huang và cộng sự 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 thời gian bước; mô phỏng: &lt;b&gt;%4&lt;/b&gt; của bước %5</translation>
+        <translation>GPipe (Huang và cộng sự 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 của bước; mô phỏng: &lt;b&gt;%4&lt;/b&gt; của bước dài %5</translation>
     </message>
     <message>
         <source>1F1B (Narayanan et al. 2021): bubble / ideal = (p − 1)/m = %1/%2 = %3; simulated %4, i.e. &lt;b&gt;%5&lt;/b&gt; of the %6 step</source>
-        <translation>1F1B (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/m = %1/%2 = %3; mô phỏng: %4, tức &lt;b&gt;%5&lt;/b&gt; của bước %6</translation>
+        <translation>1F1B (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/m = %1/%2 = %3; mô phỏng: %4, tức &lt;b&gt;%5&lt;/b&gt; của bước dài %6</translation>
     </message>
     <message>
         <source>Interleaved (Narayanan et al. 2021): bubble / ideal = (p − 1)/(v·m) = %1/(%2·%3) = %4; simulated %5, i.e. &lt;b&gt;%6&lt;/b&gt; of the %7 step</source>
-        <translation>Xen kẽ (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/(v·m) = %1/(%2·%3) = %4; mô phỏng: %5, tức &lt;b&gt;%6&lt;/b&gt; của bước %7</translation>
+        <translation>Xen kẽ (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/(v·m) = %1/(%2·%3) = %4; mô phỏng: %5, tức &lt;b&gt;%6&lt;/b&gt; của bước dài %7</translation>
     </message>
 </context>
 <context>
@@ -2272,7 +2272,7 @@
     </message>
     <message>
         <source>Bubble (hatched idle time): %1 of the step. Step %2, ideal m·(t_f + t_b) = %3, idle %4 on every device.</source>
-        <translation>Bubble (thời gian chờ, phần vân chéo): %1 thời gian bước. Bước %2, lý tưởng m·(t_f + t_b) = %3, mỗi thiết bị chờ %4.</translation>
+        <translation>Bubble (thời gian chờ, phần vân chéo): %1 của bước. Thời gian mỗi bước %2, lý tưởng m·(t_f + t_b) = %3, mỗi thiết bị chờ %4.</translation>
     </message>
     <message>
         <source>Activation memory is not shown: %1</source>
@@ -2280,11 +2280,11 @@
     </message>
     <message>
         <source>In flight at the peak: the device holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt; (memory model: %3 per layer and micro-batch, Korthikanti et al. 2022).</source>
-        <translation>Giữ dở lúc cao điểm: thiết bị giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt; (mô hình bộ nhớ: %3 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
+        <translation>Lúc giữ dở nhiều nhất: thiết bị giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt; (mô hình bộ nhớ: %3 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
     </message>
     <message>
         <source>In flight at the peak: device 0 holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt;; device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, Korthikanti et al. 2022).</source>
-        <translation>Giữ dở lúc cao điểm: thiết bị 0 giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt;; thiết bị %3 giữ %4 = %5 (mô hình bộ nhớ: %6 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
+        <translation>Lúc giữ dở nhiều nhất: thiết bị 0 giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt;; thiết bị %3 giữ %4 = %5 (mô hình bộ nhớ: %6 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
     </message>
     <message>
         <source>Forward</source>
@@ -2320,7 +2320,7 @@
     </message>
     <message>
         <source>The %1 operations are too many to draw (limit %2); every number above is exact. Fewer stages, micro-batches or chunks draw the chart.</source>
-        <translation>%1 thao tác là quá nhiều để vẽ (giới hạn %2); mọi con số ở trên vẫn chính xác. Hãy giảm số giai đoạn, micro-batch hoặc khối để vẽ được biểu đồ.</translation>
+        <translation>Có %1 thao tác, quá nhiều để vẽ (giới hạn %2); mọi con số ở trên vẫn chính xác. Hãy giảm số giai đoạn, micro-batch hoặc khối để vẽ được biểu đồ.</translation>
     </message>
     <message>
         <source>time (s)</source>
@@ -2344,7 +2344,7 @@
     </message>
     <message>
         <source>%1, p = %2, m = %3, v = %4: step %5, ideal %6, bubble %7 of the step (%8 of the ideal time); at most %9 micro-batches in flight on a device.</source>
-        <translation>%1, p = %2, m = %3, v = %4: bước %5, lý tưởng %6, bubble chiếm %7 thời gian bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</translation>
+        <translation>%1, p = %2, m = %3, v = %4: thời gian mỗi bước %5, lý tưởng %6, bubble chiếm %7 của bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</translation>
     </message>
     <message>
         <source>dtsim — Pipeline schedule: Gantt chart of forward and backward passes with the bubble</source>
@@ -2373,6 +2373,17 @@
     <message>
         <source>No schedule to draw: see the message below.</source>
         <translation>Không có lịch để vẽ: xem thông báo bên dưới.</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionCover</name>
+    <message>
+        <source>Predict first</source>
+        <translation>Dự đoán trước đã</translation>
+    </message>
+    <message>
+        <source>Write your guess in the Lesson guide, then press Reveal: the panel comes back with the answer.</source>
+        <translation>Ghi dự đoán của bạn vào Hướng dẫn bài học rồi bấm “Xem đáp án”: thẻ sẽ hiện lại cùng đáp án.</translation>
     </message>
 </context>
 <context>
@@ -2545,7 +2556,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Step %1 of %2 — reduce-scatter %3 of %4, its last:&lt;/b&gt; each receiver adds the chunk and divides the finished sum by N = %5, so every GPU now owns one chunk of the mean (green). E.g. GPU 0 sends chunk %6 (%7) to GPU 1: (%8 + %7) / %5 = %9.</source>
-        <translation>&lt;b&gt;Bước %1/%2 — reduce-scatter %3/%4, bước cuối của pha này:&lt;/b&gt; mỗi GPU nhận cộng khối vào rồi chia tổng hoàn chỉnh cho N = %5, nên giờ mỗi GPU sở hữu một khối của giá trị trung bình (màu xanh lá). Ví dụ: GPU 0 gửi khối %6 (%7) cho GPU 1: (%8 + %7) / %5 = %9.</translation>
+        <translation>&lt;b&gt;Bước %1/%2 — reduce-scatter %3/%4, bước cuối của pha này:&lt;/b&gt; mỗi GPU nhận được khối thì cộng vào, rồi chia tổng hoàn chỉnh cho N = %5, nên giờ mỗi GPU sở hữu một khối của giá trị trung bình (màu xanh lá). Ví dụ: GPU 0 gửi khối %6 (%7) cho GPU 1: (%8 + %7) / %5 = %9.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Step %1 of %2 — all-gather %3 of %4:&lt;/b&gt; every GPU passes a finished mean chunk on to its right-hand neighbour, which overwrites its copy (no arithmetic). E.g. GPU 0 sends chunk %5 = %6 to GPU 1.</source>
@@ -2579,7 +2590,7 @@
     </message>
     <message>
         <source>received and copied</source>
-        <translation>nhận và chép đè</translation>
+        <translation>nhận và sao chép</translation>
     </message>
     <message>
         <source>holds the final mean</source>
@@ -2609,7 +2620,7 @@
     </message>
     <message>
         <source>Ideal T(1)/N (no overhead)</source>
-        <translation>Lý tưởng T(1)/N (không overhead)</translation>
+        <translation>Lý tưởng T(1)/N (không chi phí phụ)</translation>
     </message>
     <message>
         <source>Selected N</source>
@@ -2625,11 +2636,11 @@
     </message>
     <message>
         <source>Speed-up vs workers</source>
-        <translation>Tăng tốc theo số worker</translation>
+        <translation>Hệ số tăng tốc theo số worker</translation>
     </message>
     <message>
         <source>Speed-up T(1)/T(N)</source>
-        <translation>Tăng tốc T(1)/T(N)</translation>
+        <translation>Hệ số tăng tốc T(1)/T(N)</translation>
     </message>
     <message>
         <source>Ideal (N×)</source>
@@ -2641,7 +2652,7 @@
     </message>
     <message>
         <source>Speed-up</source>
-        <translation>Tăng tốc</translation>
+        <translation>Hệ số tăng tốc</translation>
     </message>
     <message>
         <source>Compute</source>
@@ -2653,7 +2664,7 @@
     </message>
     <message>
         <source>Communication (not hidden)</source>
-        <translation>Giao tiếp (phần không che được)</translation>
+        <translation>Giao tiếp (phần không được che)</translation>
     </message>
     <message>
         <source>Communication (sync)</source>
@@ -2673,15 +2684,15 @@
     </message>
     <message>
         <source>Step time (%1)</source>
-        <translation>Thời gian (%1)</translation>
+        <translation>Thời gian mỗi bước (%1)</translation>
     </message>
     <message>
         <source>N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. Fastest step at N = %6: %7.</source>
-        <translation>N = %1 worker: %2 mỗi bước (lý tưởng %3), tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</translation>
+        <translation>N = %1 worker: %2 mỗi bước (lý tưởng %3), hệ số tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</translation>
     </message>
     <message>
         <source>dtsim — Scaling: step time and speed-up vs workers</source>
-        <translation>dtsim — Mở rộng quy mô: thời gian mỗi bước và tăng tốc theo số worker</translation>
+        <translation>dtsim — Mở rộng quy mô: thời gian mỗi bước và hệ số tăng tốc theo số worker</translation>
     </message>
 </context>
 <context>
@@ -2692,7 +2703,7 @@
     </message>
     <message>
         <source>Model</source>
-        <translation>Mô hình tính toán</translation>
+        <translation>Cách tính</translation>
     </message>
     <message>
         <source>Workers</source>
@@ -2728,7 +2739,7 @@
     </message>
     <message>
         <source>Speed-up:</source>
-        <translation>Tăng tốc:</translation>
+        <translation>Hệ số tăng tốc:</translation>
     </message>
     <message>
         <source>Efficiency:</source>
@@ -2736,7 +2747,7 @@
     </message>
     <message>
         <source>Total training time:</source>
-        <translation>Thời gian huấn luyện:</translation>
+        <translation>Tổng thời gian huấn luyện:</translation>
     </message>
     <message>
         <source>Optimum:</source>
@@ -2760,11 +2771,11 @@
     </message>
     <message>
         <source>speed-up = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; efficiency = %2 / %1 = %3</source>
-        <translation>tăng tốc = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; hiệu suất = %2 / %1 = %3</translation>
+        <translation>hệ số tăng tốc = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; hiệu suất = %2 / %1 = %3</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs per token × tokens per GPU ÷ (peak × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − hidden, where hidden ≤ overlap × T&lt;sub&gt;comm&lt;/sub&gt; and ≤ the backward pass</source>
-        <translation>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs mỗi token × số token mỗi GPU ÷ (đỉnh × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − phần được che, trong đó phần được che ≤ chồng lấp × T&lt;sub&gt;comm&lt;/sub&gt; và ≤ thời gian lan truyền ngược</translation>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs mỗi token × số token mỗi GPU ÷ (đỉnh × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − phần được che, trong đó phần được che ≤ chồng lấp × T&lt;sub&gt;comm&lt;/sub&gt; và ≤ thời gian lượt ngược</translation>
     </message>
     <message>
         <source>T&lt;sub&gt;compute&lt;/sub&gt; = %1 × %2 tokens ÷ (%3 × %4) = %5</source>
@@ -2772,7 +2783,7 @@
     </message>
     <message>
         <source>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, hidden %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; speed-up %7, efficiency %8</source>
-        <translation>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, được che %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; tăng tốc %7, hiệu suất %8</translation>
+        <translation>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, được che %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; hệ số tăng tốc %7, hiệu suất %8</translation>
     </message>
     <message>
         <source>Largest N:</source>
@@ -2803,7 +2814,7 @@
     <name>TimelineWidget</name>
     <message>
         <source>Work kept</source>
-        <translation>Giữ được</translation>
+        <translation>Công việc giữ được</translation>
     </message>
     <message>
         <source>Checkpoint write</source>
@@ -2811,7 +2822,7 @@
     </message>
     <message>
         <source>Lost work</source>
-        <translation>Bị mất</translation>
+        <translation>Công việc bị mất</translation>
     </message>
     <message>
         <source>Restart</source>
@@ -2950,7 +2961,7 @@
     </message>
     <message>
         <source>Node %1: idle</source>
-        <translation>Node %1: chờ</translation>
+        <translation>Node %1: không dùng</translation>
     </message>
     <message>
         <source>NVSwitch</source>
@@ -3314,7 +3325,7 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation>%1 phút %2 giây</translation>
+        <translation>%1 phút %2 s</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
@@ -3561,7 +3572,7 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
     <message>
         <source>On thousands of GPUs a failure somewhere is routine. Saving often costs write time; saving rarely loses more work when a failure strikes.</source>
-        <translation>Trên hàng nghìn GPU, xác suất một GPU gặp sự cố giữa chừng là không nhỏ. Checkpoint dày tốn thời gian ghi; checkpoint thưa mất nhiều tiến độ hơn khi sự cố xảy ra.</translation>
+        <translation>Trên hàng nghìn GPU, việc một GPU nào đó gặp sự cố là chuyện thường ngày. Checkpoint dày tốn thời gian ghi; checkpoint thưa mất nhiều tiến độ hơn khi sự cố xảy ra.</translation>
     </message>
     <message>
         <source>16,384 GPUs, each failing on average once in 50,000 hours: how many hours between failures of the whole job?</source>
@@ -3679,11 +3690,11 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
     <message>
         <source>A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb Ethernet: going from 4 to 5 GPUs crosses a node boundary and parallel efficiency drops from 98 % to 93 %.</source>
-        <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối với nhau bằng Ethernet 100 Gb: đi từ 4 lên 5 GPU là vượt qua ranh giới node, và hiệu suất song song giảm từ 98 % xuống 93 %.</translation>
+        <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối với nhau bằng Ethernet 100 Gb: đi từ 4 lên 5 GPU là vượt ranh giới node, và hiệu suất song song giảm từ 98 % xuống 93 %.</translation>
     </message>
     <message>
         <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data parallelism alone splits its 1,024 sequences over at most 1,024 of the GPUs: 2 trillion tokens in about 24 days at 40 % MFU.</source>
-        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU. Chỉ dùng song song dữ liệu thì 1.024 chuỗi của nó chia được cho nhiều nhất 1.024 GPU: 2 nghìn tỷ token trong khoảng 24 ngày với MFU 40 %.</translation>
+        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU. Chỉ dùng data parallelism thì 1.024 chuỗi của nó chia được cho nhiều nhất 1.024 GPU: 2 nghìn tỷ token trong khoảng 24 ngày với MFU 40 %.</translation>
     </message>
 </context>
 <context>

@@ -167,6 +167,14 @@
         <source>Run 0: not simulated (too many failures to simulate)</source>
         <translation>Lần chạy 0: chưa mô phỏng (quá nhiều sự cố để mô phỏng)</translation>
     </message>
+    <message>
+        <source>Wasted time vs interval</source>
+        <translation>Lãng phí theo chu kỳ</translation>
+    </message>
+    <message>
+        <source>Monte-Carlo runs</source>
+        <translation>Các lần chạy Monte-Carlo</translation>
+    </message>
 </context>
 <context>
     <name>CheckpointPanel</name>
@@ -363,7 +371,7 @@
     </message>
     <message>
         <source>Message size S (log scale)</source>
-        <translation>Kích thước thông điệp S (thang log)</translation>
+        <translation>Kích thước S (thang log)</translation>
     </message>
     <message>
         <source>All-reduce time against the number of GPUs</source>
@@ -455,7 +463,7 @@
     </message>
     <message>
         <source>Bus bandwidth (nccl-tests)</source>
-        <translation>Băng thông bus (nccl-tests)</translation>
+        <translation>Băng thông bus</translation>
     </message>
     <message>
         <source>busbw (GB/s)</source>
@@ -468,6 +476,14 @@
     <message>
         <source>busbw = S/t · 2(N−1)/N (nccl-tests)</source>
         <translation>busbw = S/t · 2(N−1)/N (nccl-tests)</translation>
+    </message>
+    <message>
+        <source>Ring all-reduce</source>
+        <translation>Ring all-reduce</translation>
+    </message>
+    <message>
+        <source>Time, bytes and bus bandwidth</source>
+        <translation>Thời gian, byte và băng thông bus</translation>
     </message>
 </context>
 <context>
@@ -1737,10 +1753,6 @@
         <translation>Mức ZeRO đang chọn</translation>
     </message>
     <message>
-        <source>Memory per GPU (GB = 10⁹ bytes)</source>
-        <translation>Bộ nhớ mỗi GPU (GB = 10⁹ byte)</translation>
-    </message>
-    <message>
         <source>Memory per GPU chart</source>
         <translation>Biểu đồ bộ nhớ mỗi GPU</translation>
     </message>
@@ -1864,6 +1876,10 @@
         <source>Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
         <translation>Mỗi GPU: %1 — %2 tỷ tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
     </message>
+    <message>
+        <source>GB per GPU (10⁹ bytes)</source>
+        <translation>GB mỗi GPU (10⁹ byte)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPanel</name>
@@ -1948,6 +1964,22 @@
     <message>
         <source>Copy &amp;all read-outs</source>
         <translation>Sao chép &amp;tất cả kết quả</translation>
+    </message>
+    <message>
+        <source>Read-outs</source>
+        <translation>Kết quả</translation>
+    </message>
+    <message>
+        <source>◂ Hide controls</source>
+        <translation>◂ Ẩn bảng điều khiển</translation>
+    </message>
+    <message>
+        <source>Controls ▸</source>
+        <translation>Bảng điều khiển ▸</translation>
+    </message>
+    <message>
+        <source>Presentation mode gives the charts the whole width; the controls fold away here.</source>
+        <translation>Chế độ trình chiếu dành cả bề ngang cho biểu đồ; bảng điều khiển thu gọn vào đây.</translation>
     </message>
 </context>
 <context>
@@ -2694,6 +2726,10 @@
         <source>dtsim — Scaling: step time and speed-up vs workers</source>
         <translation>dtsim — Mở rộng quy mô: thời gian mỗi bước và hệ số tăng tốc theo số worker</translation>
     </message>
+    <message>
+        <source>Step time</source>
+        <translation>Thời gian mỗi bước</translation>
+    </message>
 </context>
 <context>
     <name>ScalingPanel</name>
@@ -2800,6 +2836,10 @@
     <message>
         <source>Past one node, N moves in whole nodes of %1 GPUs: the hierarchical all-reduce needs full nodes.</source>
         <translation>Quá một node, N tăng theo từng node trọn vẹn gồm %1 GPU: all-reduce phân cấp cần các node đầy đủ.</translation>
+    </message>
+    <message>
+        <source>The most workers the lesson&apos;s slider and box allow.</source>
+        <translation>Số worker nhiều nhất mà thanh trượt và ô nhập của bài học cho phép.</translation>
     </message>
 </context>
 <context>

@@ -248,7 +248,12 @@ TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][c
     panel.resize(1280, 760);
     panel.show();
     QCoreApplication::processEvents();
-    for (QChartView* view : {panel.charts()->barView(), panel.charts()->speedupView()}) {
+    // Presentation mode shows one chart at a time.
+    for (int page : {0, 1}) {
+        panel.showPresentationPage(page);
+        QCoreApplication::processEvents();
+        QChartView* view = page == 0 ? panel.charts()->barView() : panel.charts()->speedupView();
+        REQUIRE(view->isVisible());
         QChart* chart = view->chart();
         CHECK(chart->size() == QSizeF(view->size()));
         CHECK(chart->legend()->isVisible());

@@ -2,6 +2,7 @@
 
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/panel.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -218,6 +219,9 @@ void applyAppearance(const Appearance& appearance)
         }
         if (auto* area = qobject_cast<ChartArea*>(widget)) {
             area->applyLook();
+        }
+        if (auto* panel = qobject_cast<Panel*>(widget)) {
+            panel->applyLook();
         }
     }
 }

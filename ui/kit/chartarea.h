@@ -3,6 +3,7 @@
 #include "common/longwork.h"
 #include "simcore/scenario.h"
 
+#include <QStringList>
 #include <QWidget>
 
 namespace dtsim::ui {
@@ -26,6 +27,12 @@ public:
     /// Re-applies chartstyle's current look (theme, presentation fonts) to every chart in the
     /// area and repaints; areas that paint themselves read chartstyle's colours when painting.
     virtual void applyLook();
+    /// Presentation mode shows one idea per screen: an area that draws several (the Scaling
+    /// panel's step time and speed-up) names them here, translated; most draw one (empty list).
+    [[nodiscard]] virtual QStringList presentationPages() const { return {}; }
+    /// Shows only part `index` of presentationPages() (a window in presentation mode), or every
+    /// part for -1 (the ordinary layout, and exports).
+    virtual void showPresentationPage(int index) { static_cast<void>(index); }
     /// Where work that may take seconds while drawing (a Monte-Carlo batch) reports how far it
     /// is; areas without such work ignore it.
     virtual void reportLongWorkTo(common::WorkProgress progress) { static_cast<void>(progress); }

@@ -13,6 +13,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QButtonGroup>
 #include <QClipboard>
 #include <QComboBox>
 #include <QEvent>
@@ -22,6 +23,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 #include <cstdlib>
@@ -59,7 +61,27 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     m_formula->setBackgroundRole(QPalette::Base);
     setLabelSizedFont(m_formula);
 
+    m_readoutRow = new TextStrip;
+    setLabelSizedFont(m_readoutRow);
+    m_readoutRow->hide();
+    m_controlsButton = new QToolButton;
+    m_controlsButton->setObjectName(QStringLiteral("controlsButton"));
+    m_controlsButton->setCheckable(true);
+    m_controlsButton->setAutoRaise(true);
+    setLabelSizedFont(m_controlsButton);
+    m_controlsButton->hide();
+    connect(m_controlsButton, &QToolButton::toggled, this, &Panel::setControlsShown);
+    m_pageButtons = new QButtonGroup(this);
+    m_pageButtons->setExclusive(true);
+    connect(m_pageButtons, &QButtonGroup::idClicked, this, &Panel::showPresentationPage);
+    // Under the charts in presentation mode: the buttons, then the read-outs across the width.
+    m_readoutLine = new QHBoxLayout;
+    m_readoutLine->addWidget(m_controlsButton);
+    m_readoutLine->addStretch(1);
+
     m_content = new QVBoxLayout;
+    m_content->addLayout(m_readoutLine);
+    m_content->addWidget(m_readoutRow);
     m_content->addWidget(m_formula);
 
     auto* layout = new QHBoxLayout(this);
@@ -69,6 +91,7 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     layout->addWidget(m_controlsFrame);
     layout->addLayout(m_content, 1);
 
+    applyLook();
     connect(m_model, &ScenarioModel::changed, this, [this] {
         if (m_active) {
             refresh();
@@ -94,13 +117,130 @@ void Panel::retranslate()
     m_export->setText(tr("Export charts…"));
     m_export->setToolTip(tr("Save these charts as PNG, SVG or PDF, or their data as CSV."));
     m_formula->setAccessibleName(tr("Formula with the current numbers"));
+    m_readoutRow->setAccessibleName(tr("Read-outs"));
+    retranslateControlsButton();
+    retranslatePageButtons();
     applyKeyTexts();
+}
+
+void Panel::retranslateControlsButton()
+{
+    m_controlsButton->setText(m_controlsButton->isChecked() ? tr("◂ Hide controls")
+                                                            : tr("Controls ▸"));
+    m_controlsButton->setToolTip(
+        tr("Presentation mode gives the charts the whole width; the controls fold away here."));
+}
+
+void Panel::applyLook()
+{
+    const bool presentation = currentAppearance().presentation;
+    if (presentation == m_presentation) {
+        return;
+    }
+    m_presentation = presentation;
+    m_controlsButton->setVisible(presentation);
+    for (QAbstractButton* button : m_pageButtons->buttons()) {
+        button->setVisible(presentation);
+    }
+    if (m_chartArea != nullptr && !m_pageButtons->buttons().isEmpty()) {
+        m_chartArea->showPresentationPage(presentation ? m_page : -1);
+    }
+    m_readoutRow->setVisible(presentation);
+    m_controlsFrame->setVisible(!presentation || m_controlsWanted);
+    updateReadoutRow();
+}
+
+bool Panel::controlsShown() const
+{
+    return !m_controlsFrame->isHidden();
+}
+
+void Panel::setControlsShown(bool shown)
+{
+    if (!m_presentation) {
+        return;
+    }
+    m_controlsWanted = shown;
+    if (m_controlsButton->isChecked() != shown) {
+        const QSignalBlocker block(m_controlsButton);
+        m_controlsButton->setChecked(shown);
+    }
+    retranslateControlsButton();
+    m_controlsFrame->setVisible(shown);
+}
+
+QString Panel::readoutRowText() const
+{
+    return m_readoutRow->isHidden() ? QString() : m_readoutRow->plainText();
+}
+
+void Panel::updateReadoutRow()
+{
+    if (!m_presentation) {
+        return; // laid out only where it is seen
+    }
+    QStringList items;
+    for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        QString name = m_readoutNames[i]->text().remove(QLatin1Char('&'));
+        // A read-out never breaks inside ("4 h / 48 min" read as two numbers, "450 GB/ s"):
+        // no-break spaces, and a word joiner after each slash. Qt's rich text ignores
+        // white-space: nowrap on a span.
+        const auto unbroken = [](QString text) {
+            return text.toHtmlEscaped()
+                .replace(QLatin1Char(' '), QChar(QChar::Nbsp))
+                .replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
+        };
+        items << unbroken(name) + QChar(QChar::Nbsp) + QStringLiteral("<b>") +
+                     unbroken(m_readoutValues[i]->text()) + QStringLiteral("</b>");
+    }
+    // Wide gaps between the pairs: a row that wraps still reads as pairs, never as one list.
+    m_readoutRow->setHtml(items.join(QStringLiteral(" &nbsp; &nbsp; ")));
 }
 
 void Panel::setChartArea(ChartArea* area)
 {
     m_chartArea = area;
     m_content->insertWidget(0, area, 1);
+    const auto pages = area->presentationPages().size();
+    for (int i = 0; pages > 1 && i < pages; ++i) {
+        auto* button = new QToolButton;
+        button->setCheckable(true);
+        button->setAutoRaise(true);
+        button->setChecked(i == m_page);
+        setLabelSizedFont(button, true);
+        button->setVisible(m_presentation);
+        m_pageButtons->addButton(button, i);
+        m_readoutLine->insertWidget(1 + i, button);
+    }
+    retranslatePageButtons();
+    if (m_presentation && pages > 1) {
+        area->showPresentationPage(m_page);
+    }
+}
+
+void Panel::retranslatePageButtons()
+{
+    if (m_chartArea == nullptr) {
+        return;
+    }
+    const QStringList names = m_chartArea->presentationPages();
+    for (QAbstractButton* button : m_pageButtons->buttons()) {
+        button->setText(names.value(m_pageButtons->id(button)));
+    }
+}
+
+void Panel::showPresentationPage(int index)
+{
+    if (m_chartArea == nullptr || index < 0 || index >= m_pageButtons->buttons().size()) {
+        return;
+    }
+    m_page = index;
+    if (QAbstractButton* button = m_pageButtons->button(index); !button->isChecked()) {
+        button->setChecked(true);
+    }
+    if (m_presentation) {
+        m_chartArea->showPresentationPage(index);
+    }
 }
 
 void Panel::setFormula(const QString& html)
@@ -177,6 +317,7 @@ void Panel::setReadouts(const QList<Readout>& rows)
         m_readoutCopyActions[i]->setText(tr("&Copy"));
         m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
     }
+    updateReadoutRow();
 }
 
 QString Panel::readoutText(const Readout& row, std::span<const simcore::Quantity> quantities)
@@ -204,6 +345,7 @@ void Panel::showReadouts(const simcore::Report& report)
                                             ? readoutText(m_readoutRows[i], report.quantities)
                                             : QStringLiteral("—"));
     }
+    updateReadoutRow();
 }
 
 void Panel::setReadout(int index, const QString& text)

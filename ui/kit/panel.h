@@ -7,10 +7,13 @@
 #include <QWidget>
 
 class QAction;
+class QButtonGroup;
 class QComboBox;
+class QHBoxLayout;
 class QFormLayout;
 class QLabel;
 class QPushButton;
+class QToolButton;
 class QVBoxLayout;
 
 namespace dtsim::ui {
@@ -70,6 +73,21 @@ public:
     /// Every read-out as "name value", one per line: what "Copy all read-outs" puts on the
     /// clipboard.
     [[nodiscard]] QString readoutLines() const;
+
+    /// Follows the current appearance: in presentation mode the charts take the whole width
+    /// (the controls column folds away behind a button) and the read-outs stand in a row under
+    /// them, so one idea fills the projector; otherwise the ordinary layout.
+    void applyLook();
+    /// Whether the controls column is shown (always outside presentation mode).
+    [[nodiscard]] bool controlsShown() const;
+    /// Presentation mode: shows or folds away the controls column.
+    void setControlsShown(bool shown);
+    /// The read-outs' row under the charts in presentation mode, as plain text (tests).
+    [[nodiscard]] QString readoutRowText() const;
+    /// Presentation mode: which of the chart area's ideas is shown (ChartArea::
+    /// presentationPages); each has a button beside the read-outs.
+    void showPresentationPage(int index);
+    [[nodiscard]] int presentationPage() const { return m_page; }
 
 signals:
     void exportRequested();
@@ -141,6 +159,9 @@ private:
     /// Read-out `index` as "name value".
     [[nodiscard]] QString readoutLine(qsizetype index) const;
     void updateControlsWidth();
+    void updateReadoutRow();
+    void retranslateControlsButton();
+    void retranslatePageButtons();
 
     ScenarioModel* m_model;
     ChartArea* m_chartArea = nullptr;
@@ -148,6 +169,13 @@ private:
     QVBoxLayout* m_controls = nullptr;
     QVBoxLayout* m_content = nullptr;
     TextStrip* m_formula = nullptr;
+    TextStrip* m_readoutRow = nullptr;       ///< presentation mode: the read-outs in a row
+    QToolButton* m_controlsButton = nullptr; ///< presentation mode: shows the controls
+    bool m_presentation = false;
+    bool m_controlsWanted = false; ///< presentation mode: the teacher opened the controls
+    QHBoxLayout* m_readoutLine = nullptr;
+    QButtonGroup* m_pageButtons = nullptr; ///< presentation mode: one per chart-area idea
+    int m_page = 0;
     QLabel* m_problem = nullptr;
     QPushButton* m_export = nullptr;
     /// Applies the key table's texts to every bound editor (on start and language change).

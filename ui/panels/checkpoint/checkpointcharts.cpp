@@ -2,6 +2,7 @@
 
 #include "common/format.h"
 #include "common/longwork.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
@@ -89,9 +90,9 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
     buildHistogramChart();
     m_timeline = new TimelineWidget(this);
     m_caption = new TextStrip(this);
-    m_caption->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_caption);
     m_summary = new TextStrip(this);
-    m_summary->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_summary);
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(150);
     connect(m_progressTimer, &QTimer::timeout, this, &CheckpointCharts::updateCaption);
@@ -115,6 +116,22 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
     layout->addWidget(m_timeline);
     layout->addWidget(m_summary);
     retranslate();
+}
+
+QStringList CheckpointCharts::presentationPages() const
+{
+    return {tr("Wasted time vs interval"), tr("Monte-Carlo runs")};
+}
+
+void CheckpointCharts::showPresentationPage(int index)
+{
+    m_wasteView->setVisible(index != 1);
+    // The summary line is the export's; a window shows the caption instead.
+    for (QWidget* monteCarloPart :
+         {static_cast<QWidget*>(m_histView), static_cast<QWidget*>(m_caption),
+          static_cast<QWidget*>(m_timeline)}) {
+        monteCarloPart->setVisible(index != 0);
+    }
 }
 
 CheckpointCharts::~CheckpointCharts()

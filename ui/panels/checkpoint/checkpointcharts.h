@@ -43,6 +43,9 @@ public:
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
+    /// Wasted time against the interval, and the Monte-Carlo runs (histogram and one run).
+    [[nodiscard]] QStringList presentationPages() const override;
+    void showPresentationPage(int index) override;
 
     void setAsynchronous(bool asynchronous) { m_asynchronous = asynchronous; }
     /// A synchronous batch that runs past a second reports how far it is to `progress`.

@@ -1,6 +1,7 @@
 #include "ui/panels/checkpoint/timelinewidget.h"
 
 #include "common/format.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 
@@ -46,7 +47,7 @@ std::size_t kindIndex(simcore::SegmentKind kind)
 TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setFont(chartstyle::labelFont());
+    setLabelSizedFont(this);
     setAttribute(Qt::WA_OpaquePaintEvent, true);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/panels/communication/communicationcharts.h"
 
 #include "common/format.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/textstrip.h"
@@ -224,7 +225,7 @@ CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
     m_ring = new RingWidget(this);
     m_ring->playback()->showEnd(); // exports: every GPU visibly holds the mean
     m_ringCaption = new TextStrip(this);
-    m_ringCaption->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_ringCaption);
     connect(m_ring, &RingWidget::captionChanged, this, [this] {
         m_ringCaption->setHtml(m_ring->captionHtml());
         m_ringCaption->setAccessibleDescription(m_ringCaption->plainText());
@@ -232,9 +233,9 @@ CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
     m_ringCaption->setHtml(m_ring->captionHtml());
     buildCharts();
     m_legend = new TextStrip(this);
-    m_legend->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_legend);
     m_summary = new TextStrip(this);
-    m_summary->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_summary);
 
     m_ringColumn = new QVBoxLayout;
     m_ringColumn->setSpacing(2);
@@ -271,6 +272,26 @@ void CommunicationCharts::setInteractive(bool interactive)
             box->setStretch(1, 10);
         }
         m_ring->playback()->reset(); // a window starts at step 0, ready to play
+    }
+}
+
+QStringList CommunicationCharts::presentationPages() const
+{
+    return {tr("Ring all-reduce"), tr("Time, bytes and bus bandwidth")};
+}
+
+void CommunicationCharts::showPresentationPage(int index)
+{
+    for (QWidget* ringPart : {static_cast<QWidget*>(m_ring), static_cast<QWidget*>(m_ringCaption),
+                              static_cast<QWidget*>(m_ringControls)}) {
+        if (ringPart != nullptr) {
+            ringPart->setVisible(index != 1);
+        }
+    }
+    for (QWidget* chartPart :
+         {static_cast<QWidget*>(m_time.view), static_cast<QWidget*>(m_bytes.view),
+          static_cast<QWidget*>(m_busbw.view), static_cast<QWidget*>(m_legend)}) {
+        chartPart->setVisible(index != 0);
     }
 }
 

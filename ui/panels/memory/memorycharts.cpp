@@ -2,6 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
@@ -44,7 +45,7 @@ MemoryCharts::MemoryCharts(QWidget* parent) : ChartArea(parent)
     m_verdict->setAccessibleName(tr("Memory verdict"));
 
     m_summary = new TextStrip(this);
-    m_summary->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_summary);
     m_summary->setAccessibleName(tr("Memory summary"));
 
     auto* layout = new QVBoxLayout(this);
@@ -119,7 +120,7 @@ void MemoryCharts::retranslate()
     m_sets[Activations]->setLabel(tr("Activations"));
     m_sets[Buffers]->setLabel(tr("Buffers (allowance)"));
     m_selectedMarker->setName(tr("Your ZeRO stage"));
-    m_valueAxis->setTitleText(tr("Memory per GPU (GB = 10⁹ bytes)"));
+    m_valueAxis->setTitleText(tr("GB per GPU (10⁹ bytes)"));
     m_categories->setTitleText(QString());
     m_view->setAccessibleName(tr("Memory per GPU chart"));
     if (m_evaluated) {

@@ -2,6 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
@@ -39,7 +40,7 @@ ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
     buildBarChart();
     buildSpeedupChart();
     m_summary = new TextStrip(this);
-    m_summary->setFont(chartstyle::labelFont());
+    setLabelSizedFont(m_summary);
     m_summary->setAccessibleName(tr("Scaling summary"));
 
     auto* layout = new QVBoxLayout(this);
@@ -82,13 +83,7 @@ void ScalingCharts::buildBarChart()
     attach(m_barChart, optimum, m_categories, m_stepAxis);
     m_selectedBar = new PointMarker(m_barChart, selected);
     m_optimumBar = new PointMarker(m_barChart, optimum);
-    // The speed-up chart's legend, right below, names the same triangle and star; five entries
-    // in one row elided "Communication (…" and "Ideal T(1)/N (no o…" at 1280 px.
-    for (QScatterSeries* marker : {selected, optimum}) {
-        for (QLegendMarker* entry : m_barChart->legend()->markers(marker)) {
-            entry->setVisible(false);
-        }
-    }
+    showMarkersInBarLegend(false);
 
     // After the theme: setTheme() would overwrite these brushes.
     m_compute->setColor(chartstyle::kCompute);
@@ -103,6 +98,31 @@ void ScalingCharts::buildBarChart()
     // Bars and grid lines are axis-aligned rectangles: antialiasing only blurs their edges and
     // costs a third of a repaint. Text keeps its own antialiasing.
     m_barView->setRenderHint(QPainter::Antialiasing, false);
+}
+
+void ScalingCharts::showMarkersInBarLegend(bool shown)
+{
+    // Beside the speed-up chart, its legend names the same triangle and star; five entries in
+    // one row elided "Communication (…" and "Ideal T(1)/N (no o…" at 1280 px.
+    for (PointMarker* marker : {m_selectedBar, m_optimumBar}) {
+        for (QLegendMarker* entry : m_barChart->legend()->markers(marker->legendEntry())) {
+            if (entry->isVisible() != shown) {
+                entry->setVisible(shown);
+            }
+        }
+    }
+}
+
+QStringList ScalingCharts::presentationPages() const
+{
+    return {tr("Step time"), tr("Speed-up")};
+}
+
+void ScalingCharts::showPresentationPage(int index)
+{
+    m_barView->setVisible(index != 1);
+    m_speedupView->setVisible(index != 0);
+    showMarkersInBarLegend(index == 0);
 }
 
 void ScalingCharts::buildSpeedupChart()

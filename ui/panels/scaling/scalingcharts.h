@@ -36,6 +36,10 @@ public:
     [[nodiscard]] QString exportTitle() const override;
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     void setInteractive(bool interactive) { m_interactive = interactive; }
+    /// The step-time chart and the speed-up chart; the step-time chart alone names the markers
+    /// in its own legend (beside the speed-up chart, that chart's legend names them).
+    [[nodiscard]] QStringList presentationPages() const override;
+    void showPresentationPage(int index) override;
 
     // For tests and the benchmark: what is drawn.
     [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
@@ -68,6 +72,7 @@ private:
     void applyModeLabels();
     void updateBars();
     void updateSpeedup();
+    void showMarkersInBarLegend(bool shown);
 
     simcore::ScalingReport m_report;
     double m_unitSeconds = 1.0;

@@ -181,6 +181,14 @@ void ScalingPanel::retranslate()
     m_physicalGroup->setTitle(tr("Model, batch and GPU"));
     m_linksGroup->setTitle(tr("Gradient synchronisation"));
     m_readoutGroup->setTitle(tr("At the selected N"));
+    setModeReadouts();
+}
+
+void ScalingPanel::setModeReadouts()
+{
+    // The lesson's N is limited only by its own key: naming "scaling.workers" there read as
+    // jargon to a class. The Physical model names the cluster or the batch that limits it.
+    const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
     setReadouts({
         {tr("Step time:"), {}, {QStringLiteral("step")}, {}},
         {tr("Ideal step T(1)/N:"), {}, {QStringLiteral("ideal")}, {}},
@@ -191,10 +199,14 @@ void ScalingPanel::retranslate()
          {},
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
          tr("N = %1, %2 per step")},
-        {tr("Largest N:"),
-         tr("The most workers this scenario allows, and the key that sets it."),
-         {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
-         tr("%1 (%2)")},
+        physical ? Readout{tr("Largest N:"),
+                           tr("The most workers this scenario allows, and the key that sets it."),
+                           {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
+                           tr("%1 (%2)")}
+                 : Readout{tr("Largest N:"),
+                           tr("The most workers the lesson's slider and box allow."),
+                           {QStringLiteral("max_workers")},
+                           {}},
     });
 }
 
@@ -239,6 +251,7 @@ void ScalingPanel::refresh()
         m_lessonGroup->setVisible(!physical);
         m_physicalGroup->setVisible(physical);
         m_linksGroup->setVisible(physical);
+        setModeReadouts();
     }
 
     m_charts->showReport(m_report);

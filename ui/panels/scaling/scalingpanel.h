@@ -48,6 +48,7 @@ public:
 protected:
     void refresh() override;
     void retranslate() override;
+    void setModeReadouts();
 
 private:
     void buildControls();

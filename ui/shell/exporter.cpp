@@ -7,12 +7,14 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageWriter>
 #include <QLayout>
+#include <QLegend>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -48,8 +50,23 @@ void prepare(ChartArea& area, QSize size)
 /// Renders the area (children included) onto a painter already set up for the target.
 void paintArea(ChartArea& area, QPainter& painter)
 {
+    // A chart legend clips its entries to its own rectangle (it scrolls when they overflow).
+    // Qt 6.4's PDF engine maps that clip wrongly: a PDF kept the first entry's text and no
+    // swatch, in poppler and Ghostscript alike. An exported legend shows every entry, so the clip
+    // is lifted while drawing and put back afterwards.
+    QList<QLegend*> clipped;
+    for (QChartView* view : area.findChildren<QChartView*>()) {
+        QLegend* legend = view->chart()->legend();
+        if (legend->flags() & QGraphicsItem::ItemClipsChildrenToShape) {
+            legend->setFlag(QGraphicsItem::ItemClipsChildrenToShape, false);
+            clipped << legend;
+        }
+    }
     painter.setRenderHints(kExportHints);
     area.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    for (QLegend* legend : clipped) {
+        legend->setFlag(QGraphicsItem::ItemClipsChildrenToShape, true);
+    }
 }
 
 QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options)

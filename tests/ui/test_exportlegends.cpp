@@ -153,3 +153,36 @@ TEST_CASE("PDF and SVG exports keep every legend entry and its swatch, in both l
     // Scaling (two legends), Memory, Communication and Checkpoint have chart legends.
     CHECK(checkedEntries >= 20);
 }
+
+TEST_CASE("SVG text is drawn as outlines and kept as invisible text", "[ui][export][svg]")
+{
+    // Guards against: an SVG whose text needs the font dtsim draws with. A viewer without it
+    // (rsvg-convert, Inkscape, a browser elsewhere) substituted a wider font, so a bold run and
+    // the rest of its line, placed separately, overlapped ("= 380,2 GB" printed over itself) and
+    // legend labels ran into the next swatch. Every visible letter must be a path; the <text>
+    // elements stay (search, copy, screen readers) but are transparent.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("memory.svg"));
+    REQUIRE(exportPanel(QStringLiteral("memory"), simcore::Scenario{}, path, {}).isEmpty());
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader reader(&file);
+    int texts = 0;
+    int paths = 0;
+    while (!reader.atEnd()) {
+        if (reader.readNext() != QXmlStreamReader::StartElement) {
+            continue;
+        }
+        if (reader.name() == QLatin1String("path")) {
+            ++paths;
+        } else if (reader.name() == QLatin1String("text")) {
+            ++texts;
+            const auto attributes = reader.attributes();
+            INFO(reader.readElementText().toStdString());
+            CHECK(attributes.value(QLatin1String("fill-opacity")) == QLatin1String("0"));
+        }
+    }
+    REQUIRE_FALSE(reader.hasError());
+    CHECK(texts > 10);
+    CHECK(paths > texts); // at least one outline per text, besides the bars
+}

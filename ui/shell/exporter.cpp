@@ -4,6 +4,7 @@
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/shell/panelregistry.h"
+#include "ui/shell/svgtextoutlines.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -105,8 +106,9 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
     generator.setDescription(area.summary());
     generator.setResolution(96);
     {
+        SvgTextOutlines device(generator);
         QPainter painter;
-        if (!painter.begin(&generator)) {
+        if (!painter.begin(&device)) {
             return tr("Could not start drawing the SVG file.");
         }
         painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());

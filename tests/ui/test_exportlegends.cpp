@@ -3,8 +3,10 @@
 // as a reader of the file sees them.
 #include "common/language.h"
 #include "ui/kit/chartarea.h"
+#include "ui/kit/chartstyle.h"
 #include "ui/shell/exporter.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
 #include <QFile>
@@ -12,6 +14,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -185,4 +188,69 @@ TEST_CASE("SVG text is drawn as outlines and kept as invisible text", "[ui][expo
     REQUIRE_FALSE(reader.hasError());
     CHECK(texts > 10);
     CHECK(paths > texts); // at least one outline per text, besides the bars
+}
+
+TEST_CASE("a slide export is 16:9 and its text is at least 3 % of the picture's height",
+          "[ui][export][slide]")
+{
+    // Guards against: `--scale 2` only adding pixels. At 1600×900 the labels were 14.4 px, 1.6 %
+    // of the height, about 8 pt on a projected slide, unreadable from the back of a room.
+    const ExportOptions slide = slideOptions();
+    CHECK(slide.size.width() * 9 == slide.size.height() * 16);
+    const double minimumPixels = kSlideMinTextShare * slide.size.height();
+    for (const QString& panel : exportablePanels()) {
+        INFO(panel.toStdString());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("slide.png"));
+        const double labelPointsBefore = dtsim::ui::chartstyle::labelFont().pointSizeF();
+        std::unique_ptr<ChartArea> area;
+        {
+            const ExportLook look(slide);
+            area = createChartArea(panel);
+            REQUIRE(area);
+            area->showScenario(simcore::Scenario{});
+            REQUIRE(exportChartArea(*area, path, slide).isEmpty());
+            // Painted diagrams draw with the charts' label font.
+            const QFont label = dtsim::ui::chartstyle::labelFont();
+            CHECK(label.pointSizeF() * area->logicalDpiY() / 72.0 >= minimumPixels);
+        }
+        // The window's look is back once the export is done.
+        CHECK(dtsim::ui::chartstyle::labelFont().pointSizeF() == labelPointsBefore);
+        const QImage image(path);
+        CHECK(image.size() == QSize(1920, 1080));
+        const auto pixels = [&](const QFont& font) {
+            return font.pointSizeF() > 0 ? font.pointSizeF() * area->logicalDpiY() / 72.0
+                                         : double(font.pixelSize());
+        };
+        QList<std::pair<QString, QFont>> fonts;
+        for (QChartView* view : area->findChildren<QChartView*>()) {
+            if (!view->isVisible()) {
+                continue;
+            }
+            QChart* chart = view->chart();
+            if (!chart->title().isEmpty()) {
+                fonts.append({QStringLiteral("title ") + chart->title(), chart->titleFont()});
+            }
+            fonts.append({QStringLiteral("legend of ") + chart->title(), chart->legend()->font()});
+            for (QAbstractAxis* axis : chart->axes()) {
+                fonts.append(
+                    {QStringLiteral("axis labels of ") + chart->title(), axis->labelsFont()});
+                if (!axis->titleText().isEmpty()) {
+                    fonts.append(
+                        {QStringLiteral("axis title ") + axis->titleText(), axis->titleFont()});
+                }
+            }
+        }
+        for (QWidget* child : area->findChildren<QWidget*>()) {
+            if (child->isVisible() && child->inherits("dtsim::ui::TextStrip")) {
+                fonts.append(
+                    {QStringLiteral("text strip ") + child->accessibleName(), child->font()});
+            }
+        }
+        CHECK((panel != QLatin1String("scaling") || fonts.size() > 5));
+        for (const auto& [what, font] : fonts) {
+            INFO(what.toStdString() << ": " << pixels(font) << " px");
+            CHECK(pixels(font) >= minimumPixels);
+        }
+    }
 }

@@ -145,6 +145,44 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
 
 } // namespace
 
+ExportOptions slideOptions()
+{
+    ExportOptions options;
+    options.size = kSlideSize;
+    options.scale = kSlidePixelScale;
+    options.slide = true;
+    return options;
+}
+
+namespace {
+/// The look outside every ExportLook (they may nest: Export all around each panel).
+std::optional<chartstyle::Look>& savedLook()
+{
+    static std::optional<chartstyle::Look> saved;
+    return saved;
+}
+} // namespace
+
+ExportLook::ExportLook(const ExportOptions& options)
+{
+    if (!options.slide || savedLook()) {
+        return;
+    }
+    savedLook() = chartstyle::look();
+    chartstyle::Look slide = chartstyle::look();
+    slide.fontScale = kSlideFontScale;
+    chartstyle::setLook(slide);
+    m_changed = true;
+}
+
+ExportLook::~ExportLook()
+{
+    if (m_changed) {
+        chartstyle::setLook(*savedLook());
+        savedLook().reset();
+    }
+}
+
 QImage renderChartArea(ChartArea& area, const ExportOptions& options)
 {
     const QSize pixels(qRound(options.size.width() * options.scale),
@@ -163,6 +201,7 @@ QImage renderChartArea(ChartArea& area, const ExportOptions& options)
 QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
                    const ExportOptions& options)
 {
+    const ExportLook look(options);
     auto area = createChartArea(panelId);
     if (!area) {
         return {};
@@ -186,6 +225,7 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
     const QString suffix = format == ExportFormat::Png   ? QStringLiteral("png")
                            : format == ExportFormat::Svg ? QStringLiteral("svg")
                                                          : QStringLiteral("pdf");
+    const ExportLook look(options);
     for (const QString& id : exportablePanels()) {
         // One area for the picture and its CSV: the Monte-Carlo batch behind both runs once.
         auto area = createChartArea(id);
@@ -295,6 +335,7 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
                     const ExportOptions& options)
 {
+    const ExportLook look(options);
     auto area = createChartArea(panelId);
     if (!area) {
         return tr("panel: '%1' cannot be exported yet; available: %2")

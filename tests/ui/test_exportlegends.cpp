@@ -4,11 +4,13 @@
 #include "common/language.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/shell/exportdialog.h"
 #include "ui/shell/exporter.h"
 
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QFile>
 #include <QImage>
 #include <QLegend>
@@ -253,4 +255,22 @@ TEST_CASE("a slide export is 16:9 and its text is at least 3 % of the picture's 
             CHECK(pixels(font) >= minimumPixels);
         }
     }
+}
+
+TEST_CASE("the export dialog offers the slide size", "[ui][export][slide]")
+{
+    // Guards against: a slide size only the command line knows; the teacher exports from the
+    // window.
+    ExportDialog dialog(QStringLiteral("/tmp/dtsim-scaling.png"));
+    auto* slide = dialog.findChild<QCheckBox*>();
+    REQUIRE(slide != nullptr);
+    CHECK_FALSE(dialog.options().slide);
+    slide->setChecked(true);
+    const ExportOptions options = dialog.options();
+    CHECK(options.slide);
+    CHECK(options.size == kSlideSize);
+    CHECK(options.scale == kSlidePixelScale);
+    slide->setChecked(false);
+    CHECK_FALSE(dialog.options().slide);
+    CHECK(dialog.options().size == ExportOptions{}.size);
 }

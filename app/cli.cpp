@@ -153,7 +153,7 @@ QString exportUsage()
     return QStringLiteral(
                "Usage: dtsim export --panel P --out FILE [--scenario FILE | --preset ID] "
                "[--set KEY=VALUE]...\n"
-               "                    [--size WxH] [--scale S] [--lang vi|en] [--theme "
+               "                    [--size WxH | --slide] [--scale S] [--lang vi|en] [--theme "
                "light|dark]\n"
                "       dtsim export --panel all --out DIR [--format png|svg|pdf] ...\n"
                "\n"
@@ -162,6 +162,10 @@ QString exportUsage()
                "--panel all writes every panel and its CSV into DIR, its pictures in --format\n"
                "(png unless given); for one panel FILE's extension is the format, and a --format\n"
                "given must agree with it. --scale (0.5 to 4) multiplies a PNG's pixels.\n"
+               "--slide lays the charts out as a 16:9 slide read from the back of a room: "
+               "1280x720\n"
+               "with every font 1.6 times larger (text at least 3 % of the height), a PNG of\n"
+               "1920x1080 unless --scale is given, a PDF page of 13.33 x 7.5 in.\n"
                "Each option but --set is given once.\n"
                "P: %1.\nID (presets): %2.\n")
         .arg(exportViewIds().join(QStringLiteral(", ")),

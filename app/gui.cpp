@@ -105,6 +105,8 @@ int runExport(int argc, char** argv)
                       QStringLiteral("WxH"), QStringLiteral("1600x900")});
     parser.addOption({QStringLiteral("scale"), QStringLiteral("PNG pixel scale."),
                       QStringLiteral("S"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("slide"),
+                      QStringLiteral("A 16:9 slide whose text reads from the back of a room.")});
     parser.addOption({QStringLiteral("lang"), QStringLiteral("Language of the charts: vi or en."),
                       QStringLiteral("LANG")});
     parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark charts."),
@@ -186,9 +188,21 @@ int runExport(int argc, char** argv)
                        .arg(formatText, out, QFileInfo(out).suffix().toLower()));
         return kBadInput;
     }
-    ui::ExportOptions options;
+    const bool slide = parser.isSet(QStringLiteral("slide"));
+    // A slide's size is part of what makes its text large enough: another size is refused, not
+    // silently replaced.
+    if (slide && parser.isSet(QStringLiteral("size"))) {
+        printError(QStringLiteral("--size cannot be given with --slide: a slide is laid out at "
+                                  "%1x%2 with fonts × %3; use --scale for more pixels")
+                       .arg(ui::kSlideSize.width())
+                       .arg(ui::kSlideSize.height())
+                       .arg(ui::kSlideFontScale));
+        return kBadInput;
+    }
+    ui::ExportOptions options = slide ? ui::slideOptions() : ui::ExportOptions{};
     options.progress = printMonteCarloProgress; // the Checkpoint panel's batch
-    const auto size = parseSize(parser.value(QStringLiteral("size")));
+    const auto size =
+        slide ? std::optional(ui::kSlideSize) : parseSize(parser.value(QStringLiteral("size")));
     if (!size) {
         printError(QStringLiteral("--size: '%1' is not WxH (e.g. 1600x900); each side %2 to %3")
                        .arg(parser.value(QStringLiteral("size")))
@@ -197,7 +211,10 @@ int runExport(int argc, char** argv)
         return kBadInput;
     }
     options.size = *size;
-    const std::string scaleText = parser.value(QStringLiteral("scale")).toStdString();
+    // A slide's PNG is 1920×1080 unless --scale says otherwise.
+    const std::string scaleText = slide && !parser.isSet(QStringLiteral("scale"))
+                                      ? QString::number(ui::kSlidePixelScale).toStdString()
+                                      : parser.value(QStringLiteral("scale")).toStdString();
     const auto scale = simcore::parseNumber(scaleText);
     if (!scale) {
         printError(QStringLiteral("--scale: '%1' is not a number; allowed: %2 to %3")

@@ -68,6 +68,8 @@ TEST_CASE("bad input exits 2 with one line naming the key or flag", "[cli]")
         {{"export", "--panel", "scaling", "--out", "x.png", "--size", "big"}, "--size"},
         {{"export", "--panel", "scaling", "--out", "x.png", "--size", "100x100"}, "200 to 8000"},
         {{"export", "--panel", "scaling", "--out", "x.png", "--scale", "0"}, "scale"},
+        {{"export", "--panel", "scaling", "--out", "x.png", "--slide", "--size", "800x450"},
+         "--size cannot be given with --slide"},
         {{"export", "--panel", "scaling", "--out", "x.png", "--set", "scaling.workers=1e9"},
          "scaling.workers"},
     });
@@ -196,4 +198,20 @@ TEST_CASE("export --panel all writes every panel and its CSV into a folder", "[c
     const Run bad = dtsim({"export", "--panel", "all", "--out", folder, "--format", "gif"});
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.contains(QStringLiteral("--format")));
+}
+
+TEST_CASE("export --slide writes a 1920x1080 PNG, or more pixels with --scale", "[cli][export]")
+{
+    // Guards against: a slide export that is only a bigger picture of small text; the layout is
+    // the slide's (1280x720, fonts 1.6 times larger) and the PNG full HD.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("slide.png"));
+    const auto run = dtsim({"export", "--panel", "scaling", "--slide", "--out", png});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exitCode == 0);
+    CHECK(QImage(png).size() == QSize(1920, 1080));
+    const QString sharp = dir.filePath(QStringLiteral("sharp.png"));
+    REQUIRE(dtsim({"export", "--panel", "memory", "--slide", "--scale", "2", "--out", sharp})
+                .exitCode == 0);
+    CHECK(QImage(sharp).size() == QSize(2560, 1440));
 }

@@ -1,5 +1,6 @@
 #include "ui/shell/exportdialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -7,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 
@@ -33,9 +35,16 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     m_height->setValue(defaults.size.height());
     m_scale = new QComboBox;
     m_scale->addItem(tr("1× (screen)"), 1.0);
-    m_scale->addItem(tr("2× (slides, recommended)"), 2.0);
+    m_scale->addItem(tr("1.5× (1920 × 1080 for a slide)"), kSlidePixelScale);
+    m_scale->addItem(tr("2× (sharp on large screens, recommended)"), 2.0);
     m_scale->addItem(tr("3× (print)"), 3.0);
-    m_scale->setCurrentIndex(1);
+    m_scale->setCurrentIndex(m_scale->findData(2.0));
+    m_slide = new QCheckBox(tr("S&lide: 16:9 with text large enough for the back of a room"));
+    m_slide->setToolTip(tr("Lays the charts out at %1 × %2 with every font %3 times larger; a "
+                           "PNG then has 1.5 × the pixels (1920 × 1080).")
+                            .arg(kSlideSize.width())
+                            .arg(kSlideSize.height())
+                            .arg(QLocale().toString(kSlideFontScale)));
     m_hint = new QLabel;
     m_hint->setWordWrap(true);
 
@@ -50,6 +59,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     auto* form = new QFormLayout(this);
     form->addRow(tr("&File:"), pathRow);
     form->addRow(tr("&Size:"), sizeRow);
+    form->addRow(QString(), m_slide);
     form->addRow(tr("PNG &pixel scale:"), m_scale);
     form->addRow(m_hint);
     form->addRow(buttons);
@@ -61,6 +71,16 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     connect(m_scale, &QComboBox::currentIndexChanged, this, &ExportDialog::updateHint);
     connect(m_width, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
     connect(m_height, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
+    connect(m_slide, &QCheckBox::toggled, this, [this](bool slide) {
+        // The slide's size is part of what makes its text large enough.
+        const ExportOptions chosen = slide ? slideOptions() : ExportOptions{};
+        m_width->setValue(chosen.size.width());
+        m_height->setValue(chosen.size.height());
+        m_width->setEnabled(!slide);
+        m_height->setEnabled(!slide);
+        m_scale->setCurrentIndex(m_scale->findData(slide ? 1.5 : 2.0));
+        updateHint();
+    });
     updateHint();
 }
 
@@ -71,7 +91,10 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    return {QSize(m_width->value(), m_height->value()), m_scale->currentData().toDouble()};
+    ExportOptions options{QSize(m_width->value(), m_height->value()),
+                          m_scale->currentData().toDouble()};
+    options.slide = m_slide->isChecked();
+    return options;
 }
 
 void ExportDialog::browse()

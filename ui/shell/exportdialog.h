@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -27,6 +28,7 @@ private:
     QSpinBox* m_width = nullptr;
     QSpinBox* m_height = nullptr;
     QComboBox* m_scale = nullptr;
+    QCheckBox* m_slide = nullptr;
     QLabel* m_hint = nullptr;
 };
 

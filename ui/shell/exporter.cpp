@@ -4,15 +4,18 @@
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/shell/panelregistry.h"
+#include "ui/shell/svgtextoutlines.h"
 
 #include <QApplication>
 #include <QBuffer>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageWriter>
 #include <QLayout>
+#include <QLegend>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -48,8 +51,23 @@ void prepare(ChartArea& area, QSize size)
 /// Renders the area (children included) onto a painter already set up for the target.
 void paintArea(ChartArea& area, QPainter& painter)
 {
+    // A chart legend clips its entries to its own rectangle (it scrolls when they overflow).
+    // Qt 6.4's PDF engine maps that clip wrongly: a PDF kept the first entry's text and no
+    // swatch, in poppler and Ghostscript alike. An exported legend shows every entry, so the clip
+    // is lifted while drawing and put back afterwards.
+    QList<QLegend*> clipped;
+    for (QChartView* view : area.findChildren<QChartView*>()) {
+        QLegend* legend = view->chart()->legend();
+        if (legend->flags() & QGraphicsItem::ItemClipsChildrenToShape) {
+            legend->setFlag(QGraphicsItem::ItemClipsChildrenToShape, false);
+            clipped << legend;
+        }
+    }
     painter.setRenderHints(kExportHints);
     area.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    for (QLegend* legend : clipped) {
+        legend->setFlag(QGraphicsItem::ItemClipsChildrenToShape, true);
+    }
 }
 
 QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options)
@@ -88,8 +106,9 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
     generator.setDescription(area.summary());
     generator.setResolution(96);
     {
+        SvgTextOutlines device(generator);
         QPainter painter;
-        if (!painter.begin(&generator)) {
+        if (!painter.begin(&device)) {
             return tr("Could not start drawing the SVG file.");
         }
         painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
@@ -126,6 +145,44 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
 
 } // namespace
 
+ExportOptions slideOptions()
+{
+    ExportOptions options;
+    options.size = kSlideSize;
+    options.scale = kSlidePixelScale;
+    options.slide = true;
+    return options;
+}
+
+namespace {
+/// The look outside every ExportLook (they may nest: Export all around each panel).
+std::optional<chartstyle::Look>& savedLook()
+{
+    static std::optional<chartstyle::Look> saved;
+    return saved;
+}
+} // namespace
+
+ExportLook::ExportLook(const ExportOptions& options)
+{
+    if (!options.slide || savedLook()) {
+        return;
+    }
+    savedLook() = chartstyle::look();
+    chartstyle::Look slide = chartstyle::look();
+    slide.fontScale = kSlideFontScale;
+    chartstyle::setLook(slide);
+    m_changed = true;
+}
+
+ExportLook::~ExportLook()
+{
+    if (m_changed) {
+        chartstyle::setLook(*savedLook());
+        savedLook().reset();
+    }
+}
+
 QImage renderChartArea(ChartArea& area, const ExportOptions& options)
 {
     const QSize pixels(qRound(options.size.width() * options.scale),
@@ -144,6 +201,7 @@ QImage renderChartArea(ChartArea& area, const ExportOptions& options)
 QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
                    const ExportOptions& options)
 {
+    const ExportLook look(options);
     auto area = createChartArea(panelId);
     if (!area) {
         return {};
@@ -167,6 +225,7 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
     const QString suffix = format == ExportFormat::Png   ? QStringLiteral("png")
                            : format == ExportFormat::Svg ? QStringLiteral("svg")
                                                          : QStringLiteral("pdf");
+    const ExportLook look(options);
     for (const QString& id : exportablePanels()) {
         // One area for the picture and its CSV: the Monte-Carlo batch behind both runs once.
         auto area = createChartArea(id);
@@ -276,6 +335,7 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
                     const ExportOptions& options)
 {
+    const ExportLook look(options);
     auto area = createChartArea(panelId);
     if (!area) {
         return tr("panel: '%1' cannot be exported yet; available: %2")

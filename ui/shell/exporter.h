@@ -20,9 +20,37 @@ class ChartArea;
 enum class ExportFormat { Png, Svg, Pdf, Csv };
 
 struct ExportOptions {
-    QSize size{1600, 900}; ///< logical pixels of the picture (PDF keeps the aspect ratio)
-    double scale = 1.0;    ///< PNG device-pixel ratio: 2 gives a 3200×1800 image for slides
+    QSize size{1600, 900};           ///< logical pixels of the picture (PDF keeps the aspect ratio)
+    double scale = 1.0;              ///< PNG device-pixel ratio: 2 gives a 3200×1800 image
     common::WorkProgress progress{}; ///< optional: told how far work longer than a second is
+    /// Every font × kSlideFontScale while a fresh chart area is made and drawn (exportPanel,
+    /// renderPanel, exportAllPanels); slideOptions() pairs it with the slide's size.
+    bool slide = false;
+};
+
+/// A 16:9 slide read from the back of a room. `--scale 2` only adds pixels: at 1600×900 the
+/// charts' labels are 14.4 px, 1.6 % of the height (about 8 pt on a projected slide). A slide is
+/// laid out at 1280×720 logical pixels (13.33 × 7.5 in, a presentation program's widescreen
+/// page) with every font 1.6 times larger: labels 23 px, 3.2 % of the height (about 17 pt), and
+/// its PNG has 1.5 × the pixels (1920×1080).
+inline constexpr QSize kSlideSize{1280, 720};
+inline constexpr double kSlideFontScale = 1.6;
+inline constexpr double kSlidePixelScale = 1.5;
+/// The least text height on a slide, as a share of the picture's height.
+inline constexpr double kSlideMinTextShare = 0.03;
+ExportOptions slideOptions();
+
+/// While it lives, chartstyle's look has the slide's font scale (when `options.slide`); chart
+/// areas made meanwhile take it. The look before it comes back afterwards.
+class ExportLook {
+public:
+    explicit ExportLook(const ExportOptions& options);
+    ~ExportLook();
+    ExportLook(const ExportLook&) = delete;
+    ExportLook& operator=(const ExportLook&) = delete;
+
+private:
+    bool m_changed = false;
 };
 
 /// From the file name's extension (case-insensitive); nullopt for anything else.

@@ -38,8 +38,9 @@ MemoryCharts::MemoryCharts(QWidget* parent) : ChartArea(parent)
     buildChart();
 
     m_verdict = new TextStrip(this);
+    // A little larger than the labels, and scaled with them (presentation mode, slides).
     QFont verdictFont = chartstyle::labelFont();
-    verdictFont.setPointSizeF(12);
+    verdictFont.setPointSizeF(verdictFont.pointSizeF() * 12 / 10.8);
     m_verdict->setFont(verdictFont);
     m_verdict->setAutoFillBackground(true);
     m_verdict->setAccessibleName(tr("Memory verdict"));

@@ -4,6 +4,7 @@ dtsim_packages=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools
     qt6-qpa-plugins libgl-dev catch2
     desktop-file-utils appstream
+    poppler-utils  # the export tests read PDFs back with pdftotext and pdftoppm
 )
 
 dtsim_install_packages() {

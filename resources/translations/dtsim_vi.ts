@@ -676,10 +676,6 @@
         <translation>1× (màn hình)</translation>
     </message>
     <message>
-        <source>2× (slides, recommended)</source>
-        <translation>2× (slide, nên dùng)</translation>
-    </message>
-    <message>
         <source>3× (print)</source>
         <translation>3× (in ấn)</translation>
     </message>
@@ -718,6 +714,22 @@
     <message>
         <source>Vector drawing: sharp at any size.</source>
         <translation>Hình vector: sắc nét ở mọi kích thước.</translation>
+    </message>
+    <message>
+        <source>1.5× (1920 × 1080 for a slide)</source>
+        <translation>1,5× (1920 × 1080 cho trang chiếu)</translation>
+    </message>
+    <message>
+        <source>2× (sharp on large screens, recommended)</source>
+        <translation>2× (sắc nét trên màn hình lớn, khuyên dùng)</translation>
+    </message>
+    <message>
+        <source>S&amp;lide: 16:9 with text large enough for the back of a room</source>
+        <translation>Trang &amp;chiếu 16:9: chữ đủ lớn để đọc từ cuối phòng</translation>
+    </message>
+    <message>
+        <source>Lays the charts out at %1 × %2 with every font %3 times larger; a PNG then has 1.5 × the pixels (1920 × 1080).</source>
+        <translation>Dàn biểu đồ ở cỡ %1 × %2, mọi phông chữ lớn gấp %3 lần; khi đó ảnh PNG có số điểm ảnh gấp 1,5 lần (1920 × 1080).</translation>
     </message>
 </context>
 <context>

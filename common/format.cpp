@@ -151,6 +151,11 @@ QString siText(double value)
 }
 } // namespace
 
+QString formatWhole(std::int64_t value)
+{
+    return formatNumber(static_cast<double>(value), 19);
+}
+
 QString formatCount(double value)
 {
     if (!std::isfinite(value)) {

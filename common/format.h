@@ -4,6 +4,7 @@
 #include "simcore/report.h"
 
 #include <QString>
+#include <cstdint>
 
 namespace dtsim::common {
 
@@ -18,6 +19,9 @@ QString formatPercent(double fraction);
 /// no-break space (U+202F) that reads as no decimal sign in any language: "1 020", "1 234.5"
 /// (Vietnamese "1 234,5"), never "1.02E+03".
 QString formatNumber(double value, int significant = 4);
+/// A whole count written out, grouped like formatNumber ("1 024", Vietnamese too): QLocale's own
+/// grouping writes Vietnamese "1.024", which reads as one point zero two four.
+QString formatWhole(std::int64_t value);
 /// formatNumber for text that reads as mathematics: a negative value takes the minus sign
 /// (U+2212) the formulas use, not the locale's hyphen-minus ("−0.81").
 QString formatSignedNumber(double value, int significant = 4);

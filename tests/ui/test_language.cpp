@@ -255,3 +255,33 @@ TEST_CASE("large numbers are written out, grouped by a space no language reads a
               QStringLiteral("1") + space + QStringLiteral("234") + point + QStringLiteral("5"));
     }
 }
+
+TEST_CASE("counts on axes and in diagrams are never grouped with a decimal-looking sign",
+          "[ui][language][format]")
+{
+    // Hazard: Communication's worker axis printed Vietnamese "1.024" (QLocale's grouping) beside
+    // decimals with a comma: read as one point zero two four.
+    BackToEnglish restore;
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
+    const QString space(QChar(0x202F));
+    CHECK(dtsim::common::formatWhole(1024) == QStringLiteral("1") + space + QStringLiteral("024"));
+    CHECK(dtsim::common::formatWhole(16384) ==
+          QStringLiteral("16") + space + QStringLiteral("384"));
+    CHECK(dtsim::common::formatWhole(256) == QStringLiteral("256"));
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    window.showPanel(QStringLiteral("communication"));
+    QCoreApplication::processEvents();
+    QStringList labels;
+    for (QChartView* view :
+         window.panel(QStringLiteral("communication"))->findChildren<QChartView*>()) {
+        for (QGraphicsItem* item : view->scene()->items()) {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+                labels << text->toPlainText();
+            }
+        }
+    }
+    CHECK(labels.filter(QStringLiteral("024")).size() >= 1);
+    CHECK(labels.filter(QStringLiteral("1.024")).isEmpty());
+}

@@ -507,16 +507,17 @@ void CheckpointCharts::updateHistogram()
     m_timeline->setRun(m_monteCarlo.sampleRun, unit.seconds, unit.name);
     const auto& run = m_monteCarlo.sampleRun;
     if (run.status == simcore::RunStatus::Completed) {
-        m_timeline->setTitle(
-            (run.failures == 1 ? tr("Run 0: 1 failure, done in %1")
-                               : tr("Run 0: %1 failures, done in %2")
-                                     .arg(QLocale().toString(static_cast<qlonglong>(run.failures))))
-                .arg(common::formatDuration(run.completionSeconds)));
+        m_timeline->setTitle((run.failures == 1 ? tr("Run 0: 1 failure, done in %1")
+                                                : tr("Run 0: %1 failures, done in %2")
+                                                      .arg(common::formatWhole(
+                                                          static_cast<std::int64_t>(run.failures))))
+                                 .arg(common::formatDuration(run.completionSeconds)));
     } else if (run.status == simcore::RunStatus::TooManyFailures) {
         m_timeline->setTitle(tr("Run 0: not simulated (too many failures to simulate)"));
     } else {
-        m_timeline->setTitle(tr("Run 0: stopped unfinished after %1 failures")
-                                 .arg(QLocale().toString(static_cast<qlonglong>(run.failures))));
+        m_timeline->setTitle(
+            tr("Run 0: stopped unfinished after %1 failures")
+                .arg(common::formatWhole(static_cast<std::int64_t>(run.failures))));
     }
 }
 

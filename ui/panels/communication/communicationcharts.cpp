@@ -118,7 +118,7 @@ QString secondsTick(int exponent)
     }
     if (exponent >= 0 && exponent <= 3) {
         return CommunicationCharts::tr("%1 s").arg(
-            QLocale().toString(std::pow(10.0, exponent), 'f', 0));
+            common::formatWhole(std::llround(std::pow(10.0, exponent))));
     }
     return superscriptPower(exponent, CommunicationCharts::tr("s"));
 }
@@ -528,7 +528,7 @@ void CommunicationCharts::updateWorkerCharts()
     QList<Tick> workerTicks;
     for (int k = powers; k >= 1; k -= step) {
         workerTicks.prepend(
-            {log10Of(std::exp2(k)), QLocale().toString(static_cast<qlonglong>(std::exp2(k)))});
+            {log10Of(std::exp2(k)), common::formatWhole(static_cast<std::int64_t>(std::exp2(k)))});
     }
     setTicks(m_time.x, xLow, xHigh, workerTicks);
     setTicks(m_bytes.x, xLow, xHigh, workerTicks);

@@ -29,7 +29,7 @@ QString fromView(std::string_view text)
 
 QString count(std::int64_t value)
 {
-    return QLocale().toString(static_cast<qlonglong>(value));
+    return common::formatWhole(static_cast<std::int64_t>(value));
 }
 
 } // namespace

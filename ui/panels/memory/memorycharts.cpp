@@ -342,8 +342,8 @@ void MemoryCharts::updateVerdict()
             const QString name = it->zero == 0 ? tr("DDP") : stageName(static_cast<int>(it->zero));
             fewest << (it->verdict.minGpus > 0
                            ? tr("%1: %2 GPUs")
-                                 .arg(name, QLocale().toString(
-                                                static_cast<qlonglong>(it->verdict.minGpus)))
+                                 .arg(name, common::formatWhole(
+                                                static_cast<std::int64_t>(it->verdict.minGpus)))
                            : tr("%1: never").arg(name));
         }
         html += QStringLiteral("<br>") +

@@ -35,7 +35,7 @@ constexpr double kIdealBoxHeight = 84;
 
 QString count(std::int64_t value)
 {
-    return QLocale().toString(static_cast<qlonglong>(value));
+    return common::formatWhole(static_cast<std::int64_t>(value));
 }
 
 QString shownList(const std::vector<std::int64_t>& shown)

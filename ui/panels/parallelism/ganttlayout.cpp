@@ -202,9 +202,9 @@ GanttLayout PipelineView::layout(const simcore::PipelineReport& report, QSizeF s
     if (!out.operationsDrawn) {
         out.note = tr("The %1 operations are too many to draw (limit %2); every number above is "
                       "exact. Fewer stages, micro-batches or chunks draw the chart.")
-                       .arg(QLocale().toString(static_cast<qlonglong>(report.operations)))
-                       .arg(QLocale().toString(
-                           static_cast<qlonglong>(simcore::kMaxListedPipelineOperations)));
+                       .arg(common::formatWhole(static_cast<std::int64_t>(report.operations)))
+                       .arg(common::formatWhole(
+                           static_cast<std::int64_t>(simcore::kMaxListedPipelineOperations)));
         out.noteRect = out.plot.adjusted(16, 8, -16, -8); // written in the empty rows
     } else if (!out.note.isEmpty()) {
         out.noteRect = QRectF(kMargin, out.memory.at.y() - line - 4, W - 2 * kMargin, line);

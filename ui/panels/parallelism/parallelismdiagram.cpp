@@ -1,6 +1,7 @@
 #include "ui/panels/parallelism/parallelismdiagram.h"
 
 #include "common/errortext.h"
+#include "common/format.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/drawing.h"
 
@@ -27,7 +28,7 @@ const QColor kAlertColour{0xB0, 0x00, 0x20};
 
 QString count(std::int64_t value)
 {
-    return QLocale().toString(static_cast<qlonglong>(value));
+    return common::formatWhole(static_cast<std::int64_t>(value));
 }
 
 void paintLinkSample(QPainter& painter, DiagramLayout::Sample sample, const QRectF& rect)

@@ -245,9 +245,9 @@ void ParallelismPanel::updateFormula()
                      .arg(p.dp)
                      .arg(p.tp)
                      .arg(p.pp)
-                     .arg(QLocale().toString(static_cast<qlonglong>(layout.summary.gpus)))
+                     .arg(common::formatWhole(static_cast<std::int64_t>(layout.summary.gpus)))
                      .arg(p.gpusPerNode)
-                     .arg(QLocale().toString(static_cast<qlonglong>(layout.summary.nodes)))
+                     .arg(common::formatWhole(static_cast<std::int64_t>(layout.summary.nodes)))
                      .arg(p.layers)
                      .arg(layout.gpuLayers);
     }

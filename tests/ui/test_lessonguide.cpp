@@ -1,5 +1,7 @@
 // The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
+#include "common/language.h"
 #include "simcore/memory.h"
+#include "ui/kit/appearance.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/lessonguide.h"
 #include "ui/shell/mainwindow.h"
@@ -121,4 +123,49 @@ TEST_CASE("a question covers the panels until Reveal", "[ui][lesson]")
     CHECK(cover->isVisible());
     window.lessonDock()->toggleViewAction()->trigger(); // closing the guide uncovers
     CHECK_FALSE(cover->isVisible());
+}
+
+TEST_CASE("the lesson guide fits a 1280-pixel-wide window, in both languages and presentation mode",
+          "[ui][lesson][layout]")
+{
+    // Hazard: at 1280 wide, opening the guide grew the window to 1318 px and clipped its text
+    // and buttons.
+    struct Restore {
+        Appearance before = currentAppearance();
+        ~Restore()
+        {
+            dtsim::common::setLanguage(QStringLiteral("en"));
+            applyAppearance(before);
+        }
+    } restore;
+    for (bool presentation : {false, true}) {
+        for (const char* language : {"en", "vi"}) {
+            INFO(language << (presentation ? " presentation" : ""));
+            REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+            Appearance look = currentAppearance();
+            look.presentation = presentation;
+            applyAppearance(look);
+            MainWindow window;
+            window.resize(1280, 800);
+            window.show();
+            window.lessonDock()->toggleViewAction()->trigger();
+            QCoreApplication::processEvents();
+            CHECK(window.width() <= 1280);
+            LessonGuide* guide = window.lessonGuide();
+            for (int step = 0; step < guide->stepCount(); ++step) {
+                guide->setStep(step);
+                QCoreApplication::processEvents();
+                for (QPushButton* button : guide->findChildren<QPushButton*>()) {
+                    if (!button->isVisible()) {
+                        continue;
+                    }
+                    INFO("step " << step << ": " << button->text().toStdString());
+                    CHECK(button->width() >= button->minimumSizeHint().width());
+                    const QRect inGuide(button->mapTo(guide, QPoint()), button->size());
+                    CHECK(guide->rect().contains(inGuide));
+                }
+            }
+            CHECK(window.width() <= 1280);
+        }
+    }
 }

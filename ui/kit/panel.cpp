@@ -145,7 +145,7 @@ void Panel::applyLook()
     if (m_chartArea != nullptr && !m_pageButtons->buttons().isEmpty()) {
         m_chartArea->showPresentationPage(presentation ? m_page : -1);
     }
-    m_readoutRow->setVisible(presentation);
+    m_readoutRow->setVisible(presentation && !m_readoutValues.isEmpty());
     m_controlsFrame->setVisible(!presentation || m_controlsWanted);
     updateReadoutRow();
 }
@@ -297,6 +297,7 @@ void Panel::addReadouts(QFormLayout* form, int count, ReadoutSize size, bool wra
         m_readoutValues << value;
         form->addRow(name, value);
     }
+    m_readoutRow->setVisible(m_presentation && !m_readoutValues.isEmpty());
 }
 
 void Panel::setReadouts(const QList<Readout>& rows)

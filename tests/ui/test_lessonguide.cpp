@@ -142,12 +142,13 @@ TEST_CASE("the lesson guide fits a 1280-pixel-wide window, in both languages and
         for (const char* language : {"en", "vi"}) {
             INFO(language << (presentation ? " presentation" : ""));
             REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+            MainWindow window; // applies the saved look: presentation mode is set after it
+            window.resize(1280, 800);
+            window.show();
             Appearance look = currentAppearance();
             look.presentation = presentation;
             applyAppearance(look);
-            MainWindow window;
-            window.resize(1280, 800);
-            window.show();
+            REQUIRE(currentAppearance().presentation == presentation);
             window.lessonDock()->toggleViewAction()->trigger();
             QCoreApplication::processEvents();
             CHECK(window.width() <= 1280);

@@ -94,12 +94,13 @@ TEST_CASE("presentation mode at 1280×800: every panel's chart texts whole, in b
     Restore restore;
     for (const char* language : {"en", "vi"}) {
         REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        MainWindow window; // applies the saved look: presentation mode is turned on after it
+        window.resize(1280, 800);
+        window.show();
         Appearance presentation = currentAppearance();
         presentation.presentation = true;
         applyAppearance(presentation);
-        MainWindow window;
-        window.resize(1280, 800);
-        window.show();
+        REQUIRE(currentAppearance().presentation);
         for (const QString& id : MainWindow::panelIds()) {
             window.showPanel(id);
             QCoreApplication::processEvents();

@@ -293,6 +293,14 @@ void CommunicationCharts::showPresentationPage(int index)
           static_cast<QWidget*>(m_busbw.view), static_cast<QWidget*>(m_legend)}) {
         chartPart->setVisible(index != 0);
     }
+    // A layout whose widgets are all hidden still takes its stretch's share: the shown idea
+    // takes the whole height.
+    if (auto* box = qobject_cast<QBoxLayout*>(layout())) {
+        const int ringStretch = m_interactive ? 6 : 1;
+        const int chartsStretch = m_interactive ? 10 : 1;
+        box->setStretch(0, index == 1 ? 0 : ringStretch);
+        box->setStretch(1, index == 0 ? 0 : chartsStretch);
+    }
 }
 
 CommunicationCharts::SweepChart

@@ -469,3 +469,22 @@ TEST_CASE("the diagram's captions follow every edit (prepared texts are reused o
     s.panel.diagram()->resize(s.panel.diagram()->width() - 200, s.panel.diagram()->height());
     CHECK(captions() == wide); // same words, laid out again at the new width
 }
+
+TEST_CASE("a backward time of 0 reads as automatic, 2 × forward", "[ui][parallelism]")
+{
+    // parallel.backward_time = 0 means t_b = 2·t_f (Kaplan et al. 2020): "0.000 ms" read as a
+    // backward pass that takes no time.
+    ShownPanel s;
+    NumberField* backward = s.panel.field(QStringLiteral("parallel.backward_time"));
+    REQUIRE(backward != nullptr);
+    CHECK(s.model.scenario().parallel.backwardSeconds == 0);
+    CHECK(backward->text() == QStringLiteral("automatic (2 × forward)"));
+    CHECK_FALSE(backward->text().contains(QStringLiteral("0.000")));
+    // A given time is a number again, and 0 brings the text back.
+    setField(s.panel, "parallel.backward_time", 25);
+    CHECK(s.model.scenario().parallel.backwardSeconds == Approx(0.025).epsilon(1e-12));
+    CHECK(backward->text().contains(QStringLiteral("25")));
+    setField(s.panel, "parallel.backward_time", 0);
+    CHECK(s.model.scenario().parallel.backwardSeconds == 0);
+    CHECK(backward->text() == QStringLiteral("automatic (2 × forward)"));
+}

@@ -165,8 +165,15 @@ PipelineReport pipelineReport(const Scenario& scenario)
                          Unit::Number));
     q.push_back(
         quantity("forward_time", "forward time (t_f)", params.forwardSeconds, Unit::Seconds));
-    q.push_back(
-        quantity("backward_time", "backward time (t_b)", params.backwardSeconds, Unit::Seconds));
+    // parallel.backward_time = 0 means "automatic": t_b = 2·t_f (Kaplan et al. 2020). Say so,
+    // so that neither the 0 of the key nor the 2·t_f here reads as a figure someone gave.
+    const bool automaticBackward = scenario.parallel.backwardSeconds == 0;
+    q.push_back(quantity("backward_time",
+                         automaticBackward ? "backward time (t_b), automatic: 2 × t_f"
+                                           : "backward time (t_b)",
+                         params.backwardSeconds, Unit::Seconds));
+    q.push_back(quantity("backward_automatic", "backward time automatic (2 × t_f)",
+                         automaticBackward ? 1 : 0, Unit::Boolean));
     q.push_back(quantity("p2p_time", "p2p time", params.transferSeconds, Unit::Seconds));
     q.push_back(quantity("time", "step time", r.totalSeconds, Unit::Seconds));
     q.push_back(quantity("ideal_time", "ideal m(t_f+t_b)", r.idealSeconds, Unit::Seconds));

@@ -62,6 +62,7 @@ struct PipelineReport : Report {
 };
 
 /// Quantities: schedule, stages, microbatches, virtual_stages, forward_time, backward_time,
+/// backward_automatic (parallel.backward_time = 0: t_b = 2·t_f, named so in backward_time too),
 /// p2p_time, time, ideal_time, bubble_time, bubble_fraction, bubble_ratio, formula_value,
 /// peak_in_flight (chunks), peak_in_flight_microbatches, activations_per_layer,
 /// first_device_activations, last_device_activations (the last three NaN with a

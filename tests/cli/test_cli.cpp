@@ -38,6 +38,27 @@ TEST_CASE("calc scaling --json prints the SPEC fields with simcore's numbers", "
     CHECK(run.out.count('\n') == 1);
 }
 
+TEST_CASE("calc VIEW without --set: every view is valid with the defaults", "[cli][defaults]")
+{
+    // The default scenario is what a class sees first (DESIGN.md, "Defaults that teach"): no
+    // view refuses it, and the views whose contrast is a layout show one.
+    for (const char* view : {"scaling", "memory", "parallelism", "pipeline", "communication",
+                             "topology", "checkpoint"}) {
+        INFO(view);
+        const Run run = dtsim({"calc", view, "--json"});
+        INFO(run.err.toStdString());
+        REQUIRE(run.exitCode == 0);
+        CHECK(run.err.isEmpty());
+    }
+    const QJsonObject parallelism =
+        QJsonDocument::fromJson(dtsim({"calc", "parallelism", "--json"}).out.toUtf8()).object();
+    CHECK(parallelism["gpus"].toDouble() == 32);
+    const QJsonObject memory =
+        QJsonDocument::fromJson(dtsim({"calc", "memory", "--json"}).out.toUtf8()).object();
+    CHECK(memory["dp"].toDouble() == 4);
+    CHECK(memory["fits"].toBool());
+}
+
 TEST_CASE("calc scaling prints a readable table", "[cli]")
 {
     const Run run = dtsim({"calc", "scaling", "--set", "lesson.base_compute=2"});

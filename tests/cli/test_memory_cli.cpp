@@ -19,9 +19,20 @@ namespace {
 using testing::dtsim;
 using testing::Run;
 
+// Seed lesson §1's one GPU, no model parallelism (the defaults split the model 4 × 2 × 4).
+const QStringList kOneGpu{QStringLiteral("parallel.dp=1"), QStringLiteral("parallel.tp=1"),
+                          QStringLiteral("parallel.pp=1")};
+
+/// `calc memory --json` on one GPU, then `sets`.
 QJsonObject calcJson(const QStringList& sets)
 {
-    return testing::calcJson(testing::withSets(QStringLiteral("memory"), sets));
+    return testing::calcJson(testing::withSets(QStringLiteral("memory"), kOneGpu + sets));
+}
+
+/// "--set" before each of kOneGpu and `sets`.
+QStringList oneGpuSets(const QStringList& sets)
+{
+    return testing::withSets(QString(), kOneGpu + sets).mid(1);
 }
 
 // Hand calculation, default shape (L = 32, h = 4096, s = 4096, V = 32000, b = 1), FP32, full
@@ -79,7 +90,8 @@ TEST_CASE("calc memory --json: ZeRO-3 over 8 RTX 4090s fits", "[cli][memory]")
 
 TEST_CASE("calc memory prints a readable table with GB and GiB", "[cli][memory]")
 {
-    const Run run = dtsim({"calc", "memory", "--set", "train.recompute=full"});
+    const Run run =
+        dtsim(QStringList{"calc", "memory"} + oneGpuSets({QStringLiteral("train.recompute=full")}));
     REQUIRE(run.exitCode == 0);
     CHECK(run.out.contains(QRegularExpression(
         QStringLiteral("weights\\s+28000000000  bytes = 28.000 GB = 26.077 GiB"))));
@@ -120,7 +132,7 @@ TEST_CASE("export --panel memory writes PNG and CSV with no display", "[cli][mem
     CHECK(QImage(png).size() == QSize(2000, 1200));
 
     const QString csv = dir.filePath(QStringLiteral("m.csv"));
-    run = dtsim({"export", "--panel", "memory", "--out", csv});
+    run = dtsim(QStringList{"export", "--panel", "memory", "--out", csv} + oneGpuSets({}));
     REQUIRE(run.exitCode == 0);
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly));

@@ -319,3 +319,20 @@ TEST_CASE("export of an impossible layout is bad input, not a picture", "[cli][p
         CHECK_FALSE(QFile::exists(out));
     }
 }
+
+TEST_CASE("calc pipeline: the defaults show a bubble, and t_b = 0 is printed as automatic",
+          "[cli][pipeline][defaults]")
+{
+    // No --set: p = 4, m = 8, 1F1B; Huang et al. 2019's (p − 1)/(m + p − 1) = 3/11 of the step.
+    const QJsonObject json = calcJson({});
+    CHECK(json["stages"].toDouble() == 4);
+    CHECK(json["microbatches"].toDouble() == 8);
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    // parallel.backward_time = 0: t_b = 2·t_f (Kaplan et al. 2020), said in JSON and the table.
+    CHECK(json["backward_automatic"].toBool());
+    CHECK(json["backward_time"].toDouble() == 0.02);
+    const Run table = dtsim({"calc", "pipeline"});
+    REQUIRE(table.exitCode == 0);
+    CHECK(table.out.contains(QStringLiteral("backward time (t_b), automatic: 2 × t_f")));
+    CHECK_FALSE(calcJson({"parallel.backward_time=0.03"})["backward_automatic"].toBool());
+}

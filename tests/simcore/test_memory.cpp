@@ -4,6 +4,7 @@
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
 #include "simcore/scenario.h"
+#include "tests/onegpuscenario.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -27,7 +28,7 @@ Approx same(double value)
 Scenario statesOnly(double params, Precision precision, Optimizer optimizer, std::int64_t zero,
                     std::int64_t dp)
 {
-    Scenario s;
+    Scenario s = testing::oneGpuScenario(); // no model parallelism: ZeRO's own figures
     s.model.params = params;
     s.train.precision = precision;
     s.train.optimizer = optimizer;

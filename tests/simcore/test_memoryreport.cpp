@@ -1,6 +1,7 @@
 // The Memory view's report: what the chart, the verdict and `dtsim calc memory` print.
 #include "reportvalue.h"
 #include "simcore/memoryreport.h"
+#include "tests/onegpuscenario.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +10,7 @@ using namespace simcore;
 TEST_CASE("memory report: the seed's 7B model in FP32 + Adam on one H100", "[memory][report]")
 {
     // Seed lesson §1: 4 + 4 + 8 bytes per parameter, 7e9 parameters = 112e9 B of model states.
-    const auto report = memoryReport(Scenario{});
+    const auto report = memoryReport(testing::oneGpuScenario());
     REQUIRE(report.ok());
     CHECK(report.view == View::Memory);
     CHECK(testing::quantityValue(report, "params") == 7e9);
@@ -36,7 +37,7 @@ TEST_CASE("memory report: ZeRO-3 over 8 RTX 4090s shards every model state", "[m
 {
     // ZeRO §5.1, P_os+g+p: (w + g + K)·Ψ / N_d = 16 B · 7e9 / 8 = 14e9 B; fewest GPUs that fit
     // with full recomputation: 5 (MODELS §2; tests/cli/test_memory_cli.cpp checks the same).
-    Scenario s;
+    Scenario s = testing::oneGpuScenario();
     s.hardware.gpu = "rtx4090";
     s.parallel.dp = 8;
     s.parallel.zero = 3;
@@ -75,7 +76,7 @@ TEST_CASE("memory report: a layout that does not divide the model is not priced"
 
 TEST_CASE("memory CSV: the quantities, then one row per ZeRO stage", "[memory][report][csv]")
 {
-    const std::string csv = memoryCsv(memoryReport(Scenario{}));
+    const std::string csv = memoryCsv(memoryReport(testing::oneGpuScenario()));
     CHECK(csv.rfind("# dtsim memory: Memory per GPU (seed lesson §1, ZeRO paper §5): DDP (ZeRO-0), "
                     "dp 1 x tp 1 x pp 1, NVIDIA H100 SXM5 80GB; SI units\nquantity,value,unit\n",
                     0) == 0);

@@ -54,7 +54,8 @@ InFlightPeak recount(const PipelineResult& r, std::int64_t p, std::int64_t v, st
 
 TEST_CASE("1F1B on 4 stages by hand", "[pipelinememory]")
 {
-    // L = 32, s = h = 4096, b = 1, V = 32000, mixed precision, full recompute, p = 4, m = 8.
+    // L = 32, s = h = 4096, b = 1, V = 32000, mixed precision, full recompute, t = 1, p = 4,
+    // m = 8.
     // Korthikanti et al. 2022: full recompute keeps the layer input, 2·s·b·h bytes =
     // 33,554,432 per layer; 8 layers per stage. 1F1B peaks (Narayanan et al. 2021 §2.2.1): device
     // i holds p − i = 4, 3, 2, 1 micro-batches.
@@ -66,6 +67,7 @@ TEST_CASE("1F1B on 4 stages by hand", "[pipelinememory]")
     Scenario s;
     s.train.precision = Precision::Mixed;
     s.train.recompute = Recompute::Full;
+    s.parallel.tp = 1; // the whole vocabulary's logits on the last device
     s.parallel.pp = 4;
     s.parallel.microbatches = 8;
     s.parallel.schedule = PipelineSchedule::OneFOneB;

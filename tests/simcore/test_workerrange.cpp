@@ -52,10 +52,12 @@ Workers join(std::initializer_list<Workers> parts)
     return all;
 }
 
+/// Physical mode, no cluster given, strong scaling of 512 sequences.
 Scenario physical()
 {
     Scenario scenario;
     scenario.scaling.mode = ScalingMode::Physical;
+    scenario.train.globalBatch = 512;
     return scenario;
 }
 
@@ -87,7 +89,7 @@ TEST_CASE("worker range: the lesson allows the key's 1…4096", "[scaling][worke
 
 TEST_CASE("worker range: Physical mode stops at the cluster and the batch", "[scaling][workers]")
 {
-    // Defaults: no cluster given, strong scaling of 512 sequences: 512 GPUs at most.
+    // No cluster given, strong scaling of 512 sequences: 512 GPUs at most.
     auto r = workerRange(physical());
     CHECK(r.max == 512);
     CHECK(r.limit == WorkerLimit::Batch);

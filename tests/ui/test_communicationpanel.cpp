@@ -19,6 +19,7 @@
 #include "ui/shell/exporter.h"
 #include "ui/shell/panelregistry.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
@@ -29,6 +30,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -661,4 +663,57 @@ TEST_CASE("communication: a problem of this view's keys empties read-outs and ch
     CHECK(panel.charts()->timeSeries(0)->count() == 0);
     CHECK(panel.charts()->timeMarker()->count() == 0);
     CHECK(panel.charts()->summary().contains(QStringLiteral("out of range")));
+}
+
+TEST_CASE("communication: by default at most five legend entries a class tells apart, the rest "
+          "on request",
+          "[ui][communication][defaults]")
+{
+    // A projected legend of six algorithms and five marks, two pairs in one colour, could not be
+    // read from the back of a room: by default the chosen algorithm and the lesson's main ones
+    // (ring, naive, hierarchical) are drawn, with the chosen N and S and the node edge.
+    ScenarioModel model;
+    CommunicationPanel panel(&model);
+    CommunicationCharts* charts = panel.charts();
+    REQUIRE(panel.showAllBox() != nullptr);
+    CHECK_FALSE(panel.showAllBox()->isChecked());
+    const QStringList entries = charts->legendEntries();
+    CHECK(entries.size() <= 5);
+    CHECK(entries.contains(CommunicationCharts::algorithmName(simcore::CommAlgorithm::Ring)));
+    CHECK(entries.contains(CommunicationCharts::algorithmName(simcore::CommAlgorithm::Naive)));
+    // Each entry its own colour, or the same colour with another dash: no two drawn algorithms
+    // share a colour, and the only grey mark is the node edge.
+    std::vector<QColor> colours;
+    for (int i = 0; i < CommunicationCharts::kAlgorithms; ++i) {
+        const auto algorithm = static_cast<simcore::CommAlgorithm>(i);
+        const bool shown = charts->isAlgorithmShown(algorithm);
+        CHECK(charts->timeSeries(i)->isVisible() == shown);
+        CHECK(charts->bytesSeries(i)->isVisible() == shown);
+        CHECK(charts->busbwSeries(i)->isVisible() == shown);
+        if (shown) {
+            const QColor colour = charts->timeSeries(i)->pen().color();
+            CHECK(std::find(colours.begin(), colours.end(), colour) == colours.end());
+            colours.push_back(colour);
+        }
+    }
+    CHECK(colours.size() == 3);
+    CHECK_FALSE(charts->linkLine()->isVisible());
+    CHECK_FALSE(charts->halfPeakMarker()->isVisible());
+    CHECK_FALSE(charts->serverBytesSeries()->isVisible());
+
+    // The chosen algorithm is always drawn, in place of the last of the lesson's.
+    choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("tree"));
+    CHECK(charts->isAlgorithmShown(simcore::CommAlgorithm::Tree));
+    CHECK(charts->legendEntries().size() <= 5);
+
+    // On request: every algorithm, the server's bytes, the link bandwidth and n½.
+    panel.showAllBox()->setChecked(true);
+    CHECK(charts->legendEntries().size() == CommunicationCharts::kAlgorithms + 5);
+    for (int i = 0; i < CommunicationCharts::kAlgorithms; ++i) {
+        CHECK(charts->timeSeries(i)->isVisible());
+    }
+    CHECK(charts->linkLine()->isVisible());
+    CHECK(charts->halfPeakMarker()->isVisible());
+    panel.showAllBox()->setChecked(false);
+    CHECK(charts->legendEntries().size() <= 5);
 }

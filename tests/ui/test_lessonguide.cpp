@@ -46,6 +46,18 @@ TEST_CASE("lesson steps follow the seed and answer from the models", "[ui][lesso
     CHECK(steps[7].answer() > 5.0);
 }
 
+TEST_CASE("the §1 step shows its answer on one GPU", "[ui][lesson]")
+{
+    // Seed lesson §1 asks what one GPU would hold: the defaults split the model over 32 GPUs, so
+    // "Show me" sets dp = tp = pp = 1 and the Memory panel's DDP bar holds all 112e9 B of model
+    // states (16 B per parameter, FP32 + Adam).
+    const auto setup = lessonSteps()[1].setup(simcore::Scenario{});
+    REQUIRE(setup.has_value());
+    CHECK(setup->parallel.dp * setup->parallel.tp * setup->parallel.pp == 1);
+    CHECK(setup->parallel.zero == 0);
+    CHECK(simcore::evaluateMemory(*setup).modelStatesBytes() == 112e9);
+}
+
 TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
 {
     MainWindow window;

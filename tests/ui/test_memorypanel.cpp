@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
+#include "tests/onegpuscenario.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/memory/memorycharts.h"
@@ -82,7 +83,7 @@ void requireBarsMatchSimcore(const MemoryPanel& panel)
 
 TEST_CASE("changing a control puts simcore's numbers into the bar sets", "[ui][memory]")
 {
-    ScenarioModel model;
+    ScenarioModel model(testing::oneGpuScenario()); // ZeRO §5.1's figures below: no pipeline
     MemoryPanel panel(&model);
     panel.resize(1280, 800);
     requireBarsMatchSimcore(panel);
@@ -118,7 +119,7 @@ TEST_CASE("changing a control puts simcore's numbers into the bar sets", "[ui][m
 
 TEST_CASE("the verdict says whether 7B fits a 24 GB card, and with how many GPUs", "[ui][memory]")
 {
-    ScenarioModel model;
+    ScenarioModel model(testing::oneGpuScenario()); // seed lesson §1: the whole model per GPU
     MemoryPanel panel(&model);
     choose(panel.combo(QStringLiteral("hardware.gpu")), QStringLiteral("rtx4090"));
     choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("full"));
@@ -203,12 +204,13 @@ TEST_CASE("an out-of-range entry is reported by key and not applied", "[ui][memo
     panel.show();
     NumberField* dp = panel.field(QStringLiteral("parallel.dp"));
     REQUIRE(dp != nullptr);
+    const std::int64_t before = model.scenario().parallel.dp;
     dp->editor()->selectAll();
     QTest::keyClicks(dp->editor(), QStringLiteral("5000000")); // key range: 1 … 1e6
     CHECK(panel.problemText().contains(QStringLiteral("parallel.dp")));
     CHECK(panel.problemText().contains(QStringLiteral("out of range")));
     QTest::keyClick(dp->editor(), Qt::Key_Return);
-    CHECK(model.scenario().parallel.dp == 1);
+    CHECK(model.scenario().parallel.dp == before);
 
     // A cross-key problem (simcore::validateMemory): tp = 3 does not divide 32 heads. The value
     // is the user's and stays; the panel names the key, and the banner says the numbers are off.
@@ -262,7 +264,7 @@ TEST_CASE("a language change keeps the numbers", "[ui][memory]")
 TEST_CASE("memory export: PNG not blank, CSV with simcore's bytes", "[ui][memory][export]")
 {
     QTemporaryDir dir;
-    simcore::Scenario scenario;
+    simcore::Scenario scenario = testing::oneGpuScenario(); // seed lesson §1's figures below
     scenario.hardware.gpu = "rtx4090";
     const QString png = dir.filePath(QStringLiteral("memory.png"));
     REQUIRE(exportPanel(QStringLiteral("memory"), scenario, png, {QSize(800, 450), 2.0}).isEmpty());

@@ -469,3 +469,40 @@ TEST_CASE("the diagram's captions follow every edit (prepared texts are reused o
     s.panel.diagram()->resize(s.panel.diagram()->width() - 200, s.panel.diagram()->height());
     CHECK(captions() == wide); // same words, laid out again at the new width
 }
+
+TEST_CASE("the defaults draw several GPUs and a visible bubble", "[ui][parallelism][defaults]")
+{
+    // A first look must show the lesson's §2 contrast (DESIGN.md, "Defaults that teach"): the
+    // default 4 × 2 × 4 layout, not one GPU, and a pipeline with idle time.
+    ShownPanel s;
+    const ParallelismDiagram* diagram = s.panel.diagram();
+    REQUIRE(diagram->isValid());
+    CHECK(diagram->report().summary.gpus == 32);
+    CHECK(diagram->drawnRanks().size() > 1);
+    s.panel.views()->showPipeline(true);
+    QCoreApplication::processEvents();
+    const PipelineView* gantt = s.panel.pipelineView();
+    CHECK(gantt->rowCount() == 4);
+    // Huang et al. 2019: (p − 1)/(m + p − 1) = 3/11 of the step at p = 4, m = 8.
+    CHECK(gantt->report().result.bubbleFraction == Approx(3.0 / 11.0).epsilon(1e-12));
+    CHECK(gantt->bubbleText().contains(dtsim::common::formatPercent(3.0 / 11.0)));
+}
+
+TEST_CASE("a backward time of 0 reads as automatic, 2 × forward", "[ui][parallelism]")
+{
+    // parallel.backward_time = 0 means t_b = 2·t_f (Kaplan et al. 2020): "0.000 ms" read as a
+    // backward pass that takes no time.
+    ShownPanel s;
+    NumberField* backward = s.panel.field(QStringLiteral("parallel.backward_time"));
+    REQUIRE(backward != nullptr);
+    CHECK(s.model.scenario().parallel.backwardSeconds == 0);
+    CHECK(backward->text() == QStringLiteral("automatic (2 × forward)"));
+    CHECK_FALSE(backward->text().contains(QStringLiteral("0.000")));
+    // A given time is a number again, and 0 brings the text back.
+    setField(s.panel, "parallel.backward_time", 25);
+    CHECK(s.model.scenario().parallel.backwardSeconds == Approx(0.025).epsilon(1e-12));
+    CHECK(backward->text().contains(QStringLiteral("25")));
+    setField(s.panel, "parallel.backward_time", 0);
+    CHECK(s.model.scenario().parallel.backwardSeconds == 0);
+    CHECK(backward->text() == QStringLiteral("automatic (2 × forward)"));
+}

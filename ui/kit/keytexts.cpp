@@ -27,6 +27,7 @@ struct Row {
     double factor = 1;
     int decimals = 0;
     std::vector<const char*> choices = {};
+    const char* special = nullptr;
 };
 
 // One row per key a panel edits, in `dtsim keys` order.
@@ -162,12 +163,17 @@ const std::vector<Row>& rows()
              "KeyText",
              "Forward pass of one micro-batch through one device's layers, in milliseconds."),
          QT_TRANSLATE_NOOP("KeyText", " ms"), kMilli, 3},
-        {"parallel.backward_time", QT_TRANSLATE_NOOP("KeyText", "&Backward time (t_b):"),
+        {"parallel.backward_time",
+         QT_TRANSLATE_NOOP("KeyText", "&Backward time (t_b):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "Backward pass of one micro-batch through one device's layers; 0 = twice the "
-             "forward time (Kaplan et al. 2020)."),
-         QT_TRANSLATE_NOOP("KeyText", " ms"), kMilli, 3},
+             "Backward pass of one micro-batch through one device's layers; 0 = automatic, twice "
+             "the forward time (Kaplan et al. 2020)."),
+         QT_TRANSLATE_NOOP("KeyText", " ms"),
+         kMilli,
+         3,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "automatic (2 × forward)")},
         {"parallel.p2p_time", QT_TRANSLATE_NOOP("KeyText", "&Send time (p2p):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -396,7 +402,8 @@ KeyText keyText(const QString& key)
         }
         KeyText text{translated(row.label),  translated(row.tip),
                      translated(row.suffix), row.factor,
-                     row.decimals,           {}};
+                     row.decimals,           {},
+                     translated(row.special)};
         for (const char* choice : row.choices) {
             text.choices << translated(choice);
         }
@@ -409,7 +416,7 @@ KeyText keyText(const QString& key)
         }
         return text;
     }
-    return KeyText{key + QLatin1Char(':'), {}, {}, 1, 0, {}};
+    return KeyText{key + QLatin1Char(':'), {}, {}, 1, 0, {}, {}};
 }
 
 QString accessibleLabel(const QString& label)

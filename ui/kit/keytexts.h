@@ -21,6 +21,10 @@ struct KeyText {
     /// A choice key's words in its order, named; or, for a whole-number key offered as a list
     /// (parallel.zero), the names of its values 0, 1, 2, …
     QStringList choices;
+    /// What the editor shows at the key's special value (KeyInfo::specialValue) instead of a
+    /// number that would read as a real one ("automatic (2 × forward)" for a backward time of 0);
+    /// empty when the number says it.
+    QString special;
 };
 
 /// The key's texts in the current language. A key without an entry is labelled by its name.

@@ -33,6 +33,23 @@ void NumberField::showValue(double siValue)
     setValue(siValue * m_displayFactor);
 }
 
+void NumberField::setSpecialText(const QString& text)
+{
+    const simcore::KeyInfo* info = simcore::findKey(m_key.toStdString());
+    if (!text.isEmpty() && info && info->specialValue) {
+        const double special = *info->specialValue * m_displayFactor;
+        if (special < minimum()) {
+            setMinimum(special);
+        }
+        // QAbstractSpinBox shows its special-value text at the minimum only.
+        if (minimum() == special) {
+            setSpecialValueText(text);
+            return;
+        }
+    }
+    setSpecialValueText(QString());
+}
+
 QValidator::State NumberField::validate(QString& input, int& position) const
 {
     const QValidator::State state = QDoubleSpinBox::validate(input, position);

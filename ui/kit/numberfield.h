@@ -17,6 +17,10 @@ public:
     /// Shows a value without emitting `edited`.
     void showValue(double siValue);
     [[nodiscard]] double siValue() const { return value() / m_displayFactor; }
+    /// Shows `text` (translated) instead of the key's special value (KeyInfo::specialValue) when
+    /// the field holds it, e.g. "automatic (2 × forward)" for a backward time of 0 rather than
+    /// "0.000 ms"; empty: the number. Only for a special value at or below the key's range.
+    void setSpecialText(const QString& text);
     /// The text editor inside, for keyboard tests.
     [[nodiscard]] QLineEdit* editor() const { return lineEdit(); }
 

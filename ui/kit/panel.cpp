@@ -490,6 +490,7 @@ void Panel::applyKeyText(const QString& key)
     }
     if (auto* number = qobject_cast<NumberField*>(editor)) {
         number->setSuffix(text.suffix);
+        number->setSpecialText(text.special);
     }
     if (auto* box = qobject_cast<QComboBox*>(editor)) {
         for (int i = 0; i < box->count() && i < text.choices.size(); ++i) {

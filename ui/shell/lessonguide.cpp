@@ -38,6 +38,15 @@ QList<LessonStep> lessonSteps()
     using simcore::Scenario;
     QList<LessonStep> steps;
     const auto lessonDefaults = [](const Scenario&) { return std::optional<Scenario>(Scenario{}); };
+    // §1 is about one GPU: the model states alone outgrow it (the defaults split them 32 ways).
+    const auto oneGpu = [](const Scenario&) {
+        Scenario s;
+        s.parallel.dp = 1;
+        s.parallel.tp = 1;
+        s.parallel.pp = 1;
+        s.parallel.zero = 0;
+        return std::optional<Scenario>(s);
+    };
 
     steps.append({QStringLiteral("scaling"), tr("Why not just add more GPUs?"),
                   tr("The lesson's thesis: past some number of workers, the cost of talking to "
@@ -54,7 +63,7 @@ QList<LessonStep> lessonSteps()
             "moments. In FP32 that is 4 + 4 + 8 = 16 bytes per parameter."),
          tr("How much memory does training a 7-billion-parameter model with FP32 and Adam need, "
             "before activations (in GiB)?"),
-         tr("GiB"), 1, lessonDefaults, answerIn(simcore::LessonQuestion::Fp32AdamMemory7B, kGiB),
+         tr("GiB"), 1, oneGpu, answerIn(simcore::LessonQuestion::Fp32AdamMemory7B, kGiB),
          tr("%1 — more than a 24 GB consumer GPU and more than one 80 GB data-centre GPU. "
             "The work has to be split.")});
 

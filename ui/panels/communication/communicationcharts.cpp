@@ -55,6 +55,42 @@ const AlgorithmStyle& styleOf(CommAlgorithm algorithm)
 
 const QColor kMarkerGrey{0x55, 0x55, 0x55};
 
+// The curves drawn by default: the chosen algorithm, then the lesson's main ones in this order
+// (seed lesson §3: ring against the naive exchange; the topology seed: the hierarchical
+// all-reduce across the node edge; then tree), three in all. With the chosen N and S and the node
+// edge the legend has five entries, each its own colour or dash.
+constexpr CommAlgorithm kLessonAlgorithms[] = {CommAlgorithm::Ring, CommAlgorithm::Naive,
+                                               CommAlgorithm::Hierarchical, CommAlgorithm::Tree};
+constexpr int kDefaultCurves = 3;
+
+bool shownByDefault(CommAlgorithm algorithm, CommAlgorithm chosen)
+{
+    if (algorithm == chosen) {
+        return true;
+    }
+    int shown = 1; // the chosen one
+    for (const CommAlgorithm main : kLessonAlgorithms) {
+        if (main == chosen) {
+            continue;
+        }
+        if (shown == kDefaultCurves) {
+            return false;
+        }
+        if (main == algorithm) {
+            return true;
+        }
+        ++shown;
+    }
+    return false;
+}
+
+void setShown(QAbstractSeries* series, bool shown)
+{
+    if (series->isVisible() != shown) {
+        series->setVisible(shown);
+    }
+}
+
 // The message-size axis spans at least nccl-tests' usual -b 8 -e 8G (the report's sizes start
 // there and reach further for large messages).
 constexpr double kMinMessageBytes = 8;
@@ -453,6 +489,7 @@ void CommunicationCharts::showReport(const simcore::CommunicationReport& report)
     m_report = report;
     m_evaluated = true;
     updatePens();
+    updateShown();
     updateWorkerCharts();
     updateBusbwChart();
     updateLegend();
@@ -481,6 +518,44 @@ void CommunicationCharts::updatePens()
         pen.setCapStyle(Qt::FlatCap);
         for (const SweepChart* sweep : {&m_time, &m_bytes, &m_busbw}) {
             sweep->lines[static_cast<std::size_t>(i)]->setPen(pen);
+        }
+    }
+}
+
+void CommunicationCharts::setShowAll(bool all)
+{
+    if (all == m_showAll) {
+        return;
+    }
+    m_showAll = all;
+    updateShown();
+    updateLegend();
+}
+
+bool CommunicationCharts::isAlgorithmShown(CommAlgorithm algorithm) const
+{
+    return m_showAll || shownByDefault(algorithm, m_report.algorithm);
+}
+
+void CommunicationCharts::updateShown()
+{
+    bool changed = false;
+    const auto show = [&changed](QAbstractSeries* series, bool shown) {
+        changed = changed || series->isVisible() != shown;
+        setShown(series, shown);
+    };
+    for (const CommAlgorithm algorithm : simcore::allCommAlgorithms()) {
+        const bool shown = isAlgorithmShown(algorithm);
+        for (const SweepChart* sweep : {&m_time, &m_bytes, &m_busbw}) {
+            show(sweep->lines[static_cast<std::size_t>(algorithm)], shown);
+        }
+    }
+    show(m_serverBytes, isAlgorithmShown(CommAlgorithm::ParameterServer));
+    show(m_linkLine, m_showAll);
+    show(m_busbw.marker, m_showAll);
+    if (changed && m_interactive) {
+        for (QChartView* view : {m_time.view, m_bytes.view, m_busbw.view}) {
+            chartstyle::cacheStaticItems(view);
         }
     }
 }
@@ -645,26 +720,35 @@ void CommunicationCharts::updateBusbwChart()
 void CommunicationCharts::updateLegend()
 {
     QStringList parts;
+    m_legendEntries.clear();
+    const auto entry = [this, &parts](const QColor& colour, const QString& sample,
+                                      const QString& name, const QString& html) {
+        parts << colourSpan(colour, sample) + QStringLiteral(" ") + html;
+        m_legendEntries << name;
+    };
     for (const CommAlgorithm algorithm : simcore::allCommAlgorithms()) {
-        const auto& style = styleOf(algorithm);
-        QString name = algorithmName(algorithm).toHtmlEscaped();
-        if (algorithm == m_report.algorithm) {
-            name = tr("<b>%1 (chosen)</b>").arg(name);
+        if (!isAlgorithmShown(algorithm)) {
+            continue;
         }
-        parts << colourSpan(style.colour, QString::fromUtf8(style.sample)) + QStringLiteral(" ") +
-                     name;
+        const auto& style = styleOf(algorithm);
+        const QString name = algorithmName(algorithm);
+        entry(style.colour, QString::fromUtf8(style.sample), name,
+              algorithm == m_report.algorithm ? tr("<b>%1 (chosen)</b>").arg(name.toHtmlEscaped())
+                                              : name.toHtmlEscaped());
     }
-    parts << colourSpan(styleOf(CommAlgorithm::ParameterServer).colour, QStringLiteral("━ ━ ━")) +
-                 QStringLiteral(" ") + tr("the server's bytes");
+    if (isAlgorithmShown(CommAlgorithm::ParameterServer)) {
+        entry(styleOf(CommAlgorithm::ParameterServer).colour, QStringLiteral("━ ━ ━"),
+              tr("the server's bytes"), tr("the server's bytes"));
+    }
     // No live numbers here: a legend that changed on every edit cost a text layout per frame.
-    parts << colourSpan(chartstyle::kSelected, QStringLiteral("│ ●")) + QStringLiteral(" ") +
-                 tr("your N and S");
-    parts << colourSpan(kMarkerGrey, QStringLiteral("┆")) + QStringLiteral(" ") +
-                 tr("node edge (g = %1)").arg(m_report.params.gpusPerNode);
-    parts << colourSpan(kMarkerGrey, QStringLiteral("━ ━")) + QStringLiteral(" ") +
-                 tr("link bandwidth B");
-    parts << colourSpan(chartstyle::kSelected, QStringLiteral("★")) + QStringLiteral(" ") +
-                 tr("half of peak busbw");
+    entry(chartstyle::kSelected, QStringLiteral("│ ●"), tr("your N and S"), tr("your N and S"));
+    const QString nodeEdge = tr("node edge (g = %1)").arg(m_report.params.gpusPerNode);
+    entry(kMarkerGrey, QStringLiteral("┆"), nodeEdge, nodeEdge);
+    if (m_showAll) {
+        entry(kMarkerGrey, QStringLiteral("━ ━"), tr("link bandwidth B"), tr("link bandwidth B"));
+        entry(chartstyle::kSelected, QStringLiteral("★"), tr("half of peak busbw"),
+              tr("half of peak busbw"));
+    }
     // Exports have no formula strip: the definition travels with the legend.
     parts << tr("busbw = S/t · 2(N−1)/N (nccl-tests)");
     // Wrap between entries only: no-break spaces inside an entry (outside its tags), and a word

@@ -4,6 +4,7 @@
 #include "ui/kit/chartarea.h"
 
 #include <QScatterSeries>
+#include <QStringList>
 #include <array>
 
 class QCategoryAxis;
@@ -52,6 +53,16 @@ public:
     /// In the window: the ring starts at step 0 with its controls, chart items are cached, and
     /// the summary line is left to the read-outs. Exports: the ring at its end, no controls.
     void setInteractive(bool interactive);
+    /// What the charts and the legend show. By default five entries a class tells apart: the
+    /// chosen algorithm and the lesson's main ones (three curves: ring, naive, hierarchical, then
+    /// tree), the chosen N and S, and the node edge. `all` adds every algorithm, the server's
+    /// bytes, the link bandwidth and the half-peak size.
+    void setShowAll(bool all);
+    [[nodiscard]] bool showsAll() const { return m_showAll; }
+    /// Whether the algorithm's curves are drawn on the three charts.
+    [[nodiscard]] bool isAlgorithmShown(simcore::CommAlgorithm algorithm) const;
+    /// The legend's entries that have a swatch, one text each, in order (tests).
+    [[nodiscard]] const QStringList& legendEntries() const { return m_legendEntries; }
 
     /// What is drawn (tests, benchmarks).
     [[nodiscard]] const simcore::CommunicationReport& report() const { return m_report; }
@@ -107,6 +118,8 @@ private:
     void updateWorkerCharts();
     void updateBusbwChart();
     void updatePens();
+    /// Shows the curves and marks setShowAll asks for; only what changed.
+    void updateShown();
     void updateLegend();
     /// Measures the widest tick label either log axis can show, once per font and language.
     void updateTickWidths();
@@ -114,7 +127,9 @@ private:
     simcore::CommunicationReport m_report;
     bool m_evaluated = false;
     bool m_interactive = false;
+    bool m_showAll = false;
     int m_pennedAlgorithm = -1;
+    QStringList m_legendEntries;
     QString m_tickWidthKey; ///< the font and unit words the widths below were measured with
     int m_timeTickWidth = 0; ///< px: the widest label of the time axis, ≈ 10⁻¹⁵ s … 10¹⁵ s
     int m_bytesTickWidth = 0;

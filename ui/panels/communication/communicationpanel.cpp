@@ -8,6 +8,7 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/communication/communicationcharts.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -90,6 +91,9 @@ void CommunicationPanel::buildControls()
     addFormRow(collective, QStringLiteral("collective.algorithm"));
     addFormRow(collective, QStringLiteral("collective.workers"));
     addFormRow(collective, QStringLiteral("collective.bytes"));
+    m_showAll = new QCheckBox;
+    connect(m_showAll, &QCheckBox::toggled, m_charts, &CommunicationCharts::setShowAll);
+    collective->addRow(m_showAll);
 
     QFormLayout* links = addGroup(m_linksGroup);
     addFormRow(links, QStringLiteral("hardware.gpus_per_node"));
@@ -164,6 +168,12 @@ void CommunicationPanel::retranslate()
     m_collectiveGroup->setTitle(tr("All-reduce"));
     m_linksGroup->setTitle(tr("Links (one direction, per GPU)"));
     m_readoutGroup->setTitle(tr("Results"));
+    m_showAll->setText(tr("Show all algorithms and marks"));
+    m_showAll->setToolTip(
+        tr("The charts show three curves, the chosen algorithm and the lesson's main ones (ring, "
+           "naive, hierarchical), so the legend reads from the back of a room. Tick to add every "
+           "algorithm, the parameter server's bytes, the link bandwidth and the half-peak size."));
+    m_showAll->setAccessibleDescription(m_showAll->toolTip());
 
     const struct {
         QComboBox* box;

@@ -5,6 +5,7 @@
 
 #include <QHash>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QGroupBox;
@@ -31,6 +32,8 @@ public:
     /// The link pickers: item data is a links catalogue id, "" for the user's own numbers.
     [[nodiscard]] QComboBox* intraLinkBox() const { return m_intraLink; }
     [[nodiscard]] QComboBox* interLinkBox() const { return m_interLink; }
+    /// Off by default: the charts show the chosen algorithm and the lesson's main ones.
+    [[nodiscard]] QCheckBox* showAllBox() const { return m_showAll; }
 
 protected:
     void refresh() override;
@@ -56,6 +59,7 @@ private:
     QGroupBox* m_readoutGroup = nullptr;
     QComboBox* m_intraLink = nullptr;
     QComboBox* m_interLink = nullptr;
+    QCheckBox* m_showAll = nullptr;
     QString m_intraPicked; ///< the catalogue id last picked, to tell apart equal entries
     QString m_interPicked;
 };

@@ -656,6 +656,14 @@
         <source>Hierarchical on one node: T = reduce-scatter + all-gather in the node = 2 × %1 = &lt;b&gt;%2&lt;/b&gt;, the same as the ring</source>
         <translation>Phân cấp trên một node: T = reduce-scatter + all-gather trong node = 2 × %1 = &lt;b&gt;%2&lt;/b&gt;, giống hệt ring</translation>
     </message>
+    <message>
+        <source>Show all algorithms and marks</source>
+        <translation>Hiện mọi thuật toán và đường đánh dấu</translation>
+    </message>
+    <message>
+        <source>The charts show three curves, the chosen algorithm and the lesson&apos;s main ones (ring, naive, hierarchical), so the legend reads from the back of a room. Tick to add every algorithm, the parameter server&apos;s bytes, the link bandwidth and the half-peak size.</source>
+        <translation>Các biểu đồ vẽ ba đường: thuật toán đã chọn và các thuật toán chính của bài học (ring, ngây thơ, phân cấp), để chú giải đọc được từ cuối phòng. Đánh dấu ô này để thêm mọi thuật toán, byte của Parameter server, băng thông liên kết và kích thước nửa đỉnh.</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -957,10 +965,6 @@
     <message>
         <source>&amp;Backward time (t_b):</source>
         <translation>Thời gian lượt ngượ&amp;c (t_b):</translation>
-    </message>
-    <message>
-        <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = twice the forward time (Kaplan et al. 2020).</source>
-        <translation>Thời gian lượt lan truyền ngược của một micro-batch qua các lớp của một thiết bị; 0 = gấp đôi thời gian lượt xuôi (Kaplan và cộng sự 2020).</translation>
     </message>
     <message>
         <source>&amp;Send time (p2p):</source>
@@ -1301,6 +1305,14 @@
     <message>
         <source>Powers of two on the slider, the bars and the speed-up curve, to see large clusters and small ones together.</source>
         <translation>Luỹ thừa của 2 trên thanh trượt, các cột và đường hệ số tăng tốc, để thấy cả cụm lớn lẫn cụm nhỏ cùng lúc.</translation>
+    </message>
+    <message>
+        <source>Backward pass of one micro-batch through one device&apos;s layers; 0 = automatic, twice the forward time (Kaplan et al. 2020).</source>
+        <translation>Thời gian lượt lan truyền ngược của một micro-batch qua các lớp của một thiết bị; 0 = tự động, gấp đôi thời gian lượt xuôi (Kaplan và cộng sự 2020).</translation>
+    </message>
+    <message>
+        <source>automatic (2 × forward)</source>
+        <translation>tự động (2 × lượt xuôi)</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QPointer>
+#include <algorithm>
+#include <cmath>
 
 namespace dtsim::ui::chartstyle {
 
@@ -103,6 +105,74 @@ QColor axisLineColor()
         return l.highContrast ? QColor(Qt::white) : QColor(0xA0, 0xA0, 0xA0);
     }
     return l.highContrast ? QColor(Qt::black) : kAxisLine;
+}
+
+double relativeLuminance(const QColor& colour)
+{
+    const auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = colour.toRgb();
+    return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) +
+           0.0722 * linear(rgb.blueF());
+}
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a);
+    const double lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor legible(const QColor& colour)
+{
+    return legible(colour, backgroundColor());
+}
+
+QColor legible(const QColor& colour, const QColor& background)
+{
+    if (contrastRatio(colour, background) >= kMinMarkContrast) {
+        return colour; // as given, not through a round trip to HSL
+    }
+    const bool darkBackground = relativeLuminance(background) < 0.18;
+    QColor shade = colour.toHsl();
+    const float hue = shade.hslHueF();
+    const float saturation = shade.hslSaturationF();
+    float lightness = shade.lightnessF();
+    const float step = darkBackground ? 0.01F : -0.01F;
+    const float end = darkBackground ? 1.0F : 0.0F;
+    while (contrastRatio(shade, background) < kMinMarkContrast && lightness != end) {
+        lightness = std::clamp(lightness + step, 0.0F, 1.0F);
+        shade = QColor::fromHslF(hue, saturation, lightness);
+    }
+    return shade.toRgb();
+}
+
+QColor selectedColour()
+{
+    // Near-white, not white: a white triangle with a white outline reads as a hole.
+    return look().dark ? QColor(0xF2, 0xF2, 0xF2) : kSelected;
+}
+
+QColor idealColour()
+{
+    // 8.7:1 on #1E1E1E, 10.9:1 on black: thin hatching lines need more than the minimum.
+    return look().dark ? QColor(0xBB, 0xBB, 0xBB) : kIdeal;
+}
+
+QColor failureColour()
+{
+    return look().dark ? QColor(0xF2, 0xF2, 0xF2) : kFailure;
+}
+
+QColor referenceColour()
+{
+    return look().dark ? QColor(0xA0, 0xA0, 0xA0) : kCapacityOther;
+}
+
+QColor markerBorderColour()
+{
+    return backgroundColor();
 }
 
 void restyle(QChartView* view)

@@ -2,6 +2,7 @@
 
 #include "simcore/scenario.h"
 #include "ui/kit/axisrange.h"
+#include "ui/kit/chartstyle.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>
@@ -89,7 +90,7 @@ QScatterSeries* makeMarker(QScatterSeries::MarkerShape shape, const QColor& colo
     marker->setMarkerShape(shape);
     marker->setMarkerSize(size);
     marker->setColor(color);
-    marker->setBorderColor(Qt::white);
+    marker->setBorderColor(chartstyle::markerBorderColour());
     return marker;
 }
 

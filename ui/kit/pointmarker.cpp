@@ -44,12 +44,20 @@ PointMarker::PointMarker(QChart* chart, QScatterSeries* legendEntry)
 {
     m_item = new QGraphicsPathItem(
         markerPath(legendEntry->markerShape(), legendEntry->markerSize()), chart);
-    m_item->setBrush(legendEntry->color());
-    QPen border(legendEntry->borderColor(), 1.5);
-    m_item->setPen(border);
+    applyColours();
     m_item->setZValue(100); // over the bars and curves, under nothing
     m_item->setVisible(false);
     connect(chart, &QChart::plotAreaChanged, this, &PointMarker::place);
+    // The look (dark theme, presentation) recolours the legend's series: the marker follows.
+    connect(legendEntry, &QScatterSeries::colorChanged, this, &PointMarker::applyColours);
+    connect(legendEntry, &QScatterSeries::borderColorChanged, this, &PointMarker::applyColours);
+}
+
+void PointMarker::applyColours()
+{
+    m_item->setBrush(m_series->color());
+    QPen border(m_series->borderColor(), 1.5);
+    m_item->setPen(border);
 }
 
 void PointMarker::setPoint(std::optional<QPointF> value)

@@ -14,7 +14,7 @@ namespace dtsim::ui {
 /// item over the plot. A scatter series' item spans the whole plot, so moving a one-point series
 /// repaints the plot on every slider step; moving this item repaints two marker-sized squares.
 /// The scatter series (empty, attached to the chart's axes) names the marker in the legend and
-/// gives its shape, size and colour.
+/// gives its shape, size and colour (followed when the series is recoloured).
 class PointMarker : public QObject {
     Q_OBJECT
 public:
@@ -32,6 +32,7 @@ public:
 
 private:
     void place();
+    void applyColours();
 
     QChart* m_chart = nullptr;
     QScatterSeries* m_series = nullptr;

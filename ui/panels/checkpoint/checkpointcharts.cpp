@@ -61,7 +61,9 @@ void styleBand(QAreaSeries* band, const QColor& color)
 {
     band->setColor(color);
     band->setBorderColor(color.darker(125));
-    QPen pen(color.darker(125), 1);
+    // 2 px: the outline is what stands off white (the orange band is 2.3:1, its outline 3.5:1),
+    // and an antialiased 1 px edge of a thin band blurred into the fill.
+    QPen pen(color.darker(125), 2);
     band->setPen(pen);
 }
 
@@ -177,9 +179,10 @@ void CheckpointCharts::buildWasteChart()
 
     m_dalyLine = makeLine(chartstyle::kOptimum, 3, Qt::SolidLine);
     m_youngLine = makeLine(chartstyle::kOptimum, 2, Qt::DashLine);
-    m_currentLine = makeLine(chartstyle::kSelected, 2, Qt::SolidLine);
+    m_currentLine = makeLine(chartstyle::selectedColour(), 2, Qt::SolidLine);
     m_optimumPoint = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
-    m_currentPoint = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    m_currentPoint =
+        makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::selectedColour(), 16);
     for (QAbstractSeries* series : std::initializer_list<QAbstractSeries*>{
              m_writeArea, m_lostArea, m_restartArea, m_youngLine, m_dalyLine, m_currentLine,
              m_optimumPoint, m_currentPoint}) {
@@ -211,7 +214,7 @@ void CheckpointCharts::buildHistogramChart()
     chartstyle::applyChartStyle(m_histChart);
     m_histUpper = new QLineSeries;
     m_histArea = makeBand(m_histUpper, nullptr);
-    m_meanLine = makeLine(chartstyle::kSelected, 3, Qt::SolidLine);
+    m_meanLine = makeLine(chartstyle::selectedColour(), 3, Qt::SolidLine);
     m_expectedLine = makeLine(chartstyle::kOptimum, 3, Qt::DashLine);
     m_timeAxis = new QValueAxis;
     m_timeAxis->setLabelFormat(QStringLiteral("%.6g"));
@@ -267,6 +270,21 @@ void CheckpointCharts::retranslate()
     }
     updateHistogram();
     updateCaption();
+}
+
+void CheckpointCharts::applyLook()
+{
+    // The current interval's line and triangle, and the mean's line, are light on dark.
+    for (QLineSeries* line : {m_currentLine, m_meanLine}) {
+        QPen pen = line->pen();
+        pen.setColor(chartstyle::selectedColour());
+        line->setPen(pen);
+    }
+    m_currentPoint->setColor(chartstyle::selectedColour());
+    for (QScatterSeries* marker : {m_currentPoint, m_optimumPoint}) {
+        marker->setBorderColor(chartstyle::markerBorderColour());
+    }
+    ChartArea::applyLook();
 }
 
 void CheckpointCharts::changeEvent(QEvent* event)

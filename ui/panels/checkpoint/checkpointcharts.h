@@ -46,6 +46,7 @@ public:
     /// Wasted time against the interval, and the Monte-Carlo runs (histogram and one run).
     [[nodiscard]] QStringList presentationPages() const override;
     void showPresentationPage(int index) override;
+    void applyLook() override;
 
     void setAsynchronous(bool asynchronous) { m_asynchronous = asynchronous; }
     /// A synchronous batch that runs past a second reports how far it is to `progress`.

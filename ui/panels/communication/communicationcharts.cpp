@@ -8,6 +8,7 @@
 #include "ui/panels/communication/ringcontrols.h"
 #include "ui/panels/communication/ringwidget.h"
 
+#include <QApplication>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -53,7 +54,12 @@ const AlgorithmStyle& styleOf(CommAlgorithm algorithm)
     return styles[static_cast<int>(algorithm)];
 }
 
-const QColor kMarkerGrey{0x55, 0x55, 0x55};
+/// An algorithm's colour in the current look: Okabe–Ito's orange and sky blue are 2.3:1 on white,
+/// too faint for a line, and are drawn in a darker shade of themselves there.
+QColor colourOf(CommAlgorithm algorithm)
+{
+    return chartstyle::legible(styleOf(algorithm).colour);
+}
 
 // The curves drawn by default: the chosen algorithm, then the lesson's main ones in this order
 // (seed lesson §3: ring against the naive exchange; the topology seed: the hierarchical
@@ -249,9 +255,12 @@ QChartView* makeView(QChart* chart, QWidget* parent)
     return view;
 }
 
+/// `text` in `colour`, a shade that stands off the window's background too (the legend is drawn
+/// on the window, a little darker than the charts in the light theme).
 QString colourSpan(const QColor& colour, const QString& text)
 {
-    return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>").arg(colour.name(), text);
+    const QColor ink = chartstyle::legible(colour, QApplication::palette().color(QPalette::Window));
+    return QStringLiteral("<span style=\"color:%1\"><b>%2</b></span>").arg(ink.name(), text);
 }
 
 } // namespace
@@ -355,14 +364,16 @@ CommunicationCharts::makeSweepChart(QAbstractAxis* y, QLineSeries* behind, QLine
     for (int i = 0; i < kAlgorithms; ++i) {
         const auto& style = styleOf(static_cast<CommAlgorithm>(i));
         QLineSeries*& line = sweep.lines[static_cast<std::size_t>(i)];
-        line = makeLine(style.colour, 2.5, style.pen);
+        line = makeLine(colourOf(static_cast<CommAlgorithm>(i)), 2.5, style.pen);
         attach(sweep.chart, line, sweep.x, y);
     }
     if (above) {
         attach(sweep.chart, above, sweep.x, y);
     }
-    sweep.now = makeLine(chartstyle::kSelected, 1.5, Qt::SolidLine);
-    sweep.marker = makeMarker(marker, chartstyle::kSelected, markerSize);
+    // 2 px: an antialiased 1.5 px line between two pixel columns drew as two grey ones, short
+    // of 3:1 on the dark background, wherever the chosen N or S fell.
+    sweep.now = makeLine(chartstyle::selectedColour(), 2, Qt::SolidLine);
+    sweep.marker = makeMarker(marker, chartstyle::selectedColour(), markerSize);
     attach(sweep.chart, sweep.now, sweep.x, y);
     attach(sweep.chart, sweep.marker, sweep.x, y);
     sweep.view = makeView(sweep.chart, this);
@@ -373,13 +384,13 @@ void CommunicationCharts::buildCharts()
 {
     // Time vs N, with the node boundary behind the curves.
     m_timeY = makeCategoryAxis();
-    m_nodeBoundary = makeLine(kMarkerGrey, 1.5, Qt::DotLine);
+    m_nodeBoundary = makeLine(chartstyle::referenceColour(), 1.5, Qt::DotLine);
     m_time =
         makeSweepChart(m_timeY, m_nodeBoundary, nullptr, QScatterSeries::MarkerShapeCircle, 12);
 
     // Bytes vs N, with the parameter server's own bytes over the curves.
     m_bytesY = makeCategoryAxis();
-    m_serverBytes = makeLine(styleOf(CommAlgorithm::ParameterServer).colour, 2.5, Qt::DashLine);
+    m_serverBytes = makeLine(colourOf(CommAlgorithm::ParameterServer), 2.5, Qt::DashLine);
     m_bytes =
         makeSweepChart(m_bytesY, nullptr, m_serverBytes, QScatterSeries::MarkerShapeCircle, 12);
 
@@ -387,7 +398,7 @@ void CommunicationCharts::buildCharts()
     m_busY = new QValueAxis;
     m_busY->setLabelFormat(QStringLiteral("%.6g"));
     chartstyle::applyAxisStyle(m_busY);
-    m_linkLine = makeLine(kMarkerGrey, 2, Qt::DashLine);
+    m_linkLine = makeLine(chartstyle::referenceColour(), 2, Qt::DashLine);
     m_busbw = makeSweepChart(m_busY, m_linkLine, nullptr, QScatterSeries::MarkerShapeStar, 18);
 }
 
@@ -463,6 +474,31 @@ void CommunicationCharts::retranslate()
     }
 }
 
+void CommunicationCharts::applyLook()
+{
+    // Colours of the look: the chosen N's line and marker light on dark, the grey reference
+    // lines lighter, orange and sky blue darker on white.
+    for (const SweepChart* sweep : {&m_time, &m_bytes, &m_busbw}) {
+        QPen now = sweep->now->pen();
+        now.setColor(chartstyle::selectedColour());
+        sweep->now->setPen(now);
+        sweep->marker->setColor(chartstyle::selectedColour());
+        sweep->marker->setBorderColor(chartstyle::markerBorderColour());
+    }
+    for (QLineSeries* line : {m_nodeBoundary, m_linkLine, m_serverBytes}) {
+        QPen pen = line->pen();
+        pen.setColor(line == m_serverBytes ? colourOf(CommAlgorithm::ParameterServer)
+                                           : chartstyle::referenceColour());
+        line->setPen(pen);
+    }
+    m_pennedAlgorithm = -1;
+    if (m_evaluated) {
+        updatePens();
+        updateLegend();
+    }
+    ChartArea::applyLook();
+}
+
 void CommunicationCharts::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
@@ -514,7 +550,7 @@ void CommunicationCharts::updatePens()
     m_pennedAlgorithm = selected;
     for (int i = 0; i < kAlgorithms; ++i) {
         const auto& style = styleOf(static_cast<CommAlgorithm>(i));
-        QPen pen(style.colour, i == selected ? 4.5 : 2.5, style.pen);
+        QPen pen(colourOf(static_cast<CommAlgorithm>(i)), i == selected ? 4.5 : 2.5, style.pen);
         pen.setCapStyle(Qt::FlatCap);
         for (const SweepChart* sweep : {&m_time, &m_bytes, &m_busbw}) {
             sweep->lines[static_cast<std::size_t>(i)]->setPen(pen);
@@ -732,21 +768,23 @@ void CommunicationCharts::updateLegend()
         }
         const auto& style = styleOf(algorithm);
         const QString name = algorithmName(algorithm);
-        entry(style.colour, QString::fromUtf8(style.sample), name,
+        entry(colourOf(algorithm), QString::fromUtf8(style.sample), name,
               algorithm == m_report.algorithm ? tr("<b>%1 (chosen)</b>").arg(name.toHtmlEscaped())
                                               : name.toHtmlEscaped());
     }
     if (isAlgorithmShown(CommAlgorithm::ParameterServer)) {
-        entry(styleOf(CommAlgorithm::ParameterServer).colour, QStringLiteral("━ ━ ━"),
+        entry(colourOf(CommAlgorithm::ParameterServer), QStringLiteral("━ ━ ━"),
               tr("the server's bytes"), tr("the server's bytes"));
     }
     // No live numbers here: a legend that changed on every edit cost a text layout per frame.
-    entry(chartstyle::kSelected, QStringLiteral("│ ●"), tr("your N and S"), tr("your N and S"));
+    entry(chartstyle::selectedColour(), QStringLiteral("│ ●"), tr("your N and S"),
+          tr("your N and S"));
     const QString nodeEdge = tr("node edge (g = %1)").arg(m_report.params.gpusPerNode);
-    entry(kMarkerGrey, QStringLiteral("┆"), nodeEdge, nodeEdge);
+    entry(chartstyle::referenceColour(), QStringLiteral("┆"), nodeEdge, nodeEdge);
     if (m_showAll) {
-        entry(kMarkerGrey, QStringLiteral("━ ━"), tr("link bandwidth B"), tr("link bandwidth B"));
-        entry(chartstyle::kSelected, QStringLiteral("★"), tr("half of peak busbw"),
+        entry(chartstyle::referenceColour(), QStringLiteral("━ ━"), tr("link bandwidth B"),
+              tr("link bandwidth B"));
+        entry(chartstyle::selectedColour(), QStringLiteral("★"), tr("half of peak busbw"),
               tr("half of peak busbw"));
     }
     // Exports have no formula strip: the definition travels with the legend.

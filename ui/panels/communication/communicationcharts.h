@@ -50,6 +50,7 @@ public:
     /// The ring animation, and the three charts of cost against N and message size.
     [[nodiscard]] QStringList presentationPages() const override;
     void showPresentationPage(int index) override;
+    void applyLook() override;
     /// In the window: the ring starts at step 0 with its controls, chart items are cached, and
     /// the summary line is left to the read-outs. Exports: the ring at its end, no controls.
     void setInteractive(bool interactive);

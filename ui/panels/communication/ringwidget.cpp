@@ -17,7 +17,7 @@ namespace {
 
 // Okabe–Ito: orange for the reduce-scatter (values are added), blue for the all-gather (values
 // are copied), bluish green for a finished mean.
-const QColor kReduceColour{0xE6, 0x9F, 0x00};
+const QColor kOrange{0xE6, 0x9F, 0x00};
 const QColor kGatherColour{0x00, 0x72, 0xB2};
 const QColor kCompleteColour{0x00, 0x9E, 0x73};
 
@@ -59,6 +59,12 @@ struct RingColours {
 };
 
 namespace {
+/// Reduce-scatter's orange, in a shade that stands 3:1 off the background (darker on white).
+QColor reduceColour()
+{
+    return chartstyle::legible(kOrange);
+}
+
 RingColours ringColours()
 {
     const QColor background = chartstyle::backgroundColor();
@@ -68,7 +74,7 @@ RingColours ringColours()
                 text,
                 QColor(0xF2, 0xF2, 0xF2),
                 QColor(0xC8, 0xC8, 0xC8),
-                QColor(0xB0, 0xB0, 0xB0),
+                QColor(0x8A, 0x8A, 0x8A), // idle arrows: 3.4:1 on white
                 QColor(0xDF, 0xF2, 0xE9),
                 QColor(0x00, 0x5C, 0x43)};
     }
@@ -363,7 +369,7 @@ void RingWidget::drawRing(QPainter& painter, const QRegion& dirty, const RingCol
     const int n = layout.workers;
     const bool sending = m_look.state.sending;
     const QColor colour =
-        sending ? (m_look.state.gather ? kGatherColour : kReduceColour) : colours.ringGrey;
+        sending ? (m_look.state.gather ? kGatherColour : reduceColour()) : colours.ringGrey;
 
     if (dirty.intersects(inkReach(layout.ringBounds, 1))) {
         painter.setBrush(Qt::NoBrush);
@@ -419,7 +425,7 @@ void RingWidget::drawTable(QPainter& painter, const QRegion& dirty,
     const RingLayout& layout = m_layout;
     const int n = layout.workers;
     const RingStepState& state = m_look.state;
-    const QColor active = state.gather ? kGatherColour : kReduceColour;
+    const QColor active = state.gather ? kGatherColour : reduceColour();
     const QColor receivedFill = colours.tint(active, 0.3);
     const QPen plainBorder(colours.border, 1);
     const QPen receivedBorder(active, 3);
@@ -485,9 +491,9 @@ void RingWidget::drawLegend(QPainter& painter, const QRegion& dirty,
     // In the legend's order: sent, received and added, received and copied, complete.
     const std::pair<QColor, QPen> samples[] = {
         {colours.background, QPen(colours.text, 2, Qt::DashLine)},
-        {colours.tint(kReduceColour, 0.3), QPen(kReduceColour, 3)},
+        {colours.tint(reduceColour(), 0.3), QPen(reduceColour(), 3)},
         {colours.tint(kGatherColour, 0.3), QPen(kGatherColour, 3)},
-        {colours.completeFill, QPen(colours.border, 1)},
+        {colours.completeFill, QPen(chartstyle::legible(kCompleteColour), 1.5)},
     };
     painter.setFont(layout.legendFont);
     for (std::size_t i = 0; i < layout.legendEntries.size() && i < std::size(samples); ++i) {

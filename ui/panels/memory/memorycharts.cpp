@@ -91,8 +91,8 @@ void MemoryCharts::buildChart()
     m_selectedMarker = new QScatterSeries;
     m_selectedMarker->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     m_selectedMarker->setMarkerSize(18);
-    m_selectedMarker->setColor(chartstyle::kSelected);
-    m_selectedMarker->setBorderColor(Qt::white);
+    m_selectedMarker->setColor(chartstyle::selectedColour());
+    m_selectedMarker->setBorderColor(chartstyle::markerBorderColour());
     attach(m_chart, m_series, m_categories, m_valueAxis);
     attach(m_chart, m_selectedMarker, m_categories, m_valueAxis);
 
@@ -132,6 +132,18 @@ void MemoryCharts::retranslate()
         updateVerdict();
         m_summary->setPlainText(summary());
     }
+}
+
+void MemoryCharts::applyLook()
+{
+    // The selected stage's triangle and the other GPUs' grey lines are light on dark.
+    m_selectedMarker->setColor(chartstyle::selectedColour());
+    m_selectedMarker->setBorderColor(chartstyle::markerBorderColour());
+    if (m_evaluated) {
+        m_capacityGpus.clear(); // the capacity lines and labels are drawn again in the look
+        updateCapacityLines();
+    }
+    ChartArea::applyLook();
 }
 
 void MemoryCharts::changeEvent(QEvent* event)
@@ -286,8 +298,8 @@ void MemoryCharts::updateCapacityLines()
                           .arg(shortGpuName(*gpu), common::formatNumber(gpu->memoryBytes / kGiB, 4),
                                common::formatNumber(gb, 3)));
         line->append({QPointF(-0.5, gb), QPointF(kStages - 0.5, gb)});
-        QPen pen(chosen ? chartstyle::kCapacityChosen : chartstyle::kCapacityOther, chosen ? 3 : 2,
-                 chosen ? Qt::SolidLine : Qt::DashLine);
+        QPen pen(chosen ? chartstyle::kCapacityChosen : chartstyle::referenceColour(),
+                 chosen ? 3 : 2, chosen ? Qt::SolidLine : Qt::DashLine);
         line->setPen(pen);
         attach(m_chart, line, m_categories, m_valueAxis);
         const auto markers = m_chart->legend()->markers(line);
@@ -297,7 +309,7 @@ void MemoryCharts::updateCapacityLines()
         m_capacityLines << line;
         // Axis labels are rich text: the chosen GPU in its line's colour, the others grey.
         const QColor colour =
-            chosen ? chartstyle::kCapacityChosen.darker(115) : chartstyle::kCapacityOther;
+            chosen ? chartstyle::kCapacityChosen.darker(115) : chartstyle::referenceColour();
         m_capacityAxis->append(QStringLiteral("<span style=\"color:%1\"><b>%2</b><br>%3</span>")
                                    .arg(colour.name(), shortGpuName(*gpu).toHtmlEscaped(),
                                         tr("%1 GiB = %2 GB")

@@ -40,6 +40,7 @@ public:
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
+    void applyLook() override;
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     void setInteractive(bool interactive) { m_interactive = interactive; }
 

@@ -21,10 +21,16 @@ namespace {
 
 // Okabe–Ito colours for the three collectives and the slow-link mark (ui/chartstyle.h).
 const QColor kTensorColour = chartstyle::kCompute;   // blue
-const QColor kPipelineColour{0xE6, 0x9F, 0x00};      // orange
+const QColor kOrange{0xE6, 0x9F, 0x00};              // orange
 const QColor kDataColour = chartstyle::kOptimum;     // bluish green
 const QColor kCrossingColour{0xD5, 0x5E, 0x00, 150}; // vermillion halo
 const QColor kAlertColour{0xB0, 0x00, 0x20};
+
+/// Pipeline links are orange lines: 2.3:1 on white, so drawn in a darker orange there.
+QColor pipelineColour()
+{
+    return chartstyle::legible(kOrange);
+}
 
 QString count(std::int64_t value)
 {
@@ -47,10 +53,10 @@ void paintLinkSample(QPainter& painter, DiagramLayout::Sample sample, const QRec
         painter.drawRoundedRect(rect.adjusted(3, 3, -3, -3), 3, 3);
         break;
     case DiagramLayout::Sample::Pipeline:
-        painter.setPen(QPen(kPipelineColour, 3, Qt::SolidLine, Qt::FlatCap));
+        painter.setPen(QPen(pipelineColour(), 3, Qt::SolidLine, Qt::FlatCap));
         painter.drawLine(left + QPointF(6, 0), right - QPointF(6, 0));
         painter.setPen(Qt::NoPen);
-        painter.setBrush(kPipelineColour);
+        painter.setBrush(pipelineColour());
         drawing::drawArrowHead(painter, right, left, 9);
         drawing::drawArrowHead(painter, left, right, 9);
         break;
@@ -165,7 +171,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
         }
     }
     const QPen dataPen(kDataColour, 2.5, Qt::DashLine, Qt::FlatCap);
-    const QPen pipelinePen(kPipelineColour, 3, Qt::SolidLine, Qt::FlatCap);
+    const QPen pipelinePen(pipelineColour(), 3, Qt::SolidLine, Qt::FlatCap);
     for (const auto& link : g.links) {
         if (link.kind == DiagramLayout::LinkKind::Data) {
             painter.setPen(dataPen);
@@ -180,7 +186,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
             painter.setPen(pipelinePen);
             painter.drawLine(link.from + u, link.to - u);
             painter.setPen(Qt::NoPen);
-            painter.setBrush(kPipelineColour);
+            painter.setBrush(pipelineColour());
             drawing::drawArrowHead(painter, link.to, link.from, 10);
             drawing::drawArrowHead(painter, link.from, link.to, 10);
             painter.setBrush(Qt::NoBrush);

@@ -39,6 +39,7 @@ ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
 {
     buildBarChart();
     buildSpeedupChart();
+    applyMarkColours();
     m_summary = new TextStrip(this);
     setLabelSizedFont(m_summary);
     m_summary->setAccessibleName(tr("Scaling summary"));
@@ -75,7 +76,8 @@ void ScalingCharts::buildBarChart()
     m_barChart->addAxis(m_categories, Qt::AlignBottom);
     m_barChart->addAxis(m_stepAxis, Qt::AlignLeft);
 
-    auto* selected = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 18);
+    auto* selected =
+        makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::selectedColour(), 18);
     auto* optimum = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 22);
     attach(m_barChart, m_realSeries, m_categories, m_stepAxis);
     attach(m_barChart, m_idealSeries, m_categories, m_stepAxis);
@@ -84,14 +86,6 @@ void ScalingCharts::buildBarChart()
     m_selectedBar = new PointMarker(m_barChart, selected);
     m_optimumBar = new PointMarker(m_barChart, optimum);
     showMarkersInBarLegend(false);
-
-    // After the theme: setTheme() would overwrite these brushes.
-    m_compute->setColor(chartstyle::kCompute);
-    m_compute->setBorderColor(chartstyle::kCompute.darker(130));
-    m_communication->setColor(chartstyle::kCommunication);
-    m_communication->setBorderColor(chartstyle::kCommunication.darker(130));
-    m_ideal->setBrush(QBrush(chartstyle::kIdeal, Qt::BDiagPattern));
-    m_ideal->setPen(QPen(chartstyle::kIdeal, 1.5));
 
     m_barView = new QChartView(m_barChart, this);
     chartstyle::applyViewStyle(m_barView);
@@ -149,7 +143,8 @@ void ScalingCharts::buildSpeedupChart()
     m_speedupChart->addAxis(m_linearWorkers, Qt::AlignBottom);
     m_speedupChart->addAxis(m_speedupAxis, Qt::AlignLeft);
 
-    auto* selected = makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::kSelected, 16);
+    auto* selected =
+        makeMarker(QScatterSeries::MarkerShapeTriangle, chartstyle::selectedColour(), 16);
     auto* optimum = makeMarker(QScatterSeries::MarkerShapeStar, chartstyle::kOptimum, 20);
     attach(m_speedupChart, m_idealSpeedup, m_linearWorkers, m_speedupAxis);
     attach(m_speedupChart, m_speedup, m_linearWorkers, m_speedupAxis);
@@ -161,11 +156,36 @@ void ScalingCharts::buildSpeedupChart()
     // Legend at the side: this chart is the shorter one, and on a 1280×800 projector a legend
     // row below would leave the curve a thin strip.
     m_speedupChart->legend()->setAlignment(Qt::AlignRight);
-    m_speedup->setPen(QPen(chartstyle::kCompute, 3));
-    m_idealSpeedup->setPen(QPen(chartstyle::kIdeal, 2, Qt::DashLine));
 
     m_speedupView = new QChartView(m_speedupChart, this);
     chartstyle::applyViewStyle(m_speedupView);
+}
+
+void ScalingCharts::applyMarkColours()
+{
+    // After the theme (setTheme() would overwrite these brushes), and again on every change of
+    // look: the ideal hatching and the selected N's marker are dark on light, light on dark.
+    m_compute->setColor(chartstyle::kCompute);
+    m_compute->setBorderColor(chartstyle::kCompute.darker(130));
+    m_communication->setColor(chartstyle::kCommunication);
+    m_communication->setBorderColor(chartstyle::kCommunication.darker(130));
+    const QColor ideal = chartstyle::idealColour();
+    m_ideal->setBrush(QBrush(ideal, Qt::BDiagPattern));
+    m_ideal->setPen(QPen(ideal, 1.5));
+    m_speedup->setPen(QPen(chartstyle::kCompute, 3));
+    m_idealSpeedup->setPen(QPen(ideal, 2, Qt::DashLine));
+    for (PointMarker* marker : {m_selectedBar, m_selectedPoint}) {
+        marker->legendEntry()->setColor(chartstyle::selectedColour());
+    }
+    for (PointMarker* marker : {m_selectedBar, m_selectedPoint, m_optimumBar, m_optimumPoint}) {
+        marker->legendEntry()->setBorderColor(chartstyle::markerBorderColour());
+    }
+}
+
+void ScalingCharts::applyLook()
+{
+    applyMarkColours();
+    ChartArea::applyLook();
 }
 
 void ScalingCharts::retranslate()

@@ -40,6 +40,7 @@ public:
     /// in its own legend (beside the speed-up chart, that chart's legend names them).
     [[nodiscard]] QStringList presentationPages() const override;
     void showPresentationPage(int index) override;
+    void applyLook() override;
 
     // For tests and the benchmark: what is drawn.
     [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
@@ -68,6 +69,7 @@ protected:
 private:
     void buildBarChart();
     void buildSpeedupChart();
+    void applyMarkColours();
     void retranslate();
     void applyModeLabels();
     void updateBars();

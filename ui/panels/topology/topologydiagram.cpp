@@ -109,20 +109,22 @@ QString TopologyDiagram::kindName(LinkKind kind)
 
 QColor TopologyDiagram::kindColour(LinkKind kind)
 {
+    // Links are lines, with no outline: each in a shade that stands 3:1 off the background (PCIe's
+    // sky blue and orange are drawn darker on white).
     switch (kind) {
     case LinkKind::NvSwitch:
     case LinkKind::NvLink:
-        return chartstyle::kCompute; // blue
+        return chartstyle::legible(chartstyle::kCompute); // blue
     case LinkKind::PcieSwitch:
-        return chartstyle::kWork; // sky blue: PCIe that stays below the switches
+        return chartstyle::legible(chartstyle::kWork); // sky blue: PCIe below the switches
     case LinkKind::PcieHostBridge:
-        return chartstyle::kCommunication; // orange
+        return chartstyle::legible(chartstyle::kCommunication); // orange
     case LinkKind::CpuInterconnect:
-        return chartstyle::kBubble; // reddish purple
+        return chartstyle::legible(chartstyle::kBubble); // reddish purple
     case LinkKind::Network:
-        return chartstyle::kOptimum; // bluish green
+        return chartstyle::legible(chartstyle::kOptimum); // bluish green
     case LinkKind::Custom:
-        return chartstyle::look().dark ? QColor(0xBB, 0xBB, 0xBB) : QColor(0x55, 0x55, 0x55);
+        return chartstyle::referenceColour();
     }
     return chartstyle::textColor();
 }

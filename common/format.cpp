@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace dtsim::common {
@@ -73,6 +74,20 @@ QString formatNumber(double value, int significant)
         }
     }
     return groupedThousands(text);
+}
+
+int numerus(std::int64_t count)
+{
+    return static_cast<int>(std::clamp<std::int64_t>(count, std::numeric_limits<int>::min(),
+                                                     std::numeric_limits<int>::max()));
+}
+
+int numerusOfAmount(double amount)
+{
+    if (!std::isfinite(amount) || amount != std::floor(amount) || std::abs(amount) > 1e18) {
+        return 2;
+    }
+    return numerus(static_cast<std::int64_t>(amount));
 }
 
 QString formatSignedNumber(double value, int significant)

@@ -22,6 +22,15 @@ QString formatNumber(double value, int significant = 4);
 /// A whole count written out, grouped like formatNumber ("1 024", Vietnamese too): QLocale's own
 /// grouping writes Vietnamese "1.024", which reads as one point zero two four.
 QString formatWhole(std::int64_t value);
+/// The `n` by which tr() picks a count's plural form ("1 GPU", "2 GPUs"): the count, held within
+/// Qt's int. The count itself is written by formatWhole and passed as %1…%9, never as Qt's %n
+/// (written "1024", ungrouped) or %Ln (QLocale's grouping, Vietnamese "1.024"):
+/// `tr("%1 GPU(s)", nullptr, numerus(n)).arg(formatWhole(n))`. The English forms come from
+/// resources/translations/dtsim_en.ts.
+int numerus(std::int64_t count);
+/// numerus for an amount that may have a fraction ("1.5 micro-batches"): a whole amount counts
+/// as itself, any other as 2, since both languages write a fraction as they write many.
+int numerusOfAmount(double amount);
 /// formatNumber for text that reads as mathematics: a negative value takes the minus sign
 /// (U+2212) the formulas use, not the locale's hyphen-minus ("−0.81").
 QString formatSignedNumber(double value, int significant = 4);

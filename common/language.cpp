@@ -83,12 +83,11 @@ bool setLanguage(const QString& code)
         return false;
     }
     auto& current = state();
-    std::unique_ptr<QTranslator> translator;
-    if (code != QLatin1String("en")) {
-        translator = std::make_unique<DtsimTranslator>();
-        if (!translator->load(QStringLiteral(":/i18n/dtsim_%1.qm").arg(code))) {
-            return false;
-        }
+    // English too: its translation holds only the plural forms ("1 GPU", "2 GPUs") of the
+    // texts tr() is given a count for; every other English text is the source itself.
+    auto translator = std::make_unique<DtsimTranslator>();
+    if (!translator->load(QStringLiteral(":/i18n/dtsim_%1.qm").arg(code))) {
+        return false;
     }
     // The locale first: the LanguageChange that installing sends makes panels redraw numbers.
     QLocale::setDefault(code == QLatin1String("vi")
@@ -100,9 +99,7 @@ bool setLanguage(const QString& code)
     current.translator = std::move(translator);
     current.code = code;
     // Installing and removing both send LanguageChange to every widget.
-    if (current.translator) {
-        QCoreApplication::installTranslator(current.translator.get());
-    }
+    QCoreApplication::installTranslator(current.translator.get());
     // QApplication posts LanguageChange to the windows; deliver it now, so the switch is done
     // when this returns (the menu, tests and exports rely on it).
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);

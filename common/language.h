@@ -1,7 +1,8 @@
 #pragma once
-// The interface language: English (the source strings) or Vietnamese (the lesson's language),
-// switched at run time. Installing a translator sends QEvent::LanguageChange to every widget,
-// and each panel re-sets its texts from there; numbers follow the language's locale.
+// The interface language: English (the source strings, plus the plural forms of counted texts)
+// or Vietnamese (the lesson's language), switched at run time. Installing a translator sends
+// QEvent::LanguageChange to every widget, and each panel re-sets its texts from there; numbers
+// follow the language's locale.
 
 #include <QString>
 #include <QStringList>

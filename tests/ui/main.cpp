@@ -3,11 +3,13 @@
 // a fixed DPI so that pixel sizes in tests do not depend on the machine, and settings kept apart
 // from the user's.
 #define CATCH_CONFIG_RUNNER
+#include "common/language.h"
 #include "ui/kit/appearance.h"
 
 #include <QApplication>
 #include <QStandardPaths>
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 int main(int argc, char** argv)
 {
@@ -19,6 +21,12 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("dtsim-tests"));
     QStandardPaths::setTestModeEnabled(true); // QSettings of tests never touch the user's
     dtsim::ui::useTextFont();                 // as the window and exports do
+    // English, as the window and exports start: its plural forms ("1 GPU") come from a
+    // translation, so without it the texts read "1 GPU(s)".
+    if (!dtsim::common::setLanguage(QStringLiteral("en"))) {
+        std::fprintf(stderr, "the English translation (:/i18n/dtsim_en.qm) does not load\n");
+        return 1;
+    }
 
     return Catch::Session().run(argc, argv);
 }

@@ -525,17 +525,17 @@ void CheckpointCharts::updateHistogram()
     m_timeline->setRun(m_monteCarlo.sampleRun, unit.seconds, unit.name);
     const auto& run = m_monteCarlo.sampleRun;
     if (run.status == simcore::RunStatus::Completed) {
-        m_timeline->setTitle((run.failures == 1 ? tr("Run 0: 1 failure, done in %1")
-                                                : tr("Run 0: %1 failures, done in %2")
-                                                      .arg(common::formatWhole(
-                                                          static_cast<std::int64_t>(run.failures))))
-                                 .arg(common::formatDuration(run.completionSeconds)));
+        const auto failures = static_cast<std::int64_t>(run.failures);
+        m_timeline->setTitle(
+            tr("Run 0: %1 failure(s), done in %2", nullptr, common::numerus(failures))
+                .arg(common::formatWhole(failures), common::formatDuration(run.completionSeconds)));
     } else if (run.status == simcore::RunStatus::TooManyFailures) {
         m_timeline->setTitle(tr("Run 0: not simulated (too many failures to simulate)"));
     } else {
+        const auto failures = static_cast<std::int64_t>(run.failures);
         m_timeline->setTitle(
-            tr("Run 0: stopped unfinished after %1 failures")
-                .arg(common::formatWhole(static_cast<std::int64_t>(run.failures))));
+            tr("Run 0: stopped unfinished after %1 failure(s)", nullptr, common::numerus(failures))
+                .arg(common::formatWhole(failures)));
     }
 }
 

@@ -836,9 +836,11 @@ QString CommunicationCharts::summary() const
         links = tr("the slowest link, %1, across nodes").arg(value("flat_bandwidth"));
         break;
     }
+    const simcore::Quantity* steps = report.find("steps");
     QString text =
-        tr("%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 steps; each GPU sends %7; bus "
-           "bandwidth %8 (nccl-tests).")
+        tr("%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 step(s); each GPU sends %7; bus "
+           "bandwidth %8 (nccl-tests).",
+           nullptr, common::numerusOfAmount(steps ? steps->value : 2.0))
             .arg(algorithmName(report.algorithm), value("bytes"), value("workers"), links,
                  value("time"), value("steps"), value("bytes_sent_per_worker"), value("busbw"));
     const auto& other = report.comparison;

@@ -336,7 +336,8 @@ void CommunicationPanel::updateFormula()
                         common::formatDuration(h.interAllReduceSeconds), value("time"));
         if (h.shape.shardsPerGpu > 1) {
             line += QLatin1Char(' ') +
-                    tr("(the last node has only %1 GPUs, so each carries %2 of the %3 shards)")
+                    tr("(the last node has only %1 GPU(s), so each carries %2 of the %3 shards)",
+                       nullptr, common::numerus(h.shape.lastNodeGpus))
                         .arg(count(h.shape.lastNodeGpus), count(h.shape.shardsPerGpu),
                              count(h.shape.gpusPerNode));
         }

@@ -353,7 +353,8 @@ void MemoryCharts::updateVerdict()
         for (auto it = m_report.stages.rbegin(); it != m_report.stages.rend(); ++it) {
             const QString name = it->zero == 0 ? tr("DDP") : stageName(static_cast<int>(it->zero));
             fewest << (it->verdict.minGpus > 0
-                           ? tr("%1: %2 GPUs")
+                           ? tr("%1: %2 GPU(s)", nullptr,
+                                common::numerus(static_cast<std::int64_t>(it->verdict.minGpus)))
                                  .arg(name, common::formatWhole(
                                                 static_cast<std::int64_t>(it->verdict.minGpus)))
                            : tr("%1: never").arg(name));

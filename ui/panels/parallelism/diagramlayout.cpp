@@ -227,21 +227,28 @@ QString ParallelismDiagram::countsHtml(const simcore::ParallelismReport& report,
         return {}; // nothing to count until the layout can be drawn
     }
     const auto crossing = [](std::int64_t crossed, std::int64_t of) {
-        return crossed == 0 ? tr("none crosses a node")
-                            : tr("<b>%1 of %2 cross a node</b>").arg(count(crossed), count(of));
+        return crossed == 0
+                   ? tr("none crosses a node")
+                   : tr("<b>%1 of %2 cross(es) a node</b>", nullptr, common::numerus(crossed))
+                         .arg(count(crossed), count(of));
     };
     const auto& s = report.summary;
+    // One sentence per group kind: each has one count whose plural form its words follow.
     QString counts =
-        tr("Tensor groups %1 × %2 GPUs: %3. Pipelines %4 × %5 stages: sends %6. Data-parallel "
-           "groups %7 × %8: %9. Megatron-LM rank order: tensor innermost, then replicas, then "
-           "stages.")
+        tr("Tensor groups %1 × %2 GPU(s): %3.", nullptr, common::numerus(s.tensor.size))
             .arg(count(s.tensor.count), count(s.tensor.size),
-                 crossing(s.tensor.crossingNodes, s.tensor.count), count(s.pipeline.count),
-                 count(s.pipeline.size),
+                 crossing(s.tensor.crossingNodes, s.tensor.count)) +
+        QLatin1Char(' ') +
+        tr("Pipelines %1 × %2 stage(s): sends %3.", nullptr, common::numerus(s.pipeline.size))
+            .arg(count(s.pipeline.count), count(s.pipeline.size),
                  s.pipeline.hops == 0 ? tr("none")
-                                      : crossing(s.pipeline.crossingHops, s.pipeline.hops),
-                 count(s.data.count), count(s.data.size),
-                 crossing(s.data.crossingNodes, s.data.count));
+                                      : crossing(s.pipeline.crossingHops, s.pipeline.hops)) +
+        QLatin1Char(' ') +
+        tr("Data-parallel groups %1 × %2: %3.")
+            .arg(count(s.data.count), count(s.data.size),
+                 crossing(s.data.crossingNodes, s.data.count)) +
+        QLatin1Char(' ') +
+        tr("Megatron-LM rank order: tensor innermost, then replicas, then stages.");
     if (drawn.isAbridged()) {
         counts +=
             QLatin1Char(' ') +
@@ -309,7 +316,8 @@ DiagramLayout ParallelismDiagram::layout(const simcore::ParallelismReport& repor
     const auto& p = report.layout;
     const bool valid = report.ok();
 
-    out.title = valid ? tr("N = dp × tp × pp = %1 × %2 × %3 = %4 GPUs · nodes of %5: %6")
+    out.title = valid ? tr("N = dp × tp × pp = %1 × %2 × %3 = %4 GPU(s) · nodes of %5: %6", nullptr,
+                           common::numerus(report.summary.gpus))
                             .arg(p.dp)
                             .arg(p.tp)
                             .arg(p.pp)

@@ -39,17 +39,19 @@ QString PipelineView::scheduleName(simcore::PipelineSchedule schedule)
 QString PipelineView::titleOf(const simcore::PipelineReport& report)
 {
     const auto& p = report.params;
+    // Each count in its own text, so that its words follow its plural form.
+    const QString devices = tr("p = %1 device(s)", nullptr, common::numerus(p.stages))
+                                .arg(common::formatWhole(p.stages));
+    const QString microbatches =
+        tr("m = %1 micro-batch(es)", nullptr, common::numerus(p.microbatches))
+            .arg(common::formatWhole(p.microbatches));
     return p.virtualStages > 1
-               ? tr("%1 schedule: p = %2 devices, m = %3 micro-batches, v = %4 chunks per "
-                    "device")
-                     .arg(scheduleName(p.schedule))
-                     .arg(p.stages)
-                     .arg(p.microbatches)
-                     .arg(p.virtualStages)
-               : tr("%1 schedule: p = %2 devices, m = %3 micro-batches")
-                     .arg(scheduleName(p.schedule))
-                     .arg(p.stages)
-                     .arg(p.microbatches);
+               ? tr("%1 schedule: %2, %3, %4")
+                     .arg(
+                         scheduleName(p.schedule), devices, microbatches,
+                         tr("v = %1 chunk(s) per device", nullptr, common::numerus(p.virtualStages))
+                             .arg(common::formatWhole(p.virtualStages)))
+               : tr("%1 schedule: %2, %3").arg(scheduleName(p.schedule), devices, microbatches);
 }
 
 QString PipelineView::bubbleOf(const simcore::PipelineReport& report)
@@ -81,15 +83,17 @@ QString PipelineView::memoryOf(const simcore::PipelineReport& report)
     const auto& last = report.devices.back();
     const QString perLayer = common::formatQuantity(report, "activations_per_layer");
     if (report.devices.size() == 1) {
-        return tr("In flight at the peak: the device holds %1 micro-batches of activations = "
+        return tr("In flight at the peak: the device holds %1 micro-batch(es) of activations = "
                   "<b>%2</b> (memory model: %3 per layer and micro-batch, Korthikanti et al. "
-                  "2022).")
+                  "2022).",
+                  nullptr, common::numerusOfAmount(first.peakMicrobatches))
             .arg(common::formatNumber(first.peakMicrobatches, 6),
                  common::formatQuantity(report, "first_device_activations"), perLayer);
     }
-    return tr("In flight at the peak: device 0 holds %1 micro-batches of activations = <b>%2</b>; "
-              "device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, Korthikanti "
-              "et al. 2022).")
+    return tr("In flight at the peak: device 0 holds %1 micro-batch(es) of activations = "
+              "<b>%2</b>; device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, "
+              "Korthikanti et al. 2022).",
+              nullptr, common::numerusOfAmount(first.peakMicrobatches))
         .arg(common::formatNumber(first.peakMicrobatches, 6),
              common::formatQuantity(report, "first_device_activations"))
         .arg(report.lastDevice)

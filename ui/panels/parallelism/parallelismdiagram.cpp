@@ -396,19 +396,32 @@ QString ParallelismDiagram::summary() const
     }
     const auto& s = m_report.summary;
     const auto& p = m_report.layout;
-    return tr("%1 GPUs = dp %2 × tp %3 × pp %4 on %5 node(s) of %6. Tensor groups: %7 of %8 GPUs, "
-              "%9 crossing a node. Pipelines: %10 of %11 stages, %12 of %13 sends crossing a "
-              "node. Data-parallel groups: %14 of %15 replicas, %16 crossing a node.")
-        .arg(count(s.gpus))
-        .arg(p.dp)
-        .arg(p.tp)
-        .arg(p.pp)
-        .arg(count(s.nodes))
-        .arg(p.gpusPerNode)
-        .arg(count(s.tensor.count), count(s.tensor.size), count(s.tensor.crossingNodes),
-             count(s.pipeline.count), count(s.pipeline.size), count(s.pipeline.crossingHops),
-             count(s.pipeline.hops), count(s.data.count), count(s.data.size))
-        .arg(count(s.data.crossingNodes));
+    // One sentence per count whose plural form the words follow.
+    const auto crossing = [](std::int64_t crossed) {
+        return tr("%1 crossing a node").arg(count(crossed));
+    };
+    return tr("%1 GPU(s) = dp %2 × tp %3 × pp %4", nullptr, common::numerus(s.gpus))
+               .arg(count(s.gpus))
+               .arg(p.dp)
+               .arg(p.tp)
+               .arg(p.pp) +
+           QLatin1Char(' ') +
+           tr("on %1 node(s) of %2.", nullptr, common::numerus(s.nodes))
+               .arg(count(s.nodes))
+               .arg(p.gpusPerNode) +
+           QLatin1Char(' ') +
+           tr("Tensor groups: %1 of %2 GPU(s), %3.", nullptr, common::numerus(s.tensor.size))
+               .arg(count(s.tensor.count), count(s.tensor.size), crossing(s.tensor.crossingNodes)) +
+           QLatin1Char(' ') +
+           tr("Pipelines: %1 of %2 stage(s),", nullptr, common::numerus(s.pipeline.size))
+               .arg(count(s.pipeline.count), count(s.pipeline.size)) +
+           QLatin1Char(' ') +
+           tr("%1 of %2 send(s) crossing a node.", nullptr, common::numerus(s.pipeline.hops))
+               .arg(count(s.pipeline.crossingHops), count(s.pipeline.hops)) +
+           QLatin1Char(' ') +
+           tr("Data-parallel groups: %1 of %2 replica(s), %3.", nullptr,
+              common::numerus(s.data.size))
+               .arg(count(s.data.count), count(s.data.size), crossing(s.data.crossingNodes));
 }
 
 QString ParallelismDiagram::exportTitle() const

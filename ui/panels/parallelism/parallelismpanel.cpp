@@ -240,16 +240,26 @@ void ParallelismPanel::updateFormula()
     QStringList lines;
     if (const auto& layout = diagram()->report(); layout.ok()) {
         const auto& p = layout.layout;
-        lines << tr("N = dp × tp × pp = %1 × %2 × %3 = <b>%4 GPUs</b> (nodes of %5: %6); each "
-                    "holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch")
-                     .arg(p.dp)
-                     .arg(p.tp)
-                     .arg(p.pp)
-                     .arg(common::formatWhole(static_cast<std::int64_t>(layout.summary.gpus)))
-                     .arg(p.gpusPerNode)
-                     .arg(common::formatWhole(static_cast<std::int64_t>(layout.summary.nodes)))
-                     .arg(p.layers)
-                     .arg(layout.gpuLayers);
+        const auto gpus = static_cast<std::int64_t>(layout.summary.gpus);
+        // Two counts, two texts: each follows its own count's plural form.
+        lines << tr("N = dp × tp × pp = %1 × %2 × %3 = <b>%4 GPU(s)</b> (nodes of %5: %6);",
+                    nullptr, common::numerus(gpus))
+                         .arg(p.dp)
+                         .arg(p.tp)
+                         .arg(p.pp)
+                         .arg(common::formatWhole(gpus))
+                         .arg(p.gpusPerNode)
+                         .arg(
+                             common::formatWhole(static_cast<std::int64_t>(layout.summary.nodes))) +
+                     QLatin1Char(' ') +
+                     tr("each holds L/pp = %1/%2 ≈ %3 layer(s), 1/%4 of their weights, 1/%5 of "
+                        "the batch",
+                        nullptr, common::numerus(layout.gpuLayers))
+                         .arg(p.layers)
+                         .arg(p.pp)
+                         .arg(common::formatWhole(layout.gpuLayers))
+                         .arg(p.tp)
+                         .arg(p.dp);
     }
     if (const auto& pipeline = pipelineView()->report(); pipeline.ok()) {
         const auto& f = pipeline.formula;

@@ -304,7 +304,8 @@ QString PipelineView::summary() const
     const auto& p = m_report.params;
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("%1, p = %2, m = %3, v = %4: step %5, ideal %6, bubble %7 of the step "
-              "(%8 of the ideal time); at most %9 micro-batches in flight on a device.")
+              "(%8 of the ideal time); at most %9 micro-batch(es) in flight on a device.",
+              nullptr, common::numerusOfAmount(m_report.result.maxPeakInFlightMicrobatches))
         .arg(scheduleName(p.schedule))
         .arg(p.stages)
         .arg(p.microbatches)

@@ -378,8 +378,10 @@ QString ScalingCharts::summary() const
         return common::describeError(m_report.problems.front());
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
-    return tr("N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. "
-              "Fastest step at N = %6: %7.")
+    const simcore::Quantity* workers = m_report.find("workers");
+    return tr("N = %1 worker(s): %2 per step (ideal %3), speed-up %4, efficiency %5. "
+              "Fastest step at N = %6: %7.",
+              nullptr, common::numerusOfAmount(workers ? workers->value : 2.0))
         .arg(value("workers"), value("step"), value("ideal"), value("speedup"), value("efficiency"),
              value("optimal_workers"), value("optimal_step"));
 }

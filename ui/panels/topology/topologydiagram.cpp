@@ -532,12 +532,14 @@ QString TopologyDiagram::summary() const
     }
     const auto& r = m_report.topology.allReduce;
     QString text =
-        tr("%1 of %2 over %3 GPUs on %4 of %5 node(s) (%6): %7.")
-            .arg(topologyAlgorithmName(m_report), common::formatQuantity(m_report, "bytes"))
-            .arg(r.workers)
-            .arg(r.nodesUsed)
-            .arg(m_report.topology.cluster.nodes)
-            .arg(topologyClusterTitle(m_report), common::formatQuantity(m_report, "time"));
+        tr("%1 of %2 over %3 on %4 (%5): %6.")
+            .arg(topologyAlgorithmName(m_report), common::formatQuantity(m_report, "bytes"),
+                 tr("%1 GPU(s)", nullptr, common::numerus(r.workers))
+                     .arg(common::formatWhole(r.workers)),
+                 tr("%1 of %2 node(s)", nullptr, common::numerus(m_report.topology.cluster.nodes))
+                     .arg(common::formatWhole(r.nodesUsed),
+                          common::formatWhole(m_report.topology.cluster.nodes)),
+                 topologyClusterTitle(m_report), common::formatQuantity(m_report, "time"));
     if (m_report.bottleneckHop()) {
         text += QLatin1Char(' ') + bottleneckText() + QLatin1Char('.');
     }

@@ -216,11 +216,14 @@ void Builder::node(const simcore::TopologyNode& node, QRectF rect, double labelW
     frame.rect = rect;
     frame.used = node.used;
     const QRectF caption = rect.adjusted(kNodePad, kNodePad * 0.6, -kNodePad, 0);
-    frame.caption = {
-        QRectF(caption.topLeft(), QSizeF(caption.width(), line)),
-        label.elidedText(node.used ? TopologyDiagram::tr("Node %1: %2 GPUs").arg(node.number).arg(g)
-                                   : TopologyDiagram::tr("Node %1: idle").arg(node.number),
-                         Qt::ElideRight, caption.width())};
+    frame.caption = {QRectF(caption.topLeft(), QSizeF(caption.width(), line)),
+                     label.elidedText(node.used
+                                          ? TopologyDiagram::tr("Node %1: %2 GPU(s)", nullptr,
+                                                                common::numerus(g))
+                                                .arg(node.number)
+                                                .arg(common::formatWhole(g))
+                                          : TopologyDiagram::tr("Node %1: idle").arg(node.number),
+                                      Qt::ElideRight, caption.width())};
     layout.nodes.push_back(frame);
 
     const double chipHeight = line + 8;
@@ -493,20 +496,22 @@ QString topologyClusterTitle(const simcore::TopologyReport& report)
             return TopologyDiagram::tr("Imported node");
         }
         return cluster.nodes == 1
-                   ? TopologyDiagram::tr("Imported node: %1 GPUs (nvidia-smi topo -m)")
-                         .arg(cluster.node.gpus)
-                   : TopologyDiagram::tr("%1 imported nodes × %2 GPUs")
-                         .arg(cluster.nodes)
-                         .arg(cluster.node.gpus);
+                   ? TopologyDiagram::tr("Imported node: %1 GPU(s) (nvidia-smi topo -m)", nullptr,
+                                         common::numerus(cluster.node.gpus))
+                         .arg(common::formatWhole(cluster.node.gpus))
+                   : TopologyDiagram::tr("%1 imported nodes × %2 GPU(s)", nullptr,
+                                         common::numerus(cluster.node.gpus))
+                         .arg(common::formatWhole(cluster.nodes),
+                              common::formatWhole(cluster.node.gpus));
     case TopologyPresetId::Scenario:
         break;
     }
     if (!report.ok()) { // the wiring's name as the picker writes it
         return keyText(QStringLiteral("topology.preset")).choices.value(0);
     }
-    return TopologyDiagram::tr("Your cluster: %1 × %2 GPUs")
-        .arg(cluster.nodes)
-        .arg(cluster.node.gpus);
+    return TopologyDiagram::tr("Your cluster: %1 × %2 GPU(s)", nullptr,
+                               common::numerus(cluster.node.gpus))
+        .arg(common::formatWhole(cluster.nodes), common::formatWhole(cluster.node.gpus));
 }
 
 QString topologyAlgorithmName(const simcore::TopologyReport& report)
@@ -521,11 +526,12 @@ QString topologyTitle(const simcore::TopologyReport& report)
     if (!report.ok()) {
         return topologyClusterTitle(report);
     }
-    return TopologyDiagram::tr("%1 — %2 of %3 over %4 GPUs: %5")
+    const std::int64_t workers = report.topology.allReduce.workers;
+    return TopologyDiagram::tr("%1 — %2 of %3 over %4 GPU(s): %5", nullptr,
+                               common::numerus(workers))
         .arg(topologyClusterTitle(report), topologyAlgorithmName(report),
-             common::formatQuantity(report, "bytes"))
-        .arg(report.topology.allReduce.workers)
-        .arg(common::formatQuantity(report, "time"));
+             common::formatQuantity(report, "bytes"), common::formatWhole(workers),
+             common::formatQuantity(report, "time"));
 }
 
 QString topologyProblem(const simcore::TopologyReport& report)

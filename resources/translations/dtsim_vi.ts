@@ -108,18 +108,6 @@
         <translation>Thời gian hoàn thành (%1)</translation>
     </message>
     <message>
-        <source>Run 0: 1 failure, done in %1</source>
-        <translation>Lần chạy 0: 1 sự cố, xong sau %1</translation>
-    </message>
-    <message>
-        <source>Run 0: %1 failures, done in %2</source>
-        <translation>Lần chạy 0: %1 sự cố, xong sau %2</translation>
-    </message>
-    <message>
-        <source>Run 0: stopped unfinished after %1 failures</source>
-        <translation>Lần chạy 0: dừng khi chưa xong, sau %1 sự cố</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -174,6 +162,18 @@
     <message>
         <source>Monte-Carlo runs</source>
         <translation>Các lần chạy Monte-Carlo</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run 0: %1 failure(s), done in %2</source>
+        <translation>
+            <numerusform>Lần chạy 0: %1 sự cố, xong sau %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run 0: stopped unfinished after %1 failure(s)</source>
+        <translation>
+            <numerusform>Lần chạy 0: dừng khi chưa xong, sau %1 sự cố</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -426,10 +426,6 @@
         <translation>liên kết chậm nhất, %1, giữa các node</translation>
     </message>
     <message>
-        <source>%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 steps; each GPU sends %7; bus bandwidth %8 (nccl-tests).</source>
-        <translation>All-reduce %1 với %2 trên %3 GPU qua %4: %5 trong %6 bước; mỗi GPU gửi %7; băng thông bus %8 (nccl-tests).</translation>
-    </message>
-    <message>
         <source>%1 would take %2 and send %3 per GPU.</source>
         <translation>%1 sẽ mất %2, mỗi GPU gửi %3.</translation>
     </message>
@@ -484,6 +480,12 @@
     <message>
         <source>Time, bytes and bus bandwidth</source>
         <translation>Thời gian, byte và băng thông bus</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 all-reduce of %2 over %3 GPUs on %4: %5 in %6 step(s); each GPU sends %7; bus bandwidth %8 (nccl-tests).</source>
+        <translation>
+            <numerusform>All-reduce %1 với %2 trên %3 GPU qua %4: %5 trong %6 bước; mỗi GPU gửi %7; băng thông bus %8 (nccl-tests).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -609,10 +611,6 @@
         <translation>%1 + %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>(the last node has only %1 GPUs, so each carries %2 of the %3 shards)</source>
-        <translation>(node cuối chỉ có %1 GPU, nên mỗi GPU mang %2 trong %3 mảnh)</translation>
-    </message>
-    <message>
         <source>Custom (%1, %2)</source>
         <translation>Tuỳ chỉnh (%1, %2)</translation>
     </message>
@@ -663,6 +661,12 @@
     <message>
         <source>The charts show three curves, the chosen algorithm and the lesson&apos;s main ones (ring, naive, hierarchical), so the legend reads from the back of a room. Tick to add every algorithm, the parameter server&apos;s bytes, the link bandwidth and the half-peak size.</source>
         <translation>Các biểu đồ vẽ ba đường: thuật toán đã chọn và các thuật toán chính của bài học (ring, ngây thơ, phân cấp), để chú giải đọc được từ cuối phòng. Đánh dấu ô này để thêm mọi thuật toán, byte của Parameter server, băng thông liên kết và kích thước nửa đỉnh.</translation>
+    </message>
+    <message numerus="yes">
+        <source>(the last node has only %1 GPU(s), so each carries %2 of the %3 shards)</source>
+        <translation>
+            <numerusform>(node cuối chỉ có %1 GPU, nên mỗi GPU mang %2 trong %3 mảnh)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1869,10 +1873,6 @@
         <translation>DDP</translation>
     </message>
     <message>
-        <source>%1: %2 GPUs</source>
-        <translation>%1: %2 GPU</translation>
-    </message>
-    <message>
         <source>%1: never</source>
         <translation>%1: không thể</translation>
     </message>
@@ -1903,6 +1903,12 @@
     <message>
         <source>GB per GPU (10⁹ bytes)</source>
         <translation>GB mỗi GPU (10⁹ byte)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 GPU(s)</source>
+        <translation>
+            <numerusform>%1: %2 GPU</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2062,10 +2068,6 @@
         <translation>không vượt ranh giới node</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 of %2 cross a node&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1/%2 vượt ranh giới node&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>không có</translation>
     </message>
@@ -2166,10 +2168,6 @@
         <translation>All-reduce gradient của mình với các GPU %1 ở mọi bước (nhóm data parallel, %2).</translation>
     </message>
     <message>
-        <source>%1 GPUs = dp %2 × tp %3 × pp %4 on %5 node(s) of %6. Tensor groups: %7 of %8 GPUs, %9 crossing a node. Pipelines: %10 of %11 stages, %12 of %13 sends crossing a node. Data-parallel groups: %14 of %15 replicas, %16 crossing a node.</source>
-        <translation>%1 GPU = dp %2 × tp %3 × pp %4 trên %5 node, mỗi node %6 GPU. Nhóm tensor: %7 nhóm × %8 GPU, %9 nhóm vượt ranh giới node. Pipeline: %10 pipeline × %11 giai đoạn, %12/%13 lần gửi vượt ranh giới node. Nhóm data parallel: %14 nhóm × %15 bản sao, %16 nhóm vượt ranh giới node.</translation>
-    </message>
-    <message>
         <source>dtsim — Parallelism: what each GPU holds and sends under data, tensor and pipeline parallelism</source>
         <translation>dtsim — Song song hoá: mỗi GPU giữ gì và gửi gì với data, tensor và pipeline parallelism</translation>
     </message>
@@ -2214,14 +2212,6 @@
         <translation>&lt;b&gt;Pipeline parallelism&lt;/b&gt; đang tắt (pp = 1): nếu bật, nó sẽ chia các lớp thành các giai đoạn.</translation>
     </message>
     <message>
-        <source>Tensor groups %1 × %2 GPUs: %3. Pipelines %4 × %5 stages: sends %6. Data-parallel groups %7 × %8: %9. Megatron-LM rank order: tensor innermost, then replicas, then stages.</source>
-        <translation>Nhóm tensor %1 × %2 GPU: %3. Pipeline %4 × %5 giai đoạn, gửi giữa các giai đoạn: %6. Nhóm data parallel %7 × %8: %9. Thứ tự rank như Megatron-LM: tensor ở trong cùng, rồi đến bản sao, rồi đến giai đoạn.</translation>
-    </message>
-    <message>
-        <source>N = dp × tp × pp = %1 × %2 × %3 = %4 GPUs · nodes of %5: %6</source>
-        <translation>N = dp × tp × pp = %1 × %2 × %3 = %4 GPU · số node (%5 GPU/node): %6</translation>
-    </message>
-    <message>
         <source>Node (%1 links)</source>
         <translation>Node (liên kết %1)</translation>
     </message>
@@ -2232,6 +2222,78 @@
     <message>
         <source>Crosses nodes (%1)</source>
         <translation>Vượt ranh giới node (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1 of %2 cross(es) a node&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1/%2 vượt ranh giới node&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Tensor groups %1 × %2 GPU(s): %3.</source>
+        <translation>
+            <numerusform>Nhóm tensor %1 × %2 GPU: %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipelines %1 × %2 stage(s): sends %3.</source>
+        <translation>
+            <numerusform>Pipeline %1 × %2 giai đoạn, gửi giữa các giai đoạn: %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Data-parallel groups %1 × %2: %3.</source>
+        <translation>Nhóm data parallel %1 × %2: %3.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM rank order: tensor innermost, then replicas, then stages.</source>
+        <translation>Thứ tự rank như Megatron-LM: tensor ở trong cùng, rồi đến bản sao, rồi đến giai đoạn.</translation>
+    </message>
+    <message numerus="yes">
+        <source>N = dp × tp × pp = %1 × %2 × %3 = %4 GPU(s) · nodes of %5: %6</source>
+        <translation>
+            <numerusform>N = dp × tp × pp = %1 × %2 × %3 = %4 GPU · số node (%5 GPU/node): %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 crossing a node</source>
+        <translation>%1 nhóm vượt ranh giới node</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 GPU(s) = dp %2 × tp %3 × pp %4</source>
+        <translation>
+            <numerusform>%1 GPU = dp %2 × tp %3 × pp %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>on %1 node(s) of %2.</source>
+        <translation>
+            <numerusform>trên %1 node, mỗi node %2 GPU.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Tensor groups: %1 of %2 GPU(s), %3.</source>
+        <translation>
+            <numerusform>Nhóm tensor: %1 nhóm × %2 GPU, %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipelines: %1 of %2 stage(s),</source>
+        <translation>
+            <numerusform>Pipeline: %1 pipeline × %2 giai đoạn,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 send(s) crossing a node.</source>
+        <translation>
+            <numerusform>%1/%2 lần gửi vượt ranh giới node.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Data-parallel groups: %1 of %2 replica(s), %3.</source>
+        <translation>
+            <numerusform>Nhóm data parallel: %1 nhóm × %2 bản sao, %3.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2285,10 +2347,6 @@
         <translation>Xem cả ba kết hợp: dp = 2, tp = 2, pp = 2.</translation>
     </message>
     <message>
-        <source>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPUs&lt;/b&gt; (nodes of %5: %6); each holds L/pp = %7/%3 ≈ %8 layers, 1/%2 of their weights, 1/%1 of the batch</source>
-        <translation>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPU&lt;/b&gt; (%6 node, %5 GPU/node); mỗi GPU giữ L/pp = %7/%3 ≈ %8 lớp, 1/%2 trọng số của các lớp đó, 1/%1 batch</translation>
-    </message>
-    <message>
         <source>GPipe (Huang et al. 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 of the step; simulated &lt;b&gt;%4&lt;/b&gt; of the %5 step</source>
         <translation>GPipe (Huang và cộng sự 2019): bubble = (p − 1)/(m + p − 1) = %1/%2 = %3 của bước; mô phỏng: &lt;b&gt;%4&lt;/b&gt; của bước dài %5</translation>
     </message>
@@ -2299,6 +2357,18 @@
     <message>
         <source>Interleaved (Narayanan et al. 2021): bubble / ideal = (p − 1)/(v·m) = %1/(%2·%3) = %4; simulated %5, i.e. &lt;b&gt;%6&lt;/b&gt; of the %7 step</source>
         <translation>Xen kẽ (Narayanan và cộng sự 2021): bubble / lý tưởng = (p − 1)/(v·m) = %1/(%2·%3) = %4; mô phỏng: %5, tức &lt;b&gt;%6&lt;/b&gt; của bước dài %7</translation>
+    </message>
+    <message numerus="yes">
+        <source>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPU(s)&lt;/b&gt; (nodes of %5: %6);</source>
+        <translation>
+            <numerusform>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPU&lt;/b&gt; (%6 node, %5 GPU/node);</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>each holds L/pp = %1/%2 ≈ %3 layer(s), 1/%4 of their weights, 1/%5 of the batch</source>
+        <translation>
+            <numerusform>mỗi GPU giữ L/pp = %1/%2 ≈ %3 lớp, 1/%4 trọng số của các lớp đó, 1/%5 batch</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2333,14 +2403,6 @@
     <message>
         <source>Activation memory is not shown: %1</source>
         <translation>Không hiển thị bộ nhớ activation: %1</translation>
-    </message>
-    <message>
-        <source>In flight at the peak: the device holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt; (memory model: %3 per layer and micro-batch, Korthikanti et al. 2022).</source>
-        <translation>Lúc giữ dở nhiều nhất: thiết bị giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt; (mô hình bộ nhớ: %3 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
-    </message>
-    <message>
-        <source>In flight at the peak: device 0 holds %1 micro-batches of activations = &lt;b&gt;%2&lt;/b&gt;; device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, Korthikanti et al. 2022).</source>
-        <translation>Lúc giữ dở nhiều nhất: thiết bị 0 giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt;; thiết bị %3 giữ %4 = %5 (mô hình bộ nhớ: %6 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</translation>
     </message>
     <message>
         <source>Forward</source>
@@ -2399,10 +2461,6 @@
         <translation>Thiết bị %1 tại %2 s: đang chờ (bubble)</translation>
     </message>
     <message>
-        <source>%1, p = %2, m = %3, v = %4: step %5, ideal %6, bubble %7 of the step (%8 of the ideal time); at most %9 micro-batches in flight on a device.</source>
-        <translation>%1, p = %2, m = %3, v = %4: thời gian mỗi bước %5, lý tưởng %6, bubble chiếm %7 của bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</translation>
-    </message>
-    <message>
         <source>dtsim — Pipeline schedule: Gantt chart of forward and backward passes with the bubble</source>
         <translation>dtsim — Lịch pipeline: biểu đồ Gantt của các lượt xuôi, lượt ngược và bubble</translation>
     </message>
@@ -2419,16 +2477,52 @@
         <translation>1F1B xen kẽ</translation>
     </message>
     <message>
-        <source>%1 schedule: p = %2 devices, m = %3 micro-batches, v = %4 chunks per device</source>
-        <translation>Lịch %1: p = %2 thiết bị, m = %3 micro-batch, v = %4 khối mỗi thiết bị</translation>
-    </message>
-    <message>
-        <source>%1 schedule: p = %2 devices, m = %3 micro-batches</source>
-        <translation>Lịch %1: p = %2 thiết bị, m = %3 micro-batch</translation>
-    </message>
-    <message>
         <source>No schedule to draw: see the message below.</source>
         <translation>Không có lịch để vẽ: xem thông báo bên dưới.</translation>
+    </message>
+    <message numerus="yes">
+        <source>p = %1 device(s)</source>
+        <translation>
+            <numerusform>p = %1 thiết bị</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>m = %1 micro-batch(es)</source>
+        <translation>
+            <numerusform>m = %1 micro-batch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 schedule: %2, %3, %4</source>
+        <translation>Lịch %1: %2, %3, %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>v = %1 chunk(s) per device</source>
+        <translation>
+            <numerusform>v = %1 khối mỗi thiết bị</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 schedule: %2, %3</source>
+        <translation>Lịch %1: %2, %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>In flight at the peak: the device holds %1 micro-batch(es) of activations = &lt;b&gt;%2&lt;/b&gt; (memory model: %3 per layer and micro-batch, Korthikanti et al. 2022).</source>
+        <translation>
+            <numerusform>Lúc giữ dở nhiều nhất: thiết bị giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt; (mô hình bộ nhớ: %3 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>In flight at the peak: device 0 holds %1 micro-batch(es) of activations = &lt;b&gt;%2&lt;/b&gt;; device %3 holds %4 = %5 (memory model: %6 per layer and micro-batch, Korthikanti et al. 2022).</source>
+        <translation>
+            <numerusform>Lúc giữ dở nhiều nhất: thiết bị 0 giữ activation của %1 micro-batch = &lt;b&gt;%2&lt;/b&gt;; thiết bị %3 giữ %4 = %5 (mô hình bộ nhớ: %6 mỗi lớp và mỗi micro-batch, Korthikanti và cộng sự 2022).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, p = %2, m = %3, v = %4: step %5, ideal %6, bubble %7 of the step (%8 of the ideal time); at most %9 micro-batch(es) in flight on a device.</source>
+        <translation>
+            <numerusform>%1, p = %2, m = %3, v = %4: thời gian mỗi bước %5, lý tưởng %6, bubble chiếm %7 của bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2743,16 +2837,18 @@
         <translation>Thời gian mỗi bước (%1)</translation>
     </message>
     <message>
-        <source>N = %1 workers: %2 per step (ideal %3), speed-up %4, efficiency %5. Fastest step at N = %6: %7.</source>
-        <translation>N = %1 worker: %2 mỗi bước (lý tưởng %3), hệ số tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</translation>
-    </message>
-    <message>
         <source>dtsim — Scaling: step time and speed-up vs workers</source>
         <translation>dtsim — Mở rộng quy mô: thời gian mỗi bước và hệ số tăng tốc theo số worker</translation>
     </message>
     <message>
         <source>Step time</source>
         <translation>Thời gian mỗi bước</translation>
+    </message>
+    <message numerus="yes">
+        <source>N = %1 worker(s): %2 per step (ideal %3), speed-up %4, efficiency %5. Fastest step at N = %6: %7.</source>
+        <translation>
+            <numerusform>N = %1 worker: %2 mỗi bước (lý tưởng %3), hệ số tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2944,10 +3040,6 @@
         <translation>liên kết của bạn (hardware.intra_*)</translation>
     </message>
     <message>
-        <source>%1 — %2 of %3 over %4 GPUs: %5</source>
-        <translation>%1 — %2 với %3 trên %4 GPU: %5</translation>
-    </message>
-    <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
@@ -3008,20 +3100,12 @@
         <translation>Nghẽn cổ chai: GPU %1 → GPU %2, %3 ở %4 — bận %5 trong %6 của all-reduce</translation>
     </message>
     <message>
-        <source>%1 of %2 over %3 GPUs on %4 of %5 node(s) (%6): %7.</source>
-        <translation>%1 với %2 trên %3 GPU, dùng %4 trong %5 node (%6): %7.</translation>
-    </message>
-    <message>
         <source>The Topology panel draws ring-based algorithms; tree and naive are shown as the ring.</source>
         <translation>Thẻ Cấu trúc kết nối chỉ vẽ các thuật toán dựa trên ring; tree và ngây thơ được vẽ như ring.</translation>
     </message>
     <message>
         <source>Topology: %1</source>
         <translation>Cấu trúc kết nối: %1</translation>
-    </message>
-    <message>
-        <source>Node %1: %2 GPUs</source>
-        <translation>Node %1: %2 GPU</translation>
     </message>
     <message>
         <source>Node %1: idle</source>
@@ -3044,10 +3128,6 @@
         <translation>NIC</translation>
     </message>
     <message>
-        <source>Your cluster: %1 × %2 GPUs</source>
-        <translation>Cụm của bạn: %1 × %2 GPU</translation>
-    </message>
-    <message>
         <source>Balanced ring: every hop %1 over %2, each busy %3 of %4</source>
         <translation>Ring cân bằng: mọi chặng %1 qua %2, mỗi chặng bận %3 trong %4</translation>
     </message>
@@ -3062,14 +3142,6 @@
     <message>
         <source>Mis-wired node: GPU 7 on PCIe</source>
         <translation>Node nối sai: GPU 7 qua PCIe</translation>
-    </message>
-    <message>
-        <source>Imported node: %1 GPUs (nvidia-smi topo -m)</source>
-        <translation>Node đã nhập: %1 GPU (nvidia-smi topo -m)</translation>
-    </message>
-    <message>
-        <source>%1 imported nodes × %2 GPUs</source>
-        <translation>%1 node đã nhập × %2 GPU</translation>
     </message>
     <message>
         <source>NV%1: %1 NVLinks per GPU into the NVSwitch chips; the same on every pair, so any two GPUs talk at full rate</source>
@@ -3134,6 +3206,52 @@
     <message>
         <source>The ring runs on this pair.</source>
         <translation>Ring chạy qua cặp này.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 over %3 on %4 (%5): %6.</source>
+        <translation>%1 với %2 trên %3, dùng %4 (%5): %6.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 GPU(s)</source>
+        <translation>
+            <numerusform>%1 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 node(s)</source>
+        <translation>
+            <numerusform>%1 trong %2 node</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Node %1: %2 GPU(s)</source>
+        <translation>
+            <numerusform>Node %1: %2 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported node: %1 GPU(s) (nvidia-smi topo -m)</source>
+        <translation>
+            <numerusform>Node đã nhập: %1 GPU (nvidia-smi topo -m)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 imported nodes × %2 GPU(s)</source>
+        <translation>
+            <numerusform>%1 node đã nhập × %2 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Your cluster: %1 × %2 GPU(s)</source>
+        <translation>
+            <numerusform>Cụm của bạn: %1 × %2 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2 of %3 over %4 GPU(s): %5</source>
+        <translation>
+            <numerusform>%1 — %2 với %3 trên %4 GPU: %5</numerusform>
+        </translation>
     </message>
 </context>
 <context>

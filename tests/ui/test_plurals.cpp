@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "simcore/parallelismreport.h"
 #include "simcore/pipelinereport.h"
+#include "tests/onegpuscenario.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
@@ -128,10 +129,11 @@ TEST_CASE("the Gantt chart's title and memory line say \"1 device\", \"1 micro-b
     CHECK(h.title.endsWith(QStringLiteral("schedule: p = 4 devices, m = 8 micro-batches")));
 }
 
-TEST_CASE("the Parallelism panel at its default 1 GPU: formula strip and export summary",
+TEST_CASE("the Parallelism panel at one GPU: formula strip and export summary",
           "[ui][parallelism][plural]")
 {
     ScenarioModel model;
+    model.setScenario(testing::oneGpuScenario(), QStringLiteral("one GPU"));
     ParallelismPanel panel(&model);
     REQUIRE(panel.diagram()->report().summary.gpus == 1);
     const QString formula = panel.formulaText();
@@ -151,6 +153,7 @@ TEST_CASE("the Memory verdict: \"DDP: 1 GPU\" where one card holds the model, \"
           "[ui][memory][plural]")
 {
     ScenarioModel model;
+    model.setScenario(testing::oneGpuScenario(), QStringLiteral("one GPU"));
     MemoryPanel panel(&model);
     testing::choose(panel.combo(QStringLiteral("hardware.gpu")), QStringLiteral("rtx4090"));
     testing::choose(panel.combo(QStringLiteral("train.recompute")), QStringLiteral("full"));

@@ -83,6 +83,9 @@ MainWindow::~MainWindow()
     // The undo stack outlives this class's part of the object (it is a grandchild): it must not
     // call back into it while the QObject destructor clears the stack.
     disconnect(m_model->undoStack(), nullptr, this, nullptr);
+    // Closing the window hides the lesson dock after this class's part is gone: its
+    // visibilityChanged must not reach the prediction cover then.
+    disconnect(m_lessonDock, nullptr, this, nullptr);
 }
 
 void MainWindow::buildTabs()

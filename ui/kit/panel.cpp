@@ -182,12 +182,14 @@ void Panel::updateReadoutRow()
     QStringList items;
     for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
         QString name = m_readoutNames[i]->text().remove(QLatin1Char('&'));
-        // A read-out never breaks inside ("4 h / 48 min" read as two numbers, "450 GB/ s"):
-        // no-break spaces, and a word joiner after each slash. Qt's rich text ignores
-        // white-space: nowrap on a span.
+        // A read-out never breaks inside ("4 h / 48 min" read as two numbers, "450 GB/ s",
+        // "20 / 809 steps"): no-break spaces, and a word joiner after each slash. Qt's rich text
+        // ignores white-space: nowrap on a span and reads the narrow no-break space that groups
+        // digits as an ordinary space.
         const auto unbroken = [](QString text) {
             return text.toHtmlEscaped()
                 .replace(QLatin1Char(' '), QChar(QChar::Nbsp))
+                .replace(QChar(0x202F), QChar(QChar::Nbsp))
                 .replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
         };
         items << unbroken(name) + QChar(QChar::Nbsp) + QStringLiteral("<b>") +

@@ -303,6 +303,21 @@ int main(int argc, char** argv)
                QStringLiteral("Scaling: type any N in 1…4096 (linear)"),
                summarise(timeChanges(samples, panel, jumpLinear)));
 
+        // The same drag in presentation mode, as a class watches it: the step-time chart alone
+        // across the width, the read-outs in a row under it (one rich-text layout per step).
+        {
+            dtsim::ui::Appearance presentation = dtsim::ui::currentAppearance();
+            presentation.presentation = true;
+            dtsim::ui::applyAppearance(presentation);
+            QCoreApplication::processEvents();
+            record(QStringLiteral("scaling_presentation_drag"),
+                   QStringLiteral("Scaling: drag, 1–3 stops/event (presentation)"),
+                   summarise(timeChanges(samples, panel, dragLinear)));
+            presentation.presentation = false;
+            dtsim::ui::applyAppearance(presentation);
+            QCoreApplication::processEvents();
+        }
+
         // 2. Scaling panel, log axis: powers of two.
         panel.workerSpinBox()->setValue(8);
         panel.logScaleBox()->setChecked(true);

@@ -165,7 +165,9 @@ QString exportUsage()
                "--slide lays the charts out as a 16:9 slide read from the back of a room: "
                "1280x720\n"
                "with every font 1.6 times larger (text at least 3 % of the height), a PNG of\n"
-               "1920x1080 unless --scale is given, a PDF page of 13.33 x 7.5 in.\n"
+               "1920x1080 unless --scale is given, a PDF page of 13.33 x 7.5 in. A panel of\n"
+               "several ideas (scaling, communication, checkpoint) gives a slide each: a PDF page\n"
+               "each, or FILE-1.png, FILE-2.png … (printed).\n"
                "Each option but --set is given once.\n"
                "P: %1.\nID (presets): %2.\n")
         .arg(exportViewIds().join(QStringLiteral(", ")),

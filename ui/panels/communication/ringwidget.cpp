@@ -4,6 +4,7 @@
 #include "ui/kit/drawing.h"
 
 #include <QEvent>
+#include <QFontInfo>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -131,6 +132,7 @@ RingLayoutInput RingWidget::layoutInput(const simcore::RingTrace& trace, QSizeF 
     input.arrowLabelSample = QStringLiteral("c00 = 0000");
     input.legendTexts = {tr("sent this step"), tr("received and added"), tr("received and copied"),
                          tr("holds the final mean")};
+    input.legendPixels = QFontInfo(chartstyle::labelFont()).pixelSize();
     return input;
 }
 
@@ -138,6 +140,12 @@ void RingWidget::relayout()
 {
     m_layout = ringLayout(layoutInput(m_playback->trace(), size()));
     m_look.labelBoxes = m_layout.arrowLabelBoxes(m_look.arrowTexts);
+}
+
+void RingWidget::applyLook()
+{
+    relayout();
+    update();
 }
 
 void RingWidget::showWorkers()

@@ -46,6 +46,9 @@ public:
     /// The region the last paint event asked for (for tests: a step repaints only what changed).
     [[nodiscard]] const QRegion& lastPaintRegion() const { return m_lastPaintRegion; }
 
+    /// Lays out again at the look's label size (presentation mode, a slide).
+    void applyLook();
+
     // A modest height hint: in a 1280×800 window the charts below need the room more.
     [[nodiscard]] QSize sizeHint() const override { return {560, 190}; }
     [[nodiscard]] QSize minimumSizeHint() const override { return {300, 150}; }

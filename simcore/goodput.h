@@ -183,7 +183,9 @@ struct GoodputReport : Report {
 /// The goodput model's inputs from a scenario: N = checkpoint.gpus, M₁ = checkpoint.gpu_mtbf, μ =
 /// goodputStepSeconds at N, steps = train.steps, c = scaling.straggler_cv, δ from
 /// checkpoint.memory_bandwidth, else checkpoint.storage_bandwidth, else checkpoint.write_time,
-/// R = checkpoint.restart_time, τ = checkpoint.interval.
+/// R = checkpoint.restart_time, τ = checkpoint.interval. With an in-memory tier the restart
+/// still costs R and a failure loses only the work since the last copy to memory: the copy is
+/// assumed to survive the failure, kept on a peer as Gemini does (Wang et al., SOSP 2023).
 std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
                                                        WriteSource* source = nullptr);
 

@@ -301,3 +301,22 @@ TEST_CASE("the goodput report at every key's extremes: finite numbers or none",
         }
     }
 }
+
+TEST_CASE("an in-memory tier: a short write, and no checkpoint before storage has the last one",
+          "[goodput]")
+{
+    // 5.67 TB at 2 TB/s to storage = 2.835 s; at 100 TB/s to memory = 0.0567 s. Daly's τ for
+    // δ = 0.0567 s and M = 11,135 s is √(2·0.0567·11,135)·(1 + …) − δ ≈ 35.5 s, longer than the
+    // 2.835 s copy to storage behind it; with a slow storage (2 GB/s: 2835 s) the interval waits
+    // for that copy.
+    GoodputParams p;
+    p.gpus = kLlama3Gpus;
+    p.gpuMtbfSeconds = kLlama3Days * kDay / kLlama3Interruptions * 16384;
+    p.writeSeconds = 0.0567;
+    p.storageWriteSeconds = 2.835;
+    const auto fast = evaluateGoodput(p);
+    CHECK(fast.optimalIntervalSeconds == Approx(35.5).margin(0.1));
+    p.storageWriteSeconds = 2835;
+    CHECK(evaluateGoodput(p).optimalIntervalSeconds == 2835);
+    CHECK(evaluateGoodput(p).goodput < fast.goodput);
+}

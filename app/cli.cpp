@@ -37,6 +37,7 @@ const CalcModel kCalcModels[] = {
     {"topology", &calcTopology},
     {"checkpoint", &calcCheckpoint, true},
     {"allreduce", &calcAllreduce},
+    {"goodput", &calcGoodput, true},
 };
 
 QString calcModelNames()
@@ -125,7 +126,8 @@ QString usage()
                "FILE for export: .png, .svg, .pdf or .csv.\n"
                "Units are SI: seconds, bytes, bytes per second.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
-               "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n"
+               "calc checkpoint and calc goodput --monte-carlo also simulate checkpoint.mc_runs "
+               "jobs.\n"
                "Each option but --set is given once.\n")
         .arg(calcModelNames(), exportViewIds().join(QStringLiteral(", ")),
              common::presetIds().join(QStringLiteral(", ")));
@@ -142,7 +144,7 @@ QString calcUsage()
                "MODEL: %1.\nID (presets): %2.\n"
                "--set KEY=VALUE applies after the preset or file, in order; dtsim keys lists "
                "every key.\n"
-               "--monte-carlo (checkpoint only): also simulates checkpoint.mc_runs jobs.\n"
+               "--monte-carlo (checkpoint, goodput): also simulates checkpoint.mc_runs jobs.\n"
                "Each option but --set is given once.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n")
         .arg(calcModelNames(), common::presetIds().join(QStringLiteral(", ")));
@@ -269,8 +271,9 @@ int runCalc(const QStringList& arguments)
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
-    parser.addOption({QStringLiteral("monte-carlo"),
-                      QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
+    parser.addOption(
+        {QStringLiteral("monte-carlo"),
+         QStringLiteral("checkpoint, goodput: also simulate checkpoint.mc_runs jobs.")});
     parser.addPositionalArgument(QStringLiteral("MODEL"), calcModelNames());
     const QCommandLineOption help = parser.addHelpOption();
     if (!parseArguments(parser, arguments)) {

@@ -1,5 +1,7 @@
 #include "ui/kit/pointmarker.h"
 
+#include "ui/kit/chartstyle.h"
+
 #include <QAbstractAxis>
 #include <QBrush>
 #include <QChart>
@@ -40,10 +42,10 @@ QPainterPath markerPath(QScatterSeries::MarkerShape shape, qreal size)
 } // namespace
 
 PointMarker::PointMarker(QChart* chart, QScatterSeries* legendEntry)
-    : QObject(chart), m_chart(chart), m_series(legendEntry)
+    : QObject(chart), m_chart(chart), m_series(legendEntry), m_baseSize(legendEntry->markerSize())
 {
-    m_item = new QGraphicsPathItem(
-        markerPath(legendEntry->markerShape(), legendEntry->markerSize()), chart);
+    m_item = new QGraphicsPathItem(chart);
+    applyScale();
     applyColours();
     m_item->setZValue(100); // over the bars and curves, under nothing
     m_item->setVisible(false);
@@ -66,8 +68,21 @@ void PointMarker::setPoint(std::optional<QPointF> value)
     place(); // also when the point is the same: an axis may have moved under it
 }
 
+void PointMarker::applyScale()
+{
+    const double scale = chartstyle::look().fontScale;
+    if (scale == m_builtScale) {
+        return;
+    }
+    m_builtScale = scale;
+    const qreal size = m_baseSize * scale;
+    m_series->setMarkerSize(size);
+    m_item->setPath(markerPath(m_series->markerShape(), size));
+}
+
 void PointMarker::place()
 {
+    applyScale(); // a look with another font scale lays the chart out again
     const bool shown = m_point.has_value() && !m_series->attachedAxes().isEmpty();
     if (shown) {
         const QPointF at = m_chart->mapToPosition(*m_point, m_series);

@@ -33,11 +33,16 @@ public:
 private:
     void place();
     void applyColours();
+    /// Sizes the marker and its legend entry with the look's font scale (presentation mode and
+    /// slides draw larger markers as they draw larger text).
+    void applyScale();
 
     QChart* m_chart = nullptr;
     QScatterSeries* m_series = nullptr;
     QGraphicsPathItem* m_item = nullptr;
     std::optional<QPointF> m_point;
+    qreal m_baseSize = 0;    ///< the legend entry's marker size at font scale 1
+    double m_builtScale = 0; ///< the look's font scale the marker was last sized for
 };
 
 } // namespace dtsim::ui

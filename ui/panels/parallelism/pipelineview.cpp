@@ -15,15 +15,49 @@ namespace dtsim::ui {
 
 namespace {
 
-// Okabe–Ito: forward blue (dark), backward orange (light): apart in colour, for colour-blind
-// viewers and in greyscale (luma ≈ 87 vs 162).
-const QColor kForward = chartstyle::kCompute;  // #0072B2
-const QColor kBackward{0xE6, 0x9F, 0x00};      // #E69F00
-const QColor kIdleFill{0xF6, 0xE4, 0xEF};      // pale reddish purple
+const QColor kForward = PipelineView::colours().forward;
+const QColor kBackward = PipelineView::colours().backward;
+const QColor kWeight = PipelineView::colours().weight;
+const QColor kIdleFill = PipelineView::colours().idleFill;
+const QColor kBlockEdge = PipelineView::colours().blockEdge;
 const QColor kIdleHatch = chartstyle::kBubble; // #CC79A7
 const QColor kForwardText{0xFF, 0xFF, 0xFF};
 const QColor kBackwardText{0x20, 0x20, 0x20};
+const QColor kWeightText{0xFF, 0xFF, 0xFF};
 const QColor kAlertColour{0xB0, 0x00, 0x20};
+
+QColor fillOf(simcore::PipelinePass pass)
+{
+    switch (pass) {
+    case simcore::PipelinePass::Forward:
+        return kForward;
+    case simcore::PipelinePass::Backward:
+        return kBackward;
+    case simcore::PipelinePass::Weight:
+        return kWeight;
+    }
+    return kForward;
+}
+
+QColor textOf(simcore::PipelinePass pass)
+{
+    switch (pass) {
+    case simcore::PipelinePass::Forward:
+        return kForwardText;
+    case simcore::PipelinePass::Backward:
+        return kBackwardText;
+    case simcore::PipelinePass::Weight:
+        return kWeightText;
+    }
+    return kForwardText;
+}
+
+// The hatch that marks a block's chunk: light on the dark fills, dark on the orange.
+QColor hatchOf(simcore::PipelinePass pass)
+{
+    return pass == simcore::PipelinePass::Backward ? QColor(0, 0, 0, 140)
+                                                   : QColor(255, 255, 255, 170);
+}
 
 /// Hatch of chunk c of an interleaved device (chunk 0 plain).
 Qt::BrushStyle chunkPattern(std::int64_t chunk)
@@ -40,6 +74,20 @@ QBrush idleBrush()
 }
 
 } // namespace
+
+const GanttColours& PipelineView::colours()
+{
+    // Okabe–Ito: forward blue, backward orange, weight gradient bluish green: apart in colour
+    // for colour-blind viewers and in greyscale (luma ≈ 87, 162, 116). The rows' inside is the
+    // pale idle fill in every look, so each block also has a dark edge: orange and green stand
+    // under 3:1 off that fill, the edge over 12:1.
+    static const GanttColours colours{chartstyle::kCompute,        // #0072B2
+                                      QColor(0xE6, 0x9F, 0x00),    // #E69F00
+                                      chartstyle::kOptimizerState, // #009E73
+                                      QColor(0xF6, 0xE4, 0xEF),    // pale reddish purple
+                                      QColor(0x20, 0x20, 0x20)};
+    return colours;
+}
 
 PipelineView::PipelineView(QWidget* parent) : PaintedChartArea(parent)
 {
@@ -135,18 +183,20 @@ void PipelineView::paintRows(QPainter& painter) const
         painter.fillRect(strip, background);
     }
     for (const auto& block : g.blocks) {
-        painter.fillRect(block.rect, block.forward ? kForward : kBackward);
+        painter.fillRect(block.rect, fillOf(block.pass));
         if (block.chunk > 0) {
-            painter.fillRect(block.rect, QBrush(block.forward ? QColor(255, 255, 255, 170)
-                                                              : QColor(0, 0, 0, 140),
-                                                chunkPattern(block.chunk)));
+            painter.fillRect(block.rect, QBrush(hatchOf(block.pass), chunkPattern(block.chunk)));
+        }
+        if (block.outlined) {
+            painter.setPen(QPen(kBlockEdge, 1));
+            painter.drawRect(block.rect.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         if (block.hairline) {
             painter.fillRect(QRectF(block.rect.left(), block.rect.top(), 1, block.rect.height()),
                              background);
         }
         if (block.number >= 0) {
-            painter.setPen(block.forward ? kForwardText : kBackwardText);
+            painter.setPen(textOf(block.pass));
             painter.drawStaticText(block.numberAt,
                                    g.numbers[static_cast<std::size_t>(block.number)]);
         }
@@ -180,6 +230,9 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
         case GanttLayout::Sample::Backward:
             painter.fillRect(swatch, kBackward);
             break;
+        case GanttLayout::Sample::Weight:
+            painter.fillRect(swatch, kWeight);
+            break;
         case GanttLayout::Sample::Idle:
             painter.fillRect(swatch, kIdleFill);
             painter.fillRect(swatch, idleBrush());
@@ -189,7 +242,9 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
             painter.fillRect(swatch, QBrush(QColor(255, 255, 255, 170), chunkPattern(1)));
             break;
         }
-        painter.setPen(QPen(chartstyle::axisLineColor(), 1));
+        // The blocks' edge in the light look (the swatch stands on the background there);
+        // the axis colour on dark, where the fills stand 3:1 off it by themselves.
+        painter.setPen(QPen(chartstyle::look().dark ? chartstyle::axisLineColor() : kBlockEdge, 1));
         painter.drawRect(swatch);
         painter.setPen(text);
         painter.drawText(entry.textRect, Qt::AlignLeft | Qt::AlignVCenter, entry.label);
@@ -261,8 +316,12 @@ QString PipelineView::toolTipAt(const QPointF& position) const
         if (it != begin) {
             --it;
             if (seconds <= it->endSeconds) {
-                const QString pass =
-                    it->pass == simcore::PipelinePass::Forward ? tr("forward") : tr("backward");
+                const bool split = simcore::splitsBackward(m_report.params.schedule);
+                const QString pass = it->pass == simcore::PipelinePass::Forward ? tr("forward")
+                                     : it->pass == simcore::PipelinePass::Weight
+                                         ? tr("weight gradient W")
+                                     : split ? tr("input gradient B")
+                                             : tr("backward");
                 return tr("Device %1, chunk %2 (virtual stage %3): %4 of micro-batch %5, %6 s to "
                           "%7 s")
                     .arg(device)

@@ -423,7 +423,11 @@ InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device
             if (graph.isLast(op.stage)) {
                 last += sign;
             }
-            if (live > peak.chunks) {
+            // The most chunks; among equal counts the most through the end stages, whose
+            // embedding or output layer adds to the activations (memory.h takes the largest).
+            if (live > peak.chunks ||
+                (live == peak.chunks &&
+                 first + last > peak.firstStageMicrobatches + peak.lastStageMicrobatches)) {
                 peak = {live, first, last};
             }
         }
@@ -597,11 +601,16 @@ PipelineResult simulateSplit(const PipelineParams& params)
 // The summary numbers of a simulated step whose times, ideal time and peaks are set.
 void finish(PipelineResult& result, std::int64_t virtualStages)
 {
-    result.bubbleSeconds = std::max(0.0, result.totalSeconds - result.idealSeconds);
+    // A bubble within rounding of the sums (1e-12 of the ideal time) is none: ZB-H2's zero
+    // would otherwise read "8E-11 µs".
+    const auto idle = [&result](double span) {
+        const double bubble = span - result.idealSeconds;
+        return bubble > 1e-12 * result.idealSeconds ? bubble : 0.0;
+    };
+    result.bubbleSeconds = idle(result.totalSeconds);
     result.bubbleRatio = result.bubbleSeconds / result.idealSeconds;
     result.bubbleFraction = result.bubbleSeconds / result.totalSeconds;
-    result.unsynchronizedBubbleSeconds =
-        std::max(0.0, result.unsynchronizedSeconds - result.idealSeconds);
+    result.unsynchronizedBubbleSeconds = idle(result.unsynchronizedSeconds);
     result.maxPeakInFlight =
         *std::max_element(result.peakInFlight.begin(), result.peakInFlight.end());
     result.maxPeakInFlightMicrobatches =

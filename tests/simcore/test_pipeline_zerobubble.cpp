@@ -7,6 +7,7 @@
 // weight-gradient part; Qi et al.'s T_B is B − W.
 #include "simcore/memory.h"
 #include "simcore/pipeline.h"
+#include "simcore/pipelinememory.h"
 #include "simcore/pipelinereport.h"
 #include "simcore/scenario.h"
 
@@ -393,6 +394,58 @@ TEST_CASE("the pipeline report names each schedule's closed form and convention"
     CHECK(value(r, "parameter_copies") == 2);
     const auto csv = pipelineCsv(r);
     CHECK(csv.find(",weight,") != std::string::npos);
+}
+
+TEST_CASE("DualPipe's in-flight peaks, recounted from the drawn operations, are memory.h's",
+          "[memory][dualpipe]")
+{
+    for (const std::int64_t p : {2, 4, 6, 8}) {
+        for (std::int64_t m = 2 * p; m <= 2 * p + 8; m += 2) {
+            INFO("p = " << p << ", m = " << m);
+            Scenario s;
+            s.model.layers = 48;
+            s.parallel.pp = p;
+            s.parallel.microbatches = m;
+            s.parallel.schedule = PipelineSchedule::DualPipe;
+            REQUIRE(validate(s).empty());
+            const auto params = pipelineParamsFromScenario(s);
+            const auto r = simulatePipeline(params);
+            REQUIRE(r.ok());
+            for (std::int64_t d = 0; d < p; ++d) {
+                // Recount: forwards run, B not yet run; ends = stages 0, p (first) and p − 1,
+                // 2p − 1 (last); the peak with the most through the ends.
+                std::set<std::pair<int, int>> held;
+                InFlightPeak peak;
+                for (std::int64_t k = 0; k < r.operationsPerDevice; ++k) {
+                    const auto& op =
+                        r.operations[static_cast<std::size_t>(d * r.operationsPerDevice + k)];
+                    if (op.pass == PipelinePass::Forward) {
+                        held.insert({op.stage, op.microbatch});
+                    } else if (op.pass == PipelinePass::Backward) {
+                        held.erase({op.stage, op.microbatch});
+                    }
+                    std::int64_t first = 0;
+                    std::int64_t last = 0;
+                    for (const auto& [stage, mb] : held) {
+                        first += stage == 0 || stage == p ? 1 : 0;
+                        last += stage == p - 1 || stage == 2 * p - 1 ? 1 : 0;
+                    }
+                    const auto size = static_cast<std::int64_t>(held.size());
+                    if (size > peak.chunks ||
+                        (size == peak.chunks &&
+                         first + last > peak.firstStageMicrobatches + peak.lastStageMicrobatches)) {
+                        peak = {size, first, last};
+                    }
+                }
+                CHECK(inFlightPeak(params, d) == peak);
+            }
+            double largest = 0;
+            for (const auto& device : pipelineActivations(s, {})) {
+                largest = std::max(largest, device.bytes);
+            }
+            CHECK(largest == Approx(evaluateMemory(s).activationsBytes).epsilon(1e-12));
+        }
+    }
 }
 
 TEST_CASE("DualPipe doubles the model states and keeps both ends' embeddings and outputs",

@@ -264,8 +264,12 @@ PipelineReport pipelineReport(const Scenario& scenario)
                          r.unsynchronizedBubbleSeconds, Unit::Seconds));
     q.push_back(quantity("unsynchronized_bubble_ratio", "bubble / ideal without pipeline-wide sync",
                          r.unsynchronizedBubbleSeconds / r.idealSeconds, Unit::Fraction));
-    q.push_back(
-        quantity("formula_value", "published formula", report.formula.value, Unit::Fraction));
+    // Each paper's own convention: GPipe's is a share of the step, the others' of the ideal.
+    q.push_back(quantity("formula_value",
+                         params.schedule == PipelineSchedule::GPipe
+                             ? "published formula, bubble / step"
+                             : "published formula, bubble / ideal",
+                         report.formula.value, Unit::Fraction));
     q.push_back(quantity("formula_bubble_time", "published formula, bubble time",
                          report.formula.seconds, Unit::Seconds));
     q.push_back(quantity("parameter_copies", "parameter copies per device",

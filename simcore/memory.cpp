@@ -154,8 +154,14 @@ InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSp
     const PipelineParams schedule = scheduleOf(parallel);
     const InFlightPeak first = inFlightPeak(schedule, 0);
     const InFlightPeak last = inFlightPeak(schedule, schedule.stages - 1);
-    return {inFlightLayerSets(model, parallel, first.chunks), first.firstStageMicrobatches,
-            inFlightLayerSets(model, parallel, last.chunks), last.lastStageMicrobatches};
+    InFlightActivations result{
+        inFlightLayerSets(model, parallel, first.chunks), first.firstStageMicrobatches,
+        inFlightLayerSets(model, parallel, last.chunks), last.lastStageMicrobatches};
+    if (schedule.schedule == PipelineSchedule::DualPipe && schedule.stages > 1) {
+        result.firstStageOutputMicrobatches = first.lastStageMicrobatches;
+        result.lastStageEmbeddingMicrobatches = last.firstStageMicrobatches;
+    }
+    return result;
 }
 
 double inFlightLayerSets(const ModelSpec& model, const ParallelSpec& parallel, std::int64_t chunks)
@@ -205,7 +211,8 @@ MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& op
     const double dataParallel = atLeastOne(parallel.dp);
 
     result.parameters = effectiveParameters(scenario.model);
-    result.parametersPerGpu = ceilDiv(result.parameters, modelParallel);
+    result.parametersPerGpu = ceilDiv(result.parameters, modelParallel) *
+                              static_cast<double>(parameterCopies(parallel.schedule));
     const double whole = result.parametersPerGpu;
     const double shard = ceilDiv(whole, dataParallel);
 
@@ -223,9 +230,12 @@ MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& op
     const double embedding = embeddingActivationBytes(scenario, options);
     const double output = outputLayerActivationBytes(scenario, options);
     const double firstStage = inFlight.firstStageLayerSets * result.activationsPerLayerBytes +
-                              static_cast<double>(inFlight.firstStageMicrobatches) * embedding;
-    const double lastStage = inFlight.lastStageLayerSets * result.activationsPerLayerBytes +
-                             static_cast<double>(inFlight.lastStageMicrobatches) * output;
+                              static_cast<double>(inFlight.firstStageMicrobatches) * embedding +
+                              static_cast<double>(inFlight.firstStageOutputMicrobatches) * output;
+    const double lastStage =
+        inFlight.lastStageLayerSets * result.activationsPerLayerBytes +
+        static_cast<double>(inFlight.lastStageMicrobatches) * output +
+        static_cast<double>(inFlight.lastStageEmbeddingMicrobatches) * embedding;
     if (parallel.pp <= 1) {
         // One stage holds the embedding, every layer and the output layer.
         result.activationsBytes =

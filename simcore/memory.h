@@ -78,6 +78,10 @@ struct InFlightActivations {
     std::int64_t firstStageMicrobatches = 0; ///< micro-batches in flight there (embedding term)
     double lastStageLayerSets = 0;           ///< on the last stage (which also holds the output)
     std::int64_t lastStageMicrobatches = 0;  ///< micro-batches whose output layer is in flight
+    /// DualPipe only: each end device also ends the other direction's pipeline (device 0 keeps
+    /// output layers) or starts it (device p − 1 keeps embeddings).
+    std::int64_t firstStageOutputMicrobatches = 0;
+    std::int64_t lastStageEmbeddingMicrobatches = 0;
 };
 
 /// Layer sets in flight for L = model.layers over p = parallel.pp stages, m micro-batches, v
@@ -93,6 +97,9 @@ struct InFlightActivations {
 ///   the number of interleaved chunks (our v), not the micro-batch count — and 2p micro-batches'
 ///   embeddings; the last holds (v−1)·p + 1 chunks and 1 micro-batch's output layer; with m = p
 ///   every forward runs first: m·v chunks and m micro-batches on both.
+/// - ZB-H1 as 1F1B, ZB-H2 2p − 1 micro-batches on the first stage (Qi et al. 2023 Table 1),
+///   DualPipe p + 1 chunks on both end devices (DeepSeek-V3 report Table 2), each end holding
+///   embeddings and output layers.
 /// Layer counts per chunk are inFlightLayerSets's.
 InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel);
 
@@ -127,14 +134,16 @@ double embeddingActivationBytes(const Scenario& scenario, const MemoryOptions& o
 
 /// One GPU's memory, in bytes. Everything is for the most loaded GPU (see activationsBytes).
 struct MemoryBreakdown {
-    double parameters = 0;       ///< Ψ of the whole model (count)
-    double parametersPerGpu = 0; ///< ⌈Ψ/(t·p)⌉: the model-parallel shard before ZeRO (count)
-    double weightsBytes = 0;     ///< weights held, after ZeRO-3 sharding if on
-    double gradientsBytes = 0;   ///< gradients held, after ZeRO-2/3 sharding if on
-    double optimizerBytes = 0;   ///< optimizer states (+ FP32 master), after ZeRO sharding
-    double activationsBytes = 0; ///< the larger of the first and the last pipeline stage
-    double buffersBytes = 0;     ///< MemoryOptions::buffersFraction × (the five above)
-    double totalBytes = 0;       ///< sum of the five items
+    double parameters = 0; ///< Ψ of the whole model (count)
+    /// ⌈Ψ/(t·p)⌉: the model-parallel shard before ZeRO (count), twice that for DualPipe, whose
+    /// devices each hold two stages (parameterCopies, DeepSeek-V3 report Table 2)
+    double parametersPerGpu = 0;
+    double weightsBytes = 0;             ///< weights held, after ZeRO-3 sharding if on
+    double gradientsBytes = 0;           ///< gradients held, after ZeRO-2/3 sharding if on
+    double optimizerBytes = 0;           ///< optimizer states (+ FP32 master), after ZeRO sharding
+    double activationsBytes = 0;         ///< the larger of the first and the last pipeline stage
+    double buffersBytes = 0;             ///< MemoryOptions::buffersFraction × (the five above)
+    double totalBytes = 0;               ///< sum of the five items
     double activationsPerLayerBytes = 0; ///< activationBytesPerLayer
     InFlightActivations inFlight;        ///< what the pipeline schedule keeps alive
 

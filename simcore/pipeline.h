@@ -1,12 +1,16 @@
 #pragma once
-// Pipeline-parallel schedules (MODELS §5): GPipe, 1F1B (PipeDream-Flush) and interleaved 1F1B,
-// simulated as a dependency-driven list scheduler so that every time comes from the dependencies,
-// not from the closed formulas (those are provided separately, for comparison and for the UI).
+// Pipeline-parallel schedules (MODELS §5): GPipe, 1F1B (PipeDream-Flush), interleaved 1F1B, the
+// zero-bubble schedules ZB-H1 and ZB-H2 (Qi et al. 2023, "Zero Bubble Pipeline Parallelism") and
+// DualPipe (DeepSeek-V3 technical report §3.2.1), simulated as a dependency-driven list scheduler
+// so that every time comes from the dependencies, not from the closed formulas (those are
+// provided separately, for comparison and for the UI).
 //
 // Vocabulary. p devices (pipeline ranks) 0…p−1; each holds v model chunks, so there are p·v
 // virtual stages; device i holds chunks c = 0…v−1, i.e. virtual stages i, i + p, i + 2p, …
 // (stage = c·p + i, Narayanan et al. 2021 §2.2.2). m micro-batches per step. One "operation" is
-// the forward or the backward of one micro-batch through one virtual stage.
+// the forward or the backward of one micro-batch through one virtual stage. The zero-bubble
+// schedules and DualPipe split the backward into B, the input gradient, which the previous stage
+// waits for, and W, the weight gradient, which nothing waits for and which fills bubbles.
 
 #include "simcore/scenario.h"
 
@@ -19,9 +23,21 @@ namespace simcore {
 
 /// Which half of training one operation is.
 enum class PipelinePass : std::uint8_t {
-    Forward,  ///< activations flow from stage s to stage s + 1
-    Backward, ///< gradients flow from stage s + 1 back to stage s
+    Forward, ///< activations flow from stage s to stage s + 1
+    /// Gradients flow from stage s + 1 back to stage s: the whole backward, or its input-gradient
+    /// part B alone when the schedule splits the backward (splitsBackward).
+    Backward,
+    /// The weight-gradient part W of a split backward: needs its own B only (Qi et al. 2023 §2).
+    Weight,
 };
+
+/// True for the schedules that run the weight gradient W as an operation of its own: ZB-H1,
+/// ZB-H2 and DualPipe. Their devices run 3·m operations (F, B, W per micro-batch and chunk).
+bool splitsBackward(PipelineSchedule schedule);
+
+/// Copies of one device's share of the parameters each device holds: 2 for DualPipe (DeepSeek-V3
+/// report Table 2: each device holds its stage of both directions), else 1.
+std::int64_t parameterCopies(PipelineSchedule schedule);
 
 /// The largest number of operations (2·p·v·m) simulatePipeline accepts: 2^23 = 8,388,608, which
 /// is exactly p = 1024, m = 4096, v = 1. Larger requests return PipelineError::TooManyOperations
@@ -48,6 +64,9 @@ struct PipelineParams {
     /// Default 2·t_f: the backward pass costs twice the forward FLOPs (Kaplan et al. 2020:
     /// 6Ψ per token = 2Ψ forward + 4Ψ backward). Each chunk's backward takes t_b / v.
     double backwardSeconds = 2.0;
+    /// W: the weight-gradient part of t_b, seconds, finite, 0 ≤ W ≤ t_b. Only schedules that
+    /// split the backward use it: their B takes t_b − W and their W takes W.
+    double weightGradSeconds = 1.0;
     /// Point-to-point time to send one micro-batch's activation (forward) or gradient (backward)
     /// between consecutive virtual stages on different devices, seconds, finite and ≥ 0.
     /// Not overlapped with compute; zero between stages on the same device (p = 1).
@@ -73,13 +92,14 @@ struct PipelineError {
     enum class Kind {
         OutOfRange,        ///< a number outside its range (`allowed` says which)
         NotAMultiple,      ///< interleaved: m is not a multiple of p
-        TooManyOperations, ///< 2·p·v·m > kMaxPipelineOperations
+        TooManyOperations, ///< 2·p·v·m (3·p·m for split schedules) > kMaxPipelineOperations
         Deadlock,          ///< internal: a schedule order waited on itself (never expected)
+        DualPipeShape,     ///< dualpipe: p odd, or m odd or below 2p
     };
     Kind kind = Kind::OutOfRange;
     /// The offending input: "parallel.pp", "parallel.microbatches", "parallel.virtual_stages"
     /// (the scenario keys), or "pipeline.forward_seconds", "pipeline.backward_seconds",
-    /// "pipeline.transfer_seconds".
+    /// "pipeline.transfer_seconds", "pipeline.weight_grad_seconds".
     std::string field;
     std::string allowed; ///< e.g. "≥ 1", "a multiple of parallel.pp (4)"
 
@@ -87,7 +107,9 @@ struct PipelineError {
 };
 
 /// The simulated step. All devices do the same work m·(t_f + t_b), so each device's idle time
-/// inside [0, totalSeconds] is the same bubbleSeconds.
+/// inside [0, totalSeconds] is the same bubbleSeconds. The bubble is that of a synchronous step:
+/// every device starts at 0 and the step ends when the last device ends (an optimizer step
+/// synchronised over the pipeline, as Megatron-LM's gradient clipping does).
 struct PipelineResult {
     /// Set when the inputs were rejected; every other field is then zero or empty.
     std::optional<PipelineError> error;
@@ -95,7 +117,8 @@ struct PipelineResult {
     /// [d·operationsPerDevice, (d+1)·operationsPerDevice), in the order the device runs them.
     /// Empty when PipelineParams::recordOperations is false.
     std::vector<PipelineOp> operations;
-    /// 2·v·m: every device runs one forward and one backward per (chunk, micro-batch).
+    /// 2·v·m: every device runs one forward and one backward per (chunk, micro-batch); 3·m for
+    /// schedules that split the backward (one F, B and W each).
     std::int64_t operationsPerDevice = 0;
     /// Makespan: the end of the last operation, seconds.
     double totalSeconds = 0;
@@ -109,6 +132,13 @@ struct PipelineResult {
     /// bubbleSeconds / totalSeconds, the idle share of the step as in Huang et al. 2019 §2.3
     /// ((p−1)/(m+p−1) for GPipe at zero transfer). Dimensionless, 0 … 1.
     double bubbleFraction = 0;
+    /// The longest span of one device, from its first operation's start to its last one's end:
+    /// the step when steps follow one another without a pipeline-wide synchronisation, each
+    /// device starting its next step as soon as it is done (Qi et al. 2023 §4, "optimizer
+    /// post-validation"; their ZB-H2 is zero-bubble only so). Seconds, ≤ totalSeconds.
+    double unsynchronizedSeconds = 0;
+    /// unsynchronizedSeconds − idealSeconds, ≥ 0: ZB-H2's (p−1)(F+B−3W) (B the whole backward).
+    double unsynchronizedBubbleSeconds = 0;
     /// Per device: the most (chunk, micro-batch) pairs whose forward has finished and whose
     /// backward has not, i.e. activations held at once: inFlightPeak(params, d).chunks. Counted
     /// in chunk units: divide by v for whole-micro-batch equivalents (each chunk holds 1/v of the
@@ -136,6 +166,18 @@ std::optional<PipelineError> checkPipeline(const PipelineParams& params);
 /// Interleaved (Narayanan et al. 2021 §2.2.2, ordering as in Megatron-LM's
 /// forward_backward_pipelining_with_interleaving): see pipeline.cpp. Interleaved with v = 1 is
 /// the 1F1B order (Megatron-LM uses its non-interleaved schedule then).
+/// Split backward (B then W; W waits only for its own B):
+/// ZB-H1 (Qi et al. 2023 §3.1, Fig. 3): 1F1B's warm-up, then per micro-batch F, B and a W that
+/// device i runs i micro-batches late; its last i W's fill the drain. 1F1B's in-flight count.
+/// ZB-H2 (§3.1, Fig. 3): min(2(p−i)−1, m) warm-up forwards, then B/F pairs, then B/W pairs, then
+/// the remaining W's: the order the paper's parallelogram has at T_F = T_B = T_W.
+/// DualPipe (DeepSeek-V3 report §3.2.1, Fig. 5; the 8 steps of deepseek-ai/DualPipe's
+/// dualpipe.py): half the micro-batches enter at device 0, half at device p − 1; device i holds
+/// stage i of the first direction (chunk 0) and stage p − 1 − i of the second (chunk 1). A
+/// forward of one direction paired with a backward of the other ("F&B") runs as one unit: it
+/// starts when both may start and sends both results when both are done, as dualpipe.py's
+/// _forward_backward_chunk does; dtsim does not model the computation–communication overlap
+/// inside the pair, so F&B = F + B.
 /// One device (p = 1) is no pipeline, whatever the schedule: each micro-batch's forward through
 /// chunks 0 … v−1, then its backward back, one micro-batch after another (gradient
 /// accumulation, Megatron-LM's forward_backward_no_pipelining).
@@ -151,16 +193,21 @@ struct InFlightPeak {
     /// The most (chunk, micro-batch) pairs whose forward has run and whose backward has not.
     std::int64_t chunks = 0;
     /// Device 0 only (else 0): of those, micro-batches through virtual stage 0, whose input
-    /// embedding is kept.
+    /// embedding is kept. DualPipe: through a first stage, on device 0 and on device p − 1.
     std::int64_t firstStageMicrobatches = 0;
     /// Device p − 1 only (else 0): micro-batches through the last virtual stage p·v − 1, whose
-    /// output layer is kept.
+    /// output layer is kept. DualPipe: through a last stage, on device 0 and on device p − 1.
     std::int64_t lastStageMicrobatches = 0;
 
     friend bool operator==(const InFlightPeak&, const InFlightPeak&) = default;
 };
 
-/// The peak of `device` (0 … p−1) in closed form. A device whose order starts with W warm-up
+/// The peak of `device` (0 … p−1). For split schedules it is counted along the device's order
+/// (forwards run, input-gradient B not yet run; the inputs a pending W keeps are not counted, as
+/// in Qi et al. 2023 Table 1 and DeepSeek-V3 Table 2): ZB-H1 min(p − i, m) as 1F1B, ZB-H2
+/// min(2(p − i) − 1, m), DualPipe p + 1 on every device (both ends hold an embedding and an
+/// output layer: both first/last stage counts are set there). O(m) for those, else
+/// in closed form. A device whose order starts with W warm-up
 /// forwards out of U = v·m (chunk, micro-batch) units peaks at min(W + 1, U) chunks:
 /// - p = 1 (no pipeline): v chunks, one micro-batch through the first and last stage;
 /// - GPipe (Huang et al. 2019): W = U = m: m chunks, m micro-batches at both ends;
@@ -176,8 +223,9 @@ InFlightPeak inFlightPeak(const PipelineParams& params, std::int64_t device);
 
 /// The scenario's pipeline: parallel.pp, parallel.microbatches, parallel.schedule, and
 /// parallel.virtual_stages for the interleaved schedule (else v = 1); t_f = parallel.forward_time,
-/// t_b = parallel.backward_time or, when that is 0, 2·t_f (Kaplan et al. 2020); transfer =
-/// parallel.p2p_time. Ranges are checked by simulatePipeline, not here.
+/// t_b = parallel.backward_time or, when that is 0, 2·t_f (Kaplan et al. 2020); W =
+/// parallel.weight_grad_time or, when that is 0, t_b / 2; transfer = parallel.p2p_time. Ranges
+/// are checked by simulatePipeline, not here.
 PipelineParams pipelineParamsFromScenario(const Scenario& scenario);
 
 /// GPipe's bubble as a share of the whole step: (p−1)/(m+p−1) (Huang et al. 2019 §2.3).
@@ -192,5 +240,22 @@ double oneFOneBBubbleRatio(std::int64_t stages, std::int64_t microbatches);
 /// Llama 3 paper: (PP−1)/(V·M)). p, m, v ≥ 1; NaN otherwise. ≥ 0.
 double interleavedBubbleRatio(std::int64_t stages, std::int64_t microbatches,
                               std::int64_t virtualStages);
+
+/// Closed forms of the split schedules' bubble, seconds of idle time per device, in DeepSeek-V3
+/// Table 2's convention: F the forward, B the WHOLE backward, W its weight-gradient part (Qi et
+/// al. 2023 write T_B for the input-gradient part B − W). NaN unless p ≥ 1 and times finite.
+/// The simulated orders (the papers' figures, drawn for T_F = T_B = T_W) reach them when W ≤ F
+/// and W ≤ B − W; with larger W they idle more (tests/simcore/test_pipeline_zerobubble.cpp).
+/// ZB-H1 (ZB1P): (p−1)(F + B − 2W) = Qi et al. Table 1's (p−1)(T_F + T_B − T_W).
+double zeroBubbleH1BubbleSeconds(std::int64_t stages, double forward, double backward,
+                                 double weight);
+/// ZB-H2: max(0, (p−1)(F + B − 3W)) = Qi et al. Table 1's (p−1)(T_F + T_B − 2T_W), 0 at
+/// T_F = T_B = T_W; for steps that do not synchronise (PipelineResult::unsynchronizedSeconds) and
+/// m ≥ 2p − 1. A synchronised step adds the first forward's way down: (p−1)·F at least.
+double zeroBubbleH2BubbleSeconds(std::int64_t stages, double forward, double backward,
+                                 double weight);
+/// DualPipe: (p/2 − 1)(F&B + B − 3W) with F&B = F + B (DeepSeek-V3 Table 2; dtsim does not
+/// overlap the pair); p even. Holds for F ≤ 2B − 3W too (else each hop waits 2F).
+double dualPipeBubbleSeconds(std::int64_t stages, double forward, double backward, double weight);
 
 } // namespace simcore

@@ -4,6 +4,7 @@
 #include "simcore/parallellayout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace simcore {
 
@@ -44,6 +45,9 @@ BubbleFormula bubbleFormula(const PipelineParams& params)
     const std::int64_t p = params.stages;
     const std::int64_t m = params.microbatches;
     const std::int64_t v = params.virtualStages;
+    const double f = params.forwardSeconds;
+    const double b = params.backwardSeconds;
+    const double w = params.weightGradSeconds;
     BubbleFormula formula;
     formula.schedule = params.schedule;
     formula.idleStages = p - 1;
@@ -63,6 +67,30 @@ BubbleFormula bubbleFormula(const PipelineParams& params)
         formula.value = interleavedBubbleRatio(p, m, v);
         formula.text = "(p-1)/(v*m) of the ideal time (Narayanan et al. 2021)";
         break;
+    case PipelineSchedule::ZeroBubbleH1:
+        formula.seconds = zeroBubbleH1BubbleSeconds(p, f, b, w);
+        formula.text = "(p-1)(F+B-2W) over the ideal m(F+B), B the whole backward (Qi et al. "
+                       "2023; DeepSeek-V3 report, Table 2: ZB1P)";
+        break;
+    case PipelineSchedule::ZeroBubbleH2:
+        formula.seconds = zeroBubbleH2BubbleSeconds(p, f, b, w);
+        formula.text = "(p-1)(F+B-3W), at least 0, over the ideal m(F+B), for steps that do not "
+                       "synchronise the pipeline (Qi et al. 2023)";
+        break;
+    case PipelineSchedule::DualPipe:
+        formula.idleStages = p / 2 - 1;
+        formula.seconds = dualPipeBubbleSeconds(p, f, b, w);
+        formula.text = "(p/2-1)(F&B+B-3W) over the ideal m(F+B), F&B = F+B here (DeepSeek-V3 "
+                       "report, Table 2)";
+        break;
+    }
+    if (splitsBackward(params.schedule)) {
+        formula.denominator = m;
+        formula.value = formula.seconds / (static_cast<double>(m) * (f + b));
+    } else {
+        formula.seconds = formula.value * (params.schedule == PipelineSchedule::GPipe
+                                               ? static_cast<double>(m + p - 1) * (f + b)
+                                               : static_cast<double>(m) * (f + b));
     }
     return formula;
 }
@@ -83,6 +111,9 @@ ScenarioError scenarioError(const PipelineError& error, const PipelineParams& pa
     } else if (key == "pipeline.transfer_seconds") {
         key = "parallel.p2p_time";
         given = formatNumber(params.transferSeconds);
+    } else if (key == "pipeline.weight_grad_seconds") {
+        key = "parallel.weight_grad_time";
+        given = formatNumber(params.weightGradSeconds);
     } else if (key == "parallel.pp") {
         given = text(params.stages);
     } else if (key == "parallel.virtual_stages") {
@@ -100,9 +131,28 @@ ScenarioError scenarioError(const PipelineError& error, const PipelineParams& pa
                 "parallel.pp = " + text(params.stages)};
     case PipelineError::Kind::Deadlock:
         return {Kind::Inconsistent, key, given, error.allowed, {}};
+    case PipelineError::Kind::DualPipeShape:
+        // Worded as validate() words the same rules.
+        return key == "parallel.pp"
+                   ? ScenarioError{Kind::Inconsistent, key, given,
+                                   "an even number for the dualpipe schedule",
+                                   "parallel.schedule = dualpipe"}
+                   : ScenarioError{Kind::Inconsistent, key, given,
+                                   "an even number ≥ 2 × parallel.pp for the dualpipe schedule",
+                                   "parallel.pp = " + text(params.stages)};
     case PipelineError::Kind::OutOfRange:
     case PipelineError::Kind::TooManyOperations:
         break;
+    }
+    if (key == "parallel.weight_grad_time" && params.weightGradSeconds >= 0 &&
+        std::isfinite(params.backwardSeconds)) {
+        // Beyond the backward: worded as validate() words it (its detail names the backward).
+        return {Kind::Inconsistent,
+                key,
+                given,
+                "0 … parallel.backward_time (the whole backward, " +
+                    formatNumber(params.backwardSeconds) + " s)",
+                {}};
     }
     return {Kind::OutOfRange, key, given, error.allowed, {}};
 }
@@ -124,7 +174,9 @@ PipelineReport pipelineReport(const Scenario& scenario)
     }
     auto& params = report.params;
     // checkPipeline keeps 2·p·v·m ≤ 2^23: no overflow here.
-    report.operations = 2 * params.stages * params.virtualStages * params.microbatches;
+    report.operations = splitsBackward(params.schedule)
+                            ? 3 * params.stages * params.microbatches
+                            : 2 * params.stages * params.virtualStages * params.microbatches;
     report.operationsListed = report.operations <= kMaxListedPipelineOperations;
     params.recordOperations = report.operationsListed;
     report.result = simulatePipeline(params);
@@ -139,6 +191,22 @@ PipelineReport pipelineReport(const Scenario& scenario)
     report.forwardBlockSeconds = params.forwardSeconds / static_cast<double>(params.virtualStages);
     report.formula = bubbleFormula(params);
     report.heading += "; published bubble " + report.formula.text;
+    // Where the simulated timeline departs from the published one, the heading says so.
+    switch (params.schedule) {
+    case PipelineSchedule::ZeroBubbleH1:
+    case PipelineSchedule::ZeroBubbleH2:
+        report.heading += "; the order of the paper's figure (drawn for T_F = T_B = T_W): with "
+                          "W > F the drain idles more than the formula";
+        break;
+    case PipelineSchedule::DualPipe:
+        report.heading += "; each F&B pair runs as F then B (its computation-communication "
+                          "overlap is not modelled) and sends both results at its end";
+        break;
+    case PipelineSchedule::GPipe:
+    case PipelineSchedule::OneFOneB:
+    case PipelineSchedule::Interleaved:
+        break;
+    }
 
     const auto options = memoryOptionsFromScenario(scenario);
     if (const auto problems = validateMemory(scenario, options); !problems.empty()) {
@@ -174,14 +242,38 @@ PipelineReport pipelineReport(const Scenario& scenario)
                          params.backwardSeconds, Unit::Seconds));
     q.push_back(quantity("backward_automatic", "backward time automatic (2 × t_f)",
                          automaticBackward ? 1 : 0, Unit::Boolean));
+    // parallel.weight_grad_time = 0 means "automatic": W = t_b / 2, named so as t_b is.
+    const bool automaticWeight = scenario.parallel.weightGradSeconds == 0;
+    q.push_back(quantity("weight_grad_time",
+                         automaticWeight ? "weight-gradient time (W), automatic: t_b / 2"
+                                         : "weight-gradient time (W)",
+                         params.weightGradSeconds, Unit::Seconds));
+    q.push_back(quantity("weight_grad_automatic", "weight-gradient time automatic (t_b / 2)",
+                         automaticWeight ? 1 : 0, Unit::Boolean));
+    q.push_back(quantity("backward_split", "backward split into B and W",
+                         splitsBackward(params.schedule) ? 1 : 0, Unit::Boolean));
     q.push_back(quantity("p2p_time", "p2p time", params.transferSeconds, Unit::Seconds));
     q.push_back(quantity("time", "step time", r.totalSeconds, Unit::Seconds));
     q.push_back(quantity("ideal_time", "ideal m(t_f+t_b)", r.idealSeconds, Unit::Seconds));
     q.push_back(quantity("bubble_time", "bubble time", r.bubbleSeconds, Unit::Seconds));
     q.push_back(quantity("bubble_fraction", "bubble / step", r.bubbleFraction, Unit::Fraction));
     q.push_back(quantity("bubble_ratio", "bubble / ideal", r.bubbleRatio, Unit::Fraction));
-    q.push_back(
-        quantity("formula_value", "published formula", report.formula.value, Unit::Fraction));
+    q.push_back(quantity("unsynchronized_time", "step without pipeline-wide sync",
+                         r.unsynchronizedSeconds, Unit::Seconds));
+    q.push_back(quantity("unsynchronized_bubble_time", "bubble without pipeline-wide sync",
+                         r.unsynchronizedBubbleSeconds, Unit::Seconds));
+    q.push_back(quantity("unsynchronized_bubble_ratio", "bubble / ideal without pipeline-wide sync",
+                         r.unsynchronizedBubbleSeconds / r.idealSeconds, Unit::Fraction));
+    // Each paper's own convention: GPipe's is a share of the step, the others' of the ideal.
+    q.push_back(quantity("formula_value",
+                         params.schedule == PipelineSchedule::GPipe
+                             ? "published formula, bubble / step"
+                             : "published formula, bubble / ideal",
+                         report.formula.value, Unit::Fraction));
+    q.push_back(quantity("formula_bubble_time", "published formula, bubble time",
+                         report.formula.seconds, Unit::Seconds));
+    q.push_back(quantity("parameter_copies", "parameter copies per device",
+                         count(parameterCopies(params.schedule)), Unit::Number));
     q.push_back(quantity("peak_in_flight", "peak in flight (chunks)", count(r.maxPeakInFlight),
                          Unit::Number));
     q.push_back(quantity("peak_in_flight_microbatches", "peak in flight",
@@ -202,13 +294,16 @@ std::string pipelineCsv(const PipelineReport& report)
         return csv;
     }
     const auto& r = report.result;
-    csv += "# the Gantt chart: one row per forward or backward, each device's in the order it runs "
-           "them; microbatch is 0-based (the chart numbers them from 1)\n"
+    csv += "# the Gantt chart: one row per forward or backward (for zb-h1, zb-h2 and dualpipe: "
+           "backward = the input gradient B, weight = the weight gradient W), each device's in the "
+           "order it runs them; microbatch is 0-based (the chart numbers them from 1)\n"
            "device,chunk,virtual_stage,microbatch,pass,start_s,end_s\n";
     for (const auto& op : r.operations) {
         csv += text(op.device) + ',' + text(op.chunk) + ',' + text(op.stage) + ',' +
                text(op.microbatch) + ',' +
-               (op.pass == PipelinePass::Forward ? "forward," : "backward,") +
+               (op.pass == PipelinePass::Forward    ? "forward,"
+                : op.pass == PipelinePass::Backward ? "backward,"
+                                                    : "weight,") +
                csvNumber(op.startSeconds) + ',' + csvNumber(op.endSeconds) + '\n';
     }
     if (!report.operationsListed) {

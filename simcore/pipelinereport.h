@@ -30,8 +30,12 @@ struct BubbleFormula {
     /// of the ideal time, Narayanan et al. 2021 §2.2.1) or v·m (interleaved, §2.2.2).
     std::int64_t denominator = 1;
     /// idleStages / denominator: gpipeBubbleFraction, oneFOneBBubbleRatio or
-    /// interleavedBubbleRatio.
+    /// interleavedBubbleRatio; for ZB-H1, ZB-H2 and DualPipe, `seconds` over the ideal time
+    /// m(F+B) (denominator m, idleStages p − 1, or p/2 − 1 for DualPipe).
     double value = 0;
+    /// The bubble in seconds: the published time formula for ZB-H1, ZB-H2 and DualPipe
+    /// (zeroBubbleH1BubbleSeconds, …), else `value` times the step (GPipe) or the ideal time.
+    double seconds = 0;
     /// The formula in words, e.g. "(p-1)/m of the ideal time (Narayanan et al. 2021)".
     std::string text;
 };
@@ -63,11 +67,19 @@ struct PipelineReport : Report {
 
 /// Quantities: schedule, stages, microbatches, virtual_stages, forward_time, backward_time,
 /// backward_automatic (parallel.backward_time = 0: t_b = 2·t_f, named so in backward_time too),
-/// p2p_time, time, ideal_time, bubble_time, bubble_fraction, bubble_ratio, formula_value,
-/// peak_in_flight (chunks), peak_in_flight_microbatches, activations_per_layer,
-/// first_device_activations, last_device_activations (the last three NaN with a
-/// memoryProblem). Problems: the view's keys, a layout the schedule cannot have (checkLayout:
-/// more stages or chunks than layers), and what simulatePipeline refuses, each naming its key.
+/// weight_grad_time, weight_grad_automatic (parallel.weight_grad_time = 0: W = t_b / 2),
+/// backward_split (the schedule runs W apart), p2p_time, time, ideal_time, bubble_time,
+/// bubble_fraction (of the step), bubble_ratio (of the ideal time), unsynchronized_time,
+/// unsynchronized_bubble_time, unsynchronized_bubble_ratio (each device's own span, for steps
+/// that do not synchronise the pipeline), formula_value (the published form, in its own
+/// convention: of the step for GPipe, of the ideal time otherwise), formula_bubble_time,
+/// parameter_copies, peak_in_flight (chunks), peak_in_flight_microbatches,
+/// activations_per_layer, first_device_activations, last_device_activations (the last three NaN
+/// with a memoryProblem).
+/// The schedule's bubble for a step time (MODELS §8: bubble as a share of the ideal time) is
+/// `bubble_ratio`: simulated, of a synchronous step, as the Gantt chart draws it. Problems: the
+/// view's keys, a layout the schedule cannot have (checkLayout: more stages or chunks than layers),
+/// and what simulatePipeline refuses, each naming its key.
 PipelineReport pipelineReport(const Scenario& scenario);
 
 /// A pipeline error as the scenario problem it is: the field as its scenario key

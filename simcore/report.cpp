@@ -54,9 +54,10 @@ constexpr std::array kParallelismKeys = {
     "parallel.tp"sv,           "parallel.pp"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,
     "hardware.gpus_per_node"sv};
 
-constexpr std::array kPipelineKeys = {
-    DTSIM_MEMORY_KEYS,     "parallel.forward_time"sv,    "parallel.backward_time"sv,
-    "parallel.p2p_time"sv, "memory.sequence_parallel"sv, "memory.buffers_fraction"sv};
+constexpr std::array kPipelineKeys = {DTSIM_MEMORY_KEYS,          "parallel.forward_time"sv,
+                                      "parallel.backward_time"sv, "parallel.weight_grad_time"sv,
+                                      "parallel.p2p_time"sv,      "memory.sequence_parallel"sv,
+                                      "memory.buffers_fraction"sv};
 
 constexpr std::array kCommunicationKeys = {DTSIM_LINK_KEYS, "collective.algorithm"sv,
                                            "collective.workers"sv, "collective.bytes"sv};

@@ -15,7 +15,8 @@ namespace {
 constexpr std::array<std::string_view, 3> kPrecisionNames{"fp32", "mixed", "bf16"};
 constexpr std::array<std::string_view, 4> kOptimizerNames{"sgd", "momentum", "adam", "adam8bit"};
 constexpr std::array<std::string_view, 3> kRecomputeNames{"none", "selective", "full"};
-constexpr std::array<std::string_view, 3> kScheduleNames{"gpipe", "1f1b", "interleaved"};
+constexpr std::array<std::string_view, 6> kScheduleNames{"gpipe", "1f1b",  "interleaved",
+                                                         "zb-h1", "zb-h2", "dualpipe"};
 constexpr std::array<std::string_view, 4> kAlgorithmNames{"ring", "tree", "naive", "hierarchical"};
 // "physical" arrives with the communication models.
 constexpr std::array<std::string_view, 2> kScalingModeNames{"lesson", "physical"};
@@ -156,7 +157,9 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::microbatches>(
         "parallel.microbatches", K::Integer, "", "Pipeline micro-batches per step m.", 1, 1e5));
     keys.push_back(choiceKey<&S::parallel, &ParallelSpec::schedule, kScheduleNames>(
-        "parallel.schedule", "Pipeline schedule: gpipe, 1f1b or interleaved."));
+        "parallel.schedule",
+        "Pipeline schedule: gpipe, 1f1b, interleaved, zb-h1, zb-h2 (Qi et al. 2023) or dualpipe "
+        "(DeepSeek-V3 report)."));
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::virtualStages>(
         "parallel.virtual_stages", K::Integer, "",
         "Interleaved schedule: model chunks per device v.", 1, 128));
@@ -172,6 +175,15 @@ std::vector<KeyInfo> buildKeys()
     backward.specialMeaning = "0 = twice the forward time (Kaplan et al. 2020: 4 of 6 FLOPs per "
                               "parameter and token are in the backward pass)";
     keys.push_back(backward);
+    auto weightGrad = numberKey<&S::parallel, &ParallelSpec::weightGradSeconds>(
+        "parallel.weight_grad_time", K::Real, "s",
+        "Pipeline: the weight-gradient part W of the backward time, at most the whole backward "
+        "(zb-h1, zb-h2 and dualpipe run it apart from the input gradient).",
+        1e-9, 1e4);
+    weightGrad.specialValue = 0;
+    weightGrad.specialMeaning = "0 = half of the backward time (a layer's backward is two matmuls "
+                                "of equal FLOPs: the input gradient and the weight gradient)";
+    keys.push_back(weightGrad);
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::transferSeconds>(
         "parallel.p2p_time", K::Real, "s",
         "Pipeline: sending one micro-batch's activations or gradients to the next stage.", 0, 1e4));
@@ -716,6 +728,34 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
                           std::to_string(parallel.microbatches),
                           "a multiple of parallel.pp for the interleaved schedule",
                           "parallel.pp = " + std::to_string(parallel.pp)});
+    }
+    // The weight-gradient part is part of the whole backward (Qi et al. 2023 §2).
+    const double backwardSeconds =
+        parallel.backwardSeconds > 0 ? parallel.backwardSeconds : 2 * parallel.forwardSeconds;
+    if (parallel.weightGradSeconds > backwardSeconds) {
+        errors.push_back({ScenarioError::Kind::Inconsistent, "parallel.weight_grad_time",
+                          formatNumber(parallel.weightGradSeconds),
+                          "0 … parallel.backward_time (the whole backward, " +
+                              formatNumber(backwardSeconds) + " s)",
+                          parallel.backwardSeconds > 0
+                              ? "parallel.backward_time = " + formatNumber(backwardSeconds)
+                              : "parallel.backward_time = 0: 2 × parallel.forward_time = " +
+                                    formatNumber(backwardSeconds)});
+    }
+    // DeepSeek's DualPipe (github.com/deepseek-ai/DualPipe, dualpipe.py: `num_ranks % 2 == 0`,
+    // `num_chunks % 2 == 0 and num_chunks >= num_ranks * 2`): half the micro-batches enter at
+    // each end, and each half must fill the pipeline twice over.
+    if (parallel.schedule == PipelineSchedule::DualPipe && parallel.pp > 0) {
+        if (parallel.pp % 2 != 0) {
+            errors.push_back(
+                {ScenarioError::Kind::Inconsistent, "parallel.pp", std::to_string(parallel.pp),
+                 "an even number for the dualpipe schedule", "parallel.schedule = dualpipe"});
+        } else if (parallel.microbatches % 2 != 0 || parallel.microbatches < 2 * parallel.pp) {
+            errors.push_back({ScenarioError::Kind::Inconsistent, "parallel.microbatches",
+                              std::to_string(parallel.microbatches),
+                              "an even number ≥ 2 × parallel.pp for the dualpipe schedule",
+                              "parallel.pp = " + std::to_string(parallel.pp)});
+        }
     }
     if (scenario.topology.preset == TopologyPresetId::Imported && scenario.topology.node.empty()) {
         errors.push_back({ScenarioError::Kind::Inconsistent, "topology.node", "",

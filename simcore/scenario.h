@@ -16,7 +16,10 @@ namespace simcore {
 enum class Precision { Fp32, Mixed, Bf16 };
 enum class Optimizer { Sgd, Momentum, Adam, Adam8bit };
 enum class Recompute { None, Selective, Full };
-enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
+/// GPipe, 1F1B, interleaved 1F1B; the zero-bubble schedules ZB-H1 and ZB-H2 (Qi et al. 2023) and
+/// DualPipe (DeepSeek-V3 technical report §3.2.1), which split the backward into its input- and
+/// weight-gradient parts (simcore/pipeline.h).
+enum class PipelineSchedule { GPipe, OneFOneB, Interleaved, ZeroBubbleH1, ZeroBubbleH2, DualPipe };
 enum class CollectiveAlgorithm { Ring, Tree, Naive, Hierarchical };
 enum class ScalingMode { Lesson, Physical };
 enum class BatchScalingMode { Strong, Weak };
@@ -61,7 +64,10 @@ struct ParallelSpec {
     std::int64_t virtualStages = 2; ///< interleaved schedule: model chunks per device v
     double forwardSeconds = 0.010;  ///< pipeline: forward of one micro-batch on one device t_f
     double backwardSeconds = 0;     ///< t_b; 0 = 2·t_f (Kaplan et al. 2020: 4Ψ of 6Ψ per token)
-    double transferSeconds = 0;     ///< point-to-point send between stages, per micro-batch
+    /// W, the weight-gradient part of t_b (zero-bubble schedules and DualPipe); 0 = t_b / 2: a
+    /// linear layer's backward is two matmuls of equal FLOPs, dX = dY·Wᵀ and dW = Xᵀ·dY.
+    double weightGradSeconds = 0;
+    double transferSeconds = 0; ///< point-to-point send between stages, per micro-batch
 
     friend bool operator==(const ParallelSpec&, const ParallelSpec&) = default;
 };

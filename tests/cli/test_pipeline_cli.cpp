@@ -336,3 +336,95 @@ TEST_CASE("calc pipeline: the defaults show a bubble, and t_b = 0 is printed as 
     CHECK(table.out.contains(QStringLiteral("backward time (t_b), automatic: 2 × t_f")));
     CHECK_FALSE(calcJson({"parallel.backward_time=0.03"})["backward_automatic"].toBool());
 }
+
+TEST_CASE("calc pipeline --json: ZB-H1, ZB-H2 and DualPipe against their closed forms",
+          "[cli][pipeline][zerobubble]")
+{
+    // Defaults: p = 4, m = 8, t_f = 10 ms, t_b = 2 t_f = 20 ms, W = t_b / 2 = 10 ms (both
+    // automatic); ideal m(t_f + t_b) = 0.24 s. B below is the whole backward (DeepSeek-V3 Table 2).
+    // ZB-H1 (Qi et al. 2023; DeepSeek-V3 Table 2, ZB1P): (p − 1)(F + B − 2W) = 3 × 0.01 = 0.03 s.
+    QJsonObject json = calcJson({"parallel.schedule=zb-h1"});
+    CHECK(json["schedule"].toString() == "zb-h1");
+    CHECK(json["bubble_time"].toDouble() == Approx(0.03).epsilon(1e-9));
+    CHECK(json["formula_bubble_time"].toDouble() == Approx(0.03).epsilon(kRelative));
+    CHECK(json["bubble_ratio"].toDouble() == Approx(0.125).epsilon(1e-9));
+    CHECK(json["weight_grad_time"].toDouble() == Approx(0.01).epsilon(kRelative));
+    CHECK(json["weight_grad_automatic"].toBool());
+    CHECK(json["peak_in_flight"].toDouble() == 4); // 1F1B's p
+    CHECK(json["parameter_copies"].toDouble() == 1);
+    // ZB-H2 (Qi et al. 2023 Table 1): (p − 1)(F + B − 3W) = 0 without a pipeline-wide sync,
+    // 2p − 1 = 7 micro-batches in flight; a synchronous step still waits (p − 1)·F = 0.03 s.
+    json = calcJson({"parallel.schedule=zb-h2"});
+    CHECK(json["unsynchronized_bubble_time"].toDouble() == Approx(0).margin(1e-12));
+    CHECK(json["bubble_time"].toDouble() == Approx(0.03).epsilon(1e-9));
+    CHECK(json["peak_in_flight"].toDouble() == 7);
+    // DualPipe (DeepSeek-V3 Table 2): (p/2 − 1)(F&B + B − 3W), F&B = F + B:
+    // 1 × (0.03 + 0.02 − 0.03) = 0.02 s; p + 1 = 5 chunks in flight; 2 parameter copies.
+    json = calcJson({"parallel.schedule=dualpipe", "parallel.weight_grad_time=0.01"});
+    CHECK(json["bubble_time"].toDouble() == Approx(0.02).epsilon(1e-9));
+    CHECK(json["formula_bubble_time"].toDouble() == Approx(0.02).epsilon(kRelative));
+    CHECK(json["peak_in_flight"].toDouble() == 5);
+    CHECK(json["parameter_copies"].toDouble() == 2);
+    CHECK_FALSE(json["weight_grad_automatic"].toBool());
+    CHECK(json["formula"].toString().contains(QStringLiteral("DeepSeek-V3")));
+
+    // The table says which convention and what is not modelled.
+    const Run run = dtsim({"calc", "pipeline", "--set", "parallel.schedule=dualpipe"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("F&B")));
+    CHECK(run.out.contains(QStringLiteral("not modelled")));
+}
+
+TEST_CASE("calc pipeline refuses a weight gradient beyond the backward and DualPipe's bad shapes",
+          "[cli][pipeline][zerobubble]")
+{
+    struct Case {
+        QStringList sets;
+        const char* key;
+        const char* allowed;
+    };
+    const Case cases[] = {
+        {{"parallel.schedule=zb-h1", "parallel.weight_grad_time=0.05"},
+         "parallel.weight_grad_time",
+         "0 … parallel.backward_time"},
+        {{"parallel.weight_grad_time=-1"}, "parallel.weight_grad_time", ""},
+        {{"parallel.schedule=dualpipe", "parallel.pp=3", "model.layers=30"},
+         "parallel.pp",
+         "an even number"},
+        {{"parallel.schedule=dualpipe", "parallel.microbatches=6"},
+         "parallel.microbatches",
+         "2 × parallel.pp"},
+    };
+    for (const auto& c : cases) {
+        QStringList arguments{"calc", "pipeline"};
+        for (const auto& set : c.sets) {
+            arguments << "--set" << set;
+        }
+        INFO(arguments.join(' ').toStdString());
+        const Run run = dtsim(arguments);
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QString::fromUtf8(c.key)));
+        CHECK(run.err.contains(QString::fromUtf8(c.allowed)));
+        CHECK(run.err.trimmed().count('\n') == 0);
+        CHECK(run.out.isEmpty());
+    }
+}
+
+TEST_CASE("a scenario file written before parallel.weight_grad_time still loads",
+          "[cli][pipeline][zerobubble]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "dtsim-scenario", "version": 1,
+                   "values": {"parallel.schedule": "1f1b", "parallel.backward_time": 0.016}})");
+    file.close();
+    const Run run = dtsim(
+        {"calc", "pipeline", "--scenario", path, "--set", "parallel.schedule=zb-h1", "--json"});
+    REQUIRE(run.exitCode == 0);
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    // W automatic: t_b / 2 = 0.008 s; (p − 1)(F + B − 2W) = 3 × 0.01 = 0.03 s.
+    CHECK(json["weight_grad_time"].toDouble() == Approx(0.008).epsilon(kRelative));
+    CHECK(json["bubble_time"].toDouble() == Approx(0.03).epsilon(1e-9));
+}

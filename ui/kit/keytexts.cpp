@@ -147,12 +147,17 @@ const std::vector<Row>& rows()
              "KeyText",
              "Order of passes on each device. GPipe: all forwards, then all backwards (m "
              "micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). "
-             "Interleaved 1F1B: v chunks per device cut the bubble v-fold."),
+             "Interleaved 1F1B: v chunks per device cut the bubble v-fold. ZB-H1, ZB-H2 (Qi et "
+             "al. 2023): the backward split into the input gradient B and the weight gradient W, "
+             "W filling the bubble; ZB-H2 holds about twice the activations. DualPipe "
+             "(DeepSeek-V3): micro-batches enter from both ends; two copies of the weights, even "
+             "pp, m even and at least 2 × pp."),
          nullptr,
          1,
          0,
          {QT_TRANSLATE_NOOP("KeyText", "GPipe"), QT_TRANSLATE_NOOP("KeyText", "1F1B"),
-          QT_TRANSLATE_NOOP("KeyText", "Interleaved 1F1B")}},
+          QT_TRANSLATE_NOOP("KeyText", "Interleaved 1F1B"), QT_TRANSLATE_NOOP("KeyText", "ZB-H1"),
+          QT_TRANSLATE_NOOP("KeyText", "ZB-H2"), QT_TRANSLATE_NOOP("KeyText", "DualPipe")}},
         {"parallel.virtual_stages", QT_TRANSLATE_NOOP("KeyText", "&Chunks per device (v):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -174,6 +179,19 @@ const std::vector<Row>& rows()
          3,
          {},
          QT_TRANSLATE_NOOP("KeyText", "automatic (2 × forward)")},
+        {"parallel.weight_grad_time",
+         QT_TRANSLATE_NOOP("KeyText", "&Weight gradient (W):"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "The part of the backward time that computes the weight gradient W; the rest, the "
+             "input gradient B, is what the previous stage waits for. ZB-H1, ZB-H2 and DualPipe "
+             "run W later to fill the bubble. At most the backward time; 0 = automatic, half "
+             "the backward."),
+         QT_TRANSLATE_NOOP("KeyText", " ms"),
+         kMilli,
+         3,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "automatic (½ × backward)")},
         {"parallel.p2p_time", QT_TRANSLATE_NOOP("KeyText", "&Send time (p2p):"),
          QT_TRANSLATE_NOOP(
              "KeyText",

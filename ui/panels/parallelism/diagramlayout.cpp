@@ -7,6 +7,7 @@
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/drawing.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
+#include "ui/panels/parallelism/pipelineview.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -180,10 +181,9 @@ QStringList ParallelismDiagram::captionsHtml(const simcore::ParallelismReport& r
         return active ? html
                       : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(mutedName, html);
     };
-    const QString schedule = report.schedule == simcore::PipelineSchedule::GPipe ? tr("GPipe")
-                             : report.schedule == simcore::PipelineSchedule::OneFOneB
-                                 ? tr("1F1B")
-                                 : tr("interleaved 1F1B");
+    const QString schedule = report.schedule == simcore::PipelineSchedule::Interleaved
+                                 ? tr("interleaved 1F1B")
+                                 : PipelineView::scheduleName(report.schedule);
     QStringList captions;
     captions << paragraph(
         p.dp > 1, p.dp > 1

@@ -32,6 +32,12 @@ QString PipelineView::scheduleName(simcore::PipelineSchedule schedule)
         return tr("1F1B");
     case simcore::PipelineSchedule::Interleaved:
         return tr("Interleaved 1F1B");
+    case simcore::PipelineSchedule::ZeroBubbleH1:
+        return tr("ZB-H1");
+    case simcore::PipelineSchedule::ZeroBubbleH2:
+        return tr("ZB-H2");
+    case simcore::PipelineSchedule::DualPipe:
+        return tr("DualPipe");
     }
     return {};
 }
@@ -62,9 +68,28 @@ QString PipelineView::bubbleOf(const simcore::PipelineReport& report)
     const auto value = [&report](std::string_view id) {
         return common::formatQuantity(report, id);
     };
-    return tr("Bubble (hatched idle time): %1 of the step. Step %2, ideal m·(t_f + t_b) = "
-              "%3, idle %4 on every device.")
-        .arg(value("bubble_fraction"), value("time"), value("ideal_time"), value("bubble_time"));
+    const QString bubble =
+        tr("Bubble (hatched idle time): %1 of the step. Step %2, ideal m·(t_f + t_b) = "
+           "%3, idle %4 on every device.")
+            .arg(value("bubble_fraction"), value("time"), value("ideal_time"),
+                 value("bubble_time"));
+    switch (report.params.schedule) {
+    case simcore::PipelineSchedule::ZeroBubbleH2:
+        return bubble + QLatin1Char(' ') +
+               tr("If the optimizer step does not wait for every stage, each device starts its "
+                  "next step as soon as it is done: bubble %1 (Qi et al. 2023).")
+                   .arg(value("unsynchronized_bubble_time"));
+    case simcore::PipelineSchedule::DualPipe:
+        return bubble + QLatin1Char(' ') +
+               tr("A forward and a backward paired (F&B) run one after the other here: "
+                  "DualPipe's overlap of their computation and communication is not modelled.");
+    case simcore::PipelineSchedule::GPipe:
+    case simcore::PipelineSchedule::OneFOneB:
+    case simcore::PipelineSchedule::Interleaved:
+    case simcore::PipelineSchedule::ZeroBubbleH1:
+        break;
+    }
+    return bubble;
 }
 
 QString PipelineView::memoryOf(const simcore::PipelineReport& report)
@@ -129,12 +154,21 @@ GanttLayout PipelineView::layout(const simcore::PipelineReport& report, QSizeF s
 
     // Legend.
     using Sample = GanttLayout::Sample;
-    std::vector<std::pair<Sample, QString>> legend = {{Sample::Forward, tr("Forward")},
-                                                      {Sample::Backward, tr("Backward")},
-                                                      {Sample::Idle, tr("Idle: the bubble")}};
+    const bool split = simcore::splitsBackward(params.schedule);
+    std::vector<std::pair<Sample, QString>> legend = {{Sample::Forward, tr("Forward")}};
+    if (split) {
+        legend.emplace_back(Sample::Backward, tr("Backward B: input gradient"));
+        legend.emplace_back(Sample::Weight, tr("W: weight gradient"));
+    } else {
+        legend.emplace_back(Sample::Backward, tr("Backward"));
+    }
+    legend.emplace_back(Sample::Idle, tr("Idle: the bubble"));
     if (params.virtualStages > 1) {
         legend.emplace_back(Sample::Chunk,
                             tr("Hatched block: model chunk 1, 2, … (chunk 0 plain)"));
+    } else if (params.schedule == simcore::PipelineSchedule::DualPipe && params.stages > 1) {
+        legend.emplace_back(Sample::Chunk,
+                            tr("Hatched block: micro-batches entering at the last device"));
     }
     std::vector<double> widths;
     for (const auto& entry : legend) {
@@ -295,8 +329,8 @@ void PipelineView::layoutBlocks(const simcore::PipelineReport& report, GanttLayo
             }
             GanttLayout::Block block;
             block.rect = QRectF(runLeft, top, std::max(1.0, runRight - runLeft), barHeight);
-            block.forward = (runKind & 1) == 0;
-            block.chunk = runKind >> 1;
+            block.pass = static_cast<simcore::PipelinePass>(runKind & 3);
+            block.chunk = runKind >> 2;
             out.blocks.push_back(block);
             runKind = -1;
         };
@@ -304,7 +338,7 @@ void PipelineView::layoutBlocks(const simcore::PipelineReport& report, GanttLayo
             const auto& op = ops[k];
             const double left = out.plot.left() + op.startSeconds * scale;
             const double right = out.plot.left() + op.endSeconds * scale;
-            const int kind = (op.chunk << 1) | (op.pass == simcore::PipelinePass::Forward ? 0 : 1);
+            const int kind = (op.chunk << 2) | static_cast<int>(op.pass);
             const bool tiny = right - left < 4;
             if (tiny && kind == runKind && left - runRight < 0.75) {
                 runRight = right;
@@ -322,6 +356,7 @@ void PipelineView::layoutBlocks(const simcore::PipelineReport& report, GanttLayo
             // A hairline between neighbouring blocks, so each micro-batch reads on its own
             // (not on narrow blocks, where hairlines would stripe the whole row).
             block.hairline = right - left >= 8;
+            block.outlined = right - left >= 4 && barHeight >= 4;
             if (static_cast<std::size_t>(op.microbatch) < out.numbers.size()) {
                 const QSizeF size = out.numbers[static_cast<std::size_t>(op.microbatch)].size();
                 if (size.width() + 3 <= right - left) {

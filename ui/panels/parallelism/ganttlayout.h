@@ -2,6 +2,7 @@
 // What the pipeline Gantt chart draws, as plain shapes and texts: PipelineView::layout computes
 // them from the report, a size and the fonts (no widget), and painting draws exactly these.
 
+#include "simcore/pipeline.h"
 #include "ui/panels/parallelism/diagramlayout.h"
 
 #include <QRectF>
@@ -13,7 +14,7 @@
 namespace dtsim::ui {
 
 struct GanttLayout {
-    enum class Sample { Forward, Backward, Idle, Chunk };
+    enum class Sample { Forward, Backward, Weight, Idle, Chunk };
     struct LegendEntry {
         Sample sample = Sample::Forward;
         QRectF sampleRect;
@@ -24,11 +25,14 @@ struct GanttLayout {
     /// kind, merged into one rectangle.
     struct Block {
         QRectF rect;
-        bool forward = true;
+        /// Forward, backward (its input-gradient part B when the schedule splits it) or W.
+        simcore::PipelinePass pass = simcore::PipelinePass::Forward;
         std::int32_t chunk = 0; ///< chunks after the first are hatched
-        bool hairline = false;  ///< a background line at its left edge sets it off
-        int number = -1;        ///< the micro-batch number printed in it (index into numbers)
-        QPointF numberAt;       ///< top-left of that number
+        /// Wide enough for an edge: a dark outline sets it off the pale idle area (contrast).
+        bool outlined = false;
+        bool hairline = false; ///< a background line at its left edge sets it off
+        int number = -1;       ///< the micro-batch number printed in it (index into numbers)
+        QPointF numberAt;      ///< top-left of that number
     };
     struct Label {
         QRectF rect;

@@ -158,6 +158,7 @@ void ParallelismPanel::buildControls()
     addFormRow(schedule, QStringLiteral("parallel.virtual_stages"));
     addFormRow(schedule, QStringLiteral("parallel.forward_time"));
     addFormRow(schedule, QStringLiteral("parallel.backward_time"));
+    addFormRow(schedule, QStringLiteral("parallel.weight_grad_time"));
     addFormRow(schedule, QStringLiteral("parallel.p2p_time"));
 
     m_strategyGroup = new QGroupBox;
@@ -218,6 +219,9 @@ void ParallelismPanel::refresh()
     // ignores them otherwise).
     field(QStringLiteral("parallel.virtual_stages"))
         ->setEnabled(scenario.parallel.schedule == simcore::PipelineSchedule::Interleaved);
+    // W is only run apart by the schedules that split the backward.
+    field(QStringLiteral("parallel.weight_grad_time"))
+        ->setEnabled(simcore::splitsBackward(scenario.parallel.schedule));
 
     // The first problem, in the order the picture depends on them: the layout's, the
     // schedule's, then the memory model's behind the in-flight figures.
@@ -289,6 +293,37 @@ void ParallelismPanel::updateFormula()
                          .arg(pipeline.params.virtualStages)
                          .arg(pipeline.params.microbatches)
                          .arg(value("formula_value"), value("bubble_ratio"),
+                              value("bubble_fraction"), value("time"));
+            break;
+        case simcore::PipelineSchedule::ZeroBubbleH1:
+            lines << tr("ZB-H1 (Qi et al. 2023): bubble = (p − 1)(F + B − 2W) = %1 × (%2 + %3 − "
+                        "2 × %4) = %5, %6 of the ideal time; simulated %7, i.e. <b>%8</b> of the "
+                        "%9 step")
+                         .arg(f.idleStages)
+                         .arg(value("forward_time"), value("backward_time"),
+                              value("weight_grad_time"), value("formula_bubble_time"),
+                              value("formula_value"), value("bubble_ratio"),
+                              value("bubble_fraction"), value("time"));
+            break;
+        case simcore::PipelineSchedule::ZeroBubbleH2:
+            lines << tr("ZB-H2 (Qi et al. 2023): bubble = (p − 1)(F + B − 3W) = %1 × (%2 + %3 − "
+                        "3 × %4) = %5 (at least 0) when steps are not synchronised; simulated "
+                        "%6 so, and <b>%7</b> of the %8 step when the optimizer step waits for "
+                        "every stage")
+                         .arg(f.idleStages)
+                         .arg(value("forward_time"), value("backward_time"),
+                              value("weight_grad_time"), value("formula_bubble_time"),
+                              value("unsynchronized_bubble_time"), value("bubble_fraction"),
+                              value("time"));
+            break;
+        case simcore::PipelineSchedule::DualPipe:
+            lines << tr("DualPipe (DeepSeek-V3): bubble = (p/2 − 1)(F&B + B − 3W), F&B = F + B "
+                        "= %1 × (%2 + 2 × %3 − 3 × %4) = %5, %6 of the ideal time; simulated %7, "
+                        "i.e. <b>%8</b> of the %9 step")
+                         .arg(f.idleStages)
+                         .arg(value("forward_time"), value("backward_time"),
+                              value("weight_grad_time"), value("formula_bubble_time"),
+                              value("formula_value"), value("bubble_ratio"),
                               value("bubble_fraction"), value("time"));
             break;
         }

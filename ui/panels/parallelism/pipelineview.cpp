@@ -15,36 +15,60 @@ namespace dtsim::ui {
 
 namespace {
 
-// Okabe–Ito: forward blue (dark), backward orange (light): apart in colour, for colour-blind
-// viewers and in greyscale (luma ≈ 87 vs 162).
-const QColor kForward = chartstyle::kCompute; // #0072B2
-const QColor kBackward{0xE6, 0x9F, 0x00};     // #E69F00
+const QColor kForward = PipelineView::colours().forward;
+const QColor kBackward = PipelineView::colours().backward;
+const QColor kWeight = PipelineView::colours().weight;
+const QColor kIdleFill = PipelineView::colours().idleFill;
+const QColor kBlockEdge = PipelineView::colours().blockEdge;
 const QColor kForwardText{0xFF, 0xFF, 0xFF};
 const QColor kBackwardText{0x20, 0x20, 0x20};
+// Dark on the bluish green: white there is 3.4:1, under the 4.5:1 text needs.
+const QColor kWeightText{0x20, 0x20, 0x20};
 const QColor kAlertColour{0xB0, 0x00, 0x20};
 
-/// The idle time (the bubble) under the blocks: a pale reddish purple, or a dark one in the dark
-/// look, hatched in a shade of the bubble's colour that stands 3:1 off it.
-QColor idleFill()
-{
-    return chartstyle::look().dark ? QColor(0x3A, 0x2A, 0x34) : QColor(0xF6, 0xE4, 0xEF);
-}
-
+/// The idle time's hatching: the bubble's reddish purple in a shade 3:1 off the pale fill.
 QColor idleHatch()
 {
-    return chartstyle::legible(chartstyle::kBubble, idleFill());
-}
-
-/// A block's outline: orange is 1.7:1 on the pale idle fill, its outline 3:1 or more.
-QColor blockOutline(const QColor& fill)
-{
-    return chartstyle::legible(fill, idleFill());
+    return chartstyle::legible(chartstyle::kBubble, kIdleFill);
 }
 
 QColor alertColour()
 {
     return chartstyle::legible(kAlertColour, chartstyle::backgroundColor(),
                                chartstyle::kMinTextContrast);
+}
+
+QColor fillOf(simcore::PipelinePass pass)
+{
+    switch (pass) {
+    case simcore::PipelinePass::Forward:
+        return kForward;
+    case simcore::PipelinePass::Backward:
+        return kBackward;
+    case simcore::PipelinePass::Weight:
+        return kWeight;
+    }
+    return kForward;
+}
+
+QColor textOf(simcore::PipelinePass pass)
+{
+    switch (pass) {
+    case simcore::PipelinePass::Forward:
+        return kForwardText;
+    case simcore::PipelinePass::Backward:
+        return kBackwardText;
+    case simcore::PipelinePass::Weight:
+        return kWeightText;
+    }
+    return kForwardText;
+}
+
+// The hatch that marks a block's chunk: light on the dark fills, dark on the orange.
+QColor hatchOf(simcore::PipelinePass pass)
+{
+    return pass == simcore::PipelinePass::Backward ? QColor(0, 0, 0, 140)
+                                                   : QColor(255, 255, 255, 170);
 }
 
 /// Hatch of chunk c of an interleaved device (chunk 0 plain).
@@ -61,10 +85,21 @@ QBrush idleBrush()
     return {idleHatch(), Qt::BDiagPattern};
 }
 
-/// Blocks narrower than this are drawn without an outline, which would cover them.
-constexpr double kOutlinedWidth = 4;
-
 } // namespace
+
+const GanttColours& PipelineView::colours()
+{
+    // Okabe–Ito: forward blue, backward orange, weight gradient bluish green: apart in colour
+    // for colour-blind viewers and in greyscale (luma ≈ 87, 162, 116). The rows' inside is the
+    // pale idle fill in every look, so each block also has a dark edge: orange and green stand
+    // under 3:1 off that fill, the edge over 12:1.
+    static const GanttColours colours{chartstyle::kCompute,        // #0072B2
+                                      QColor(0xE6, 0x9F, 0x00),    // #E69F00
+                                      chartstyle::kOptimizerState, // #009E73
+                                      QColor(0xF6, 0xE4, 0xEF),    // pale reddish purple
+                                      QColor(0x20, 0x20, 0x20)};
+    return colours;
+}
 
 PipelineView::PipelineView(QWidget* parent) : PaintedChartArea(parent)
 {
@@ -153,23 +188,19 @@ void PipelineView::paintRows(QPainter& painter) const
         return;
     }
     // Idle everywhere first: the blocks cover what is busy.
-    painter.fillRect(g.plot, idleFill());
+    painter.fillRect(g.plot, kIdleFill);
     painter.fillRect(g.plot, idleBrush());
     const QColor background = chartstyle::backgroundColor();
     for (const QRectF& strip : g.rowGaps) {
         painter.fillRect(strip, background);
     }
     for (const auto& block : g.blocks) {
-        const QColor fill = block.forward ? kForward : kBackward;
-        painter.fillRect(block.rect, fill);
+        painter.fillRect(block.rect, fillOf(block.pass));
         if (block.chunk > 0) {
-            painter.fillRect(block.rect, QBrush(block.forward ? QColor(255, 255, 255, 170)
-                                                              : QColor(0, 0, 0, 140),
-                                                chunkPattern(block.chunk)));
+            painter.fillRect(block.rect, QBrush(hatchOf(block.pass), chunkPattern(block.chunk)));
         }
-        if (block.rect.width() >= kOutlinedWidth) {
-            painter.setPen(QPen(blockOutline(fill), 1));
-            painter.setBrush(Qt::NoBrush);
+        if (block.outlined) {
+            painter.setPen(QPen(kBlockEdge, 1));
             painter.drawRect(block.rect.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         if (block.hairline) {
@@ -177,7 +208,7 @@ void PipelineView::paintRows(QPainter& painter) const
                              background);
         }
         if (block.number >= 0) {
-            painter.setPen(block.forward ? kForwardText : kBackwardText);
+            painter.setPen(textOf(block.pass));
             painter.drawStaticText(block.numberAt,
                                    g.numbers[static_cast<std::size_t>(block.number)]);
         }
@@ -211,8 +242,11 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
         case GanttLayout::Sample::Backward:
             painter.fillRect(swatch, kBackward);
             break;
+        case GanttLayout::Sample::Weight:
+            painter.fillRect(swatch, kWeight);
+            break;
         case GanttLayout::Sample::Idle:
-            painter.fillRect(swatch, idleFill());
+            painter.fillRect(swatch, kIdleFill);
             painter.fillRect(swatch, idleBrush());
             break;
         case GanttLayout::Sample::Chunk:
@@ -220,7 +254,9 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
             painter.fillRect(swatch, QBrush(QColor(255, 255, 255, 170), chunkPattern(1)));
             break;
         }
-        painter.setPen(QPen(chartstyle::axisLineColor(), 1));
+        // The blocks' edge in the light look (the swatch stands on the background there);
+        // the axis colour on dark, where the fills stand 3:1 off it by themselves.
+        painter.setPen(QPen(chartstyle::look().dark ? chartstyle::axisLineColor() : kBlockEdge, 1));
         painter.drawRect(swatch);
         painter.setPen(text);
         painter.drawText(entry.textRect, Qt::AlignLeft | Qt::AlignVCenter, entry.label);
@@ -274,33 +310,49 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
 DrawnMarks PipelineView::drawnMarks() const
 {
     const GanttLayout& g = drawnLayout();
-    const auto any = [&g](bool forward) {
-        return std::any_of(g.blocks.begin(), g.blocks.end(), [forward](const auto& block) {
-            return block.forward == forward && block.rect.width() >= kOutlinedWidth;
-        });
-    };
     const bool blocks = g.drawn && g.operationsDrawn;
+    const auto drawn = [&g, blocks](simcore::PipelinePass pass) {
+        return blocks && std::any_of(g.blocks.begin(), g.blocks.end(), [pass](const auto& block) {
+                   return block.pass == pass && block.outlined;
+               });
+    };
     const QColor background = chartstyle::backgroundColor();
     const QColor text = chartstyle::textColor();
-    return {
-        {QStringLiteral("forward block"), kForward, blockOutline(kForward), idleFill(), false,
-         blocks && any(true)},
-        {QStringLiteral("backward block"), kBackward, blockOutline(kBackward), idleFill(), false,
-         blocks && any(false)},
-        {QStringLiteral("idle time's hatching"), idleHatch(), {}, idleFill(), false, blocks},
-        {QStringLiteral("number in a forward block"), kForwardText, {}, kForward, true, false},
-        {QStringLiteral("number in a backward block"), kBackwardText, {}, kBackward, true, false},
-        {QStringLiteral("plot frame"), chartstyle::axisLineColor(), {}, background, false, g.drawn},
-        {QStringLiteral("legend swatch: backward"), kBackward, chartstyle::axisLineColor(),
-         background},
-        {QStringLiteral("labels"), text, {}, background, true},
-        {QStringLiteral("warning"),
-         alertColour(),
-         {},
-         background,
-         true,
-         !g.drawn || (!g.note.isEmpty() && g.operationsDrawn)},
-    };
+    const QColor swatchEdge = chartstyle::look().dark ? chartstyle::axisLineColor() : kBlockEdge;
+    DrawnMarks marks;
+    const std::pair<simcore::PipelinePass, const char*> passes[] = {
+        {simcore::PipelinePass::Forward, "forward"},
+        {simcore::PipelinePass::Backward, "backward"},
+        {simcore::PipelinePass::Weight, "weight gradient"}};
+    for (const auto& [pass, name] : passes) {
+        const QString what = QLatin1String(name);
+        marks.push_back({what + QStringLiteral(" block"), fillOf(pass), kBlockEdge, kIdleFill,
+                         false, drawn(pass)});
+        marks.push_back({QStringLiteral("number in a ") + what + QStringLiteral(" block"),
+                         textOf(pass),
+                         {},
+                         fillOf(pass),
+                         true,
+                         false});
+        marks.push_back({QStringLiteral("legend swatch: ") + what, fillOf(pass), swatchEdge,
+                         background, false, false});
+    }
+    marks.push_back(
+        {QStringLiteral("idle time's hatching"), idleHatch(), {}, kIdleFill, false, blocks});
+    marks.push_back({QStringLiteral("plot frame"),
+                     chartstyle::axisLineColor(),
+                     {},
+                     background,
+                     false,
+                     g.drawn});
+    marks.push_back({QStringLiteral("labels"), text, {}, background, true});
+    marks.push_back({QStringLiteral("warning"),
+                     alertColour(),
+                     {},
+                     background,
+                     true,
+                     !g.drawn || (!g.note.isEmpty() && g.operationsDrawn)});
+    return marks;
 }
 
 QString PipelineView::toolTipAt(const QPointF& position) const
@@ -324,8 +376,12 @@ QString PipelineView::toolTipAt(const QPointF& position) const
         if (it != begin) {
             --it;
             if (seconds <= it->endSeconds) {
-                const QString pass =
-                    it->pass == simcore::PipelinePass::Forward ? tr("forward") : tr("backward");
+                const bool split = simcore::splitsBackward(m_report.params.schedule);
+                const QString pass = it->pass == simcore::PipelinePass::Forward ? tr("forward")
+                                     : it->pass == simcore::PipelinePass::Weight
+                                         ? tr("weight gradient W")
+                                     : split ? tr("input gradient B")
+                                             : tr("backward");
                 return tr("Device %1, chunk %2 (virtual stage %3): %4 of micro-batch %5, %6 s to "
                           "%7 s")
                     .arg(device)

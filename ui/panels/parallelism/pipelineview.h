@@ -7,12 +7,24 @@
 
 namespace dtsim::ui {
 
+/// The Gantt chart's fills (the same in every look: the rows' inside is always the pale idle
+/// fill) and the dark edge of every block wide enough for one.
+struct GanttColours {
+    QColor forward;
+    QColor backward; ///< the whole backward, or its input-gradient part B
+    QColor weight;   ///< the weight gradient W of the schedules that split the backward
+    QColor idleFill;
+    QColor blockEdge;
+};
+
 /// The pipeline schedule as a Gantt chart (MODELS §5): one row per pipeline device, time in
 /// seconds across, every forward (blue, white number) and backward (orange, dark number) of
-/// every micro-batch as simcore::simulatePipeline scheduled it; idle time hatched as the bubble,
-/// with its share of the step printed above. Interleaved chunks are told apart by a hatch on the
-/// block. Right of each row: the most micro-batches that device holds in flight and what their
-/// activations weigh (simcore/pipelinememory.h, Korthikanti et al. 2022).
+/// every micro-batch as simcore::simulatePipeline scheduled it, for ZB-H1, ZB-H2 and DualPipe
+/// the weight gradient W (bluish green, dark number) apart from the input gradient B (orange);
+/// idle time hatched as the bubble, with its share of the step printed above. Interleaved
+/// chunks, and DualPipe's second direction, are told apart by a hatch on the block. Right of each
+/// row: the most micro-batches that device holds in flight and what their activations weigh
+/// (simcore/pipelinememory.h, Korthikanti et al. 2022).
 ///
 /// Painted with QPainter from the GanttLayout of the report (layout()): blocks narrower than a
 /// few pixels merge into runs, so a repaint draws at most a few rectangles per pixel column.
@@ -58,6 +70,8 @@ public:
     /// The x coordinate of a time (seconds) and the y centre of a device row, for tests.
     [[nodiscard]] QPointF pointAt(double seconds, int device) const;
     [[nodiscard]] static QString scheduleName(simcore::PipelineSchedule schedule);
+    /// The fills and edge the chart paints with (for the contrast test).
+    [[nodiscard]] static const GanttColours& colours();
 
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;

@@ -89,6 +89,15 @@ struct CollectiveSpec {
     friend bool operator==(const CollectiveSpec&, const CollectiveSpec&) = default;
 };
 
+/// One measured run drawn over the Scaling charts (scaling.measured): the step time a real job
+/// took at a worker count.
+struct MeasuredStep {
+    std::int64_t workers = 1; ///< N, 1 … scaling.workers' maximum
+    double seconds = 0;       ///< one step's wall time, s, > 0 and ≤ 1e6
+    std::size_t line = 0;     ///< 1-based line of the file it came from (0: not from a file)
+    friend bool operator==(const MeasuredStep&, const MeasuredStep&) = default;
+};
+
 struct ScalingSpec {
     ScalingMode mode = ScalingMode::Lesson;
     std::int64_t workers = 8;           ///< the slider's N
@@ -96,6 +105,7 @@ struct ScalingSpec {
     double mfu = 0.4;                   ///< physical: share of peak FLOP/s achieved (PaLM MFU)
     double overlap = 0;                 ///< physical: share of communication hidden by backward
     BatchScalingMode batch = BatchScalingMode::Strong; ///< physical: what stays fixed as N grows
+    std::vector<MeasuredStep> measured; ///< measured step times drawn over the model (may be empty)
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };

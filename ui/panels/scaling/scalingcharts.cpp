@@ -30,6 +30,11 @@ namespace dtsim::ui {
 
 using namespace chartupdate;
 
+namespace {
+/// The solid bar's centre left of its slot's: two bar series of width 0.8 share a slot.
+constexpr qreal kSolidBarOffset = 0.2;
+} // namespace
+
 QString ScalingCharts::breakMark()
 {
     return QStringLiteral("…");
@@ -398,7 +403,10 @@ void ScalingCharts::updateMeasured()
     QList<QPointF> speedup;
     for (const auto& point : m_report.measured) {
         if (point.barSlot) {
-            bars << QPointF(static_cast<qreal>(*point.barSlot), point.stepSeconds / m_unitSeconds);
+            // Over the solid (real) bar, left of the slot's centre: a run compares with the
+            // model's real step, and the selected N's triangle keeps the centre.
+            bars << QPointF(static_cast<qreal>(*point.barSlot) - kSolidBarOffset,
+                            point.stepSeconds / m_unitSeconds);
         }
         speedup << QPointF(static_cast<qreal>(point.workers), point.speedup);
     }

@@ -509,6 +509,43 @@ std::string factorText(NcclCollective collective, std::int64_t n)
     return "1";
 }
 
+/// A line without what a launcher puts in front of every line it relays: `srun --label` writes
+/// the task number and a colon ("0: ", " 12: "; Slurm srun(1), --label), Open MPI's
+/// `mpirun --tag-output` "[1,0]<stdout>:" (mpirun(1)). nccl-tests' own lines never start with
+/// digits and a colon, so nothing of the table is taken away.
+std::string_view withoutLauncherPrefix(std::string_view line)
+{
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) {
+        ++i;
+    }
+    const std::size_t digits = i;
+    while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])) != 0) {
+        ++i;
+    }
+    if (i > digits && i < line.size() && line[i] == ':' &&
+        (i + 1 == line.size() || line[i + 1] == ' ' || line[i + 1] == '\t')) {
+        return line.substr(i + 1);
+    }
+    if (line.substr(digits).starts_with("[")) {
+        const auto close = line.find("]<std", digits);
+        const auto colon = close == std::string_view::npos ? close : line.find(">:", close);
+        if (colon != std::string_view::npos) {
+            return line.substr(colon + 2);
+        }
+    }
+    return line;
+}
+
+/// A line that a launcher, MPI or the NCCL library printed between the rows (stderr and stdout
+/// share the terminal): it starts with a word, not with the number every row starts with, e.g.
+/// "WARNING: …", "srun: …", "node1:4242:4250 [3] NCCL INFO …".
+bool interleavedLogLine(std::string_view line)
+{
+    const unsigned char first = static_cast<unsigned char>(line.front());
+    return std::isdigit(first) == 0 && first != '-' && first != '+' && first != '.';
+}
+
 struct RankInfo {
     std::string host;
     std::string device;
@@ -762,7 +799,7 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
 
     for (std::size_t index = 0; index < lines.size(); ++index) {
         const std::size_t lineNo = index + 1;
-        const std::string_view line = trim(lines[index]);
+        const std::string_view line = trim(withoutLauncherPrefix(lines[index]));
         if (line.empty()) {
             continue;
         }
@@ -773,6 +810,9 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
             continue;
         }
         if (line.front() != '#') {
+            if (state == State::Table && interleavedLogLine(line)) {
+                continue; // a warning or log line between two rows
+            }
             if (state == State::Table) {
                 Row row;
                 if (auto error = readRow(line, lineNo, *layout, row)) {
@@ -1305,6 +1345,193 @@ std::optional<std::int64_t> ncclGpusPerNode(const NcclTable& table)
         return std::nullopt;
     }
     return table.ranks / table.nodes;
+}
+
+namespace {
+
+/// The text with every line outside [first, last] (1-based) left empty, so a run is read with
+/// the line numbers of the whole text.
+std::string onlyLines(const std::vector<std::string_view>& lines, std::size_t first,
+                      std::size_t last)
+{
+    std::string text;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::size_t lineNo = i + 1;
+        if (lineNo >= first && lineNo <= last) {
+            text += lines[i];
+        }
+        text += '\n';
+    }
+    return text;
+}
+
+/// The body of a comment line ("# Avg bus bandwidth : 1" → "Avg bus bandwidth : 1"), launcher
+/// prefix removed; nullopt for a line that is not a comment.
+std::optional<std::string_view> commentBody(std::string_view line)
+{
+    line = trim(withoutLauncherPrefix(line));
+    if (line.empty() || line.front() != '#') {
+        return std::nullopt;
+    }
+    return trim(line.substr(1));
+}
+
+bool sameRun(const NcclTable& a, const NcclTable& b)
+{
+    return a.collective == b.collective && a.ranks == b.ranks && a.nodes == b.nodes;
+}
+
+} // namespace
+
+NcclLog importNcclLog(std::string_view bytes, std::string_view fileName)
+{
+    NcclLog log;
+    const std::string decoded = importtext::decode(bytes);
+    const auto lines = splitLines(decoded);
+    // Runs end at their footer, and keep the comment lines nccl-tests prints after it.
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    std::size_t first = 1;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto body = commentBody(lines[i]);
+        if (!body || !body->starts_with("Avg bus bandwidth")) {
+            continue;
+        }
+        std::size_t last = i + 1;
+        while (last < lines.size()) {
+            const auto next = commentBody(lines[last]);
+            const bool blank = trim(withoutLauncherPrefix(lines[last])).empty();
+            if (!blank && !(next && (next->empty() || next->starts_with("Collective test "
+                                                                        "concluded")))) {
+                break;
+            }
+            ++last;
+        }
+        spans.emplace_back(first, last);
+        first = last + 1;
+        i = last - 1;
+    }
+    const bool rest = std::any_of(
+        lines.begin() + static_cast<std::ptrdiff_t>(std::min(first - 1, lines.size())), lines.end(),
+        [](std::string_view line) { return !trim(withoutLauncherPrefix(line)).empty(); });
+    if (spans.empty() || rest) {
+        spans.emplace_back(first, lines.size());
+    }
+    for (std::size_t s = 0; s < spans.size(); ++s) {
+        const auto [from, to] = spans[s];
+        auto parsed = parseNcclTests(onlyLines(lines, from, to), fileName);
+        if (parsed.error) {
+            // Text after the last run that holds no table (a prompt, a note) is not a run.
+            const bool trailing = s + 1 == spans.size() && s > 0;
+            if (trailing && parsed.error->kind == ImportError::Kind::NoHeader) {
+                break;
+            }
+            log.error = parsed.error;
+            log.runs.clear();
+            return log;
+        }
+        NcclRun run;
+        run.fit = fitNcclTable(*parsed.table);
+        run.table = std::move(*parsed.table);
+        run.firstLine = from;
+        run.lastLine = std::min(to, lines.size());
+        log.runs.push_back(std::move(run));
+    }
+
+    const bool repeats =
+        log.runs.size() > 1 && std::all_of(log.runs.begin(), log.runs.end(), [&](const auto& r) {
+            return sameRun(r.table, log.runs.front().table);
+        });
+    if (repeats) {
+        auto whole = importNcclTests(bytes, fileName);
+        if (!whole.error) {
+            log.combined = std::move(whole);
+            log.merged = true;
+            return log;
+        }
+    }
+    std::optional<std::size_t> chosen;
+    for (std::size_t i = 0; i < log.runs.size(); ++i) {
+        const auto& run = log.runs[i];
+        if (run.fit.error) {
+            continue;
+        }
+        if (!chosen || (run.table.collective == NcclCollective::AllReduce &&
+                        log.runs[*chosen].table.collective != NcclCollective::AllReduce)) {
+            chosen = i;
+        }
+    }
+    if (!chosen) {
+        log.error = log.runs.front().fit.error;
+        log.runs.clear();
+        return log;
+    }
+    log.chosenRun = *chosen;
+    log.combined.table = log.runs[*chosen].table;
+    log.combined.fit = log.runs[*chosen].fit;
+    return log;
+}
+
+double ncclObservedBusFactor(const NcclTable& table)
+{
+    const NcclPoint* best = nullptr;
+    for (const auto& p : table.outOfPlace) {
+        if (!best || p.algbwBytesPerSecond > best->algbwBytesPerSecond) {
+            best = &p;
+        }
+    }
+    return best && best->algbwBytesPerSecond > 0
+               ? best->busbwBytesPerSecond / best->algbwBytesPerSecond
+               : 0;
+}
+
+NcclLinkLevel ncclLinkLevel(const NcclTable& table)
+{
+    if (table.nodes == 1) {
+        return NcclLinkLevel::Intra;
+    }
+    return table.nodes > 1 ? NcclLinkLevel::Inter : NcclLinkLevel::Unknown;
+}
+
+NcclLevels ncclAssignLevels(const std::vector<NcclLinkLevel>& levels)
+{
+    NcclLevels out;
+    const auto refuse = [&out](std::string expected) {
+        out = NcclLevels{};
+        out.error = ImportError{ImportError::Kind::Inconsistent, 0, std::move(expected), {}};
+        return out;
+    };
+    if (levels.empty() || levels.size() > 2) {
+        return refuse("one or two logs: one measured inside a node, one across nodes");
+    }
+    if (levels.size() == 1) {
+        if (levels[0] == NcclLinkLevel::Intra) {
+            out.intra = 0;
+        } else {
+            out.inter = 0; // a run that names no host: taken as across nodes
+        }
+        return out;
+    }
+    std::array<NcclLinkLevel, 2> level{levels[0], levels[1]};
+    if (level[0] != NcclLinkLevel::Unknown && level[0] == level[1]) {
+        return refuse(std::string("one log inside a node and one across nodes; both logs ran ") +
+                      (level[0] == NcclLinkLevel::Intra ? "on one host" : "across several hosts"));
+    }
+    // A log that names no host takes the level the other leaves, else its position.
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (level[i] != NcclLinkLevel::Unknown) {
+            continue;
+        }
+        const NcclLinkLevel other = levels[1 - i]; // as given, not as assigned just now
+        const bool byPosition = other == NcclLinkLevel::Unknown;
+        level[i] = byPosition ? (i == 0 ? NcclLinkLevel::Intra : NcclLinkLevel::Inter)
+                              : (other == NcclLinkLevel::Intra ? NcclLinkLevel::Inter
+                                                               : NcclLinkLevel::Intra);
+        (level[i] == NcclLinkLevel::Intra ? out.intraFromPosition : out.interFromPosition) =
+            byPosition;
+    }
+    out.intra = level[0] == NcclLinkLevel::Intra ? 0 : 1;
+    out.inter = level[0] == NcclLinkLevel::Intra ? 1 : 0;
+    return out;
 }
 
 } // namespace simcore

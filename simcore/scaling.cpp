@@ -326,6 +326,10 @@ ScalingResult evaluateScaling(const Scenario& scenario)
         }
         result.sliderStops =
             sliderWorkers(range, optimum, selected, scenario.scaling.axis, result.mode);
+        for (const auto& point : scenario.scaling.measured) {
+            result.measuredModel.push_back(step(point.workers));
+        }
+        result.single = step(1);
     };
     if (scenario.scaling.mode == ScalingMode::Physical) {
         // validate() rejects an unknown GPU; an unvalidated one falls back to the lesson model.

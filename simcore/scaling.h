@@ -135,6 +135,10 @@ struct ScalingResult {
     std::vector<bool> breakBefore;         ///< per bar: a break mark before it (BarPick)
     std::vector<StepTimes> curve;          ///< speed-up curve, in speedupCurveWorkers order
     std::vector<std::int64_t> sliderStops; ///< sliderWorkers: the slider's positions
+    /// The model at each measured N (scaling.measured, in its order), whether or not the range
+    /// allows that N: what a measurement is compared with.
+    std::vector<StepTimes> measuredModel;
+    StepTimes single; ///< the model at N = 1 (T₁)
 };
 
 /// The largest N scaling.workers' key allows.

@@ -33,6 +33,30 @@ ScalingReport scalingReport(const Scenario& scenario)
                                bar.idealSeconds, bar.workers == s.workers,
                                bar.workers == r.optimalWorkers, r.breakBefore[i]});
     }
+    // Measured runs: T₁ from the runs at N = 1 when there are any, else the model's.
+    double singleSum = 0;
+    int singleRuns = 0;
+    for (const auto& point : scenario.scaling.measured) {
+        if (point.workers == 1) {
+            singleSum += point.seconds;
+            ++singleRuns;
+        }
+    }
+    report.speedupFromModel = singleRuns == 0 && !scenario.scaling.measured.empty();
+    const double single = singleRuns > 0 ? singleSum / singleRuns : r.single.stepSeconds;
+    for (const auto& point : scenario.scaling.measured) {
+        ScalingMeasuredPoint drawn{point.workers, point.seconds, single / point.seconds, {}};
+        std::size_t slot = 0;
+        for (const auto& bar : report.bars) {
+            slot += bar.breakBefore ? 1 : 0;
+            if (bar.workers == point.workers) {
+                drawn.barSlot = slot;
+                break;
+            }
+            ++slot;
+        }
+        report.measured.push_back(drawn);
+    }
     const auto& lesson = scenario.lesson;
     report.lesson = {lesson.baseComputeSeconds, lesson.fixedSyncSeconds,
                      lesson.syncPerWorkerSeconds, s.workers - 1};
@@ -104,6 +128,19 @@ std::string scalingCsv(const ScalingReport& report)
                 (row.bar ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
                 (workers == r.optimalWorkers ? "1" : "0") + ',' + (row.breakBefore ? "1" : "0") +
                 '\n';
+    }
+    if (!report.measured.empty()) {
+        text +=
+            std::string("# measured step times (scaling.measured), one row per run; speed-up ") +
+            (report.speedupFromModel ? "against the model's T(1): no run at N = 1"
+                                     : "against the mean of the runs at N = 1") +
+            "\nworkers,measured_step_s,measured_speedup,model_step_s,on_bar\n";
+        for (std::size_t i = 0; i < report.measured.size(); ++i) {
+            const auto& m = report.measured[i];
+            text += std::to_string(m.workers) + ',' + csvNumber(m.stepSeconds) + ',' +
+                    csvNumber(m.speedup) + ',' + csvNumber(r.measuredModel[i].stepSeconds) + ',' +
+                    (m.barSlot ? "1" : "0") + '\n';
+        }
     }
     return text;
 }

@@ -46,12 +46,26 @@ struct LessonTerms {
     std::int64_t extraWorkers = 0; ///< N − 1
 };
 
+/// One measured run (scaling.measured) as the charts draw it over the model.
+struct ScalingMeasuredPoint {
+    std::int64_t workers = 1;
+    double stepSeconds = 0; ///< as measured
+    /// T₁ / T_N with T₁ the mean of the runs measured at N = 1, or, when none was, the model's
+    /// step at N = 1 (`speedupFromModel`).
+    double speedup = 1;
+    /// The slot of the step-time chart whose bar has this N (break slots counted), when N is
+    /// one of the bars; the speed-up chart draws every point.
+    std::optional<std::size_t> barSlot;
+};
+
 struct ScalingReport : Report {
-    ScalingResult result;                  ///< selected, optimum, window and curve
-    AxisScale axis = AxisScale::Linear;    ///< how the worker axis is spaced (scaling.axis)
-    std::vector<ScalingBar> bars;          ///< result.window as drawn
-    LessonTerms lesson;                    ///< the lesson model's terms (always filled)
-    std::optional<PhysicalTerms> physical; ///< set in the Physical mode
+    ScalingResult result;                       ///< selected, optimum, window and curve
+    AxisScale axis = AxisScale::Linear;         ///< how the worker axis is spaced (scaling.axis)
+    std::vector<ScalingBar> bars;               ///< result.window as drawn
+    LessonTerms lesson;                         ///< the lesson model's terms (always filled)
+    std::optional<PhysicalTerms> physical;      ///< set in the Physical mode
+    std::vector<ScalingMeasuredPoint> measured; ///< scaling.measured, in the key's order
+    bool speedupFromModel = false; ///< no run at N = 1 was measured: T₁ is the model's
 };
 
 /// Quantities: workers, compute, sync, step, ideal, speedup, efficiency, optimal_workers,
@@ -63,7 +77,9 @@ ScalingReport scalingReport(const Scenario& scenario);
 /// The CSV behind both charts: the quantities, then one row per N of the bars and the curve
 /// (workers, compute_s, communication_s, step_s, ideal_s, speedup, efficiency,
 /// total_training_s, bar, selected, optimal, break_before; bar = 1 for the N drawn as bars,
-/// break_before = 1 where the chart draws a break mark before the bar).
+/// break_before = 1 where the chart draws a break mark before the bar); then, when
+/// scaling.measured holds runs, one row per run (workers, measured_step_s, measured_speedup,
+/// model_step_s, on_bar) under its own header.
 std::string scalingCsv(const ScalingReport& report);
 
 } // namespace simcore

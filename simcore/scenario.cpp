@@ -74,6 +74,75 @@ void writeNodeWiring(Scenario& scenario, std::string_view text)
     scenario.topology.node = wiring.node ? nvTopoWiringText(*wiring.node) : std::string();
 }
 
+/// scaling.measured's form: "N:seconds" pairs separated by spaces.
+constexpr std::string_view kMeasuredForm =
+    "measured step times as N:seconds pairs separated by spaces, e.g. '1:1.02 2:0.55 4:0.31' "
+    "(N a whole number 1 … 4096, seconds > 0 and ≤ 1e6, at most 1000 pairs), or empty";
+constexpr std::size_t kMostMeasured = 1000;
+
+/// The pairs of a scaling.measured text, or the offending word.
+struct MeasuredText {
+    std::vector<MeasuredStep> points;
+    std::optional<std::string> problem;
+};
+
+MeasuredText parseMeasured(std::string_view text)
+{
+    MeasuredText out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+            ++i;
+        }
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') {
+            ++i;
+        }
+        if (i == start) {
+            break;
+        }
+        const std::string_view word = text.substr(start, i - start);
+        const auto colon = word.find(':');
+        const auto workers =
+            colon == std::string_view::npos ? std::nullopt : parseNumber(word.substr(0, colon));
+        const auto seconds =
+            colon == std::string_view::npos ? std::nullopt : parseNumber(word.substr(colon + 1));
+        if (!workers || !seconds || *workers < 1 || *workers > 4096 ||
+            std::floor(*workers) != *workers || !(*seconds > 0) || *seconds > 1e6) {
+            out.problem = std::string(word);
+            out.points.clear();
+            return out;
+        }
+        if (out.points.size() == kMostMeasured) {
+            out.problem = "more than " + std::to_string(kMostMeasured) + " pairs";
+            out.points.clear();
+            return out;
+        }
+        out.points.push_back({static_cast<std::int64_t>(*workers), *seconds, 0});
+    }
+    return out;
+}
+
+std::string readMeasured(const Scenario& scenario)
+{
+    std::string text;
+    for (const auto& point : scenario.scaling.measured) {
+        text += (text.empty() ? "" : " ") + std::to_string(point.workers) + ':' +
+                formatNumber(point.seconds);
+    }
+    return text;
+}
+
+std::optional<std::string> checkMeasured(std::string_view text)
+{
+    return parseMeasured(text).problem;
+}
+
+void writeMeasured(Scenario& scenario, std::string_view text)
+{
+    scenario.scaling.measured = parseMeasured(text).points;
+}
+
 KeyInfo describe(std::string_view name, KeyType type, std::string_view unit,
                  std::string_view meaning)
 {
@@ -247,6 +316,14 @@ std::vector<KeyInfo> buildKeys()
         "Coefficient of variation of one GPU's step time: a synchronous step waits for the "
         "slowest of N GPUs (goodput model).",
         0, 0.3));
+    KeyInfo measured = describe("scaling.measured", K::Text, "",
+                                "Measured step times drawn over the Scaling charts (dtsim import "
+                                "step-times prints them): N:seconds pairs, e.g. '1:1.02 2:0.55'.");
+    measured.textForm = kMeasuredForm;
+    measured.getChoice = &readMeasured;
+    measured.setChoice = &writeMeasured;
+    measured.checkText = &checkMeasured;
+    keys.push_back(measured);
     // The UI edits these in milliseconds with three decimals: 1 µs is the finest step it shows.
     keys.push_back(numberKey<&S::lesson, &LessonSpec::baseComputeSeconds>(
         "lesson.base_compute", K::Real, "s", "Compute time of one step on one worker (T_compute).",

@@ -95,6 +95,15 @@ struct CollectiveSpec {
     friend bool operator==(const CollectiveSpec&, const CollectiveSpec&) = default;
 };
 
+/// One measured run drawn over the Scaling charts (scaling.measured): the step time a real job
+/// took at a worker count.
+struct MeasuredStep {
+    std::int64_t workers = 1; ///< N, 1 … scaling.workers' maximum
+    double seconds = 0;       ///< one step's wall time, s, > 0 and ≤ 1e6
+    std::size_t line = 0;     ///< 1-based line of the file it came from (0: not from a file)
+    friend bool operator==(const MeasuredStep&, const MeasuredStep&) = default;
+};
+
 struct ScalingSpec {
     ScalingMode mode = ScalingMode::Lesson;
     std::int64_t workers = 8;           ///< the slider's N
@@ -105,6 +114,7 @@ struct ScalingSpec {
     /// Coefficient of variation of one GPU's step time (σ/μ). A synchronous step waits for the
     /// slowest of N GPUs (MODELS §9). 2 % is an assumption for teaching, not a published figure.
     double stragglerCv = 0.02;
+    std::vector<MeasuredStep> measured; ///< measured step times drawn over the model (may be empty)
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };

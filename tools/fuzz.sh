@@ -20,7 +20,7 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
     exit 2
 fi
 shift || true
-all_targets=(scenario_file set_assignment nccl_tests nvidia_topo)
+all_targets=(scenario_file set_assignment nccl_tests nvidia_topo step_times)
 targets=("$@")
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 for target in "${targets[@]}"; do

@@ -256,7 +256,7 @@ TEST_CASE("import: bad usage exits 2 with one line", "[cli][import]")
     };
     check({QStringLiteral("import")}, "expected KIND FILE");
     check({QStringLiteral("import"), QStringLiteral("iperf"), dataFile(QStringLiteral("nccl"))},
-          "unknown KIND 'iperf'; allowed: nccl-tests, nvidia-topo");
+          "unknown KIND 'iperf'; allowed: nccl-tests, nvidia-topo, step-times");
     check({QStringLiteral("import"), QStringLiteral("nccl-tests"),
            QStringLiteral("/nonexistent/all_reduce.txt")},
           "no such file");

@@ -10,7 +10,9 @@
 // ranks ≥ 1, rows, matching in-place rows, one device name per rank from Rank lines; a fit
 // without an error has finite numbers, α ≥ 0 and B > 0; importNcclTests agrees with
 // parse + fit; accepted rows have a time of at most an hour, bandwidths ≥ 0 and a whole #wrong
-// ≥ 0; a name conflict never names the collective that was read.
+// ≥ 0; a name conflict never names the collective that was read; importNcclLog gives runs or an
+// error, every run within the text's lines and read as parseNcclTests reads it alone, and a fit
+// to paste from one of them.
 
 #include "simcore/ncclimport.h"
 
@@ -88,6 +90,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view fileName = kFileNames[size % kFileNames.size()];
     const std::size_t lineCount =
         simcore::importtext::lines(simcore::importtext::decode(text)).size();
+
+    const auto log = simcore::importNcclLog(text, fileName);
+    require(log.runs.empty() == log.error.has_value(), "a log with both runs and an error");
+    if (log.error) {
+        checkError(*log.error, lineCount);
+    } else {
+        require(log.combined.table.has_value() && !log.combined.fit.error,
+                "a log without the fit to paste");
+        require(log.chosenRun < log.runs.size(), "the chosen run is past the runs");
+        for (const auto& run : log.runs) {
+            require(run.firstLine >= 1 && run.firstLine <= run.lastLine &&
+                        run.lastLine <= lineCount,
+                    "a run's lines are outside the text");
+            require(run.table.ranks >= 1 && !run.table.outOfPlace.empty(), "an empty run");
+        }
+        (void)simcore::ncclObservedBusFactor(*log.combined.table);
+    }
 
     const auto parsed = simcore::parseNcclTests(text, fileName);
     require(parsed.table.has_value() != parsed.error.has_value(),

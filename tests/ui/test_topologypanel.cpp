@@ -332,3 +332,31 @@ TEST_CASE("topology panel: export draws the diagram and writes the links as CSV"
     CHECK(area->summary().contains(QStringLiteral("GPU 6 → GPU 7")));
     CHECK(area->exportTitle().contains(QStringLiteral("Mis-wired")));
 }
+
+TEST_CASE("topology panel: two nccl-tests logs fill both link levels in one step",
+          "[ui][topology][import]")
+{
+    Fixture f;
+    const QString intra = dataFile(QStringLiteral("nccl/all_reduce_8xh100_nvswitch.txt"));
+    const QString across = dataFile(QStringLiteral("nccl/all_reduce_2x8xh100_srun_label.txt"));
+    // Across first: the hosts, not the order, decide.
+    REQUIRE(f.panel.importNcclFiles({across, intra}));
+    CHECK(f.panel.importText().contains(QStringLiteral("Second log")));
+    REQUIRE(f.panel.useImport());
+    const auto& hardware = f.model.scenario().hardware;
+    const auto fitOf = [](const QString& path) {
+        QFile file(path);
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        return simcore::importNcclLog(std::string_view(bytes.constData(), bytes.size()))
+            .combined.fit;
+    };
+    CHECK(hardware.intraBandwidthBytesPerSecond ==
+          Approx(fitOf(intra).bandwidthBytesPerSecond).epsilon(1e-12));
+    CHECK(hardware.interBandwidthBytesPerSecond ==
+          Approx(fitOf(across).bandwidthBytesPerSecond).epsilon(1e-12));
+    // Two logs of one node: refused, the import before stays.
+    CHECK_FALSE(f.panel.importNcclFiles(
+        {intra, dataFile(QStringLiteral("nccl/rccl_all_reduce_8xmi300x_nocheck.txt"))}));
+    CHECK(f.panel.problemText().contains(QStringLiteral("one measured inside a node")));
+}

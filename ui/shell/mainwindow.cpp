@@ -1,8 +1,10 @@
 #include "ui/shell/mainwindow.h"
 
+#include "common/files.h"
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
+#include "simcore/steptimes.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
@@ -184,6 +186,9 @@ void MainWindow::buildActions(std::optional<Theme> sessionTheme)
     m_saveAsAction = new QAction(this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveWithDialog);
+    m_importMeasurementsAction = new QAction(this);
+    connect(m_importMeasurementsAction, &QAction::triggered, this,
+            &MainWindow::importMeasurementsWithDialog);
     // Own actions rather than QUndoStack's, whose "Undo"/"Redo" prefix would not follow a
     // language switch.
     QUndoStack* stack = m_model->undoStack();
@@ -228,6 +233,8 @@ void MainWindow::buildActions(std::optional<Theme> sessionTheme)
     m_presetMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addAction(m_saveAction);
     m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_importMeasurementsAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportAction);
     m_fileMenu->addAction(m_exportAllAction);
@@ -321,6 +328,10 @@ void MainWindow::retranslate()
     m_saveAction->setText(tr("&Save scenario"));
     m_saveAction->setToolTip(tr("Save every parameter to the scenario file (Ctrl+S)."));
     m_saveAsAction->setText(tr("Save scenario &as…"));
+    m_importMeasurementsAction->setText(tr("&Import measurements…"));
+    m_importMeasurementsAction->setToolTip(
+        tr("Read step times you measured (a CSV of workers,seconds, one run per line) and draw "
+           "them over the Scaling panel's model."));
     updateUndoTexts();
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
@@ -470,6 +481,50 @@ void MainWindow::openWithDialog()
         return;
     }
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+QString MainWindow::importMeasurements(const QString& path)
+{
+    const QString file = QFileInfo(path).fileName();
+    const common::FileRead read = common::readWholeFile(path, common::kMaxMeasurementLogBytes);
+    if (read.problem != common::FileRead::Problem::None) {
+        return tr("Cannot read %1 (%2). Nothing was imported.")
+            .arg(QDir::toNativeSeparators(path),
+                 read.reason.isEmpty() ? tr("missing, not a regular file, or too large")
+                                       : read.reason);
+    }
+    const auto parsed = simcore::parseStepTimes(
+        std::string_view(read.bytes->constData(), static_cast<std::size_t>(read.bytes->size())));
+    if (parsed.error) {
+        const QString expected = QString::fromStdString(parsed.error->expected);
+        if (parsed.error->line == 0) {
+            return tr("%1: expected %2. Nothing was imported.").arg(file, expected);
+        }
+        return tr("%1, line %2: expected %3, found “%4”. Nothing was imported.")
+            .arg(file)
+            .arg(parsed.error->line)
+            .arg(expected, QString::fromStdString(parsed.error->found));
+    }
+    simcore::Scenario scenario = m_model->scenario();
+    scenario.scaling.measured = parsed.points;
+    m_model->setScenario(scenario, tr("Import measurements: %1").arg(file));
+    showPanel(QStringLiteral("scaling"));
+    return {};
+}
+
+void MainWindow::importMeasurementsWithDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import measured step times"), QString(),
+                                     tr("CSV files (*.csv *.txt);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const QString error = importMeasurements(path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Could not import the measurements"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Imported %1").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 bool MainWindow::save()

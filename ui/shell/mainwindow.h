@@ -56,6 +56,10 @@ public:
     /// Opens a scenario file as one undoable step. Returns a translated error, or empty; on error
     /// nothing changes.
     QString openScenario(const QString& path);
+    /// Reads a CSV of measured step times (`workers,seconds`, simcore::parseStepTimes) into
+    /// scaling.measured, one undo step, and shows the Scaling panel; the translated reason
+    /// (naming the line) when the file is refused, and then nothing changes.
+    QString importMeasurements(const QString& path);
     /// Replaces every parameter with a built-in preset's, as one undoable step; the scenario
     /// becomes untitled. Returns a translated error, or empty.
     QString loadPresetById(const QString& id);
@@ -94,6 +98,7 @@ private:
     /// Presentation mode: arrow keys, Page Up/Down, Home/End move the Scaling panel's slider.
     void stepWorkerSlider(int action);
     void openWithDialog();
+    void importMeasurementsWithDialog();
     bool saveWithDialog();
     bool save();
     /// Asks "save changes?" when there are unsaved changes; false when the user cancels.
@@ -130,6 +135,7 @@ private:
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_importMeasurementsAction = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_exportAllAction = nullptr;
     QAction* m_copyChartAction = nullptr;

@@ -30,6 +30,11 @@ namespace dtsim::ui {
 
 using namespace chartupdate;
 
+namespace {
+/// The solid bar's centre left of its slot's: two bar series of width 0.8 share a slot.
+constexpr qreal kSolidBarOffset = 0.2;
+} // namespace
+
 QString ScalingCharts::breakMark()
 {
     return QStringLiteral("…");
@@ -83,6 +88,9 @@ void ScalingCharts::buildBarChart()
     attach(m_barChart, m_idealSeries, m_categories, m_stepAxis);
     attach(m_barChart, selected, m_categories, m_stepAxis);
     attach(m_barChart, optimum, m_categories, m_stepAxis);
+    // Measured runs: filled circles with a dark rim, over the bars and under the markers.
+    m_measuredBars = makeMarker(QScatterSeries::MarkerShapeCircle, chartstyle::kLost, 11);
+    attach(m_barChart, m_measuredBars, m_categories, m_stepAxis);
     m_selectedBar = new PointMarker(m_barChart, selected);
     m_optimumBar = new PointMarker(m_barChart, optimum);
     showMarkersInBarLegend(false);
@@ -150,6 +158,8 @@ void ScalingCharts::buildSpeedupChart()
     attach(m_speedupChart, m_speedup, m_linearWorkers, m_speedupAxis);
     attach(m_speedupChart, selected, m_linearWorkers, m_speedupAxis);
     attach(m_speedupChart, optimum, m_linearWorkers, m_speedupAxis);
+    m_measuredSpeedup = makeMarker(QScatterSeries::MarkerShapeCircle, chartstyle::kLost, 10);
+    attach(m_speedupChart, m_measuredSpeedup, m_linearWorkers, m_speedupAxis);
     m_selectedPoint = new PointMarker(m_speedupChart, selected);
     m_optimumPoint = new PointMarker(m_speedupChart, optimum);
 
@@ -180,6 +190,10 @@ void ScalingCharts::applyMarkColours()
     for (PointMarker* marker : {m_selectedBar, m_selectedPoint, m_optimumBar, m_optimumPoint}) {
         marker->legendEntry()->setBorderColor(chartstyle::markerBorderColour());
     }
+    for (QScatterSeries* measured : {m_measuredBars, m_measuredSpeedup}) {
+        measured->setColor(chartstyle::kLost); // vermillion: no other mark of this chart
+        measured->setBorderColor(chartstyle::markerBorderColour());
+    }
 }
 
 void ScalingCharts::applyLook()
@@ -202,6 +216,8 @@ void ScalingCharts::retranslate()
     m_idealSpeedup->setName(tr("Ideal (N×)"));
     m_selectedPoint->legendEntry()->setName(tr("Selected N"));
     m_optimumPoint->legendEntry()->setName(tr("Optimum N"));
+    m_measuredBars->setName(tr("Measured"));
+    m_measuredSpeedup->setName(tr("Measured"));
     m_linearWorkers->setTitleText(tr("Workers N"));
     m_logWorkers->setTitleText(tr("Workers N (log scale)"));
     m_speedupAxis->setTitleText(tr("Speed-up"));
@@ -248,6 +264,7 @@ void ScalingCharts::showReport(const simcore::ScalingReport& report)
     }
     updateBars();
     updateSpeedup();
+    updateMeasured();
     m_summary->setPlainText(summary());
     m_barView->setAccessibleDescription(m_summary->plainText());
     if (m_interactive) {
@@ -263,6 +280,11 @@ void ScalingCharts::updateBars()
     for (const auto& bar : bars) {
         largest =
             std::max({largest, bar.computeSeconds + bar.communicationSeconds, bar.idealSeconds});
+    }
+    for (const auto& point : m_report.measured) {
+        if (point.barSlot) {
+            largest = std::max(largest, point.stepSeconds); // the axis holds every drawn point
+        }
     }
     m_unitSeconds = largest >= 1.0 ? 1.0 : (largest >= 1e-3 ? 1e-3 : 1e-6);
     const QString unit = m_unitSeconds == 1.0    ? tr("s")
@@ -335,6 +357,9 @@ void ScalingCharts::updateSpeedup()
         }
         highest = std::max(highest, point.speedup);
     }
+    for (const auto& point : m_report.measured) {
+        highest = std::max(highest, point.speedup);
+    }
     replaceIfChanged(m_speedup, speedup);
     replaceIfChanged(m_idealSpeedup, ideal);
 
@@ -370,6 +395,33 @@ void ScalingCharts::updateSpeedup()
                                       m_report.result.selected.speedup));
     m_optimumPoint->setPoint(QPointF(static_cast<double>(m_report.result.optimalWorkers),
                                      m_report.result.optimal.speedup));
+}
+
+void ScalingCharts::updateMeasured()
+{
+    QList<QPointF> bars;
+    QList<QPointF> speedup;
+    for (const auto& point : m_report.measured) {
+        if (point.barSlot) {
+            // Over the solid (real) bar, left of the slot's centre: a run compares with the
+            // model's real step, and the selected N's triangle keeps the centre.
+            bars << QPointF(static_cast<qreal>(*point.barSlot) - kSolidBarOffset,
+                            point.stepSeconds / m_unitSeconds);
+        }
+        speedup << QPointF(static_cast<qreal>(point.workers), point.speedup);
+    }
+    replaceIfChanged(m_measuredBars, bars);
+    replaceIfChanged(m_measuredSpeedup, speedup);
+    // No legend entry while nothing was measured.
+    for (auto [chart, series] :
+         {std::pair{m_barChart, m_measuredBars}, std::pair{m_speedupChart, m_measuredSpeedup}}) {
+        const bool shown = !m_report.measured.empty();
+        for (QLegendMarker* entry : chart->legend()->markers(series)) {
+            if (entry->isVisible() != shown) {
+                entry->setVisible(shown);
+            }
+        }
+    }
 }
 
 QString ScalingCharts::summary() const

@@ -55,6 +55,10 @@ public:
     /// The same two over the speed-up curve (x: N).
     [[nodiscard]] PointMarker* selectedPoint() const { return m_selectedPoint; }
     [[nodiscard]] PointMarker* optimumPoint() const { return m_optimumPoint; }
+    /// Measured step times (scaling.measured): over the bars whose N was measured (x: the
+    /// bar's slot, y: the step in the value axis' unit) and over the speed-up curve (x: N).
+    [[nodiscard]] QScatterSeries* measuredBarSeries() const { return m_measuredBars; }
+    [[nodiscard]] QScatterSeries* measuredSpeedupSeries() const { return m_measuredSpeedup; }
     [[nodiscard]] QChartView* barView() const { return m_barView; }
     [[nodiscard]] QChartView* speedupView() const { return m_speedupView; }
     /// The category label of an empty slot where the bars leave counts out (a break mark);
@@ -75,6 +79,7 @@ private:
     void updateBars();
     void updateSpeedup();
     void showMarkersInBarLegend(bool shown);
+    void updateMeasured();
 
     simcore::ScalingReport m_report;
     double m_unitSeconds = 1.0;
@@ -91,6 +96,8 @@ private:
     QValueAxis* m_stepAxis = nullptr;
     PointMarker* m_selectedBar = nullptr;
     PointMarker* m_optimumBar = nullptr;
+    QScatterSeries* m_measuredBars = nullptr;
+    QScatterSeries* m_measuredSpeedup = nullptr;
 
     QChartView* m_speedupView = nullptr;
     QChart* m_speedupChart = nullptr;

@@ -110,11 +110,11 @@ void TopologyPanel::buildControls()
     controlsLayout()->addStretch(1);
 
     connect(m_importNccl, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Import nccl-tests output"), QString(),
-                                         tr("Text files (*.txt *.log *.out);;All files (*)"));
-        if (!path.isEmpty()) {
-            importNcclFile(path);
+        const QStringList paths =
+            QFileDialog::getOpenFileNames(this, tr("Import nccl-tests output"), QString(),
+                                          tr("Text files (*.txt *.log *.out);;All files (*)"));
+        if (!paths.isEmpty()) {
+            importNcclFiles(paths);
         }
     });
     connect(m_importTopo, &QPushButton::clicked, this, [this] {
@@ -342,22 +342,46 @@ QString TopologyPanel::importErrorText(const QString& path, const simcore::Impor
 
 bool TopologyPanel::importNcclFile(const QString& path)
 {
+    return importNcclFiles({path});
+}
+
+bool TopologyPanel::importNcclFiles(const QStringList& paths)
+{
     showProblem(QString());
-    const auto bytes = readImportFile(path);
-    if (!bytes) {
+    std::vector<simcore::NcclImport> imports;
+    std::vector<simcore::NcclLinkLevel> levels;
+    for (const QString& path : paths) {
+        const auto bytes = readImportFile(path);
+        if (!bytes) {
+            return false;
+        }
+        auto log = simcore::importNcclLog(std::string_view(bytes->constData(), bytes->size()),
+                                          QFileInfo(path).fileName().toStdString());
+        if (log.error) {
+            showProblem(importErrorText(path, *log.error));
+            return false;
+        }
+        levels.push_back(simcore::ncclLinkLevel(*log.combined.table));
+        imports.push_back(std::move(log.combined));
+    }
+    const auto assigned = simcore::ncclAssignLevels(levels);
+    if (assigned.error) {
+        showProblem(tr("Choose one or two nccl-tests logs: one measured inside a node and one "
+                       "across nodes. Nothing was imported."));
         return false;
     }
-    auto imported = simcore::importNcclTests(std::string_view(bytes->constData(), bytes->size()),
-                                             QFileInfo(path).fileName().toStdString());
-    if (imported.error) {
-        showProblem(importErrorText(path, *imported.error));
-        return false;
+    m_nccl = std::move(imports.front());
+    m_ncclIntra = assigned.intra == 0u;
+    m_ncclOther.reset();
+    m_otherPath.clear();
+    if (imports.size() == 2) {
+        m_ncclOther = std::move(imports[1]);
+        m_otherPath = paths.at(1);
     }
-    m_nccl = std::move(imported);
     m_topoNode.reset();
     m_topoCluster.reset();
     m_imported = Imported::Nccl;
-    m_importPath = path;
+    m_importPath = paths.front();
     showImport();
     return true;
 }
@@ -403,7 +427,7 @@ void TopologyPanel::showImport()
     if (m_imported == Imported::Nccl && m_nccl) {
         const auto& table = *m_nccl->table;
         const auto& fit = m_nccl->fit;
-        m_importLabel->setText(
+        QString text =
             tr("%1\n%2 over %3 GPUs on %4 node(s), %5 sizes.\nFitted: α = %6 per step, B = %7 "
                "per link (one direction). Worst error %8 (line %9).")
                 .arg(file, fromStd(simcore::ncclCollectiveId(fit.collective)))
@@ -413,7 +437,20 @@ void TopologyPanel::showImport()
                 .arg(common::formatDuration(fit.latencySeconds),
                      common::formatBandwidth(fit.bandwidthBytesPerSecond),
                      common::formatPercent(fit.worstRelativeError))
-                .arg(fit.worstLine));
+                .arg(fit.worstLine);
+        if (m_ncclOther) {
+            const auto& other = m_ncclOther->fit;
+            const QString level = m_ncclIntra ? tr("between nodes") : tr("inside a node");
+            text += QLatin1Char('\n') +
+                    tr("Second log %1: %2 GPUs, α = %3 per step, B = %4 per link, for the link "
+                       "%5.")
+                        .arg(m_importLabel->fontMetrics().elidedText(
+                            QFileInfo(m_otherPath).fileName(), Qt::ElideMiddle, 200))
+                        .arg(m_ncclOther->table->ranks)
+                        .arg(common::formatDuration(other.latencySeconds),
+                             common::formatBandwidth(other.bandwidthBytesPerSecond), level);
+        }
+        m_importLabel->setText(text);
         m_importLabel->show();
         // Measured points and the fitted line, in µs; the axes leave a margin around them.
         const auto chart = simcore::ncclFitChart(*m_nccl, kFitPoints);
@@ -475,14 +512,21 @@ bool TopologyPanel::useImport()
     if (m_imported == Imported::Nccl && m_nccl) {
         const auto& table = *m_nccl->table;
         const auto& fit = m_nccl->fit;
-        const bool intra = table.nodes == 1;
-        const std::string scope = intra ? "intra" : "inter";
+        const std::string scope = m_ncclIntra ? "intra" : "inter";
         sets.push_back({"collective.workers", std::to_string(table.ranks)});
         if (const auto perNode = simcore::ncclGpusPerNode(table)) {
             sets.push_back({"hardware.gpus_per_node", std::to_string(*perNode)});
         }
         sets.push_back({"hardware." + scope + "_latency", number(fit.latencySeconds)});
         sets.push_back({"hardware." + scope + "_bandwidth", number(fit.bandwidthBytesPerSecond)});
+        if (m_ncclOther) {
+            // The second log fills the other link level in the same step.
+            const std::string other = m_ncclIntra ? "inter" : "intra";
+            sets.push_back(
+                {"hardware." + other + "_latency", number(m_ncclOther->fit.latencySeconds)});
+            sets.push_back({"hardware." + other + "_bandwidth",
+                            number(m_ncclOther->fit.bandwidthBytesPerSecond)});
+        }
         description = tr("Import nccl-tests: %1").arg(QFileInfo(m_importPath).fileName());
     } else if (m_imported == Imported::Topo && m_topoCluster && m_topoNode) {
         // The node pair by pair (topology.node); picking the imported wiring below writes what

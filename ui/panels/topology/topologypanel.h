@@ -52,6 +52,10 @@ public:
     /// On failure: an inline message naming the line and what was expected, false, and nothing
     /// changes (a previous import stays as it was).
     bool importNcclFile(const QString& path);
+    /// One or two nccl-tests logs (the button takes two): one measured inside a node and one
+    /// across nodes (simcore::ncclAssignLevels), so "Use these for my cluster" fills both link
+    /// levels in one step. The chart shows the first log.
+    bool importNcclFiles(const QStringList& paths);
     /// Reads an `nvidia-smi topo -m` output, as importNcclFile.
     bool importTopoFile(const QString& path);
     /// Writes the last import into the scenario ("Use these for my cluster"). nccl-tests:
@@ -87,6 +91,9 @@ private:
     Imported m_imported = Imported::None;
     QString m_importPath;
     std::optional<simcore::NcclImport> m_nccl;
+    bool m_ncclIntra = false;                       ///< m_nccl describes the link inside a node
+    std::optional<simcore::NcclImport> m_ncclOther; ///< the second log: the other link level
+    QString m_otherPath;
     std::optional<simcore::NvTopoNode> m_topoNode;
     std::optional<simcore::ClusterTopology> m_topoCluster;
 

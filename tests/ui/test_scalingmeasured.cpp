@@ -1,0 +1,120 @@
+// Measured step times over the Scaling charts: File › Import measurements reads the CSV into
+// scaling.measured (one undo step), the charts draw the runs over the bars and the speed-up
+// curve in both model modes, and the export (image and CSV) carries them.
+#include "simcore/scalingreport.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/scaling/scalingcharts.h"
+#include "ui/panels/scaling/scalingpanel.h"
+#include "ui/shell/exporter.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QFile>
+#include <QImage>
+#include <QScatterSeries>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(text);
+    return path;
+}
+
+/// The measured points' colour (chartstyle::kLost, vermillion) somewhere in the image.
+bool hasMeasuredColour(const QImage& image)
+{
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.pixel(x, y) == qRgb(0xD5, 0x5E, 0x00)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("File › Import measurements draws the runs over the bars and the curve",
+          "[ui][scaling][measured]")
+{
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("steps.csv"),
+                                   "workers,seconds\n1,1.02\n2,0.55\n4,0.31\n"
+                                   "8,0.2\n100,0.5\n");
+    MainWindow window;
+    REQUIRE(window.importMeasurements(path).isEmpty());
+    const auto& measured = window.model()->scenario().scaling.measured;
+    REQUIRE(measured.size() == 5);
+    CHECK(measured[1] == simcore::MeasuredStep{2, 0.55, 3});
+
+    auto* panel = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
+    REQUIRE(panel != nullptr);
+    ScalingCharts* charts = panel->charts();
+    const auto report = simcore::scalingReport(window.model()->scenario());
+    // Bars: the runs whose N is a bar (N = 100 is not), at the bar's slot, in the axis' unit.
+    const auto bars = charts->measuredBarSeries()->points();
+    REQUIRE(bars.size() == 4);
+    CHECK(bars[0].x() == Approx(-0.2)); // over the solid bar of slot 0
+    CHECK(bars[1].y() == Approx(0.55 / charts->barUnitSeconds()));
+    // The speed-up chart draws every run, T(1)/T(N) against the measured T(1).
+    const auto curve = charts->measuredSpeedupSeries()->points();
+    REQUIRE(curve.size() == 5);
+    CHECK(curve[4].x() == 100);
+    CHECK(curve[2].y() == Approx(report.measured[2].speedup));
+    CHECK(charts->csv().contains(QStringLiteral("workers,measured_step_s,measured_speedup")));
+    CHECK(charts->csv().contains(QStringLiteral("\n8,0.2,")));
+
+    // One undo step takes them away again.
+    window.model()->undoStack()->undo();
+    CHECK(window.model()->scenario().scaling.measured.empty());
+    CHECK(charts->measuredBarSeries()->points().isEmpty());
+    CHECK_FALSE(charts->csv().contains(QStringLiteral("measured")));
+}
+
+TEST_CASE("A refused measurement file names its line and changes nothing",
+          "[ui][scaling][measured]")
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    const simcore::Scenario before = window.model()->scenario();
+    const QString error = window.importMeasurements(
+        writeFile(dir, QStringLiteral("bad.csv"), "workers,seconds\n1,1.0\n2,0,5\n"));
+    CHECK(error.contains(QStringLiteral("bad.csv, line 3")));
+    CHECK(error.contains(QStringLiteral("Nothing was imported")));
+    CHECK(window.model()->scenario() == before);
+    CHECK_FALSE(window.importMeasurements(dir.filePath(QStringLiteral("missing.csv"))).isEmpty());
+}
+
+TEST_CASE("The export carries the measured runs, in Lesson and Physical mode",
+          "[ui][scaling][measured][export]")
+{
+    simcore::Scenario scenario;
+    REQUIRE_FALSE(simcore::setValue(scenario, "scaling.measured", "1:1.02 2:0.55 4:0.31 8:0.2"));
+    ExportOptions options;
+    options.size = QSize(1280, 800);
+    CHECK(hasMeasuredColour(renderPanel(QStringLiteral("scaling"), scenario, options)));
+    CHECK_FALSE(hasMeasuredColour(renderPanel(QStringLiteral("scaling"), {}, options)));
+
+    simcore::Scenario physical = scenario;
+    REQUIRE_FALSE(simcore::setValue(physical, "scaling.mode", "physical"));
+    REQUIRE_FALSE(simcore::setValue(physical, "scaling.measured", "1:40 2:21 4:11 8:6"));
+    CHECK(hasMeasuredColour(renderPanel(QStringLiteral("scaling"), physical, options)));
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("scaling.csv"));
+    REQUIRE(exportPanel(QStringLiteral("scaling"), physical, csv, options).isEmpty());
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    CHECK(text.contains("workers,measured_step_s,measured_speedup,model_step_s,on_bar"));
+    CHECK(text.contains("\n4,11,"));
+}

@@ -16,6 +16,10 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
 /// One all-reduce of collective.bytes over collective.workers GPUs with collective.algorithm on
 /// the hardware.* links (MODELS §4; nccl-tests' algbw and busbw).
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
+/// The step time of the scenario's dp × tp × pp × cp layout (simcore/steptime3d.h).
+int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);
+/// `dtsim validate`: the published runs of simcore/validation.h, published vs predicted.
+int runValidation(bool json);
 /// What calcCommunication and calcAllreduce print: the Communication report, with the links
 /// also as JSON objects (intra, inter, flat_link: {bandwidth, latency}) and `model` as named.
 int printCommunication(const simcore::Scenario& scenario, const CalcOptions& options,

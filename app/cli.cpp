@@ -37,6 +37,7 @@ const CalcModel kCalcModels[] = {
     {"topology", &calcTopology},
     {"checkpoint", &calcCheckpoint, true},
     {"allreduce", &calcAllreduce},
+    {"training", &calcTraining},
 };
 
 QString calcModelNames()
@@ -118,6 +119,7 @@ QString usage()
                "  dtsim export --panel all --out DIR [--format png|svg|pdf] ...   every panel + "
                "CSV\n"
                "  dtsim keys                              list every scenario key\n"
+               "  dtsim validate [--json]                 published training runs vs the model\n"
                "  dtsim import nccl-tests|nvidia-topo FILE [--json]   read your own measurements\n"
                "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys\n"
                "\n"
@@ -347,7 +349,7 @@ bool hasDisplay()
 }
 
 /// argv[1] values that run a command instead of the window.
-constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import",
+constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import", "validate",
                                         "--help", "-h",   "--version", "-v"};
 
 /// Levenshtein distance, for "did you mean": the commands are few and short.
@@ -394,8 +396,9 @@ QString unknownCommandMessage(int argc, char** argv)
     if (!word.isEmpty() && nearestDistance <= 2) {
         message += QStringLiteral("; did you mean %1?").arg(nearest);
     }
-    return message + QStringLiteral(" (commands: calc, keys, import, export; the window takes "
-                                    "options only: dtsim --help)");
+    return message +
+           QStringLiteral(" (commands: calc, keys, import, export, validate; the window takes "
+                          "options only: dtsim --help)");
 }
 
 bool standardOutputWritten()
@@ -472,6 +475,15 @@ int runSubcommand(int argc, char** argv)
     if (std::strcmp(command, "import") == 0) {
         arguments.removeAt(1);
         return runImport(arguments);
+    }
+    if (std::strcmp(command, "validate") == 0) {
+        const bool json = arguments.size() == 3 && arguments.at(2) == QLatin1String("--json");
+        if (arguments.size() > 2 && !json) {
+            printError(QStringLiteral("validate: unexpected argument '%1'; it takes --json only")
+                           .arg(arguments.at(2)));
+            return kBadInput;
+        }
+        return runValidation(json);
     }
     arguments.removeAt(1); // "calc"
     return runCalc(arguments);

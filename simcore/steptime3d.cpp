@@ -364,7 +364,8 @@ TrainingReport trainingReport(const Scenario& scenario)
     q.push_back(quantity("microbatches", "micro-batches m = B/(b x dp)", s.microbatches,
                          Unit::Microbatches));
     q.push_back(quantity("gpus", "GPUs (dp x tp x pp x cp)", gpus, Unit::Gpus));
-    q.push_back(quantity("tokens_per_second", "throughput", report.tokensPerSecond, Unit::Number));
+    q.push_back(quantity("tokens_per_second", "throughput, tokens/s", report.tokensPerSecond,
+                         Unit::Number));
     q.push_back(quantity("model_flops", "model FLOPs per step", s.modelFlops, Unit::Flops));
     q.push_back(
         quantity("hardware_flops", "hardware FLOPs per step", s.hardwareFlops, Unit::Flops));

@@ -299,3 +299,24 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
     }
     CHECK(within == 10);
 }
+
+TEST_CASE("The new keys load, and their zeros keep older files' meaning", "[steptime3d][scenario]")
+{
+    Scenario s;
+    CHECK(s.parallel.cp == 1);
+    CHECK(s.train.tokens == 0);
+    CHECK(s.hardware.nicsPerNode == 0);
+    CHECK(s.hardware.nicBandwidthBytesPerSecond == 0);
+    CHECK_FALSE(setValue(s, "parallel.cp", "2"));
+    CHECK_FALSE(setValue(s, "train.tokens", "3e11"));
+    CHECK_FALSE(setValue(s, "hardware.nics_per_node", "4"));
+    CHECK_FALSE(setValue(s, "hardware.nic_bandwidth", "5e10"));
+    CHECK_FALSE(setValue(s, "hardware.nics_per_node", "0")); // 0 = one per GPU
+    const auto bad = setValue(s, "hardware.nics_per_node", "-1");
+    REQUIRE(bad);
+    CHECK(bad->key == "hardware.nics_per_node");
+    CHECK(bad->allowed.find("or 0") != std::string::npos);
+    CHECK(setValue(s, "parallel.cp", "0"));
+    // The default scenario's layout is a valid training layout.
+    CHECK(trainingReport(Scenario{}).ok());
+}

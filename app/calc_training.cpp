@@ -63,22 +63,22 @@ int runValidation(bool json)
     stream << "Published runs against dtsim's training model (efficiency "
            << simcore::kCalibratedEfficiency
            << " of peak, calibrated once on Narayanan et al. 2021 Table 2, PTD-P 175B on 384 "
-              "A100, a run not listed here)\n\n";
+              "A100, a run not listed here; error = dtsim's throughput / published − 1)\n\n";
     stream << QStringLiteral("%1  %2  %3  %4  %5\n")
-                  .arg(QStringLiteral("run"), -20)
-                  .arg(QStringLiteral("metric"), -16)
+                  .arg(QStringLiteral("run"), -30)
+                  .arg(QStringLiteral("metric"), -18)
                   .arg(QStringLiteral("published"), 9)
                   .arg(QStringLiteral("dtsim"), 9)
                   .arg(QStringLiteral("error"), 8);
     for (const auto& result : results) {
         const auto& run = *result.run;
         stream << QStringLiteral("%1  %2  %3  ")
-                      .arg(text(run.id), -20)
-                      .arg(text(simcore::metricName(run.metric)), -16)
-                      .arg(run.published, 9, 'f', 1);
+                      .arg(text(run.id), -30)
+                      .arg(text(simcore::metricName(run.metric)), -18)
+                      .arg(run.published, 9, 'f', 2);
         if (result.problem.empty()) {
             stream << QStringLiteral("%1  %2%\n")
-                          .arg(result.predicted, 9, 'f', 1)
+                          .arg(result.predicted, 9, 'f', 2)
                           .arg(100.0 * result.errorFraction, 7, 'f', 1);
         } else {
             stream << QString::fromStdString(result.problem) << "\n";

@@ -277,11 +277,12 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
           "[steptime3d][validation]")
 {
     // Predicted with the efficiency calibrated on a run not in this list; never tuned to them.
-    // Known misses (the model has no memory-bound element-wise time, which weighs more in small
-    // models): Table 1's 1.7B (+25 %) and 3.6B (+18 %); Korthikanti's 530B and 1T (−17 %:
-    // their layouts as remembered may differ, e.g. an interleaved schedule, see validation.cpp).
+    // Known misses, tolerated up to ±30 %: Table 1's 1.7B (+25 %) and 3.6B (+18 %), where the
+    // model, which has no memory-bound element-wise time, is too fast for small hidden sizes;
+    // Korthikanti's 1T with either recipe (−17 %), where its 1F1B bubble of 63/512 of the step
+    // seems larger than the run's.
     const auto results = validateRuns();
-    REQUIRE(results.size() == 14);
+    REQUIRE(results.size() == 18);
     int within = 0;
     for (const auto& result : results) {
         INFO(result.run->id << ": published " << result.run->published << ", dtsim "
@@ -289,7 +290,7 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
         REQUIRE(result.problem.empty());
         const std::string id(result.run->id);
         const bool knownMiss = id == "narayanan-t1-1.7b" || id == "narayanan-t1-3.6b" ||
-                               id == "korthikanti-530b" || id == "korthikanti-1t";
+                               id == "korthikanti-1t-full" || id == "korthikanti-1t-sp-selective";
         if (knownMiss) {
             CHECK(std::abs(result.errorFraction) < 0.30);
         } else {
@@ -297,7 +298,7 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
             ++within;
         }
     }
-    CHECK(within == 10);
+    CHECK(within == 14);
 }
 
 TEST_CASE("The new keys load, and their zeros keep older files' meaning", "[steptime3d][scenario]")

@@ -15,6 +15,8 @@ int calcTopology(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options);
 /// One all-reduce of collective.bytes over collective.workers GPUs with collective.algorithm on
 /// the hardware.* links (MODELS §4; nccl-tests' algbw and busbw).
+/// Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
+int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
 /// The step time of the scenario's dp × tp × pp × cp layout (simcore/steptime3d.h).
 int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);

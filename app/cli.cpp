@@ -37,6 +37,7 @@ const CalcModel kCalcModels[] = {
     {"topology", &calcTopology},
     {"checkpoint", &calcCheckpoint, true},
     {"allreduce", &calcAllreduce},
+    {"goodput", &calcGoodput, true},
     {"training", &calcTraining},
 };
 
@@ -127,7 +128,8 @@ QString usage()
                "FILE for export: .png, .svg, .pdf or .csv.\n"
                "Units are SI: seconds, bytes, bytes per second.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
-               "calc checkpoint --monte-carlo also simulates checkpoint.mc_runs jobs.\n"
+               "calc checkpoint and calc goodput --monte-carlo also simulate checkpoint.mc_runs "
+               "jobs.\n"
                "Each option but --set is given once.\n")
         .arg(calcModelNames(), exportViewIds().join(QStringLiteral(", ")),
              common::presetIds().join(QStringLiteral(", ")));
@@ -144,7 +146,7 @@ QString calcUsage()
                "MODEL: %1.\nID (presets): %2.\n"
                "--set KEY=VALUE applies after the preset or file, in order; dtsim keys lists "
                "every key.\n"
-               "--monte-carlo (checkpoint only): also simulates checkpoint.mc_runs jobs.\n"
+               "--monte-carlo (checkpoint, goodput): also simulates checkpoint.mc_runs jobs.\n"
                "Each option but --set is given once.\n"
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n")
         .arg(calcModelNames(), common::presetIds().join(QStringLiteral(", ")));
@@ -167,7 +169,9 @@ QString exportUsage()
                "--slide lays the charts out as a 16:9 slide read from the back of a room: "
                "1280x720\n"
                "with every font 1.6 times larger (text at least 3 % of the height), a PNG of\n"
-               "1920x1080 unless --scale is given, a PDF page of 13.33 x 7.5 in.\n"
+               "1920x1080 unless --scale is given, a PDF page of 13.33 x 7.5 in. A panel of\n"
+               "several ideas (scaling, communication, checkpoint) gives a slide each: a PDF page\n"
+               "each, or FILE-1.png, FILE-2.png … (printed).\n"
                "Each option but --set is given once.\n"
                "P: %1.\nID (presets): %2.\n")
         .arg(exportViewIds().join(QStringLiteral(", ")),
@@ -269,8 +273,9 @@ int runCalc(const QStringList& arguments)
     QCommandLineParser parser;
     addScenarioOptions(parser);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
-    parser.addOption({QStringLiteral("monte-carlo"),
-                      QStringLiteral("checkpoint: also simulate checkpoint.mc_runs jobs.")});
+    parser.addOption(
+        {QStringLiteral("monte-carlo"),
+         QStringLiteral("checkpoint, goodput: also simulate checkpoint.mc_runs jobs.")});
     parser.addPositionalArgument(QStringLiteral("MODEL"), calcModelNames());
     const QCommandLineOption help = parser.addHelpOption();
     if (!parseArguments(parser, arguments)) {

@@ -277,9 +277,17 @@ int runExport(int argc, char** argv)
         }
         return kSuccess;
     }
-    if (const QString error = ui::exportPanel(panel, *scenario, out, options); !error.isEmpty()) {
+    QStringList written;
+    if (const QString error = ui::exportPanel(panel, *scenario, out, options, &written);
+        !error.isEmpty()) {
         printError(error);
         return kFailure;
+    }
+    // A slide of several ideas is several files: their names are said, as they are not --out.
+    if (written != QStringList{out}) {
+        for (const QString& path : written) {
+            std::fputs(qPrintable(path + u'\n'), stdout);
+        }
     }
     return kSuccess;
 }

@@ -252,6 +252,13 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(choiceKey<&S::scaling, &ScalingSpec::batch, kBatchScalingNames>(
         "scaling.batch", "Physical mode: strong (global batch fixed, each GPU gets less) or weak "
                          "(batch per GPU fixed, the global batch grows with N)."));
+    // Up to 0.3: the model draws step times from a normal distribution, which must stay positive;
+    // at c = 0.3 a negative step is 3.3 standard deviations below the mean.
+    keys.push_back(numberKey<&S::scaling, &ScalingSpec::stragglerCv>(
+        "scaling.straggler_cv", K::Real, "",
+        "Coefficient of variation of one GPU's step time: a synchronous step waits for the "
+        "slowest of N GPUs (goodput model).",
+        0, 0.3));
     // The UI edits these in milliseconds with three decimals: 1 µs is the finest step it shows.
     keys.push_back(numberKey<&S::lesson, &LessonSpec::baseComputeSeconds>(
         "lesson.base_compute", K::Real, "s", "Compute time of one step on one worker (T_compute).",
@@ -283,6 +290,23 @@ std::vector<KeyInfo> buildKeys()
         "checkpoint.mc_seed", K::Integer, "",
         "Seed of the Monte-Carlo generator: the same seed gives the same runs.", 0,
         9007199254740992.0));
+
+    auto storage = numberKey<&S::checkpoint, &CheckpointSpec::storageBytesPerSecond>(
+        "checkpoint.storage_bandwidth", K::Real, "bytes/s",
+        "Aggregate write bandwidth of the checkpoint storage: the goodput model writes the "
+        "weights and optimizer state at it.",
+        1e6, 1e15);
+    storage.specialValue = 0;
+    storage.specialMeaning = "0 = not given: checkpoint.write_time is the write time";
+    keys.push_back(storage);
+    auto memoryTier = numberKey<&S::checkpoint, &CheckpointSpec::memoryTierBytesPerSecond>(
+        "checkpoint.memory_bandwidth", K::Real, "bytes/s",
+        "Aggregate bandwidth of an in-memory checkpoint tier (host memory or a peer): training "
+        "waits only for this copy; the copy to storage runs behind it.",
+        1e6, 1e16);
+    memoryTier.specialValue = 0;
+    memoryTier.specialMeaning = "0 = no in-memory tier";
+    keys.push_back(memoryTier);
 
     keys.push_back(choiceKey<&S::memory, &MemorySpec::sequenceParallel, kOffOnNames>(
         "memory.sequence_parallel",

@@ -108,6 +108,9 @@ struct ScalingSpec {
     double mfu = 0.4;                   ///< physical: share of peak FLOP/s achieved (PaLM MFU)
     double overlap = 0;                 ///< physical: share of communication hidden by backward
     BatchScalingMode batch = BatchScalingMode::Strong; ///< physical: what stays fixed as N grows
+    /// Coefficient of variation of one GPU's step time (σ/μ). A synchronous step waits for the
+    /// slowest of N GPUs (MODELS §9). 2 % is an assumption for teaching, not a published figure.
+    double stragglerCv = 0.02;
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };
@@ -130,6 +133,12 @@ struct CheckpointSpec {
     double workSeconds = 14 * 86400.0;
     std::int64_t monteCarloRuns = 2000; ///< simulated jobs behind the histogram
     std::int64_t monteCarloSeed = 1;    ///< same seed, same runs
+    /// Aggregate bandwidth of the checkpoint storage, bytes/s; 0 = not given: the goodput model
+    /// then takes writeTimeSeconds as the write time. (Llama 3 §3.3.1: Tectonic sustains 2 TB/s.)
+    double storageBytesPerSecond = 0;
+    /// Aggregate bandwidth of an in-memory checkpoint tier (host memory or a peer's), bytes/s;
+    /// 0 = no such tier. With it, training waits only for the copy to memory.
+    double memoryTierBytesPerSecond = 0;
 
     friend bool operator==(const CheckpointSpec&, const CheckpointSpec&) = default;
 };

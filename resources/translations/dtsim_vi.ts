@@ -458,7 +458,7 @@
         <translation>nửa busbw đỉnh</translation>
     </message>
     <message>
-        <source>Bus bandwidth (nccl-tests)</source>
+        <source>Bus bandwidth</source>
         <translation>Băng thông bus</translation>
     </message>
     <message>

@@ -230,7 +230,13 @@ TEST_CASE("export --slide writes a 1920x1080 PNG, or more pixels with --scale", 
     const auto run = dtsim({"export", "--panel", "scaling", "--slide", "--out", png});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    CHECK(QImage(png).size() == QSize(1920, 1080));
+    // Scaling is two ideas (step time | speed-up): a slide each, their files named on stdout.
+    const QStringList files{dir.filePath(QStringLiteral("slide-1.png")),
+                            dir.filePath(QStringLiteral("slide-2.png"))};
+    CHECK(run.out == files.join(u'\n') + u'\n');
+    for (const QString& file : files) {
+        CHECK(QImage(file).size() == QSize(1920, 1080));
+    }
     const QString sharp = dir.filePath(QStringLiteral("sharp.png"));
     REQUIRE(dtsim({"export", "--panel", "memory", "--slide", "--scale", "2", "--out", sharp})
                 .exitCode == 0);

@@ -117,9 +117,9 @@ TEST_CASE("calc refuses --monte-carlo for a model that has no simulation", "[cli
     // Guards against: `calc scaling --monte-carlo` exiting 0 as if a simulation had run.
     checkBadInput({
         {{"calc", "scaling", "--monte-carlo"},
-         "--monte-carlo applies to calc checkpoint only, not calc scaling"},
+         "--monte-carlo applies to calc checkpoint, calc goodput only, not calc scaling"},
         {{"calc", "memory", "--monte-carlo", "--json"},
-         "--monte-carlo applies to calc checkpoint only, not calc memory"},
+         "--monte-carlo applies to calc checkpoint, calc goodput only, not calc memory"},
     });
 }
 

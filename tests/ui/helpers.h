@@ -1,5 +1,7 @@
 #pragma once
 
+#include "simcore/scenario.h"
+
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
@@ -38,6 +40,29 @@ inline QStringList csvTable(const QString& csv, const QString& header)
         }
     }
     return table;
+}
+
+/// A dp × tp × pp layout with `perNode` GPUs per node and `layers` layers; interleaved with `v`
+/// chunks when v > 1. Megatron splits the heads and the hidden size evenly over tp: a model whose
+/// heads tp does not divide gets 8·tp heads of 128.
+inline simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp,
+                                std::int64_t perNode, std::int64_t layers = 32, std::int64_t v = 1)
+{
+    simcore::Scenario s;
+    s.parallel.dp = dp;
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.hardware.gpusPerNode = perNode;
+    s.model.layers = layers;
+    if (v > 1) {
+        s.parallel.schedule = simcore::PipelineSchedule::Interleaved;
+        s.parallel.virtualStages = v;
+    }
+    if (s.model.heads % tp != 0) {
+        s.model.heads = 8 * tp;
+        s.model.hidden = 128 * s.model.heads;
+    }
+    return s;
 }
 
 /// Chooses the entry of `box` whose data is `data`, the way a user's click does.

@@ -12,11 +12,17 @@
 // re-applied to charts that exist, as when a teacher switches theme): every series, point marker
 // and legend entry a chart declares is checked against the look's background, and the rendered
 // image is searched for the colour that passes, in the plot (marks) and in the legend's rectangle
-// (swatches): a swatch still drawn black on dark fails.
+// (swatches): a swatch still drawn black on dark fails. The painted views (the ring, the
+// parallelism and topology diagrams, the Gantt chart, the checkpoint timeline) declare each mark
+// with the colour it is drawn on; each is held to 3:1 (text to 4.5:1) and looked for in the view's
+// picture.
 #include "simcore/scenario.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/paintedchartarea.h"
+#include "ui/panels/checkpoint/timelinewidget.h"
+#include "ui/panels/communication/ringwidget.h"
 #include "ui/shell/exporter.h"
 
 #include <QAbstractBarSeries>
@@ -233,10 +239,10 @@ TEST_CASE("every chart mark and legend swatch stands 3:1 off the background in e
                         }
                         const QColor visible = mark.visible(background);
                         INFO(id.toStdString()
-                             << " (" << view->chart()->title().toStdString() << "), "
-                             << look.name << ", " << where << ": "
-                             << mark.what.toStdString() << " " << visible.name().toStdString()
-                             << " on " << background.name().toStdString() << " = "
+                             << " (" << view->chart()->title().toStdString() << "), " << look.name
+                             << ", " << where << ": " << mark.what.toStdString() << " "
+                             << visible.name().toStdString() << " on "
+                             << background.name().toStdString() << " = "
                              << contrast(visible, background));
                         CHECK(contrast(visible, background) >= kMinimum);
                         if (mark.drawn) {
@@ -276,4 +282,76 @@ TEST_CASE("the look's mark colours stand 3:1 off its chart background", "[ui][co
             }
         }
     }
+}
+
+namespace {
+
+/// Each painted view in the area, with the marks it declares in the current look.
+std::vector<std::pair<QWidget*, DrawnMarks>> paintedViews(ChartArea& area)
+{
+    std::vector<std::pair<QWidget*, DrawnMarks>> views;
+    if (auto* painted = qobject_cast<PaintedChartArea*>(&area)) {
+        views.emplace_back(painted, painted->drawnMarks());
+    }
+    for (auto* painted : area.findChildren<PaintedChartArea*>()) {
+        views.emplace_back(painted, painted->drawnMarks());
+    }
+    for (auto* ring : area.findChildren<RingWidget*>()) {
+        views.emplace_back(ring, ring->drawnMarks());
+    }
+    for (auto* timeline : area.findChildren<TimelineWidget*>()) {
+        views.emplace_back(timeline, timeline->drawnMarks());
+    }
+    return views;
+}
+
+} // namespace
+
+TEST_CASE("every mark and text of the painted views stands off what it is drawn on, in every look",
+          "[ui][contrast]")
+{
+    // Hazard: the Gantt's orange backward blocks on the pale idle fill (1.7:1), the tensor-parallel
+    // blue on a dark node frame (2.4:1), see-through vermillion halos (2:1 on white), the alert
+    // red on the dark background.
+    RestoreAppearance restore;
+    applyAppearance({Theme::Light, false, 1.25});
+    const QSize size(1600, 900);
+    int viewsChecked = 0;
+    for (const QString& id : exportablePanels()) {
+        auto area = createChartArea(id);
+        REQUIRE(area);
+        area->showScenario(simcore::Scenario{});
+        for (const NamedLook& look : kLooks) {
+            applyAppearance(look.appearance);
+            prepare(*area, size);
+            for (const auto& [view, marks] : paintedViews(*area)) {
+                if (!view->isVisible()) {
+                    continue;
+                }
+                ++viewsChecked;
+                const QImage image = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+                REQUIRE(!image.isNull());
+                for (const DrawnMark& mark : marks) {
+                    const QColor visible =
+                        mark.outline.isValid() && contrast(mark.outline, mark.surface) >
+                                                      contrast(mark.fill, mark.surface)
+                            ? mark.outline
+                            : mark.fill;
+                    const double needed = mark.text ? 4.5 : kMinimum;
+                    INFO(id.toStdString()
+                         << " (" << view->metaObject()->className() << "), " << look.name << ": "
+                         << mark.what.toStdString() << " " << visible.name().toStdString() << " on "
+                         << mark.surface.name().toStdString() << " = "
+                         << contrast(visible, mark.surface));
+                    CHECK(contrast(visible, mark.surface) >= needed);
+                    if (mark.shown) {
+                        CHECK(pixelsOf(image, image.rect(), visible) >= 4);
+                    }
+                }
+            }
+        }
+    }
+    // The ring, the parallelism diagram, the Gantt, the topology diagram and the timeline, in
+    // four looks each.
+    CHECK(viewsChecked >= 5 * 4);
 }

@@ -4,6 +4,7 @@
 // and the numbers written are the report's.
 #include "common/format.h"
 #include "common/language.h"
+#include "helpers.h"
 #include "layoutchecks.h"
 #include "simcore/parallelismreport.h"
 #include "simcore/pipelinereport.h"
@@ -66,26 +67,7 @@ QRectF inkOf(const DiagramLayout::Text& text, const DiagramStyle& style)
     return QFontMetricsF(font).boundingRect(text.rect, text.flags, text.text);
 }
 
-simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp, std::int64_t perNode,
-                         std::int64_t layers = 32, std::int64_t v = 1)
-{
-    simcore::Scenario s;
-    s.parallel.dp = dp;
-    s.parallel.tp = tp;
-    s.parallel.pp = pp;
-    s.hardware.gpusPerNode = perNode;
-    s.model.layers = layers;
-    if (v > 1) {
-        s.parallel.schedule = simcore::PipelineSchedule::Interleaved;
-        s.parallel.virtualStages = v;
-    }
-    // Megatron splits the heads and the hidden size evenly over tp: 40 heads of 128 for tp = 5.
-    if (s.model.heads % tp != 0) {
-        s.model.heads = 8 * tp;
-        s.model.hidden = 128 * s.model.heads;
-    }
-    return s;
-}
+using testing::layout;
 
 std::vector<simcore::Scenario> layouts()
 {

@@ -31,17 +31,7 @@ struct BackToEnglish {
     ~BackToEnglish() { dtsim::common::setLanguage(QStringLiteral("en")); }
 };
 
-simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp, std::int64_t perNode,
-                         std::int64_t layers = 32)
-{
-    simcore::Scenario s;
-    s.parallel.dp = dp;
-    s.parallel.tp = tp;
-    s.parallel.pp = pp;
-    s.hardware.gpusPerNode = perNode;
-    s.model.layers = layers;
-    return s;
-}
+using testing::layout;
 
 /// A number followed by a plural noun where the number is 1 ("1 GPUs", "1 micro-batches").
 const QRegularExpression kOnePlural(

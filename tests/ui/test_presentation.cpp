@@ -1,8 +1,8 @@
 // Presentation mode on a 1280×800 projector, in both languages: one idea per screen, every chart
 // text whole (no "…" where Qt Charts ran out of room), no tick labels over each other, the
 // read-outs in a row under the charts and the controls folded away until asked for.
+#include "chartchecks.h"
 #include "common/language.h"
-#include "layoutchecks.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
 #include "ui/panels/scaling/scalingcharts.h"
@@ -33,57 +33,6 @@ struct Restore {
     }
 };
 
-/// A text Qt Charts shortened to fit: it ends in "..." (Qt's own) or "…". The Scaling chart's
-/// break mark is a whole "…" of its own, not a shortened text.
-bool shortened(const QString& text)
-{
-    const QString trimmed = text.trimmed();
-    if (trimmed == ScalingCharts::breakMark()) {
-        return false;
-    }
-    return trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(QChar(0x2026));
-}
-
-/// Checks every shown chart of `panel`: no shortened title, axis title, tick label or legend
-/// entry, and no two tick labels of one axis over each other.
-void checkCharts(const char* language, const QString& id, Panel* panel)
-{
-    for (QChartView* view : panel->findChildren<QChartView*>()) {
-        if (!view->isVisible()) {
-            continue;
-        }
-        QHash<QGraphicsItem*, QList<QGraphicsTextItem*>> labelsByAxis;
-        for (QGraphicsItem* item : view->scene()->items()) {
-            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
-            if (text == nullptr || !text->isVisible() || text->toPlainText().isEmpty()) {
-                continue;
-            }
-            INFO(language << " " << id.toStdString() << ": \"" << text->toPlainText().toStdString()
-                          << "\"");
-            CHECK_FALSE(shortened(text->toPlainText()));
-            labelsByAxis[text->parentItem()] << text;
-        }
-        for (const auto& labels : std::as_const(labelsByAxis)) {
-            for (qsizetype i = 0; i < labels.size(); ++i) {
-                for (qsizetype j = i + 1; j < labels.size(); ++j) {
-                    // The glyphs, without the text items' document margins.
-                    const qreal margin = labels[i]->document()->documentMargin();
-                    const QRectF a =
-                        labels[i]->sceneBoundingRect().adjusted(margin, margin, -margin, -margin);
-                    const QRectF b =
-                        labels[j]->sceneBoundingRect().adjusted(margin, margin, -margin, -margin);
-                    INFO(language << " " << id.toStdString() << ": \""
-                                  << labels[i]->toPlainText().toStdString() << "\" "
-                                  << testing::describe(a) << " and \""
-                                  << labels[j]->toPlainText().toStdString() << "\" "
-                                  << testing::describe(b));
-                    CHECK_FALSE(testing::overlap(a, b));
-                }
-            }
-        }
-    }
-}
-
 } // namespace
 
 TEST_CASE("presentation mode at 1280×800: every panel's chart texts whole, in both languages",
@@ -113,7 +62,7 @@ TEST_CASE("presentation mode at 1280×800: every panel's chart texts whole, in b
                 panel->showPresentationPage(page);
                 QCoreApplication::processEvents();
                 INFO("page " << page);
-                checkCharts(language, id, panel);
+                testing::checkChartTexts(language, id, panel);
             }
             panel->showPresentationPage(0);
         }

@@ -129,9 +129,9 @@ QColor legible(const QColor& colour)
     return legible(colour, backgroundColor());
 }
 
-QColor legible(const QColor& colour, const QColor& background)
+QColor legible(const QColor& colour, const QColor& background, double ratio)
 {
-    if (contrastRatio(colour, background) >= kMinMarkContrast) {
+    if (contrastRatio(colour, background) >= ratio) {
         return colour; // as given, not through a round trip to HSL
     }
     const bool darkBackground = relativeLuminance(background) < 0.18;
@@ -141,7 +141,7 @@ QColor legible(const QColor& colour, const QColor& background)
     float lightness = shade.lightnessF();
     const float step = darkBackground ? 0.01F : -0.01F;
     const float end = darkBackground ? 1.0F : 0.0F;
-    while (contrastRatio(shade, background) < kMinMarkContrast && lightness != end) {
+    while (contrastRatio(shade, background) < ratio && lightness != end) {
         lightness = std::clamp(lightness + step, 0.0F, 1.0F);
         shade = QColor::fromHslF(hue, saturation, lightness);
     }

@@ -62,6 +62,8 @@ QColor axisLineColor();
 /// in every look: Okabe–Ito's orange and sky blue are 2.3:1 on white, black and dark grey vanish on
 /// the dark theme's #1E1E1E. A filled mark passes by its fill or by its outline.
 inline constexpr double kMinMarkContrast = 3.0;
+/// WCAG 2.1 text contrast (success criterion 1.4.3), for text of the usual sizes.
+inline constexpr double kMinTextContrast = 4.5;
 /// WCAG 2.1 relative luminance: each sRGB channel c (0…1) linearised as c / 12.92 when
 /// c ≤ 0.04045, else ((c + 0.055) / 1.055)^2.4; L = 0.2126 R + 0.7152 G + 0.0722 B.
 double relativeLuminance(const QColor& colour);
@@ -70,7 +72,7 @@ double contrastRatio(const QColor& a, const QColor& b);
 /// `colour` when it stands kMinMarkContrast off `background`, else the nearest shade of it (same
 /// hue and saturation, darker on a light background, lighter on a dark one) that does: for lines
 /// and other marks drawn without an outline.
-QColor legible(const QColor& colour, const QColor& background);
+QColor legible(const QColor& colour, const QColor& background, double ratio = kMinMarkContrast);
 /// legible() against the charts' background of the current look.
 QColor legible(const QColor& colour);
 /// Mark colours of the current look (the light look keeps kSelected, kIdeal, …).

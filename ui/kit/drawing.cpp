@@ -3,6 +3,8 @@
 #include "ui/kit/chartstyle.h"
 
 #include <QPainter>
+#include <QPainterPath>
+#include <QPainterPathStroker>
 #include <cmath>
 
 namespace dtsim::ui::drawing {
@@ -17,12 +19,33 @@ QColor nodeFill(bool used)
 
 QColor nodeBorder()
 {
-    return chartstyle::look().dark ? QColor(0x80, 0x80, 0x80) : QColor(0x9A, 0x9A, 0x9A);
+    // 3.4:1 on white and 4.2:1 on the dark background: a node's frame says which GPUs share it.
+    return chartstyle::look().dark ? QColor(0x80, 0x80, 0x80) : QColor(0x8A, 0x8A, 0x8A);
 }
 
 QColor mutedText()
 {
     return chartstyle::look().dark ? QColor(0xA8, 0xA8, 0xA8) : QColor(0x6A, 0x6A, 0x6A);
+}
+
+QColor haloTint(const QColor& edge)
+{
+    QColor tint = edge;
+    tint.setAlpha(70);
+    return tint;
+}
+
+void drawHalo(QPainter& painter, const QPainterPath& path, double width, const QColor& edge)
+{
+    QPainterPathStroker stroker;
+    stroker.setWidth(width);
+    stroker.setCapStyle(Qt::RoundCap);
+    stroker.setJoinStyle(Qt::RoundJoin);
+    painter.save();
+    painter.setPen(QPen(edge, 1.5));
+    painter.setBrush(haloTint(edge));
+    painter.drawPath(stroker.createStroke(path).simplified());
+    painter.restore();
 }
 
 void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size)

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QPainter;
+class QPainterPath;
 
 namespace dtsim::ui::drawing {
 
@@ -23,6 +24,13 @@ QColor mutedText();
 /// A filled triangle with its point at `tip`, pointing away from `from`: `size` pixels long and
 /// 1.1 × `size` wide. Nothing when the two points coincide. Uses the painter's brush and pen.
 void drawArrowHead(QPainter& painter, QPointF tip, QPointF from, double size);
+
+/// A highlight along `path` (a slow link, a bottleneck): a band `width` pixels wide, tinted with
+/// `edge` and outlined in it, so the line drawn along it afterwards still shows and the band
+/// stands off its surroundings by its outline.
+void drawHalo(QPainter& painter, const QPainterPath& path, double width, const QColor& edge);
+/// The tint drawHalo() fills its band with.
+QColor haloTint(const QColor& edge);
 
 /// How a legend flows: each entry is a sample, a gap, its text; entries run left to right and
 /// wrap onto a new row when the next would pass `right`.

@@ -2,6 +2,7 @@
 
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/drawnmark.h"
 
 #include <QSize>
 
@@ -20,6 +21,10 @@ class PaintedChartArea : public ChartArea {
 public:
     /// Opaque (it fills its own background) and growing with the space it is given.
     explicit PaintedChartArea(QWidget* parent = nullptr);
+
+    /// The marks it draws in the current look, each with the colour around it (a test holds
+    /// them to WCAG's contrast and looks for them in the picture).
+    [[nodiscard]] virtual DrawnMarks drawnMarks() const = 0;
 
 protected:
     /// The area's title in the look's title font and text colour, elided with `mode` to fit.

@@ -20,6 +20,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <algorithm>
 
 namespace dtsim::ui {
 
@@ -117,8 +118,17 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
     return common::writeFileAtomically(path, bytes);
 }
 
+/// The ideas a slide shows one at a time; empty when the picture holds the whole area.
+QStringList slidePages(const ChartArea& area, const ExportOptions& options)
+{
+    const QStringList pages = options.slide ? area.presentationPages() : QStringList{};
+    return pages.size() > 1 ? pages : QStringList{};
+}
+
+/// A PDF page per idea of a slide, otherwise one page.
 QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& options)
 {
+    const QStringList pages = slidePages(area, options);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -137,10 +147,29 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
         }
         const double factor = writer.resolution() / 96.0;
         painter.scale(factor, factor);
-        painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
-        paintArea(area, painter);
+        const auto pageCount = std::max<qsizetype>(1, pages.size());
+        for (int page = 0; page < pageCount; ++page) {
+            if (!pages.isEmpty()) {
+                layOutForExport(area, options.size, page);
+            }
+            if (page > 0) {
+                writer.newPage();
+            }
+            painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
+            paintArea(area, painter);
+        }
+    }
+    if (!pages.isEmpty()) {
+        layOutForExport(area, options.size);
     }
     return common::writeFileAtomically(path, bytes);
+}
+
+QString exportPicture(ChartArea& area, ExportFormat format, const QString& path,
+                      const ExportOptions& options)
+{
+    return format == ExportFormat::Png ? exportPng(area, path, options)
+                                       : exportSvg(area, path, options);
 }
 
 } // namespace
@@ -233,11 +262,8 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
         area->showScenario(scenario);
         for (const QString& extension : {suffix, QStringLiteral("csv")}) {
             const QString path = dir.filePath(QStringLiteral("dtsim-%1.%2").arg(id, extension));
-            if (QString error = exportChartArea(*area, path, options); !error.isEmpty()) {
+            if (QString error = exportChartArea(*area, path, options, written); !error.isEmpty()) {
                 return error;
-            }
-            if (written) {
-                *written << path;
             }
         }
     }
@@ -305,7 +331,8 @@ QString checkExportOptions(const ExportOptions& options)
     return {};
 }
 
-QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options)
+QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
+                        QStringList* written)
 {
     const auto format = exportFormatFor(path);
     if (!format) {
@@ -316,24 +343,52 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
         return error;
     }
     if (*format == ExportFormat::Csv) {
-        return common::writeFileAtomically(path, area.csv().toUtf8());
+        QString error = common::writeFileAtomically(path, area.csv().toUtf8());
+        if (error.isEmpty() && written) {
+            *written << path;
+        }
+        return error;
     }
-    prepare(area, options.size);
-    switch (*format) {
-    case ExportFormat::Png:
-        return exportPng(area, path, options);
-    case ExportFormat::Svg:
-        return exportSvg(area, path, options);
-    case ExportFormat::Pdf:
-        return exportPdf(area, path, options);
-    case ExportFormat::Csv:
-        break;
+    const QStringList pages = slidePages(area, options);
+    if (*format == ExportFormat::Pdf || pages.isEmpty()) {
+        prepare(area, options.size);
+        QString error = *format == ExportFormat::Pdf ? exportPdf(area, path, options)
+                                                     : exportPicture(area, *format, path, options);
+        if (error.isEmpty() && written) {
+            *written << path;
+        }
+        return error;
     }
-    return {};
+    // One picture per idea, as presentation mode shows them: together, a slide's texts shrank
+    // until the last line of a summary fell off the bottom.
+    QString error;
+    for (int page = 0; page < pages.size() && error.isEmpty(); ++page) {
+        const QString pagePath = slidePagePath(path, page);
+        layOutForExport(area, options.size, page);
+        error = exportPicture(area, *format, pagePath, options);
+        if (error.isEmpty() && written) {
+            *written << pagePath;
+        }
+    }
+    layOutForExport(area, options.size);
+    return error;
+}
+
+void layOutForExport(ChartArea& area, QSize size, int page)
+{
+    area.showPresentationPage(page);
+    prepare(area, size);
+}
+
+QString slidePagePath(const QString& path, int page)
+{
+    const QFileInfo file(path);
+    return file.dir().filePath(
+        QStringLiteral("%1-%2.%3").arg(file.completeBaseName()).arg(page + 1).arg(file.suffix()));
 }
 
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
-                    const ExportOptions& options)
+                    const ExportOptions& options, QStringList* written)
 {
     const ExportLook look(options);
     auto area = createChartArea(panelId);
@@ -343,7 +398,7 @@ QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, c
     }
     area->reportLongWorkTo(options.progress);
     area->showScenario(scenario);
-    return exportChartArea(*area, path, options);
+    return exportChartArea(*area, path, options, written);
 }
 
 } // namespace dtsim::ui

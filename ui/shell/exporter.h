@@ -75,11 +75,19 @@ QString checkExportOptions(const ExportOptions& options);
 
 /// Draws `area` (already showing its data) into `path`. Returns an empty string on success,
 /// otherwise a translated message saying what failed; the target file is then unchanged.
-QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options);
+/// A slide of an area with several presentation pages shows one idea each: a PDF page each, or
+/// a PNG / SVG file each at slidePagePath(path, page). `written` collects the files written.
+QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
+                        QStringList* written = nullptr);
+/// Lays `area` out off screen at exactly `size` as an export draws it, showing presentation
+/// page `page` only (-1: every part).
+void layOutForExport(ChartArea& area, QSize size, int page = -1);
+/// "scaling.png", page 0 → "scaling-1.png".
+QString slidePagePath(const QString& path, int page);
 
 /// Makes the panel's chart area off screen for `scenario` and exports it.
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
-                    const ExportOptions& options);
+                    const ExportOptions& options, QStringList* written = nullptr);
 
 /// Draws `area` (already showing its data and laid out at options.size) into an image at
 /// options.size × options.scale, on white. Null when the image cannot be allocated.

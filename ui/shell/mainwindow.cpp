@@ -391,8 +391,9 @@ void MainWindow::exportCurrentPanel()
     statusBar()->showMessage(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
     statusBar()->repaint();
     QApplication::setOverrideCursor(Qt::WaitCursor);
+    QStringList written;
     const QString error =
-        exportPanel(current->exportId(), m_model->scenario(), path, dialog.options());
+        exportPanel(current->exportId(), m_model->scenario(), path, dialog.options(), &written);
     QApplication::restoreOverrideCursor();
     statusBar()->clearMessage();
     if (!error.isEmpty()) {
@@ -400,7 +401,11 @@ void MainWindow::exportCurrentPanel()
         return;
     }
     m_lastExportFolder = QFileInfo(path).absolutePath();
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
+    QStringList shown;
+    for (const QString& file : written) {
+        shown << QDir::toNativeSeparators(file);
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(shown.join(QStringLiteral(", "))), 8000);
 }
 
 void MainWindow::resetToDefaults()

@@ -139,6 +139,28 @@ void TimelineWidget::rebuildColumns()
     }
 }
 
+DrawnMarks TimelineWidget::drawnMarks() const
+{
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    const bool drawn = !m_columns.empty() && m_run.completionSeconds > 0;
+    DrawnMarks marks{{QStringLiteral("strip frame"), chartstyle::axisLineColor(), {}, background},
+                     {QStringLiteral("legend and axis text"), text, {}, background, true},
+                     {QStringLiteral("failure mark"),
+                      chartstyle::failureColour(),
+                      {},
+                      background,
+                      false,
+                      drawn && !m_failureColumns.empty()}};
+    const char* kinds[] = {"work kept", "checkpoint write", "lost work", "restart"};
+    for (std::size_t i = 0; i < kindColours().size(); ++i) {
+        const QColor colour = kindColours()[i];
+        marks.push_back({QStringLiteral("swatch: ") + QLatin1String(kinds[i]), colour,
+                         colour.darker(130), background});
+    }
+    return marks;
+}
+
 void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
 {
     if (m_builtWidth != width()) {
@@ -190,7 +212,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
     }
 
     if (m_columns.empty() || !(m_run.completionSeconds > 0)) {
-        painter.setPen(chartstyle::kAxisLine);
+        painter.setPen(chartstyle::axisLineColor());
         painter.drawRect(strip.adjusted(0, 0, -1, -1));
         return;
     }
@@ -233,7 +255,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
         const int w = to - from;
         if (heights[0] + heights[1] + heights[2] + heights[3] == 0) {
             painter.fillRect(QRect(left, strip.top(), w, height),
-                             QBrush(chartstyle::kAxisLine, Qt::BDiagPattern));
+                             QBrush(chartstyle::axisLineColor(), Qt::BDiagPattern));
             return;
         }
         int bottom = strip.bottom() + 1;
@@ -254,7 +276,7 @@ void TimelineWidget::paintEvent(QPaintEvent* /*event*/)
         }
     }
     paintRun(runStart, columns, previous);
-    painter.setPen(chartstyle::kAxisLine);
+    painter.setPen(chartstyle::axisLineColor());
     painter.drawRect(strip.adjusted(0, 0, -1, -1));
 
     // Failures: a small downward triangle above the strip.

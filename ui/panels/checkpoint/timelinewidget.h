@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simcore/montecarlo.h"
+#include "ui/kit/drawnmark.h"
 
 #include <QWidget>
 #include <array>
@@ -29,6 +30,9 @@ public:
     [[nodiscard]] const simcore::RunResult& run() const { return m_run; }
     /// Failure marks drawn (one per pixel column at most), for tests.
     [[nodiscard]] int failureMarkCount() const { return static_cast<int>(m_failureColumns.size()); }
+
+    /// The marks it draws in the current look, each with the colour around it.
+    [[nodiscard]] DrawnMarks drawnMarks() const;
 
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;

@@ -448,7 +448,7 @@ void CommunicationCharts::retranslate()
     m_time.x->setTitleText(tr("GPUs N (log scale)"));
     m_bytes.chart->setTitle(tr("Bytes sent per GPU"));
     m_bytes.x->setTitleText(tr("GPUs N (log scale)"));
-    m_busbw.chart->setTitle(tr("Bus bandwidth (nccl-tests)"));
+    m_busbw.chart->setTitle(tr("Bus bandwidth"));
     m_busbw.x->setTitleText(tr("Message size S (log scale)"));
     m_busY->setTitleText(tr("busbw (GB/s)")); // defined in the formula strip and the CSV
     m_time.view->setAccessibleName(tr("All-reduce time against the number of GPUs"));
@@ -491,6 +491,7 @@ void CommunicationCharts::applyLook()
                                            : chartstyle::referenceColour());
         line->setPen(pen);
     }
+    m_ring->applyLook();
     m_pennedAlgorithm = -1;
     if (m_evaluated) {
         updatePens();

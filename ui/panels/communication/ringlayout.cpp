@@ -269,7 +269,12 @@ RingLayout ringLayout(const RingLayoutInput& input)
         return layout;
     }
     layout.valid = true;
-    const QFont legendBase = pixelFont(input.font, std::clamp(area.height() * 0.045, 11.0, 15.0));
+    // The legend grows with the view's height up to the charts' label size: a short view keeps
+    // its height for the ring.
+    const qreal fromHeight = std::max(11.0, area.height() * 0.045);
+    const QFont legendBase =
+        pixelFont(input.font, input.legendPixels > 0 ? std::min(input.legendPixels, fromHeight)
+                                                     : std::min(fromHeight, 15.0));
     const qreal rowHeight = QFontMetricsF(legendBase).height();
     const auto [perRow, legendFont] = fitLegend(legendBase, input, area.width());
     layout.legendFont = legendFont;

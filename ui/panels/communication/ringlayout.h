@@ -25,6 +25,10 @@ struct RingLayoutInput {
     QString widestValue;                   ///< the widest number any cell shows in any step
     QString arrowLabelSample;              ///< as wide as the widest arrow label
     std::array<QString, 4> legendTexts;    ///< sent, received and added, received and copied, done
+    /// The legend's largest text size, pixels: the charts' label size, so it grows with
+    /// presentation mode and slides as theirs do (less in a short view, or where a row would
+    /// not fit). 0: at most 15 px.
+    qreal legendPixels = 0;
 };
 
 /// One send of the ring: a quadratic curve from a GPU to its right-hand neighbour.

@@ -4,6 +4,7 @@
 #include "ui/kit/drawing.h"
 
 #include <QEvent>
+#include <QFontInfo>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -88,6 +89,45 @@ RingColours ringColours()
 }
 } // namespace
 
+DrawnMarks RingWidget::drawnMarks() const
+{
+    const RingColours colours = ringColours();
+    const RingStepState& state = m_look.state;
+    const QColor active = state.gather ? kGatherColour : reduceColour();
+    bool anyReceived = false;
+    bool anyComplete = false;
+    for (std::size_t i = 0; i < state.roles.size(); ++i) {
+        const bool received = (state.roles[i] & RingStepState::Received) != 0;
+        anyReceived = anyReceived || received;
+        anyComplete = anyComplete || (!received && state.complete[i] != 0);
+    }
+    const QColor background = colours.background;
+    return {
+        {QStringLiteral("arrows"), state.sending ? active : colours.ringGrey, {}, background},
+        {QStringLiteral("GPU outline"), colours.text, {}, background},
+        {QStringLiteral("GPU name"), colours.text, {}, colours.nodeFill, true},
+        {QStringLiteral("received cell's border"), active, {}, background, false, anyReceived},
+        {QStringLiteral("number in a received cell"),
+         colours.text,
+         {},
+         colours.tint(active, 0.3),
+         true,
+         anyReceived && m_layout.cellNumbers},
+        {QStringLiteral("number in a finished cell"),
+         colours.completeText,
+         {},
+         colours.completeFill,
+         true,
+         anyComplete && m_layout.cellNumbers},
+        {QStringLiteral("legend: sent"), colours.text, {}, background},
+        {QStringLiteral("legend: received and added"), reduceColour(), {}, background},
+        {QStringLiteral("legend: received and copied"), kGatherColour, {}, background},
+        {QStringLiteral("legend: holds the final mean"), colours.completeFill,
+         chartstyle::legible(kCompleteColour), background},
+        {QStringLiteral("legend text"), colours.text, {}, background, true},
+    };
+}
+
 RingWidget::RingWidget(QWidget* parent) : QWidget(parent), m_playback(new RingPlayback(this))
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -131,6 +171,7 @@ RingLayoutInput RingWidget::layoutInput(const simcore::RingTrace& trace, QSizeF 
     input.arrowLabelSample = QStringLiteral("c00 = 0000");
     input.legendTexts = {tr("sent this step"), tr("received and added"), tr("received and copied"),
                          tr("holds the final mean")};
+    input.legendPixels = QFontInfo(chartstyle::labelFont()).pixelSize();
     return input;
 }
 
@@ -138,6 +179,12 @@ void RingWidget::relayout()
 {
     m_layout = ringLayout(layoutInput(m_playback->trace(), size()));
     m_look.labelBoxes = m_layout.arrowLabelBoxes(m_look.arrowTexts);
+}
+
+void RingWidget::applyLook()
+{
+    relayout();
+    update();
 }
 
 void RingWidget::showWorkers()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/kit/drawnmark.h"
 #include "ui/panels/communication/ringlayout.h"
 #include "ui/panels/communication/ringplayback.h"
 
@@ -45,6 +46,12 @@ public:
     [[nodiscard]] int paintCount() const { return m_paints; }
     /// The region the last paint event asked for (for tests: a step repaints only what changed).
     [[nodiscard]] const QRegion& lastPaintRegion() const { return m_lastPaintRegion; }
+
+    /// The marks it draws in the current look, each with the colour around it.
+    [[nodiscard]] DrawnMarks drawnMarks() const;
+
+    /// Lays out again at the look's label size (presentation mode, a slide).
+    void applyLook();
 
     // A modest height hint: in a 1280×800 window the charts below need the room more.
     [[nodiscard]] QSize sizeHint() const override { return {560, 190}; }

@@ -10,6 +10,7 @@
 #include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
+#include <QPainterPath>
 #include <QTextDocument>
 #include <QToolTip>
 #include <cmath>
@@ -19,17 +20,40 @@ namespace dtsim::ui {
 
 namespace {
 
-// Okabe–Ito colours for the three collectives and the slow-link mark (ui/chartstyle.h).
-const QColor kTensorColour = chartstyle::kCompute;   // blue
-const QColor kOrange{0xE6, 0x9F, 0x00};              // orange
-const QColor kDataColour = chartstyle::kOptimum;     // bluish green
-const QColor kCrossingColour{0xD5, 0x5E, 0x00, 150}; // vermillion halo
+// Okabe–Ito colours for the three collectives and the slow-link mark (ui/chartstyle.h). Links
+// run over node frames as well as the background, so each is drawn in a shade that stands 3:1
+// off the frame's fill, the nearer of the two to it in both looks (orange is darker on white,
+// blue lighter on dark).
+const QColor kOrange{0xE6, 0x9F, 0x00};
+const QColor kCrossingColour{0xD5, 0x5E, 0x00}; // vermillion
 const QColor kAlertColour{0xB0, 0x00, 0x20};
 
-/// Pipeline links are orange lines: 2.3:1 on white, so drawn in a darker orange there.
+QColor tensorColour()
+{
+    return chartstyle::legible(chartstyle::kCompute, drawing::nodeFill());
+}
+
 QColor pipelineColour()
 {
-    return chartstyle::legible(kOrange);
+    return chartstyle::legible(kOrange, drawing::nodeFill());
+}
+
+QColor dataColour()
+{
+    return chartstyle::legible(chartstyle::kOptimum, drawing::nodeFill());
+}
+
+/// The outline of the halo along a link between nodes: its see-through vermillion fill alone
+/// was 2.2:1 on white.
+QColor crossingColour()
+{
+    return chartstyle::legible(kCrossingColour, chartstyle::backgroundColor());
+}
+
+QColor alertColour()
+{
+    return chartstyle::legible(kAlertColour, chartstyle::backgroundColor(),
+                               chartstyle::kMinTextContrast);
 }
 
 QString count(std::int64_t value)
@@ -48,7 +72,7 @@ void paintLinkSample(QPainter& painter, DiagramLayout::Sample sample, const QRec
         painter.drawRect(rect.adjusted(2, 2, -2, -2));
         break;
     case DiagramLayout::Sample::Tensor:
-        painter.setPen(QPen(kTensorColour, 2.5));
+        painter.setPen(QPen(tensorColour(), 2.5));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(rect.adjusted(3, 3, -3, -3), 3, 3);
         break;
@@ -61,12 +85,14 @@ void paintLinkSample(QPainter& painter, DiagramLayout::Sample sample, const QRec
         drawing::drawArrowHead(painter, left, right, 9);
         break;
     case DiagramLayout::Sample::Data:
-        painter.setPen(QPen(kDataColour, 2.5, Qt::DashLine, Qt::FlatCap));
+        painter.setPen(QPen(dataColour(), 2.5, Qt::DashLine, Qt::FlatCap));
         painter.drawLine(left, right);
         break;
-    case DiagramLayout::Sample::Crossing:
-        painter.setPen(QPen(kCrossingColour, 10, Qt::SolidLine, Qt::RoundCap));
-        painter.drawLine(left + QPointF(4, 0), right - QPointF(4, 0));
+    case DiagramLayout::Sample::Crossing: {
+        QPainterPath line(left + QPointF(4, 0));
+        line.lineTo(right - QPointF(4, 0));
+        drawing::drawHalo(painter, line, 10, crossingColour());
+    }
         painter.setPen(QPen(chartstyle::textColor(), 2));
         painter.drawLine(left + QPointF(4, 0), right - QPointF(4, 0));
         break;
@@ -164,13 +190,12 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
     painter.setBrush(Qt::NoBrush);
 
     // Slow links: a halo under the link.
-    painter.setPen(QPen(kCrossingColour, 10, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     for (const auto& link : g.links) {
         if (link.crossing) {
-            painter.drawPath(link.path);
+            drawing::drawHalo(painter, link.path, 10, crossingColour());
         }
     }
-    const QPen dataPen(kDataColour, 2.5, Qt::DashLine, Qt::FlatCap);
+    const QPen dataPen(dataColour(), 2.5, Qt::DashLine, Qt::FlatCap);
     const QPen pipelinePen(pipelineColour(), 3, Qt::SolidLine, Qt::FlatCap);
     for (const auto& link : g.links) {
         if (link.kind == DiagramLayout::LinkKind::Data) {
@@ -212,7 +237,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
         }
     }
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(kTensorColour, 2.5));
+    painter.setPen(QPen(tensorColour(), 2.5));
     for (const auto& link : g.links) {
         if (link.kind == DiagramLayout::LinkKind::Tensor) {
             painter.drawPath(link.path);
@@ -235,7 +260,7 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
 
     for (const auto& item : g.texts) {
         painter.setFont(item.bold ? boldFont : labelFont);
-        painter.setPen(item.muted ? drawing::mutedText() : item.alert ? kAlertColour : text);
+        painter.setPen(item.muted ? drawing::mutedText() : item.alert ? alertColour() : text);
         painter.drawText(item.rect, item.flags, item.text);
     }
 
@@ -248,6 +273,39 @@ void ParallelismDiagram::paintEvent(QPaintEvent* /*event*/)
 }
 
 // --- Queries -------------------------------------------------------------------------------
+
+DrawnMarks ParallelismDiagram::drawnMarks() const
+{
+    const DiagramLayout& g = drawnLayout();
+    const auto any = [&g](auto predicate) {
+        return std::any_of(g.links.begin(), g.links.end(), predicate);
+    };
+    const bool tensor =
+        any([](const auto& l) { return l.kind == DiagramLayout::LinkKind::Tensor; });
+    const bool pipeline =
+        any([](const auto& l) { return l.kind == DiagramLayout::LinkKind::Pipeline; });
+    const bool data = any([](const auto& l) { return l.kind == DiagramLayout::LinkKind::Data; });
+    const bool crossing = any([](const auto& l) { return l.crossing; });
+    const bool alert =
+        std::any_of(g.texts.begin(), g.texts.end(), [](const auto& t) { return t.alert; });
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    const QColor frame = drawing::nodeFill();
+    return {
+        {QStringLiteral("node frame"), frame, drawing::nodeBorder(), background, false,
+         !g.nodes.empty()},
+        {QStringLiteral("tensor-parallel link"), tensorColour(), {}, frame, false, tensor},
+        {QStringLiteral("pipeline link"), pipelineColour(), {}, frame, false, pipeline},
+        {QStringLiteral("data-parallel link"), dataColour(), {}, frame, false, data},
+        {QStringLiteral("link between nodes"), drawing::haloTint(crossingColour()),
+         crossingColour(), background, false, crossing},
+        {QStringLiteral("GPU box"), background, text, frame, false, !g.boxes.empty()},
+        {QStringLiteral("GPU text"), text, {}, background, true, !g.boxes.empty()},
+        {QStringLiteral("node tag"), text, {}, frame, true, !g.nodes.empty()},
+        {QStringLiteral("muted text"), drawing::mutedText(), {}, background, true, false},
+        {QStringLiteral("reason nothing is drawn"), alertColour(), {}, background, true, alert},
+    };
+}
 
 std::vector<std::int64_t> ParallelismDiagram::drawnRanks() const
 {

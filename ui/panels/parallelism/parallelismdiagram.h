@@ -53,6 +53,7 @@ public:
     [[nodiscard]] QString problem() const;
     /// Ranks drawn as boxes, in drawing order (every rank unless abridged).
     [[nodiscard]] std::vector<std::int64_t> drawnRanks() const;
+    [[nodiscard]] DrawnMarks drawnMarks() const override;
     /// True when some stages, replicas or tensor ranks are left out of the picture.
     [[nodiscard]] bool isAbridged() const;
     /// The drawn box of a rank, or an empty rectangle.

@@ -17,13 +17,35 @@ namespace {
 
 // Okabe–Ito: forward blue (dark), backward orange (light): apart in colour, for colour-blind
 // viewers and in greyscale (luma ≈ 87 vs 162).
-const QColor kForward = chartstyle::kCompute;  // #0072B2
-const QColor kBackward{0xE6, 0x9F, 0x00};      // #E69F00
-const QColor kIdleFill{0xF6, 0xE4, 0xEF};      // pale reddish purple
-const QColor kIdleHatch = chartstyle::kBubble; // #CC79A7
+const QColor kForward = chartstyle::kCompute; // #0072B2
+const QColor kBackward{0xE6, 0x9F, 0x00};     // #E69F00
 const QColor kForwardText{0xFF, 0xFF, 0xFF};
 const QColor kBackwardText{0x20, 0x20, 0x20};
 const QColor kAlertColour{0xB0, 0x00, 0x20};
+
+/// The idle time (the bubble) under the blocks: a pale reddish purple, or a dark one in the dark
+/// look, hatched in a shade of the bubble's colour that stands 3:1 off it.
+QColor idleFill()
+{
+    return chartstyle::look().dark ? QColor(0x3A, 0x2A, 0x34) : QColor(0xF6, 0xE4, 0xEF);
+}
+
+QColor idleHatch()
+{
+    return chartstyle::legible(chartstyle::kBubble, idleFill());
+}
+
+/// A block's outline: orange is 1.7:1 on the pale idle fill, its outline 3:1 or more.
+QColor blockOutline(const QColor& fill)
+{
+    return chartstyle::legible(fill, idleFill());
+}
+
+QColor alertColour()
+{
+    return chartstyle::legible(kAlertColour, chartstyle::backgroundColor(),
+                               chartstyle::kMinTextContrast);
+}
 
 /// Hatch of chunk c of an interleaved device (chunk 0 plain).
 Qt::BrushStyle chunkPattern(std::int64_t chunk)
@@ -36,8 +58,11 @@ Qt::BrushStyle chunkPattern(std::int64_t chunk)
 
 QBrush idleBrush()
 {
-    return {kIdleHatch, Qt::BDiagPattern};
+    return {idleHatch(), Qt::BDiagPattern};
 }
+
+/// Blocks narrower than this are drawn without an outline, which would cover them.
+constexpr double kOutlinedWidth = 4;
 
 } // namespace
 
@@ -128,18 +153,24 @@ void PipelineView::paintRows(QPainter& painter) const
         return;
     }
     // Idle everywhere first: the blocks cover what is busy.
-    painter.fillRect(g.plot, kIdleFill);
+    painter.fillRect(g.plot, idleFill());
     painter.fillRect(g.plot, idleBrush());
     const QColor background = chartstyle::backgroundColor();
     for (const QRectF& strip : g.rowGaps) {
         painter.fillRect(strip, background);
     }
     for (const auto& block : g.blocks) {
-        painter.fillRect(block.rect, block.forward ? kForward : kBackward);
+        const QColor fill = block.forward ? kForward : kBackward;
+        painter.fillRect(block.rect, fill);
         if (block.chunk > 0) {
             painter.fillRect(block.rect, QBrush(block.forward ? QColor(255, 255, 255, 170)
                                                               : QColor(0, 0, 0, 140),
                                                 chunkPattern(block.chunk)));
+        }
+        if (block.rect.width() >= kOutlinedWidth) {
+            painter.setPen(QPen(blockOutline(fill), 1));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(block.rect.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         if (block.hairline) {
             painter.fillRect(QRectF(block.rect.left(), block.rect.top(), 1, block.rect.height()),
@@ -166,7 +197,7 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
 
     paintTitle(painter, g.titleRect, g.title, Qt::ElideRight);
     painter.setFont(bold);
-    painter.setPen(g.drawn ? text : kAlertColour);
+    painter.setPen(g.drawn ? text : alertColour());
     painter.drawText(g.subtitleRect, Qt::AlignLeft | Qt::TextWordWrap, g.subtitle);
 
     // Legend.
@@ -181,7 +212,7 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
             painter.fillRect(swatch, kBackward);
             break;
         case GanttLayout::Sample::Idle:
-            painter.fillRect(swatch, kIdleFill);
+            painter.fillRect(swatch, idleFill());
             painter.fillRect(swatch, idleBrush());
             break;
         case GanttLayout::Sample::Chunk:
@@ -198,7 +229,7 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
     if (!g.drawn) {
         painter.setPen(QPen(chartstyle::axisLineColor(), 1, Qt::DashLine));
         painter.drawRect(g.problemRect);
-        painter.setPen(kAlertColour);
+        painter.setPen(alertColour());
         painter.setFont(bold);
         painter.drawText(g.problemRect.adjusted(20, 20, -20, -20),
                          Qt::AlignCenter | Qt::TextWordWrap, g.problem);
@@ -232,12 +263,44 @@ void PipelineView::paintEvent(QPaintEvent* /*event*/)
 
     if (!g.note.isEmpty() && g.operationsDrawn) {
         painter.setFont(bold);
-        painter.setPen(kAlertColour);
+        painter.setPen(alertColour());
         painter.drawText(g.noteRect, Qt::AlignLeft | Qt::AlignVCenter, g.note);
     }
     painter.setFont(labelFont);
     painter.setPen(text);
     painter.drawStaticText(g.memory.at, g.memory.text);
+}
+
+DrawnMarks PipelineView::drawnMarks() const
+{
+    const GanttLayout& g = drawnLayout();
+    const auto any = [&g](bool forward) {
+        return std::any_of(g.blocks.begin(), g.blocks.end(), [forward](const auto& block) {
+            return block.forward == forward && block.rect.width() >= kOutlinedWidth;
+        });
+    };
+    const bool blocks = g.drawn && g.operationsDrawn;
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    return {
+        {QStringLiteral("forward block"), kForward, blockOutline(kForward), idleFill(), false,
+         blocks && any(true)},
+        {QStringLiteral("backward block"), kBackward, blockOutline(kBackward), idleFill(), false,
+         blocks && any(false)},
+        {QStringLiteral("idle time's hatching"), idleHatch(), {}, idleFill(), false, blocks},
+        {QStringLiteral("number in a forward block"), kForwardText, {}, kForward, true, false},
+        {QStringLiteral("number in a backward block"), kBackwardText, {}, kBackward, true, false},
+        {QStringLiteral("plot frame"), chartstyle::axisLineColor(), {}, background, false, g.drawn},
+        {QStringLiteral("legend swatch: backward"), kBackward, chartstyle::axisLineColor(),
+         background},
+        {QStringLiteral("labels"), text, {}, background, true},
+        {QStringLiteral("warning"),
+         alertColour(),
+         {},
+         background,
+         true,
+         !g.drawn || (!g.note.isEmpty() && g.operationsDrawn)},
+    };
 }
 
 QString PipelineView::toolTipAt(const QPointF& position) const

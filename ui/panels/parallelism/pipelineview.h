@@ -46,6 +46,7 @@ public:
     [[nodiscard]] QString memoryProblem() const;
     /// Device rows drawn (p, unless cut for height).
     [[nodiscard]] int rowCount() const;
+    [[nodiscard]] DrawnMarks drawnMarks() const override;
     /// False when the operations are too many to draw.
     [[nodiscard]] bool operationsDrawn() const { return m_report.operationsListed; }
     /// The printed lines: title (schedule, p, m, v), bubble, and memory.

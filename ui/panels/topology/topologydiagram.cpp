@@ -29,10 +29,17 @@ QColor boxFill(bool used)
     return used ? QColor(Qt::white) : QColor(0xF0, 0xF0, 0xF0);
 }
 
-QColor halo(int alpha)
+/// The bottleneck's mark (a halo's outline along its hop, a frame round its pair): a shade that
+/// stands 3:1 off the node frames it crosses; the halo's see-through fill alone was 2:1 on white.
+QColor bottleneckColour()
 {
-    return QColor(kBottleneckColour.red(), kBottleneckColour.green(), kBottleneckColour.blue(),
-                  alpha);
+    return chartstyle::legible(kBottleneckColour, drawing::nodeFill());
+}
+
+QColor problemColour()
+{
+    return chartstyle::legible(kBottleneckColour, chartstyle::backgroundColor(),
+                               chartstyle::kMinTextContrast);
 }
 
 double penWidth(LinkKind kind)
@@ -109,20 +116,22 @@ QString TopologyDiagram::kindName(LinkKind kind)
 
 QColor TopologyDiagram::kindColour(LinkKind kind)
 {
-    // Links are lines, with no outline: each in a shade that stands 3:1 off the background (PCIe's
-    // sky blue and orange are drawn darker on white).
+    // Links are lines, with no outline: each in a shade that stands 3:1 off the node frames they
+    // cross, the nearer surface to them in both looks (PCIe's sky blue and orange are drawn
+    // darker on white).
     switch (kind) {
     case LinkKind::NvSwitch:
     case LinkKind::NvLink:
-        return chartstyle::legible(chartstyle::kCompute); // blue
+        return chartstyle::legible(chartstyle::kCompute, drawing::nodeFill()); // blue
     case LinkKind::PcieSwitch:
-        return chartstyle::legible(chartstyle::kWork); // sky blue: PCIe below the switches
+        return chartstyle::legible(chartstyle::kWork,
+                                   drawing::nodeFill()); // sky blue: PCIe below the switches
     case LinkKind::PcieHostBridge:
-        return chartstyle::legible(chartstyle::kCommunication); // orange
+        return chartstyle::legible(chartstyle::kCommunication, drawing::nodeFill()); // orange
     case LinkKind::CpuInterconnect:
-        return chartstyle::legible(chartstyle::kBubble); // reddish purple
+        return chartstyle::legible(chartstyle::kBubble, drawing::nodeFill()); // reddish purple
     case LinkKind::Network:
-        return chartstyle::legible(chartstyle::kOptimum); // bluish green
+        return chartstyle::legible(chartstyle::kOptimum, drawing::nodeFill()); // bluish green
     case LinkKind::Custom:
         return chartstyle::referenceColour();
     }
@@ -182,6 +191,41 @@ void TopologyDiagram::buildGeometry()
     }
 }
 
+DrawnMarks TopologyDiagram::drawnMarks() const
+{
+    const TopologyLayout& g = layout();
+    const QColor background = chartstyle::backgroundColor();
+    const QColor text = chartstyle::textColor();
+    const QColor frame = drawing::nodeFill();
+    const bool ok = m_report.ok();
+    DrawnMarks marks{
+        {QStringLiteral("node frame"), frame, drawing::nodeBorder(), background, false,
+         ok && !g.nodes.empty()},
+        {QStringLiteral("GPU box"), boxFill(true), text, frame, false, ok && !g.boxes.empty()},
+        {QStringLiteral("idle GPU box"), boxFill(false), drawing::mutedText(), frame, false, false},
+        {QStringLiteral("bottleneck"), drawing::haloTint(bottleneckColour()), bottleneckColour(),
+         frame, false, ok && g.highlighted.has_value()},
+        {QStringLiteral("text"), text, {}, background, true, ok},
+        {QStringLiteral("text in a node"), text, {}, frame, true, ok && !g.nodes.empty()},
+        {QStringLiteral("muted text"), drawing::mutedText(), {}, frame, true, false},
+        {QStringLiteral("problem"), problemColour(), {}, background, true, !ok},
+    };
+    for (const LinkKind kind :
+         {LinkKind::NvSwitch, LinkKind::NvLink, LinkKind::PcieSwitch, LinkKind::PcieHostBridge,
+          LinkKind::CpuInterconnect, LinkKind::Network, LinkKind::Custom}) {
+        const bool drawn = std::any_of(g.hops.begin(), g.hops.end(), [&](const auto& path) {
+            return m_report.hops[path.hop].hop.kind == kind;
+        });
+        marks.push_back({QStringLiteral("link: ") + kindName(kind),
+                         kindColour(kind),
+                         {},
+                         frame,
+                         false,
+                         ok && drawn});
+    }
+    return marks;
+}
+
 const TopologyLayout& TopologyDiagram::layout() const
 {
     ensureGeometry();
@@ -203,7 +247,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
     paintTitle(painter, layout.title.rect, layout.title.text, Qt::ElideMiddle);
     painter.setFont(labelFont);
     if (!m_report.ok()) {
-        painter.setPen(kBottleneckColour);
+        painter.setPen(problemColour());
         painter.drawText(layout.problem.rect, Qt::AlignHCenter | Qt::TextWordWrap,
                          layout.problem.text);
         return;
@@ -212,9 +256,9 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
     for (const auto& entry : layout.legend) {
         const double mid = entry.sample.center().y();
         if (entry.bottleneck) {
-            painter.setPen(QPen(halo(130), 12, Qt::SolidLine, Qt::RoundCap));
-            painter.drawLine(QPointF(entry.sample.left() + 6, mid),
-                             QPointF(entry.sample.right() - 6, mid));
+            QPainterPath line(QPointF(entry.sample.left() + 6, mid));
+            line.lineTo(QPointF(entry.sample.right() - 6, mid));
+            drawing::drawHalo(painter, line, 12, bottleneckColour());
         } else {
             painter.setPen(QPen(kindColour(entry.kind), penWidth(entry.kind), kindStyle(entry.kind),
                                 Qt::FlatCap));
@@ -288,7 +332,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
             painter.drawRect(box);
             painter.setBrush(Qt::NoBrush);
             if (cell.slowest) {
-                painter.setPen(QPen(kBottleneckColour, 3.5));
+                painter.setPen(QPen(bottleneckColour(), 3.5));
                 painter.drawRect(box.adjusted(1, 1, -1, -1));
             }
             QFont font = table->cellFont;
@@ -307,8 +351,7 @@ void TopologyDiagram::paintEvent(QPaintEvent* /*event*/)
     // The bottleneck's halo under everything that moves data.
     for (const auto& path : layout.hops) {
         if (layout.highlighted && path.hop == *layout.highlighted) {
-            painter.setPen(QPen(halo(130), 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-            painter.drawPath(path.path);
+            drawing::drawHalo(painter, path.path, 14, bottleneckColour());
         }
     }
     for (const auto& b : layout.boxes) {

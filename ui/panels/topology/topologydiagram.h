@@ -47,6 +47,7 @@ public:
     [[nodiscard]] const simcore::ScenarioTopology& topology() const { return m_report.topology; }
     /// Where everything is drawn at the current size.
     [[nodiscard]] const TopologyLayout& layout() const;
+    [[nodiscard]] DrawnMarks drawnMarks() const override;
     /// False when the scenario cannot be drawn (problem() names the key and the range).
     [[nodiscard]] bool isValid() const { return m_report.ok(); }
     [[nodiscard]] const QString& problem() const { return m_problem; }

@@ -1,0 +1,575 @@
+// Goodput at scale: see goodput.h for the model and its sources.
+
+#include "simcore/goodput.h"
+
+#include "simcore/memory.h"
+#include "simcore/physicalscaling.h"
+#include "simcore/random.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace simcore {
+
+namespace {
+
+using namespace std::string_view_literals;
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+constexpr double kDay = 86400.0;
+
+// Llama 3 paper (arXiv 2407.21783), Table 5, in its order. Read from the table as reproduced
+// in full by G. Lockwood ("Component reliability", glennklockwood.com, citing the paper) and in
+// part (rows 1, 2, 4, 6, 7 and the CPU row) by DatacenterDynamics' report of the paper; the
+// paper's own PDF was not reachable from here.
+constexpr std::array kLlama3Causes = {
+    FailureCause{"faulty_gpu", "Faulty GPU", "GPU", 148, 30.1},
+    FailureCause{"gpu_hbm3", "GPU HBM3 memory", "GPU", 72, 17.2},
+    FailureCause{"software_bug", "Software bug", "Dependency", 54, 12.9},
+    FailureCause{"network", "Network switch/cable", "Network", 35, 8.4},
+    FailureCause{"host_maintenance", "Host maintenance", "Unplanned maintenance", 32, 7.6},
+    FailureCause{"gpu_sram", "GPU SRAM memory", "GPU", 19, 4.5},
+    FailureCause{"gpu_system_processor", "GPU system processor", "GPU", 17, 4.1},
+    FailureCause{"nic", "NIC", "Host", 7, 1.7},
+    FailureCause{"nccl_watchdog", "NCCL watchdog timeouts", "Unknown", 7, 1.7},
+    FailureCause{"silent_data_corruption", "Silent data corruption", "GPU", 6, 1.4},
+    FailureCause{"gpu_thermal", "GPU thermal interface + sensor", "GPU", 6, 1.4},
+    FailureCause{"ssd", "SSD", "Host", 3, 0.7},
+    FailureCause{"power_supply", "Power supply", "Host", 3, 0.7},
+    FailureCause{"server_chassis", "Server chassis", "Host", 2, 0.5},
+    FailureCause{"io_expansion_board", "IO expansion board", "Host", 2, 0.5},
+    FailureCause{"dependency", "Dependency", "Dependency", 2, 0.5},
+    FailureCause{"cpu", "CPU", "Host", 2, 0.5},
+    FailureCause{"system_memory", "System memory", "Host", 2, 0.5},
+};
+
+constexpr std::array kGoodputKeys = {"model.params"sv,
+                                     "model.layers"sv,
+                                     "model.hidden"sv,
+                                     "model.seq_len"sv,
+                                     "model.vocab"sv,
+                                     "train.precision"sv,
+                                     "train.optimizer"sv,
+                                     "train.micro_batch"sv,
+                                     "train.global_batch"sv,
+                                     "train.steps"sv,
+                                     "train.recompute"sv,
+                                     "parallel.zero"sv,
+                                     "hardware.gpu"sv,
+                                     "hardware.gpus_per_node"sv,
+                                     "hardware.intra_bandwidth"sv,
+                                     "hardware.intra_latency"sv,
+                                     "hardware.inter_bandwidth"sv,
+                                     "hardware.inter_latency"sv,
+                                     "collective.algorithm"sv,
+                                     "scaling.mfu"sv,
+                                     "scaling.overlap"sv,
+                                     "scaling.batch"sv,
+                                     "scaling.straggler_cv"sv,
+                                     "checkpoint.interval"sv,
+                                     "checkpoint.write_time"sv,
+                                     "checkpoint.restart_time"sv,
+                                     "checkpoint.gpu_mtbf"sv,
+                                     "checkpoint.gpus"sv,
+                                     "checkpoint.mc_runs"sv,
+                                     "checkpoint.mc_seed"sv,
+                                     "checkpoint.storage_bandwidth"sv,
+                                     "checkpoint.memory_bandwidth"sv};
+
+/// ln Φ(x) without cancellation: erfc gives the small tail accurately on either side.
+double logNormalCdf(double x)
+{
+    const double tail = 0.5 * std::erfc(std::abs(x) / std::sqrt(2.0));
+    return x < 0 ? std::log(tail) : std::log1p(-tail);
+}
+
+/// The integrands x^k·f(x), k = 0, 1, 2, f the density of the largest of N standard normals.
+struct Moments3 {
+    double m0 = 0;
+    double m1 = 0;
+    double m2 = 0;
+};
+
+Moments3 maxDensity(double x, double n)
+{
+    constexpr double kLogSqrtTwoPi = 0.91893853320467274178; // ln √(2π)
+    const double logDensity =
+        std::log(n) - 0.5 * x * x - kLogSqrtTwoPi + (n - 1.0) * logNormalCdf(x);
+    const double f = std::exp(logDensity);
+    return {f, x * f, x * x * f};
+}
+
+Moments3 simpson(double a, double b, const Moments3& fa, const Moments3& fm, const Moments3& fb)
+{
+    const double h = (b - a) / 6.0;
+    return {h * (fa.m0 + 4 * fm.m0 + fb.m0), h * (fa.m1 + 4 * fm.m1 + fb.m1),
+            h * (fa.m2 + 4 * fm.m2 + fb.m2)};
+}
+
+/// Adaptive Simpson (Lyness 1969): halves a panel until the two halves agree with the whole
+/// within 15·tolerance (then adds Richardson's correction).
+Moments3 adapt(double n, double a, double b, const Moments3& fa, const Moments3& fm,
+               const Moments3& fb, const Moments3& whole, double tolerance, int depth)
+{
+    const double m = 0.5 * (a + b);
+    const Moments3 flm = maxDensity(0.5 * (a + m), n);
+    const Moments3 frm = maxDensity(0.5 * (m + b), n);
+    const Moments3 left = simpson(a, m, fa, flm, fm);
+    const Moments3 right = simpson(m, b, fm, frm, fb);
+    const Moments3 sum{left.m0 + right.m0, left.m1 + right.m1, left.m2 + right.m2};
+    const double error = std::max(
+        {std::abs(sum.m0 - whole.m0), std::abs(sum.m1 - whole.m1), std::abs(sum.m2 - whole.m2)});
+    if (depth <= 0 || error <= 15.0 * tolerance) {
+        return {sum.m0 + (sum.m0 - whole.m0) / 15.0, sum.m1 + (sum.m1 - whole.m1) / 15.0,
+                sum.m2 + (sum.m2 - whole.m2) / 15.0};
+    }
+    const Moments3 l = adapt(n, a, m, fa, flm, fm, left, tolerance / 2, depth - 1);
+    const Moments3 r = adapt(n, m, b, fm, frm, fb, right, tolerance / 2, depth - 1);
+    return {l.m0 + r.m0, l.m1 + r.m1, l.m2 + r.m2};
+}
+
+bool finitePositive(double x)
+{
+    return std::isfinite(x) && x > 0;
+}
+
+bool finiteNonNegative(double x)
+{
+    return std::isfinite(x) && x >= 0;
+}
+
+bool validParams(const GoodputParams& p)
+{
+    return p.gpus >= 1 && finitePositive(p.gpuMtbfSeconds) && finitePositive(p.stepSeconds) &&
+           std::isfinite(p.steps) && p.steps >= 1 && finiteNonNegative(p.stragglerCv) &&
+           p.stragglerCv <= 0.3 && finiteNonNegative(p.writeSeconds) &&
+           finiteNonNegative(p.restartSeconds) && finitePositive(p.intervalSeconds) &&
+           finiteNonNegative(p.storageWriteSeconds);
+}
+
+/// Daly's interval, but never shorter than the background copy to storage when an in-memory
+/// tier hides it: the copy must finish before the next checkpoint replaces the one in memory.
+double policyOptimum(const GoodputParams& p, double mtbf)
+{
+    const auto daly = dalyInterval(p.writeSeconds, mtbf);
+    return std::max(daly.ok() ? daly.value : 0.0, p.storageWriteSeconds);
+}
+
+/// A standard normal by Marsaglia's polar method: only +, −, ×, ÷, √ and the portable
+/// logarithm of random.h, so a seed gives the same numbers everywhere.
+double standardNormal(Xoshiro256StarStar& rng)
+{
+    for (;;) {
+        const double u = 2.0 * rng.uniformOpenClosed() - 1.0;
+        const double v = 2.0 * rng.uniformOpenClosed() - 1.0;
+        const double s = u * u + v * v;
+        if (s > 0.0 && s < 1.0) {
+            return u * std::sqrt(-2.0 * portableLog(s) / s);
+        }
+    }
+}
+
+std::string_view writeSourceId(WriteSource source)
+{
+    switch (source) {
+    case WriteSource::Given:
+        return "given";
+    case WriteSource::Storage:
+        return "storage";
+    case WriteSource::Memory:
+        return "memory";
+    }
+    return "given";
+}
+
+} // namespace
+
+NormalMaxMoments normalMaxMoments(std::int64_t n)
+{
+    if (n <= 1) {
+        return {0.0, 1.0};
+    }
+    const auto count = static_cast<double>(n);
+    // Panels of 1/4: the peak of the density is never narrower than ≈ 0.15 (N = 1e12), so the
+    // first comparison of every panel already sees it.
+    constexpr double kLow = -12.0;
+    constexpr double kHigh = 13.0;
+    constexpr int kPanels = 100;
+    constexpr double kWidth = (kHigh - kLow) / kPanels;
+    Moments3 total;
+    for (int i = 0; i < kPanels; ++i) {
+        const double a = kLow + i * kWidth;
+        const double b = a + kWidth;
+        const Moments3 fa = maxDensity(a, count);
+        const Moments3 fm = maxDensity(0.5 * (a + b), count);
+        const Moments3 fb = maxDensity(b, count);
+        const Moments3 panel = adapt(count, a, b, fa, fm, fb, simpson(a, b, fa, fm, fb), 1e-12, 30);
+        total.m0 += panel.m0;
+        total.m1 += panel.m1;
+        total.m2 += panel.m2;
+    }
+    // m0 is 1 to the quadrature's error; dividing by it removes that error from the mean.
+    const double mean = total.m1 / total.m0;
+    return {mean, total.m2 / total.m0 - mean * mean};
+}
+
+double normalMaxApproximation(std::int64_t n)
+{
+    return n <= 1 ? 0.0 : std::sqrt(2.0 * std::log(static_cast<double>(n)));
+}
+
+double stragglerFactor(double cv, std::int64_t n)
+{
+    return 1.0 + cv * normalMaxMoments(n).mean;
+}
+
+std::span<const FailureCause> llama3FailureCauses()
+{
+    return kLlama3Causes;
+}
+
+double checkpointBytes(const Scenario& scenario)
+{
+    const auto perParameter = bytesPerParameter(scenario.train.precision, scenario.train.optimizer);
+    return (perParameter.weights + perParameter.optimizer) * effectiveParameters(scenario.model);
+}
+
+std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus)
+{
+    const auto params = physicalParamsFromScenario(scenario);
+    if (!params || validatePhysicalParams(*params)) {
+        return std::nullopt;
+    }
+    return physicalStep(*params, gpus).stepSeconds;
+}
+
+GoodputResult evaluateGoodput(const GoodputParams& p)
+{
+    GoodputResult out;
+    if (!validParams(p)) {
+        out.status = CheckpointStatus::InvalidInput;
+        return out;
+    }
+    const auto mtbf = clusterMtbf(p.gpuMtbfSeconds, p.gpus);
+    if (!mtbf.ok() || !(mtbf.value > 0)) {
+        out.status = CheckpointStatus::InvalidInput;
+        return out;
+    }
+    out.jobMtbfSeconds = mtbf.value;
+    out.normalMax = normalMaxMoments(p.gpus);
+    out.stragglerFactor = 1.0 + p.stragglerCv * out.normalMax.mean;
+    out.usefulSeconds = p.steps * p.stepSeconds;
+    out.wallWorkSeconds = out.usefulSeconds * out.stragglerFactor;
+    if (!finitePositive(out.wallWorkSeconds)) {
+        out.status = CheckpointStatus::Overflow;
+        return out;
+    }
+    const auto young = youngInterval(p.writeSeconds, out.jobMtbfSeconds);
+    out.youngIntervalSeconds = young.ok() ? young.value : 0.0;
+    out.optimalIntervalSeconds = policyOptimum(p, out.jobMtbfSeconds);
+    CheckpointParams daly{out.optimalIntervalSeconds, p.writeSeconds, p.restartSeconds,
+                          out.jobMtbfSeconds, out.wallWorkSeconds};
+    out.atOptimum = dalyExpectedTime(daly);
+    daly.intervalSeconds = p.intervalSeconds;
+    out.atInterval = dalyExpectedTime(daly);
+    if (out.atOptimum.status == CheckpointStatus::InvalidInput ||
+        out.atInterval.status == CheckpointStatus::InvalidInput) {
+        out.status = CheckpointStatus::InvalidInput;
+        return out;
+    }
+    // Each split is of the same T, so the parts of W·s share it with W: W/T + W(s−1)/T = W·s/T.
+    const auto goodputOf = [&out](const WasteBreakdown& b) {
+        // The waste can round a hair past 1 when the job practically never finishes.
+        return b.status == CheckpointStatus::Ok
+                   ? std::max(0.0, 1.0 - b.wasteFraction) / out.stragglerFactor
+                   : 0.0;
+    };
+    out.goodput = goodputOf(out.atOptimum);
+    out.goodputAtInterval = goodputOf(out.atInterval);
+    if (out.atOptimum.status == CheckpointStatus::Overflow) {
+        out.status = CheckpointStatus::Overflow;
+        return out;
+    }
+    const auto& a = out.atOptimum;
+    out.stragglerFraction = std::max(0.0, 1.0 - a.wasteFraction) - out.goodput;
+    out.writeFraction = a.writeFraction;
+    out.lostFraction = a.lostFraction;
+    out.restartFraction = a.restartFraction;
+    out.expectedSeconds = a.expectedSeconds;
+    return out;
+}
+
+double expectedGoodputEvents(const GoodputParams& params, std::int64_t runs)
+{
+    const GoodputResult r = evaluateGoodput(params);
+    if (r.status != CheckpointStatus::Ok || !(r.optimalIntervalSeconds > 0)) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const double intervals = std::ceil(r.wallWorkSeconds / r.optimalIntervalSeconds);
+    return static_cast<double>(runs) * (intervals + r.atOptimum.expectedFailures);
+}
+
+GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs,
+                                  std::uint64_t seed, const std::atomic<bool>* cancel,
+                                  std::atomic<std::int64_t>* progress)
+{
+    GoodputSimulation out;
+    if (runs < 1 || runs > 10'000'000 || expectedGoodputEvents(params, runs) > kMaxGoodputEvents) {
+        return out;
+    }
+    const GoodputResult r = evaluateGoodput(params);
+    const double tau = std::min(r.optimalIntervalSeconds, r.wallWorkSeconds);
+    const double write = params.writeSeconds;
+    const double restart = params.restartSeconds;
+    const double mtbf = r.jobMtbfSeconds;
+    // One step's wall time is μ·s on average with standard deviation μ·c·√Var[max]; the steps
+    // of an interval of w wall seconds number w/(μ·s).
+    const double stepMean = params.stepSeconds * r.stragglerFactor;
+    const double stepDeviation =
+        params.stepSeconds * params.stragglerCv * std::sqrt(r.normalMax.variance);
+    // n intervals: n − 1 of τ, the last one of the rest (as segmentedExpectedTime counts them).
+    const double intervals = std::ceil(r.wallWorkSeconds / tau);
+    const auto fullCount = static_cast<std::int64_t>(intervals) - 1;
+    const double lastWork = r.wallWorkSeconds - static_cast<double>(fullCount) * tau;
+
+    Xoshiro256StarStar stream(seed);
+    double sum = 0;
+    double squares = 0;
+    double failures = 0;
+    for (std::int64_t run = 0; run < runs; ++run) {
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+            return out;
+        }
+        Xoshiro256StarStar rng = stream; // run i: the seed's stream jumped i times
+        stream.jump();
+        double now = 0;
+        double untilFailure = rng.exponential(mtbf);
+        std::int64_t runFailures = 0;
+        for (std::int64_t done = 0; done <= fullCount;) {
+            const double meanWork = done < fullCount ? tau : lastWork;
+            const double deviation = stepDeviation * std::sqrt(meanWork / stepMean);
+            const double work = std::max(0.0, meanWork + deviation * standardNormal(rng));
+            const double length = work + write;
+            if (untilFailure >= length) {
+                now += length;
+                untilFailure -= length;
+                ++done;
+                continue;
+            }
+            // A failure: the interval's work (and any part of its write) is lost; restart until
+            // a restart runs R seconds without a failure, then redo the interval.
+            now += untilFailure;
+            ++runFailures;
+            for (;;) {
+                untilFailure = rng.exponential(mtbf);
+                if (untilFailure >= restart) {
+                    now += restart;
+                    untilFailure -= restart;
+                    break;
+                }
+                now += untilFailure;
+                ++runFailures;
+            }
+        }
+        sum += now;
+        squares += now * now;
+        failures += static_cast<double>(runFailures);
+        if (progress != nullptr) {
+            progress->store(run + 1, std::memory_order_relaxed);
+        }
+    }
+    const auto n = static_cast<double>(runs);
+    out.ok = true;
+    out.runs = runs;
+    out.meanSeconds = sum / n;
+    const double variance =
+        runs > 1 ? std::max(0.0, (squares - n * out.meanSeconds * out.meanSeconds) / (n - 1.0))
+                 : 0.0;
+    out.standardErrorSeconds = std::sqrt(variance / n);
+    out.meanFailures = failures / n;
+    out.goodput = r.usefulSeconds / out.meanSeconds;
+    return out;
+}
+
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
+                                                       WriteSource* source)
+{
+    const auto& c = scenario.checkpoint;
+    const auto step = goodputStepSeconds(scenario, c.gpus);
+    if (!step) {
+        return std::nullopt;
+    }
+    GoodputParams p;
+    p.gpus = c.gpus;
+    p.gpuMtbfSeconds = c.gpuMtbfSeconds;
+    p.stepSeconds = *step;
+    p.steps = static_cast<double>(scenario.train.steps);
+    p.stragglerCv = scenario.scaling.stragglerCv;
+    p.restartSeconds = c.restartTimeSeconds;
+    p.intervalSeconds = c.intervalSeconds;
+    const double bytes = checkpointBytes(scenario);
+    WriteSource from = WriteSource::Given;
+    p.writeSeconds = c.writeTimeSeconds;
+    if (c.storageBytesPerSecond > 0) {
+        from = WriteSource::Storage;
+        p.writeSeconds = bytes / c.storageBytesPerSecond;
+    }
+    if (c.memoryTierBytesPerSecond > 0) {
+        // Behind the copy to memory, the copy to storage takes what a direct write would have.
+        p.storageWriteSeconds = p.writeSeconds;
+        from = WriteSource::Memory;
+        p.writeSeconds = bytes / c.memoryTierBytesPerSecond;
+    }
+    if (source != nullptr) {
+        *source = from;
+    }
+    return p;
+}
+
+std::span<const std::string_view> goodputKeys()
+{
+    return kGoodputKeys;
+}
+
+GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
+{
+    GoodputReport report;
+    report.view = View::Checkpoint;
+    for (auto& problem : validate(scenario)) {
+        if (std::find(kGoodputKeys.begin(), kGoodputKeys.end(), problem.key) !=
+            kGoodputKeys.end()) {
+            report.problems.push_back(std::move(problem));
+        }
+    }
+    if (!report.ok()) {
+        return report;
+    }
+    const auto params = goodputParamsFromScenario(scenario, &report.writeSource);
+    if (!params) {
+        report.problems.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpu",
+                                   scenario.hardware.gpu,
+                                   "a GPU of the catalogue (dtsim keys lists them)",
+                                   "the goodput model takes its step time from it"});
+        return report;
+    }
+    report.params = *params;
+    report.result = evaluateGoodput(*params);
+    const auto& r = report.result;
+    if (r.status == CheckpointStatus::InvalidInput) {
+        report.problems.push_back(
+            {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
+             formatNumber(scenario.checkpoint.gpuMtbfSeconds),
+             "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
+             "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)});
+        return report;
+    }
+    report.checkpointBytes = checkpointBytes(scenario);
+    const bool overflow = r.status == CheckpointStatus::Overflow;
+    report.heading = "Goodput at scale (MODELS §9: Daly 2006, order statistics of normals), N = " +
+                     std::to_string(params->gpus) + " GPUs";
+
+    const auto& p = report.params;
+    auto& q = report.quantities;
+    q.push_back(wordQuantity("status", "status", overflow ? "overflow" : "ok"));
+    q.push_back(quantity("gpus", "GPUs N", static_cast<double>(p.gpus), Unit::Gpus));
+    q.push_back(quantity("gpu_mtbf", "GPU MTBF", p.gpuMtbfSeconds, Unit::Seconds));
+    q.push_back(quantity("job_mtbf", "job MTBF (M = GPU/N)", r.jobMtbfSeconds, Unit::Seconds));
+    q.push_back(quantity("checkpoint_bytes", "checkpoint (weights + optimizer)",
+                         report.checkpointBytes, Unit::Bytes));
+    q.push_back(wordQuantity("write_source", "write time from",
+                             std::string(writeSourceId(report.writeSource))));
+    q.push_back(quantity("checkpoint_write_time", "checkpoint write time (delta)", p.writeSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("storage_write_time", "  copy to storage behind it",
+                         report.writeSource == WriteSource::Memory ? p.storageWriteSeconds : kNone,
+                         Unit::Seconds));
+    q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("step_time", "step time, one GPU (Physical model)", p.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("steps", "steps", p.steps, Unit::Steps));
+    q.push_back(
+        quantity("useful_time", "useful time (W = steps x step)", r.usefulSeconds, Unit::Seconds));
+    q.push_back(quantity("straggler_cv", "step time variation (c)", p.stragglerCv, Unit::Fraction));
+    q.push_back(quantity("expected_max", "E[max of N normals]", r.normalMax.mean, Unit::Number));
+    q.push_back(quantity("expected_max_approx", "  sqrt(2 ln N)", normalMaxApproximation(p.gpus),
+                         Unit::Number));
+    q.push_back(quantity("straggler_factor", "straggler factor (1 + c E[max])", r.stragglerFactor,
+                         Unit::Factor));
+    q.push_back(
+        quantity("young_interval", "Young interval", r.youngIntervalSeconds, Unit::Seconds));
+    q.push_back(quantity("optimal_interval", "optimal interval (Daly)", r.optimalIntervalSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("interval", "interval (tau)", p.intervalSeconds, Unit::Seconds));
+    q.push_back(quantity("goodput", "goodput at the optimum", r.goodput, Unit::Fraction));
+    q.push_back(quantity("goodput_at_interval", "goodput at the interval", r.goodputAtInterval,
+                         Unit::Fraction));
+    q.push_back(
+        quantity("straggler_fraction", "  straggler wait", r.stragglerFraction, Unit::Fraction));
+    q.push_back(quantity("write_fraction", "  checkpoint writes", r.writeFraction, Unit::Fraction));
+    q.push_back(quantity("lost_fraction", "  lost work", r.lostFraction, Unit::Fraction));
+    q.push_back(quantity("restart_fraction", "  restarts", r.restartFraction, Unit::Fraction));
+    q.push_back(quantity("expected_failures", "expected failures", r.atOptimum.expectedFailures,
+                         Unit::Failures));
+    q.push_back(quantity("expected_time", "expected wall time",
+                         overflow ? kNone : r.expectedSeconds, Unit::Seconds));
+    q.push_back(quantity("expected_days", "expected days to train",
+                         overflow ? kNone : r.expectedSeconds / kDay, Unit::Number));
+
+    double total = 0;
+    for (const auto& cause : kLlama3Causes) {
+        total += cause.count;
+    }
+    for (const auto& cause : kLlama3Causes) {
+        const double share = cause.count / total;
+        report.failures.push_back({cause, share, share * r.atOptimum.expectedFailures});
+    }
+
+    if (withCurve) {
+        // N = 1 … 100,000 at ten points a decade (rounded; repeats at small N dropped).
+        constexpr int kPerDecade = 10;
+        constexpr int kDecades = 5;
+        for (int i = 0; i <= kPerDecade * kDecades; ++i) {
+            const auto n = static_cast<std::int64_t>(
+                std::llround(std::pow(10.0, static_cast<double>(i) / kPerDecade)));
+            if (!report.curve.empty() && report.curve.back().gpus == n) {
+                continue;
+            }
+            Scenario at = scenario;
+            at.checkpoint.gpus = n;
+            const auto pointParams = goodputParamsFromScenario(at);
+            if (!pointParams) {
+                continue;
+            }
+            const GoodputResult point = evaluateGoodput(*pointParams);
+            report.curve.push_back({n, point.goodput, point.goodputAtInterval});
+        }
+    }
+    return report;
+}
+
+std::string goodputCsv(const GoodputReport& report)
+{
+    std::string text = csvQuantities(report);
+    if (!report.ok()) {
+        return text;
+    }
+    text += "# goodput vs GPUs (Daly 2006 at the optimum and at the scenario's interval)\n"
+            "gpus,goodput_optimal,goodput_at_interval\n";
+    for (const auto& point : report.curve) {
+        text += std::to_string(point.gpus) + ',' + csvNumber(point.goodputOptimal) + ',' +
+                csvNumber(point.goodputAtInterval) + '\n';
+    }
+    text += "\n# failure causes: Llama 3 paper (arXiv 2407.21783) Table 5, 419 unexpected "
+            "interruptions in 54 days on 16384 H100\n"
+            "cause,category,count,share,printed_percent,expected_failures\n";
+    for (const auto& row : report.failures) {
+        text += std::string(row.cause.id) + ',' + std::string(row.cause.category) + ',' +
+                std::to_string(row.cause.count) + ',' + csvNumber(row.share) + ',' +
+                csvNumber(row.cause.printedPercent) + ',' + csvNumber(row.expectedFailures) + '\n';
+    }
+    return text;
+}
+
+} // namespace simcore

@@ -1,0 +1,207 @@
+#pragma once
+// Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
+//
+// Goodput = useful training time / expected wall time. Useful time W = steps × μ, μ the step
+// time one GPU would take alone at N (the Physical scaling model's step, see goodputStepSeconds:
+// its communication counts as useful here; this model prices only what failures, checkpoints
+// and stragglers add). Composition:
+// - stragglers: a synchronous step waits for the slowest of N GPUs; with independent normal step
+//   times of coefficient of variation c the mean step is μ·s, s = 1 + c·E[max of N standard
+//   normals] (order statistics), so the work takes W·s of wall time;
+// - failures: independent exponential per-GPU lifetimes, job MTBF M = M₁/N (checkpoint.h);
+// - checkpoints: δ = state bytes / storage bandwidth (or the given write time; or, with an
+//   in-memory tier, the copy to memory), restart R, interval τ;
+// - wall time T = Daly (2006)'s expected time for W·s of work (checkpoint.h, dalyExpectedTime),
+//   at Daly's optimal τ and at the scenario's τ.
+//
+// Units: seconds, bytes, bytes/s. Plain C++20, no Qt.
+
+#include "simcore/checkpoint.h"
+#include "simcore/report.h"
+#include "simcore/scenario.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace simcore {
+
+/// Mean and variance of the largest of N independent standard normal variables.
+struct NormalMaxMoments {
+    double mean = 0;     ///< E[max]; 0 for N = 1
+    double variance = 1; ///< Var[max]; 1 for N = 1
+};
+
+/// E[max] and Var[max] of N i.i.d. N(0, 1), exactly up to the quadrature's error (< 1e-9): the
+/// integrals of x^k·N·φ(x)·Φ(x)^{N−1} over [−12, 13] (the density of the largest order statistic,
+/// e.g. David & Nagaraja, "Order Statistics", 3rd ed., §2.1) by adaptive Simpson quadrature,
+/// Φ^{N−1} as exp((N − 1)·ln Φ) so no power is formed. Outside that range the density is below
+/// 1e-25 for any N ≤ 1e12. About a millisecond at any N. N < 1 is treated as 1; N ≤ 1e12.
+NormalMaxMoments normalMaxMoments(std::int64_t n);
+
+/// The first-order approximation E[max] ≈ √(2 ln N) (0 for N = 1), for comparison only: it
+/// overestimates (3.03 against 2.51 at N = 100, 4.80 against 4.38 at N = 100k).
+double normalMaxApproximation(std::int64_t n);
+
+/// Mean step of N synchronised GPUs over one GPU's mean step: 1 + c·E[max of N] (MODELS §9).
+/// c ≥ 0.
+double stragglerFactor(double cv, std::int64_t n);
+
+/// One row of a failure breakdown.
+struct FailureCause {
+    std::string_view id;       ///< stable snake_case id (JSON, CSV)
+    std::string_view name;     ///< English, as the source names it
+    std::string_view category; ///< the source's category
+    int count = 0;             ///< interruptions
+    double printedPercent = 0; ///< the share the source prints, percent
+};
+
+/// The Llama 3 paper's Table 5 ("The Llama 3 Herd of Models", arXiv 2407.21783, §3.3.4): root
+/// causes of the 419 unexpected interruptions in a 54-day snapshot of pre-training on up to
+/// 16,384 H100 GPUs, in the table's order. The counts add up to 419; the printed percentages add
+/// up to 94.9 % because the first row prints 30.1 % for 148 of 419 (35.3 %): shares are computed
+/// from the counts.
+std::span<const FailureCause> llama3FailureCauses();
+
+inline constexpr double kLlama3Days = 54;           ///< Llama 3 §3.3.4, the snapshot's length
+inline constexpr double kLlama3Interruptions = 419; ///< unexpected interruptions in it
+inline constexpr std::int64_t kLlama3Gpus = 16384;  ///< H100 GPUs, at most
+
+/// Bytes of one checkpoint of the whole model: (weights + optimizer state) bytes per parameter ×
+/// Ψ, the memory model's table (memory.h, bytesPerParameter): 2 + 12 = 14 B under mixed precision
+/// with Adam (FP32 master, m and v), 4 + 8 = 12 B in FP32 with Adam. Gradients are not saved. One
+/// copy however many data-parallel replicas hold it.
+double checkpointBytes(const Scenario& scenario);
+
+/// μ: one GPU's step at N GPUs without stragglers, the one place the goodput model takes a step
+/// time from (today the Physical scaling model's physicalStep at N, whatever scaling.mode says;
+/// a 3-D parallel step time can replace it here). nullopt when the Physical model cannot be
+/// evaluated (hardware.gpu not in the catalogue).
+std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus);
+
+/// Where the write time came from.
+enum class WriteSource {
+    Given,   ///< checkpoint.write_time (no storage bandwidth given)
+    Storage, ///< checkpoint bytes / checkpoint.storage_bandwidth
+    Memory,  ///< checkpoint bytes / checkpoint.memory_bandwidth (the in-memory tier)
+};
+
+/// The inputs of the goodput model, SI units.
+struct GoodputParams {
+    std::int64_t gpus = 1024;       ///< N ≥ 1
+    double gpuMtbfSeconds = 1.8e8;  ///< M₁ > 0
+    double stepSeconds = 1;         ///< μ > 0: one GPU's step without stragglers
+    double steps = 1e5;             ///< optimizer steps ≥ 1
+    double stragglerCv = 0;         ///< c, 0 … 0.3
+    double writeSeconds = 60;       ///< δ ≥ 0, what training waits for per checkpoint
+    double restartSeconds = 600;    ///< R ≥ 0
+    double intervalSeconds = 3600;  ///< τ > 0, the scenario's policy (wall time of work)
+    double storageWriteSeconds = 0; ///< with an in-memory tier: the copy to storage behind it
+};
+
+/// Goodput and its parts. Fractions are of the expected wall time T (at the optimum unless
+/// named "at interval") and add up to 1: goodput + straggler + write + lost + restart.
+struct GoodputResult {
+    CheckpointStatus status = CheckpointStatus::Ok;
+    double jobMtbfSeconds = 0;         ///< M = M₁/N
+    NormalMaxMoments normalMax;        ///< of N
+    double stragglerFactor = 1;        ///< s
+    double usefulSeconds = 0;          ///< W = steps·μ
+    double wallWorkSeconds = 0;        ///< W·s
+    double youngIntervalSeconds = 0;   ///< √(2δM)
+    double optimalIntervalSeconds = 0; ///< Daly's τ_opt
+    WasteBreakdown atOptimum;          ///< Daly for W·s at τ_opt
+    WasteBreakdown atInterval;         ///< Daly for W·s at the scenario's τ
+    double goodput = 0;                ///< W / T at τ_opt
+    double goodputAtInterval = 0;      ///< W / T at the scenario's τ
+    double stragglerFraction = 0;      ///< W·(s − 1) / T at τ_opt
+    double writeFraction = 0;          ///< at τ_opt
+    double lostFraction = 0;           ///< at τ_opt
+    double restartFraction = 0;        ///< at τ_opt
+    double expectedSeconds = 0;        ///< T at τ_opt (0 on Overflow)
+};
+
+/// The closed form. Inputs out of GoodputParams' ranges give InvalidInput; a T past the double
+/// range gives Overflow (goodput 0).
+GoodputResult evaluateGoodput(const GoodputParams& params);
+
+/// A Monte-Carlo estimate of the same run: the result of simulateGoodput.
+struct GoodputSimulation {
+    bool ok = false;        ///< false: not run (bad input or too much to simulate)
+    std::int64_t runs = 0;  ///< completed runs
+    double meanSeconds = 0; ///< mean wall time
+    double standardErrorSeconds = 0;
+    double meanFailures = 0;
+    double goodput = 0; ///< W / meanSeconds
+};
+
+/// The most interval attempts plus failures a goodput simulation may expect to draw (a few
+/// seconds on one core, like kMaxMonteCarloFailures).
+inline constexpr double kMaxGoodputEvents = 1e8;
+
+/// What `runs` simulated jobs are expected to draw: runs × (intervals + failures).
+double expectedGoodputEvents(const GoodputParams& params, std::int64_t runs);
+
+/// Simulates `runs` whole jobs at Daly's optimal interval (1 ≤ runs ≤ 1e7), seeded (run i from
+/// the seed's xoshiro256** stream jumped i times, random.h): the work is cut into intervals of
+/// τ_opt wall seconds, each followed by a δ write; failures are a Poisson process of rate 1/M in
+/// wall time, during work, writes and restarts alike; after a failure R is paid (started over if
+/// a failure strikes it) and the interval is redone. Stragglers: an interval of k = τ/(μs) steps
+/// takes the sum of k step times, each μ·(1 + c·max of N normals), drawn as a normal with that
+/// sum's exact mean (τ) and variance (k·μ²·c²·Var[max]) — the central limit theorem; one step's
+/// skew is not drawn. Not run (ok = false) past kMaxGoodputEvents or when τ_opt is 0.
+GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs,
+                                  std::uint64_t seed, const std::atomic<bool>* cancel = nullptr,
+                                  std::atomic<std::int64_t>* progress = nullptr);
+
+/// One N of the goodput-vs-N curve.
+struct GoodputPoint {
+    std::int64_t gpus = 1;
+    double goodputOptimal = 0;    ///< at Daly's τ_opt for that N
+    double goodputAtInterval = 0; ///< at the scenario's τ
+};
+
+/// A failure cause with its share and its expected count in this job.
+struct FailureShare {
+    FailureCause cause;
+    double share = 0;            ///< count / 419
+    double expectedFailures = 0; ///< share × the job's expected failures at τ_opt
+};
+
+struct GoodputReport : Report {
+    GoodputParams params;
+    GoodputResult result;
+    WriteSource writeSource = WriteSource::Given;
+    double checkpointBytes = 0;
+    std::vector<GoodputPoint> curve;    ///< N = 1 … 100,000, log-spaced
+    std::vector<FailureShare> failures; ///< the Llama 3 breakdown, scaled to this job
+};
+
+/// The goodput model's inputs from a scenario: N = checkpoint.gpus, M₁ = checkpoint.gpu_mtbf, μ =
+/// goodputStepSeconds at N, steps = train.steps, c = scaling.straggler_cv, δ from
+/// checkpoint.memory_bandwidth, else checkpoint.storage_bandwidth, else checkpoint.write_time,
+/// R = checkpoint.restart_time, τ = checkpoint.interval. With an in-memory tier the restart
+/// still costs R and a failure loses only the work since the last copy to memory: the copy is
+/// assumed to survive the failure, kept on a peer as Gemini does (Wang et al., SOSP 2023).
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
+                                                       WriteSource* source = nullptr);
+
+/// The scenario keys the goodput model reads, in `dtsim keys` order.
+std::span<const std::string_view> goodputKeys();
+
+/// Quantities (the JSON fields of `dtsim calc goodput`): status (ok | overflow), gpus, gpu_mtbf,
+/// job_mtbf, checkpoint_bytes, write_source (given | storage | memory), checkpoint_write_time,
+/// storage_write_time (with an in-memory tier), restart_time, step_time, steps, useful_time,
+/// straggler_cv, expected_max, expected_max_approx, straggler_factor, young_interval,
+/// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction,
+/// write_fraction, lost_fraction, restart_fraction, expected_failures, expected_time,
+/// expected_days. With `withCurve`, the goodput-vs-N curve (≈ 41 evaluations) is filled too.
+GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);
+
+/// The CSV: the quantities, the goodput-vs-N curve, the failure breakdown with its source.
+std::string goodputCsv(const GoodputReport& report);
+
+} // namespace simcore

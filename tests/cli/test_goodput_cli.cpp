@@ -1,0 +1,88 @@
+// `dtsim calc goodput` as a user runs it: the JSON fields, values against hand
+// calculations (MODELS §9, §6), --monte-carlo against the closed form, bad input.
+#include "dtsimrun.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+namespace {
+
+using testing::calcJson;
+using testing::dtsim;
+using testing::Run;
+using testing::withSets;
+
+} // namespace
+
+TEST_CASE("calc goodput --json prints its fields with hand-checked values", "[cli][goodput]")
+{
+    const QJsonObject json = calcJson(
+        withSets(QStringLiteral("goodput"), {QStringLiteral("checkpoint.gpus=16384"),
+                                             QStringLiteral("scaling.straggler_cv=0.05")}));
+    for (const char* field :
+         {"goodput", "job_mtbf", "checkpoint_write_time", "optimal_interval", "straggler_factor",
+          "expected_days", "quantities", "failure_breakdown", "goodput_vs_gpus"}) {
+        INFO(field);
+        CHECK(json.contains(QLatin1String(field)));
+    }
+    CHECK(json["model"].toString() == QStringLiteral("goodput"));
+    // Job MTBF = GPU MTBF / N = 1.8e8 s / 16,384 = 10,986.328125 s (MODELS §6, §9).
+    CHECK(json["job_mtbf"].toDouble() == Approx(10986.328125).epsilon(1e-12));
+    // No storage bandwidth given: the write time is checkpoint.write_time's 60 s.
+    CHECK(json["write_source"].toString() == QStringLiteral("given"));
+    CHECK(json["checkpoint_write_time"].toDouble() == 60.0);
+    // Daly: x = 60 / 21,972.66 = 0.00273067; √(2·60·10,986.33) = 1,148.19 s;
+    // τ = 1,148.19·(1 + 0.0522558/3 + 0.00273067/9) − 60 = 1,108.54 s.
+    CHECK(json["optimal_interval"].toDouble() == Approx(1108.54).epsilon(1e-5));
+    // s = 1 + 0.05 · E[max of 16,384 normals] = 1 + 0.05 · 3.971351 = 1.198568.
+    CHECK(json["straggler_factor"].toDouble() == Approx(1.198568).epsilon(1e-6));
+    CHECK(json["expected_max"].toDouble() == Approx(3.971351).epsilon(1e-6));
+    // The days are the wall time's.
+    CHECK(json["expected_days"].toDouble() ==
+          Approx(json["expected_time"].toDouble() / 86400).epsilon(1e-12));
+    CHECK(json["goodput"].toDouble() > 0);
+    CHECK(json["goodput"].toDouble() < 1 / 1.198568);
+    const QJsonArray causes = json["failure_breakdown"].toObject()["causes"].toArray();
+    REQUIRE(causes.size() == 18);
+    CHECK(causes.first().toObject()["count"].toInt() == 148);
+    CHECK(json["failure_breakdown"].toObject()["source"].toString().contains(
+        QStringLiteral("2407.21783")));
+}
+
+TEST_CASE("calc goodput --monte-carlo agrees with the closed form within 2 %", "[cli][goodput]")
+{
+    const QJsonObject json = calcJson({QStringLiteral("goodput"), QStringLiteral("--monte-carlo")});
+    REQUIRE(json.contains(QLatin1String("mc_goodput")));
+    CHECK(json["mc_runs"].toDouble() == 2000); // the default checkpoint.mc_runs
+    const double closed = json["goodput"].toDouble();
+    CHECK(std::abs(json["mc_goodput"].toDouble() - closed) / closed < 0.02);
+    // Seeded: the same run gives the same numbers.
+    const QJsonObject again =
+        calcJson({QStringLiteral("goodput"), QStringLiteral("--monte-carlo")});
+    CHECK(again["mc_goodput"].toDouble() == json["mc_goodput"].toDouble());
+}
+
+TEST_CASE("calc goodput prints a table", "[cli][goodput]")
+{
+    const Run run = dtsim({"calc", "goodput"});
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("goodput at the optimum")));
+    CHECK(run.out.contains(QStringLiteral("straggler factor")));
+}
+
+TEST_CASE("calc goodput: bad input exits 2 with one line naming the key", "[cli][goodput]")
+{
+    testing::checkBadInput({
+        {{"calc", "goodput", "--set", "scaling.straggler_cv=0.5"}, "scaling.straggler_cv"},
+        {{"calc", "goodput", "--set", "checkpoint.storage_bandwidth=-1"},
+         "checkpoint.storage_bandwidth"},
+        {{"calc", "goodput", "--set", "checkpoint.memory_bandwidth=abc"},
+         "checkpoint.memory_bandwidth"},
+        {{"calc", "goodput", "--set", "checkpoint.gpus=0"}, "checkpoint.gpus"},
+        {{"calc", "goodput", "--monte-carlo", "--set", "checkpoint.write_time=0"},
+         "checkpoint.write_time"},
+        {{"calc", "goodput", "--monte-carlo", "--set", "train.steps=1e12"}, "checkpoint.mc_runs"},
+    });
+}

@@ -1,0 +1,322 @@
+// The goodput model (MODELS §9): order statistics of normals against tabulated values, Daly's
+// closed form by hand, Llama 3's published interruption rate, and the Monte-Carlo run against
+// the closed form.
+#include "simcore/goodput.h"
+#include "simcore/memory.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <numbers>
+#include <tuple>
+
+using namespace simcore;
+
+namespace {
+
+constexpr double kHour = 3600.0;
+constexpr double kDay = 86400.0;
+
+/// The Llama 3 scale, with the assumptions the closing note states: 405B parameters in mixed
+/// precision with Adam (14 B/param → 5.67 TB a checkpoint) written at Tectonic's sustained 2 TB/s
+/// (Llama 3 §3.3.1), R = 10 min, c = 2 %, the GPU MTBF that gives 419 interruptions in 54 days.
+/// The step is the Physical (data-parallel) model's with the hierarchical all-reduce partly hidden
+/// under the backward pass: 9.3 s, above the ≈ 6.3 s that 16M tokens at 40 % MFU take (the paper
+/// reports 38–43 % MFU): a data-parallel model over-prices the communication of Llama 3's 3-D
+/// layout. Goodput hardly depends on it; the days do.
+Scenario llama3Scale()
+{
+    Scenario s;
+    s.model.params = 405e9;
+    s.model.layers = 126;
+    s.model.hidden = 16384;
+    s.model.heads = 128;
+    s.model.seqLen = 8192;
+    s.model.vocab = 128000;
+    s.train.precision = Precision::Mixed;
+    s.train.optimizer = Optimizer::Adam;
+    s.train.globalBatch = 2048; // 16M tokens of 8192
+    s.train.steps = 930000;     // ≈ 15.6T tokens / 16.8M tokens a step
+    s.parallel.zero = 1;
+    s.collective.algorithm = CollectiveAlgorithm::Hierarchical;
+    s.scaling.mfu = 0.4;
+    s.scaling.overlap = 1;
+    s.scaling.stragglerCv = 0.02;
+    s.checkpoint.gpus = kLlama3Gpus;
+    s.checkpoint.gpuMtbfSeconds = kLlama3Days * kDay / kLlama3Interruptions * 16384;
+    s.checkpoint.storageBytesPerSecond = 2e12;
+    s.checkpoint.restartTimeSeconds = 600;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("E[max of N standard normals] against tabulated values", "[goodput]")
+{
+    // Tabulated expected values of the largest normal order statistic: Teichroew (1956), "Tables
+    // of expected values of order statistics and products of order statistics for samples of
+    // size twenty and less from the normal distribution", Ann. Math. Statist. 27(2); Harter
+    // (1961), "Expected values of normal order statistics", Biometrika 48(1/2), to n = 400. The
+    // six digits below are those tables' as commonly quoted (not read from a scan here); they
+    // were reproduced with mpmath at 30 digits, and N = 2…5 have closed forms (Jones 1948,
+    // Godwin 1949): 1/√π, 3/(2√π), (6/π^{3/2})·arctan √2, (5/(4√π))·(1 + (6/π)·arcsin ⅓).
+    CHECK(normalMaxMoments(1).mean == 0.0);
+    CHECK(normalMaxMoments(2).mean == Approx(1.0 / std::sqrt(std::numbers::pi)).margin(1e-9));
+    CHECK(normalMaxMoments(2).mean == Approx(0.564190).margin(1e-6));
+    CHECK(normalMaxMoments(3).mean == Approx(0.846284).margin(1e-6));
+    CHECK(normalMaxMoments(4).mean == Approx(1.029375).margin(1e-6));
+    CHECK(normalMaxMoments(5).mean == Approx(1.162964).margin(1e-6));
+    CHECK(normalMaxMoments(10).mean == Approx(1.538753).margin(1e-6));
+    CHECK(normalMaxMoments(100).mean == Approx(2.507594).margin(1e-6));
+    // Past the tables: mpmath quadrature at 30 digits (this test's author's run).
+    CHECK(normalMaxMoments(1000).mean == Approx(3.241436).margin(1e-6));
+    CHECK(normalMaxMoments(16384).mean == Approx(3.971351).margin(1e-6));
+    CHECK(normalMaxMoments(100000).mean == Approx(4.384319).margin(1e-6));
+    // Variance of the maximum of two: 1 − 1/π (the maximum of two is |X − Y|/2 + (X + Y)/2).
+    CHECK(normalMaxMoments(2).variance == Approx(1.0 - 1.0 / std::numbers::pi).margin(1e-9));
+    CHECK(normalMaxMoments(100).variance == Approx(0.184405).margin(1e-6));
+    // √(2 ln N) overestimates, by less as N grows.
+    CHECK(normalMaxApproximation(100) == Approx(3.034854).margin(1e-6));
+    CHECK(normalMaxApproximation(100000) > normalMaxMoments(100000).mean);
+}
+
+TEST_CASE("E[max] is fast and stays accurate far past the tables", "[goodput]")
+{
+    const auto start = std::chrono::steady_clock::now();
+    double previous = 0;
+    for (std::int64_t n = 10; n <= 1'000'000'000'000; n *= 10) {
+        const auto m = normalMaxMoments(n);
+        CHECK(m.mean > previous); // grows with N
+        CHECK(m.variance > 0);
+        CHECK(m.variance < 1);
+        previous = m.mean;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 1.0); // 12 evaluations, unoptimised build, shared machine
+    // N = 1e12 against mpmath's quadrature at 30 digits: 7.112464; √(2 ln N) = 7.434 is still
+    // 0.32 above it (the approximation's error falls like ln ln N / √(ln N)).
+    CHECK(previous == Approx(7.112464).margin(1e-6));
+    CHECK(normalMaxApproximation(1'000'000'000'000) - previous == Approx(0.3214).margin(1e-3));
+}
+
+TEST_CASE("the straggler factor is 1 + c·E[max]", "[goodput]")
+{
+    CHECK(stragglerFactor(0.0, 100000) == 1.0);
+    CHECK(stragglerFactor(0.05, 1) == 1.0);
+    CHECK(stragglerFactor(0.1, 100) == Approx(1.2507594).margin(1e-6));
+}
+
+TEST_CASE("Llama 3's Table 5 and its interruption rate", "[goodput]")
+{
+    // Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 GPUs.
+    int total = 0;
+    double printed = 0;
+    for (const auto& cause : llama3FailureCauses()) {
+        total += cause.count;
+        printed += cause.printedPercent;
+    }
+    CHECK(total == 419);
+    CHECK(llama3FailureCauses().size() == 18);
+    CHECK(llama3FailureCauses().front().count == 148);
+    // The printed shares add up to 94.9 %: the first row's 30.1 % is not 148/419 = 35.3 %.
+    CHECK(printed == Approx(94.9).margin(1e-9));
+    // Job MTBF = 54·24/419 h = 3.0931 h; the per-GPU MTBF that gives it is × 16,384 = 50,677 h.
+    const double jobMtbf = kLlama3Days * kDay / kLlama3Interruptions;
+    CHECK(jobMtbf / kHour == Approx(3.09308).epsilon(1e-5));
+    GoodputParams p;
+    p.gpus = kLlama3Gpus;
+    p.gpuMtbfSeconds = jobMtbf * static_cast<double>(kLlama3Gpus);
+    CHECK(p.gpuMtbfSeconds / kHour == Approx(50677.0).epsilon(1e-5));
+    CHECK(evaluateGoodput(p).jobMtbfSeconds == Approx(11135.08).epsilon(1e-6));
+}
+
+TEST_CASE("the checkpoint holds weights and optimizer state from the memory model", "[goodput]")
+{
+    Scenario s;
+    s.model.params = 1e9;
+    s.train.precision = Precision::Mixed;
+    s.train.optimizer = Optimizer::Adam;
+    CHECK(checkpointBytes(s) == 14e9); // 2 + 12 B/param (MODELS §9)
+    s.train.precision = Precision::Fp32;
+    CHECK(checkpointBytes(s) == 12e9); // 4 + 8
+    s.checkpoint.storageBytesPerSecond = 2e12;
+    WriteSource source = WriteSource::Given;
+    const auto p = goodputParamsFromScenario(s, &source);
+    REQUIRE(p);
+    CHECK(source == WriteSource::Storage);
+    CHECK(p->writeSeconds == Approx(12e9 / 2e12));
+    s.checkpoint.memoryTierBytesPerSecond = 1e14;
+    const auto tiered = goodputParamsFromScenario(s, &source);
+    REQUIRE(tiered);
+    CHECK(source == WriteSource::Memory);
+    CHECK(tiered->writeSeconds == Approx(12e9 / 1e14));
+    CHECK(tiered->storageWriteSeconds == Approx(12e9 / 2e12));
+}
+
+TEST_CASE("goodput is Daly's closed form at the optimum, by hand", "[goodput]")
+{
+    // M = 1.8e8 / 1024 = 175,781.25 s, δ = 60 s, R = 600 s, W = 1,209,600 s (14 days of 1 s
+    // steps). Daly (2006): τ = √(2δM)·(1 + √x/3 + x/9) − δ, x = δ/(2M) → 4,552.880 s;
+    // T = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·W/τ with R/M = 0.00341333, (τ+δ)/M = 0.0262422
+    //   → 1,246,008.5 s; goodput W/T = 0.970780.
+    GoodputParams p;
+    p.gpus = 1024;
+    p.gpuMtbfSeconds = 1.8e8;
+    p.stepSeconds = 1;
+    p.steps = 1209600;
+    p.stragglerCv = 0;
+    const auto r = evaluateGoodput(p);
+    REQUIRE(r.status == CheckpointStatus::Ok);
+    CHECK(r.optimalIntervalSeconds == Approx(4552.8804).epsilon(1e-8));
+    CHECK(r.expectedSeconds == Approx(1246008.479).epsilon(1e-8));
+    CHECK(r.goodput == Approx(0.9707799).epsilon(1e-6));
+    CHECK(r.goodput + r.stragglerFraction + r.writeFraction + r.lostFraction + r.restartFraction ==
+          Approx(1.0).epsilon(1e-12));
+    // With c = 2 %: s = 1 + 0.02·E[max of 1024] = 1 + 0.02·3.248240 = 1.064965; the wall work is
+    // W·s, so T = 1,326,955.2 s and goodput = W/T = 0.911561.
+    p.stragglerCv = 0.02;
+    const auto s = evaluateGoodput(p);
+    CHECK(s.stragglerFactor == Approx(1.0649648).epsilon(1e-7));
+    CHECK(s.expectedSeconds == Approx(1326955.16).epsilon(1e-7));
+    CHECK(s.goodput == Approx(0.9115606).epsilon(1e-6));
+    CHECK(s.goodput + s.stragglerFraction + s.writeFraction + s.lostFraction + s.restartFraction ==
+          Approx(1.0).epsilon(1e-12));
+    // The scenario's τ is never better than the optimum.
+    CHECK(s.goodputAtInterval <= s.goodput);
+}
+
+TEST_CASE("the Monte-Carlo run agrees with the closed form within 2 %", "[goodput][montecarlo]")
+{
+    // The default scenario at the default run count (checkpoint.mc_runs = 2000) and seed; the
+    // Llama 3 scale at 200 runs (37,000 intervals and 850 failures a run: 2000 runs take half a
+    // minute in a Debug build).
+    const Scenario defaults;
+    for (const auto& [name, scenario, runs] :
+         {std::tuple{"defaults", defaults, defaults.checkpoint.monteCarloRuns},
+          std::tuple{"Llama 3 scale", llama3Scale(), std::int64_t{200}}}) {
+        INFO(name);
+        const auto p = goodputParamsFromScenario(scenario);
+        REQUIRE(p);
+        const auto r = evaluateGoodput(*p);
+        REQUIRE(r.status == CheckpointStatus::Ok);
+        const auto mc = simulateGoodput(
+            *p, runs, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
+        REQUIRE(mc.ok);
+        CHECK(mc.runs == runs);
+        CHECK(std::abs(mc.goodput - r.goodput) / r.goodput < 0.02);
+        // Within a few standard errors of the closed form's wall time (whole intervals differ
+        // from Daly's fractional count by less than one interval's cost).
+        CHECK(std::abs(mc.meanSeconds - r.expectedSeconds) <
+              4 * mc.standardErrorSeconds + r.optimalIntervalSeconds);
+        // Wald: failures = T/M on average.
+        CHECK(mc.meanFailures == Approx(r.atOptimum.expectedFailures).epsilon(0.05));
+        // Seeded: the same numbers again.
+        const auto again = simulateGoodput(*p, 20, 7);
+        CHECK(again.meanSeconds == simulateGoodput(*p, 20, 7).meanSeconds);
+    }
+}
+
+TEST_CASE("the goodput report: quantities, curve and breakdown", "[goodput][report]")
+{
+    const auto report = goodputReport(llama3Scale());
+    REQUIRE(report.ok());
+    for (const char* id :
+         {"goodput", "job_mtbf", "checkpoint_write_time", "optimal_interval", "straggler_factor",
+          "expected_days", "checkpoint_bytes", "expected_max"}) {
+        INFO(id);
+        REQUIRE(report.find(id) != nullptr);
+        CHECK(std::isfinite(report.find(id)->value));
+    }
+    CHECK(report.find("job_mtbf")->value == Approx(11135.08).epsilon(1e-6));
+    CHECK(report.find("checkpoint_bytes")->value == Approx(14 * 405e9));
+    CHECK(report.find("checkpoint_write_time")->value == Approx(14 * 405e9 / 2e12));
+    CHECK(report.find("write_source")->word == "storage");
+    CHECK(report.find("step_time")->value == Approx(9.333).margin(1e-3));
+    // Llama 3 reports > 90 % effective training time, a share that does not count slow steps:
+    // without stragglers (c = 0) this model, with its assumptions, agrees.
+    Scenario noStragglers = llama3Scale();
+    noStragglers.scaling.stragglerCv = 0;
+    const double withoutStragglers = goodputReport(noStragglers, false).find("goodput")->value;
+    CHECK(withoutStragglers > 0.9);
+    CHECK(withoutStragglers < 1.0);
+    CHECK(report.find("goodput")->value < withoutStragglers);
+    REQUIRE(report.curve.size() >= 40);
+    CHECK(report.curve.front().gpus == 1);
+    CHECK(report.curve.back().gpus == 100000);
+    for (const auto& point : report.curve) {
+        CHECK(point.goodputOptimal >= point.goodputAtInterval - 1e-12);
+        CHECK(point.goodputOptimal <= 1.0);
+    }
+    // At the optimum, goodput falls as N grows (more failures, slower stragglers).
+    CHECK(report.curve.back().goodputOptimal < report.curve.front().goodputOptimal);
+    REQUIRE(report.failures.size() == 18);
+    double shares = 0;
+    for (const auto& row : report.failures) {
+        shares += row.share;
+    }
+    CHECK(shares == Approx(1.0));
+    CHECK(goodputCsv(report).find("faulty_gpu,GPU,148,") != std::string::npos);
+}
+
+TEST_CASE("the goodput report refuses bad input by key", "[goodput][report]")
+{
+    Scenario s;
+    s.scaling.stragglerCv = 0.5;
+    const auto report = goodputReport(s, false);
+    REQUIRE_FALSE(report.ok());
+    CHECK(report.problems.front().key == "scaling.straggler_cv");
+    CHECK(report.quantities.empty());
+}
+
+TEST_CASE("the goodput report at every key's extremes: finite numbers or none",
+          "[goodput][extremes]")
+{
+    for (const auto& key : scenarioKeys()) {
+        if (key.type == KeyType::Choice || key.type == KeyType::Text) {
+            continue;
+        }
+        for (const double value : {key.minimum, key.maximum}) {
+            for (const Scenario& base : {Scenario{}, llama3Scale()}) {
+                Scenario s = base;
+                if (setNumber(s, key.name, value) || !validate(s).empty()) {
+                    continue;
+                }
+                const auto report = goodputReport(s, false);
+                if (!report.ok()) {
+                    continue;
+                }
+                for (const auto& q : report.quantities) {
+                    INFO(key.name << " = " << formatNumber(value) << ": " << q.id << " = "
+                                  << q.value);
+                    CHECK(!std::isinf(q.value));
+                }
+                const auto& r = report.result;
+                if (r.status == CheckpointStatus::Ok) {
+                    INFO(key.name << " = " << formatNumber(value));
+                    CHECK(r.goodput >= 0.0);
+                    CHECK(r.goodput <= 1.0);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("an in-memory tier: a short write, and no checkpoint before storage has the last one",
+          "[goodput]")
+{
+    // 5.67 TB at 2 TB/s to storage = 2.835 s; at 100 TB/s to memory = 0.0567 s. Daly's τ for
+    // δ = 0.0567 s and M = 11,135 s is √(2·0.0567·11,135)·(1 + …) − δ ≈ 35.5 s, longer than the
+    // 2.835 s copy to storage behind it; with a slow storage (2 GB/s: 2835 s) the interval waits
+    // for that copy.
+    GoodputParams p;
+    p.gpus = kLlama3Gpus;
+    p.gpuMtbfSeconds = kLlama3Days * kDay / kLlama3Interruptions * 16384;
+    p.writeSeconds = 0.0567;
+    p.storageWriteSeconds = 2.835;
+    const auto fast = evaluateGoodput(p);
+    CHECK(fast.optimalIntervalSeconds == Approx(35.5).margin(0.1));
+    p.storageWriteSeconds = 2835;
+    CHECK(evaluateGoodput(p).optimalIntervalSeconds == 2835);
+    CHECK(evaluateGoodput(p).goodput < fast.goodput);
+}

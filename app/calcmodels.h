@@ -18,6 +18,10 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
 /// Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
 int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
+/// The step time of the scenario's dp × tp × pp × cp layout (simcore/steptime3d.h).
+int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);
+/// `dtsim validate`: the published runs of simcore/validation.h, published vs predicted.
+int runValidation(bool json);
 /// What calcCommunication and calcAllreduce print: the Communication report, with the links
 /// also as JSON objects (intra, inter, flat_link: {bandwidth, latency}) and `model` as named.
 int printCommunication(const simcore::Scenario& scenario, const CalcOptions& options,

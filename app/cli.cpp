@@ -38,6 +38,7 @@ const CalcModel kCalcModels[] = {
     {"checkpoint", &calcCheckpoint, true},
     {"allreduce", &calcAllreduce},
     {"goodput", &calcGoodput, true},
+    {"training", &calcTraining},
 };
 
 QString calcModelNames()
@@ -119,7 +120,8 @@ QString usage()
                "  dtsim export --panel all --out DIR [--format png|svg|pdf] ...   every panel + "
                "CSV\n"
                "  dtsim keys                              list every scenario key\n"
-               "  dtsim import nccl-tests|nvidia-topo|step-times FILE [--json]   read your own "
+               "  dtsim validate [--json]                 published training runs vs the model\n"
+                              "  dtsim import nccl-tests|nvidia-topo|step-times FILE [--json]   read your own "
                "measurements\n"
                "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys\n"
                "\n"
@@ -353,7 +355,7 @@ bool hasDisplay()
 }
 
 /// argv[1] values that run a command instead of the window.
-constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import",
+constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import", "validate",
                                         "--help", "-h",   "--version", "-v"};
 
 /// Levenshtein distance, for "did you mean": the commands are few and short.
@@ -400,8 +402,9 @@ QString unknownCommandMessage(int argc, char** argv)
     if (!word.isEmpty() && nearestDistance <= 2) {
         message += QStringLiteral("; did you mean %1?").arg(nearest);
     }
-    return message + QStringLiteral(" (commands: calc, keys, import, export; the window takes "
-                                    "options only: dtsim --help)");
+    return message +
+           QStringLiteral(" (commands: calc, keys, import, export, validate; the window takes "
+                          "options only: dtsim --help)");
 }
 
 bool standardOutputWritten()
@@ -478,6 +481,15 @@ int runSubcommand(int argc, char** argv)
     if (std::strcmp(command, "import") == 0) {
         arguments.removeAt(1);
         return runImport(arguments);
+    }
+    if (std::strcmp(command, "validate") == 0) {
+        const bool json = arguments.size() == 3 && arguments.at(2) == QLatin1String("--json");
+        if (arguments.size() > 2 && !json) {
+            printError(QStringLiteral("validate: unexpected argument '%1'; it takes --json only")
+                           .arg(arguments.at(2)));
+            return kBadInput;
+        }
+        return runValidation(json);
     }
     arguments.removeAt(1); // "calc"
     return runCalc(arguments);

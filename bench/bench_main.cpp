@@ -20,6 +20,7 @@
 #include "simcore/physicalscaling.h"
 #include "simcore/report.h"
 #include "simcore/scaling.h"
+#include "simcore/steptime3d.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
@@ -618,6 +619,48 @@ int main(int argc, char** argv)
                 simcore::viewId(view).data(), static_cast<qsizetype>(simcore::viewId(view).size()));
             record(QStringLiteral("simcore_report_%1").arg(id),
                    QStringLiteral("simcore: %1 report").arg(id), summarise(evaluations));
+        }
+        // One dp × tp × pp × cp layout's step time (simcore/steptime3d.h), what a planner
+        // evaluates thousands of times: the GPT-3 layout of Narayanan et al. 2021 Table 2 with
+        // dp and the schedule varied. Timed in batches of 100 (a clock read costs more than
+        // one evaluation), reported per evaluation in microseconds.
+        {
+            simcore::Scenario gpt3;
+            gpt3.model = {0, 96, 12288, 96, 2048, 51200};
+            gpt3.train.precision = simcore::Precision::Mixed;
+            gpt3.train.recompute = simcore::Recompute::Full;
+            gpt3.train.globalBatch = 1536;
+            gpt3.parallel = {};
+            gpt3.parallel.tp = 8;
+            gpt3.parallel.pp = 12;
+            gpt3.hardware.gpu = "a100-80";
+            const auto base = *simcore::stepTimeParamsFromScenario(gpt3);
+            constexpr int kBatch = 100;
+            constexpr std::int64_t kDp[] = {1, 2, 3, 4, 6, 8, 12, 16};
+            std::vector<double> microseconds;
+            double sink = 0;
+            for (int i = 0; i < samples; ++i) {
+                QElapsedTimer timer;
+                timer.start();
+                for (int k = 0; k < kBatch; ++k) {
+                    auto params = base;
+                    params.dp = kDp[k % 8];
+                    params.zero = k % 4;
+                    params.schedule = k % 2 ? simcore::PipelineSchedule::Interleaved
+                                            : simcore::PipelineSchedule::OneFOneB;
+                    params.virtualStages = 2;
+                    sink += simcore::evaluateStepTime(params).stepSeconds;
+                }
+                microseconds.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e3 / kBatch);
+            }
+            const Stats layout = summarise(microseconds);
+            figures.emplace_back(QStringLiteral("steptime3d_layout_median_us"), layout.median);
+            figures.emplace_back(QStringLiteral("steptime3d_layout_p99_us"), layout.p99);
+            notes << QStringLiteral("simcore: one dp x tp x pp x cp layout's step time: median "
+                                    "%1 us, p99 %2 us (target 1 us; checksum %3)")
+                         .arg(layout.median, 0, 'f', 3)
+                         .arg(layout.p99, 0, 'f', 3)
+                         .arg(sink > 0 ? 1 : 0);
         }
     }
     if (wanted(QStringLiteral("montecarlo"))) {

@@ -9,6 +9,16 @@
 
 namespace simcore {
 
+/// Share of the dense peak a GPU's training matmuls achieve, calibrated ONCE from one published
+/// run and never fitted to the validation rows (simcore/validation.h): Narayanan et al. 2021
+/// ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"), Table 2,
+/// PTD-P, GPT-3 174.6B on 384 A100 (t·p = 96, b = 1, batch 1536): 153 TFLOP/s per GPU of eq. 3's
+/// FLOPs. It is the efficiency with which simcore/steptime3d.h's model, with that run's layout
+/// (t = 8, p = 12, d = 4, 1F1B, full recomputation, 8 × 200 Gb/s HDR NICs per node), reproduces
+/// 153 TFLOP/s (tests/simcore/test_steptime3d.cpp re-derives it). Only the A100 is calibrated;
+/// every other GPU uses the same share of its own peak, an assumption until a run on it is named.
+inline constexpr double kCalibratedEfficiency = 0.5534;
+
 /// One GPU model, as its vendor publishes it. All rates are peaks, never measured values.
 struct GpuSpec {
     std::string_view id;          ///< catalogue id, one of the `hardware.gpu` choices
@@ -23,6 +33,8 @@ struct GpuSpec {
     /// That link's peak per GPU, ONE direction (half the vendor's bidirectional figure), bytes/s.
     double linkBandwidthBytesPerSecond = 0;
     std::string_view source; ///< datasheet / whitepaper the figures come from
+    /// Share of peak reached by training matmuls (steptime3d.h); see kCalibratedEfficiency.
+    double trainingEfficiency = kCalibratedEfficiency;
 };
 
 /// Every catalogue entry, in the order of the `hardware.gpu` choices. Static storage.

@@ -213,6 +213,11 @@ std::vector<KeyInfo> buildKeys()
         "train.steps", K::Integer, "steps", "Optimizer steps in the whole training run.", 1, 1e12));
     keys.push_back(choiceKey<&S::train, &TrainingSpec::recompute, kRecomputeNames>(
         "train.recompute", "Activation recomputation: none, selective or full."));
+    keys.push_back(numberKey<&S::train, &TrainingSpec::tokens>(
+        "train.tokens", K::Real, "tokens",
+        "Tokens the whole run trains on, for the training model's days; 0 = not given (days "
+        "from train.steps).",
+        0, 1e16));
 
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::dp>("parallel.dp", K::Integer, "GPUs",
                                                               "Data-parallel degree d.", 1, 1e6));
@@ -220,6 +225,11 @@ std::vector<KeyInfo> buildKeys()
         "parallel.tp", K::Integer, "GPUs", "Tensor-parallel degree t.", 1, 1024));
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::pp>(
         "parallel.pp", K::Integer, "GPUs", "Pipeline-parallel degree p.", 1, 1024));
+    keys.push_back(numberKey<&S::parallel, &ParallelSpec::cp>(
+        "parallel.cp", K::Integer, "GPUs",
+        "Context-parallel degree: the sequence split cp ways (training model: dp x tp x pp x cp "
+        "GPUs).",
+        1, 1024));
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::zero>(
         "parallel.zero", K::Integer, "", "ZeRO stage: 0 (DDP), 1, 2 or 3 (= FSDP full shard).", 0,
         3));
@@ -279,6 +289,20 @@ std::vector<KeyInfo> buildKeys()
         "Link bandwidth between nodes, one direction, per GPU.", 1e6, 1e13));
     keys.push_back(numberKey<&S::hardware, &HardwareSpec::interLatencySeconds>(
         "hardware.inter_latency", K::Real, "s", "Link latency between nodes (alpha).", 0, 1));
+    auto nics = numberKey<&S::hardware, &HardwareSpec::nicsPerNode>(
+        "hardware.nics_per_node", K::Integer, "NICs",
+        "Network cards per node, shared by its GPUs; a collective crossing nodes uses all of "
+        "them (NCCL channels).",
+        1, 1024);
+    nics.specialValue = 0;
+    nics.specialMeaning = "0 = one per GPU (hardware.gpus_per_node)";
+    keys.push_back(nics);
+    auto nicBandwidth = numberKey<&S::hardware, &HardwareSpec::nicBandwidthBytesPerSecond>(
+        "hardware.nic_bandwidth", K::Real, "bytes/s", "Bandwidth of one NIC, one direction.", 1e6,
+        1e13);
+    nicBandwidth.specialValue = 0;
+    nicBandwidth.specialMeaning = "0 = hardware.inter_bandwidth (older files' per-GPU link)";
+    keys.push_back(nicBandwidth);
 
     keys.push_back(choiceKey<&S::collective, &CollectiveSpec::algorithm, kAlgorithmNames>(
         "collective.algorithm", "All-reduce algorithm: ring, tree, naive or hierarchical."));

@@ -47,6 +47,9 @@ struct TrainingSpec {
     /// Selective (Korthikanti et al. 2022): the default layout keeps 22.6 GB of activations per
     /// GPU (55 GB without), so the model states ZeRO shards stay a visible share of each bar.
     Recompute recompute = Recompute::Selective;
+    /// Tokens the whole run trains on, for the training model's days (`train.tokens`); 0 = not
+    /// given (days then follow from train.steps).
+    double tokens = 0;
 
     friend bool operator==(const TrainingSpec&, const TrainingSpec&) = default;
 };
@@ -68,6 +71,9 @@ struct ParallelSpec {
     /// linear layer's backward is two matmuls of equal FLOPs, dX = dY·Wᵀ and dW = Xᵀ·dY.
     double weightGradSeconds = 0;
     double transferSeconds = 0; ///< point-to-point send between stages, per micro-batch
+    /// Context-parallel degree: the sequence split cp ways (Llama 3 paper §3.3.2); the training
+    /// model's layout is dp × tp × pp × cp GPUs. The other views read dp × tp × pp.
+    std::int64_t cp = 1;
 
     friend bool operator==(const ParallelSpec&, const ParallelSpec&) = default;
 };
@@ -83,6 +89,12 @@ struct HardwareSpec {
     double intraLatencySeconds = kNvlinkLatencySeconds;
     double interBandwidthBytesPerSecond = kInfinibandNdrBytesPerSecond;
     double interLatencySeconds = kNetworkLatencySeconds;
+    /// Network cards per node, shared by the node's GPUs (`hardware.nics_per_node`); 0 = one per
+    /// GPU, the DGX layout and what a file with only hardware.inter_bandwidth meant.
+    std::int64_t nicsPerNode = 0;
+    /// One NIC's bandwidth, one direction (`hardware.nic_bandwidth`); 0 = derived from
+    /// hardware.inter_bandwidth (the per-GPU link of older files: one NIC per GPU at that rate).
+    double nicBandwidthBytesPerSecond = 0;
 
     friend bool operator==(const HardwareSpec&, const HardwareSpec&) = default;
 };

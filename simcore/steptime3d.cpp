@@ -1,0 +1,390 @@
+#include "simcore/steptime3d.h"
+
+#include "simcore/catalogue.h"
+#include "simcore/memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace simcore {
+
+namespace {
+
+/// Time of one ring collective of `bytes` over `size` GPUs on `link` (MODELS §4, collectives.h).
+double ringSeconds(CollectiveOp op, std::int64_t size, double bytes, const Link& link,
+                   std::int64_t gpusPerNode)
+{
+    if (size <= 1 || bytes <= 0) {
+        return 0.0;
+    }
+    CollectiveParams c;
+    c.workers = size;
+    c.bytes = bytes;
+    c.intra = link; // the group's own link: the flat ring runs at it whichever node it spans
+    c.inter = link;
+    c.gpusPerNode = gpusPerNode;
+    return collectiveSeconds(CommAlgorithm::Ring, op, c);
+}
+
+double toDouble(std::int64_t n)
+{
+    return static_cast<double>(n);
+}
+
+} // namespace
+
+double layerForwardFlops(double microBatch, double seqLen, double hidden)
+{
+    return 24.0 * microBatch * seqLen * hidden * hidden +
+           4.0 * microBatch * seqLen * seqLen * hidden;
+}
+
+double logitForwardFlops(double microBatch, double seqLen, double hidden, double vocab)
+{
+    return 2.0 * microBatch * seqLen * hidden * vocab;
+}
+
+double tpBytesPerLayer(const StepTimeParams& p)
+{
+    const double t = toDouble(p.tp);
+    const double collectives = p.recompute == Recompute::Full ? 6.0 : 4.0;
+    const double values = p.microBatch * (p.seqLen / toDouble(p.cp)) * p.hidden;
+    return collectives * 2.0 * (t - 1.0) / t * values * p.valueBytes;
+}
+
+double nicRingBandwidth(const StepTimeParams& p, double rings)
+{
+    const double nodeNics = toDouble(p.nicsPerNode) * p.nicBytesPerSecond;
+    return std::min(p.intra.bandwidthBytesPerSecond, nodeNics / std::max(rings, 1.0));
+}
+
+Link groupLink(const StepTimeParams& p, std::int64_t size, std::int64_t stride)
+{
+    const std::int64_t g = std::max<std::int64_t>(p.gpusPerNode, 1);
+    if (size <= 1 || size * stride <= g) {
+        return p.intra;
+    }
+    // Members of one group in a node, and so the groups whose rings leave that node together.
+    const std::int64_t members =
+        std::clamp<std::int64_t>(g / std::max<std::int64_t>(stride, 1), 1, size);
+    const double rings = toDouble(g) / toDouble(members);
+    return Link{std::max(p.intra.latencySeconds, p.interLatencySeconds),
+                nicRingBandwidth(p, rings)};
+}
+
+StepTime evaluateStepTime(const StepTimeParams& p)
+{
+    StepTime r;
+    const double t = toDouble(p.tp);
+    const double pp = toDouble(p.pp);
+    const double cp = toDouble(p.cp);
+    const double d = toDouble(p.dp);
+    const double v = p.schedule == PipelineSchedule::Interleaved
+                         ? toDouble(std::max<std::int64_t>(p.virtualStages, 1))
+                         : 1.0;
+    const double m = p.globalBatch / (p.microBatch * d);
+    r.microbatches = m;
+    const double rate = p.peakFlopsPerSecond * p.efficiency;
+
+    // FLOPs of one micro-batch on one GPU: its L/p layers, 1/t of each matmul, 1/cp of the
+    // tokens; the logits spread over the stages as eq. 3 counts them (the last stage really
+    // carries them: an imbalance this model leaves out).
+    const double layerForward = layerForwardFlops(p.microBatch, p.seqLen, p.hidden) / cp;
+    const double attentionForward = 4.0 * p.microBatch * p.seqLen * p.seqLen * p.hidden / cp;
+    const double logits = logitForwardFlops(p.microBatch, p.seqLen, p.hidden, p.vocab) / cp;
+    const double layersPerStage = p.layers / pp;
+    const double forward = (layersPerStage * layerForward + logits / pp) / t;
+    double recomputed = 0;
+    if (p.recompute == Recompute::Full) {
+        recomputed = layersPerStage * layerForward / t; // one more forward of every layer
+    } else if (p.recompute == Recompute::Selective) {
+        recomputed = layersPerStage * attentionForward / t; // the attention core only
+    }
+    const double microbatchSeconds = (3.0 * forward + recomputed) / rate;
+    const double backwardSeconds = (2.0 * forward + recomputed) / rate;
+    r.computeSeconds = m * microbatchSeconds;
+
+    const double sequenceFlops = 3.0 * (p.layers * layerForwardFlops(1, p.seqLen, p.hidden) +
+                                        logitForwardFlops(1, p.seqLen, p.hidden, p.vocab));
+    r.modelFlops = p.globalBatch * sequenceFlops;
+    double recomputeFlops = 0;
+    if (p.recompute == Recompute::Full) {
+        recomputeFlops = p.layers * layerForwardFlops(1, p.seqLen, p.hidden);
+    } else if (p.recompute == Recompute::Selective) {
+        recomputeFlops = p.layers * 4.0 * p.seqLen * p.seqLen * p.hidden;
+    }
+    r.hardwareFlops = r.modelFlops + p.globalBatch * recomputeFlops;
+
+    // Tensor parallelism: ranks 1 apart (Megatron's order: tp innermost, then cp, dp, pp).
+    r.tpLink = groupLink(p, p.tp, 1);
+    r.tpBytesPerLayer = tpBytesPerLayer(p);
+    if (p.tp > 1) {
+        const double collectives = p.recompute == Recompute::Full ? 6.0 : 4.0;
+        const double values = p.microBatch * (p.seqLen / cp) * p.hidden * p.valueBytes;
+        const double one =
+            ringSeconds(CollectiveOp::AllReduce, p.tp, values, r.tpLink, p.gpusPerNode);
+        r.tpSeconds = m * layersPerStage * collectives * one;
+    }
+
+    // Context parallelism: K and V of the s/cp local tokens (h/t of them per TP rank), gathered
+    // in the forward and their gradients reduce-scattered in the backward, per layer.
+    if (p.cp > 1) {
+        const Link link = groupLink(p, p.cp, p.tp);
+        const double kv = 2.0 * p.microBatch * p.seqLen * (p.hidden / t) * p.valueBytes;
+        const double passes = p.recompute == Recompute::Full ? 3.0 : 2.0;
+        r.cpTotalSeconds = m * layersPerStage * passes *
+                           ringSeconds(CollectiveOp::AllGather, p.cp, kv, link, p.gpusPerNode);
+        const double attentionSeconds = m * layersPerStage * 3.0 * attentionForward / t / rate;
+        r.cpSeconds = std::max(0.0, r.cpTotalSeconds - attentionSeconds);
+    }
+
+    // Pipeline: bubble (p − 1)/(v·m) of the ideal time (Narayanan et al. 2021 §2.2; Llama 3),
+    // and two blocking sends per schedule slot, b·s·h/t values each (scatter/gather, §4.1).
+    if (p.pp > 1) {
+        r.bubbleSeconds = (pp - 1.0) / (v * m) * (r.computeSeconds + r.tpSeconds);
+        r.ppLink = groupLink(p, p.pp, p.tp * p.cp * p.dp);
+        const double message = p.microBatch * (p.seqLen / cp) * p.hidden * p.valueBytes / t;
+        const double send = r.ppLink.latencySeconds + message / r.ppLink.bandwidthBytesPerSecond;
+        r.p2pSeconds = 2.0 * (v * m + pp - 1.0) * send;
+    }
+
+    // Data parallelism: each GPU's shard Ψ/(t·p) reduced over the d·cp ranks that hold it.
+    r.dpShardParameters = p.params / (t * pp);
+    const std::int64_t dpGroup = p.dp * p.cp;
+    r.dpLink = groupLink(p, dpGroup, p.tp);
+    if (dpGroup > 1) {
+        const double bytes = r.dpShardParameters * p.valueBytes;
+        const double allReduce =
+            ringSeconds(CollectiveOp::AllReduce, dpGroup, bytes, r.dpLink, p.gpusPerNode);
+        const double reduceScatter =
+            ringSeconds(CollectiveOp::ReduceScatter, dpGroup, bytes, r.dpLink, p.gpusPerNode);
+        const double allGather =
+            ringSeconds(CollectiveOp::AllGather, dpGroup, bytes, r.dpLink, p.gpusPerNode);
+        if (p.zero == 0) {
+            r.dpTotalSeconds = allReduce;
+            r.dpSeconds = std::max(0.0, allReduce - backwardSeconds);
+        } else if (p.zero < 3) {
+            r.dpTotalSeconds = reduceScatter + allGather;
+            r.dpSeconds = std::max(0.0, reduceScatter - backwardSeconds) + allGather;
+        } else {
+            r.dpTotalSeconds = reduceScatter;
+            r.dpSeconds = std::max(0.0, reduceScatter - backwardSeconds);
+            const double gathers = p.recompute == Recompute::Full ? 3.0 : 2.0;
+            r.zeroGatherTotalSeconds = m * gathers * allGather;
+            r.zeroGatherSeconds = std::max(0.0, r.zeroGatherTotalSeconds - r.computeSeconds);
+        }
+    }
+
+    // Optimizer step: memory-bound, every state byte read and written once.
+    r.optimizerSeconds = 2.0 * p.optimizerStateBytes / p.memoryBytesPerSecond;
+
+    r.stepSeconds = r.computeSeconds + r.tpSeconds + r.bubbleSeconds + r.p2pSeconds + r.dpSeconds +
+                    r.zeroGatherSeconds + r.cpSeconds + r.optimizerSeconds;
+    return r;
+}
+
+std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenario)
+{
+    const GpuSpec* gpu = findGpu(scenario.hardware.gpu);
+    if (!gpu) {
+        return std::nullopt;
+    }
+    const auto& model = scenario.model;
+    const auto& parallel = scenario.parallel;
+    const auto& hardware = scenario.hardware;
+    const bool fp32 = scenario.train.precision == Precision::Fp32;
+    StepTimeParams p;
+    p.params = effectiveParameters(model);
+    p.layers = toDouble(model.layers);
+    p.hidden = toDouble(model.hidden);
+    p.seqLen = toDouble(model.seqLen);
+    p.vocab = toDouble(model.vocab);
+    p.microBatch = toDouble(scenario.train.microBatch);
+    p.globalBatch = toDouble(scenario.train.globalBatch);
+    p.dp = parallel.dp;
+    p.tp = parallel.tp;
+    p.pp = parallel.pp;
+    p.cp = parallel.cp;
+    p.schedule = parallel.schedule;
+    p.virtualStages =
+        parallel.schedule == PipelineSchedule::Interleaved ? parallel.virtualStages : 1;
+    p.recompute = scenario.train.recompute;
+    p.sequenceParallel = scenario.memory.sequenceParallel;
+    p.zero = parallel.zero;
+    p.valueBytes = fp32 ? 4.0 : 2.0;
+    const auto perParameter = bytesPerParameter(scenario.train.precision, scenario.train.optimizer);
+    const double shard = effectiveParameters(model) / toDouble(parallel.tp * parallel.pp);
+    p.optimizerStateBytes =
+        perParameter.total() * shard / (parallel.zero >= 1 ? toDouble(parallel.dp) : 1.0);
+    p.peakFlopsPerSecond = fp32 ? gpu->fp32FlopsPerSecond : gpu->bf16FlopsPerSecond;
+    p.efficiency = gpu->trainingEfficiency;
+    p.memoryBytesPerSecond = gpu->memoryBandwidthBytesPerSecond;
+    p.gpusPerNode = hardware.gpusPerNode;
+    p.intra = {hardware.intraLatencySeconds, hardware.intraBandwidthBytesPerSecond};
+    p.interLatencySeconds = hardware.interLatencySeconds;
+    // Older files give only the per-GPU inter-node link: one NIC per GPU at that rate.
+    p.nicsPerNode = hardware.nicsPerNode > 0 ? hardware.nicsPerNode : hardware.gpusPerNode;
+    p.nicBytesPerSecond = hardware.nicBandwidthBytesPerSecond > 0
+                              ? hardware.nicBandwidthBytesPerSecond
+                              : hardware.interBandwidthBytesPerSecond;
+    return p;
+}
+
+std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
+{
+    using Kind = ScenarioError::Kind;
+    std::vector<ScenarioError> problems;
+    const auto& model = scenario.model;
+    const auto& parallel = scenario.parallel;
+    const auto text = [](std::int64_t n) { return std::to_string(n); };
+    const std::int64_t tpppcp = parallel.tp * parallel.pp * parallel.cp;
+    const std::int64_t gpus = scenario.hardware.gpus;
+    if (gpus > 0 && parallel.dp * tpppcp != gpus) {
+        problems.push_back({Kind::Inconsistent, "parallel.dp", text(parallel.dp),
+                            gpus % tpppcp == 0
+                                ? text(gpus / tpppcp) + " (hardware.gpus / (tp x pp x cp))"
+                                : "hardware.gpus / (tp x pp x cp), a whole number",
+                            "hardware.gpus = " + text(gpus) + ", tp x pp x cp = " + text(tpppcp)});
+    }
+    if (model.heads % parallel.tp != 0) {
+        problems.push_back({Kind::Inconsistent, "parallel.tp", text(parallel.tp),
+                            "a divisor of model.heads", "model.heads = " + text(model.heads)});
+    }
+    const std::int64_t v =
+        parallel.schedule == PipelineSchedule::Interleaved ? parallel.virtualStages : 1;
+    if (model.layers % (parallel.pp * v) != 0) {
+        problems.push_back(
+            {Kind::Inconsistent, "parallel.pp", text(parallel.pp),
+             v > 1 ? "such that pp x parallel.virtual_stages divides model.layers"
+                   : "a divisor of model.layers",
+             "model.layers = " + text(model.layers) +
+                 (v > 1 ? ", parallel.virtual_stages = " + text(v) : std::string())});
+    }
+    const std::int64_t split =
+        scenario.memory.sequenceParallel ? parallel.cp * parallel.tp : parallel.cp;
+    if (model.seqLen % split != 0) {
+        problems.push_back({Kind::Inconsistent, "parallel.cp", text(parallel.cp),
+                            scenario.memory.sequenceParallel
+                                ? "such that cp x tp divides model.seq_len (sequence parallel)"
+                                : "a divisor of model.seq_len",
+                            "model.seq_len = " + text(model.seqLen)});
+    }
+    const std::int64_t perStep = scenario.train.microBatch * parallel.dp;
+    const std::int64_t batch = scenario.train.globalBatch;
+    if (batch % perStep != 0) {
+        problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                            "a multiple of train.micro_batch x parallel.dp = " + text(perStep),
+                            "m = global batch / (b x dp) micro-batches"});
+    } else if (parallel.schedule == PipelineSchedule::Interleaved &&
+               (batch / perStep) % parallel.pp != 0) {
+        // Narayanan et al. 2021 §2.2.2: the interleaved schedule needs m a multiple of p.
+        problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                            "a multiple of train.micro_batch x parallel.dp x parallel.pp = " +
+                                text(perStep * parallel.pp) + " for the interleaved schedule",
+                            "m = " + text(batch / perStep) + " micro-batches"});
+    }
+    return problems;
+}
+
+TrainingReport trainingReport(const Scenario& scenario)
+{
+    TrainingReport report;
+    report.view = View::Scaling; // the Physical model of the Scaling view, priced per layout
+    // The keys it reads: every model, train, parallel, hardware and memory key.
+    for (auto& problem : validate(scenario)) {
+        const std::string& key = problem.key;
+        const bool reads = key.starts_with("model.") || key.starts_with("train.") ||
+                           key.starts_with("parallel.") || key.starts_with("hardware.") ||
+                           key.starts_with("memory.");
+        if (reads) {
+            report.problems.push_back(std::move(problem));
+        }
+    }
+    const MemoryOptions options = memoryOptionsFromScenario(scenario);
+    for (auto& problem : validateMemory(scenario, options)) {
+        if (std::find(report.problems.begin(), report.problems.end(), problem) ==
+            report.problems.end()) {
+            report.problems.push_back(std::move(problem));
+        }
+    }
+    for (auto& problem : trainingLayoutProblems(scenario)) {
+        report.problems.push_back(std::move(problem));
+    }
+    const auto params = stepTimeParamsFromScenario(scenario);
+    if (!report.problems.empty() || !params) {
+        return report;
+    }
+    report.params = *params;
+    report.step = evaluateStepTime(*params);
+    const StepTime& s = report.step;
+
+    // Memory of the same layout from the one memory model: m micro-batches of s/cp tokens per
+    // GPU (context parallelism splits the activations; the attention scores' (s/cp)·s shape is
+    // not modelled: none are stored with selective or full recomputation).
+    Scenario layout = scenario;
+    layout.parallel.microbatches = std::max<std::int64_t>(1, std::llround(s.microbatches));
+    layout.model.params = effectiveParameters(scenario.model);
+    layout.model.seqLen = scenario.model.seqLen / scenario.parallel.cp;
+    const MemoryBreakdown memory = evaluateMemory(layout, options);
+    const GpuSpec* gpu = findGpu(scenario.hardware.gpu);
+    report.memoryPerGpuBytes = memory.totalBytes;
+    report.capacityBytes = gpu ? gpu->memoryBytes : 0;
+    report.fits = memory.totalBytes <= report.capacityBytes;
+
+    const auto& p = report.params;
+    const double gpus = static_cast<double>(p.dp * p.tp * p.pp * p.cp);
+    const double tokensPerStep = p.globalBatch * p.seqLen;
+    report.tokensPerSecond = tokensPerStep / s.stepSeconds;
+    const double modelRate = s.modelFlops / (s.stepSeconds * gpus);
+    const double hardwareRate = s.hardwareFlops / (s.stepSeconds * gpus);
+    const double runSeconds = scenario.train.tokens > 0
+                                  ? scenario.train.tokens / report.tokensPerSecond
+                                  : static_cast<double>(scenario.train.steps) * s.stepSeconds;
+    report.days = runSeconds / 86400.0;
+
+    report.heading = "Training step, " + std::to_string(p.dp) + " x " + std::to_string(p.tp) +
+                     " x " + std::to_string(p.pp) + " x " + std::to_string(p.cp) +
+                     " (dp x tp x pp x cp) on " + scenario.hardware.gpu +
+                     " (Narayanan et al. 2021; Korthikanti et al. 2022)";
+    auto& q = report.quantities;
+    q.push_back(quantity("step_time", "step time", s.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("compute", "compute (no bubble)", s.computeSeconds, Unit::Seconds));
+    q.push_back(quantity("tp_comm", "tensor-parallel communication", s.tpSeconds, Unit::Seconds));
+    q.push_back(quantity("pp_bubble", "pipeline bubble", s.bubbleSeconds, Unit::Seconds));
+    q.push_back(quantity("pp_p2p", "pipeline sends", s.p2pSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("dp_comm", "data-parallel reduction, exposed", s.dpSeconds, Unit::Seconds));
+    q.push_back(quantity("zero_gather", "ZeRO-3 parameter gathers, exposed", s.zeroGatherSeconds,
+                         Unit::Seconds));
+    q.push_back(
+        quantity("cp_comm", "context-parallel K/V exchange, exposed", s.cpSeconds, Unit::Seconds));
+    q.push_back(quantity("optimizer_step", "optimizer step", s.optimizerSeconds, Unit::Seconds));
+    q.push_back(quantity("dp_comm_total", "data-parallel reduction, whole", s.dpTotalSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("microbatches", "micro-batches m = B/(b x dp)", s.microbatches,
+                         Unit::Microbatches));
+    q.push_back(quantity("gpus", "GPUs (dp x tp x pp x cp)", gpus, Unit::Gpus));
+    q.push_back(quantity("tokens_per_second", "throughput, tokens/s", report.tokensPerSecond,
+                         Unit::Number));
+    q.push_back(quantity("model_flops", "model FLOPs per step", s.modelFlops, Unit::Flops));
+    q.push_back(
+        quantity("hardware_flops", "hardware FLOPs per step", s.hardwareFlops, Unit::Flops));
+    q.push_back(
+        quantity("model_tflops_per_gpu", "model TFLOP/s per GPU", modelRate / 1e12, Unit::Number));
+    q.push_back(quantity("hardware_tflops_per_gpu", "hardware TFLOP/s per GPU", hardwareRate / 1e12,
+                         Unit::Number));
+    q.push_back(quantity("mfu", "model FLOPs utilisation", modelRate / p.peakFlopsPerSecond,
+                         Unit::Fraction));
+    q.push_back(quantity("hfu", "hardware FLOPs utilisation", hardwareRate / p.peakFlopsPerSecond,
+                         Unit::Fraction));
+    q.push_back(
+        quantity("efficiency", "matmul efficiency (calibrated)", p.efficiency, Unit::Fraction));
+    q.push_back(
+        quantity("memory_per_gpu", "memory per GPU", report.memoryPerGpuBytes, Unit::Bytes));
+    q.push_back(quantity("capacity", "GPU memory", report.capacityBytes, Unit::Bytes));
+    q.push_back(quantity("fits", "fits", report.fits ? 1.0 : 0.0, Unit::Boolean));
+    q.push_back(quantity("days", "training time, days", report.days, Unit::Number));
+    return report;
+}
+
+} // namespace simcore

@@ -1,0 +1,323 @@
+// The step time of a dp × tp × pp × cp layout (simcore/steptime3d.h) against hand calculations
+// and published figures, each named with its source and tolerance.
+#include "simcore/catalogue.h"
+#include "simcore/memory.h"
+#include "simcore/steptime3d.h"
+#include "simcore/validation.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+using namespace simcore;
+
+namespace {
+
+/// A Selene-like GPT-3 layout: A100 80GB, NVLink 3 (300 GB/s), 8 × 25 GB/s HDR NICs per node,
+/// mixed precision + Adam, s = 2048, V = 51,200, b = 1.
+Scenario gpt3(std::int64_t dp, std::int64_t tp, std::int64_t pp, std::int64_t batch)
+{
+    Scenario s;
+    s.model = {0, 96, 12288, 96, 2048, 51200};
+    s.train.precision = Precision::Mixed;
+    s.train.optimizer = Optimizer::Adam;
+    s.train.microBatch = 1;
+    s.train.globalBatch = batch;
+    s.train.recompute = Recompute::Full;
+    s.parallel.dp = dp;
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.parallel.cp = 1;
+    s.parallel.zero = 0;
+    s.parallel.schedule = PipelineSchedule::OneFOneB;
+    s.hardware.gpu = "a100-80";
+    s.hardware.gpusPerNode = 8;
+    s.hardware.intraBandwidthBytesPerSecond = 300e9;
+    s.hardware.nicsPerNode = 8;
+    s.hardware.nicBandwidthBytesPerSecond = 25e9;
+    return s;
+}
+
+bool hasProblem(const std::vector<ScenarioError>& problems, const std::string& key)
+{
+    for (const auto& problem : problems) {
+        if (problem.key == key) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("FLOPs per layer: 24·b·s·h² + 4·b·s²·h forward, by hand (Narayanan et al. 2021 eq. 3)",
+          "[steptime3d]")
+{
+    // b = 2, s = 1024, h = 4096: 24·2·1024·4096² = 824,633,720,832; 4·2·1024²·4096 =
+    // 34,359,738,368; sum 858,993,459,200 (exact in doubles).
+    CHECK(layerForwardFlops(2, 1024, 4096) == 858993459200.0);
+    CHECK(logitForwardFlops(2, 1024, 4096, 51200) == 2.0 * 2 * 1024 * 4096 * 51200);
+
+    // A whole step's hardware FLOPs with full recomputation are eq. 3 exactly:
+    // 96·B·s·L·h²·(1 + s/(6h) + V/(16·L·h)); relative 1e-12.
+    const auto p = *stepTimeParamsFromScenario(gpt3(4, 8, 12, 1536));
+    const auto r = evaluateStepTime(p);
+    const double B = 1536, s = 2048, L = 96, h = 12288, V = 51200;
+    const double eq3 = 96 * B * s * L * h * h * (1 + s / (6 * h) + V / (16 * L * h));
+    CHECK(r.hardwareFlops == Approx(eq3).epsilon(1e-12));
+    // Model FLOPs (MFU) leave the recomputed forward out: 72·B·s·L·h²·(1 + s/(6h) + V/(12Lh)).
+    const double model = 72 * B * s * L * h * h * (1 + s / (6 * h) + V / (12 * L * h));
+    CHECK(r.modelFlops == Approx(model).epsilon(1e-12));
+}
+
+TEST_CASE("TP volume per layer is 8·b·s·h·(t−1)/t values (Narayanan et al. 2021 §3.2)",
+          "[steptime3d]")
+{
+    StepTimeParams p;
+    p.microBatch = 2;
+    p.seqLen = 2048;
+    p.hidden = 4096;
+    p.tp = 8;
+    p.valueBytes = 2;
+    p.recompute = Recompute::None;
+    // 8 · 2 · 2048 · 4096 · 7/8 values × 2 bytes = 234,881,024 bytes (exact).
+    CHECK(tpBytesPerLayer(p) == 8.0 * 2 * 2048 * 4096 * 7.0 / 8.0 * 2);
+    CHECK(tpBytesPerLayer(p) == 234881024.0);
+    // Sequence parallelism moves the same volume (reduce-scatter + all-gather per all-reduce).
+    p.sequenceParallel = true;
+    CHECK(tpBytesPerLayer(p) == 234881024.0);
+    // Full recomputation repeats the forward's two all-reduces: 6 instead of 4.
+    p.recompute = Recompute::Full;
+    CHECK(tpBytesPerLayer(p) == Approx(234881024.0 * 6 / 4));
+    // t = 1: nothing.
+    p.tp = 1;
+    CHECK(tpBytesPerLayer(p) == 0.0);
+}
+
+TEST_CASE("Bubble is (p−1)/(v·m) of the ideal time (Narayanan et al. 2021 §2.2; Llama 3)",
+          "[steptime3d]")
+{
+    auto s = gpt3(4, 8, 12, 1536); // m = 1536 / 4 = 384
+    auto r = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(r.microbatches == 384);
+    CHECK(r.bubbleSeconds == Approx(11.0 / 384.0 * (r.computeSeconds + r.tpSeconds)));
+    s.parallel.schedule = PipelineSchedule::Interleaved;
+    s.parallel.virtualStages = 2;
+    r = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(r.bubbleSeconds == Approx(11.0 / (2 * 384.0) * (r.computeSeconds + r.tpSeconds)));
+    // GPipe's bubble time is the same as 1F1B's (it differs in memory).
+    s.parallel.schedule = PipelineSchedule::GPipe;
+    const auto gpipe = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(gpipe.bubbleSeconds == Approx(11.0 / 384.0 * (gpipe.computeSeconds + gpipe.tpSeconds)));
+}
+
+TEST_CASE("DP reduces the shard Ψ/(t·p) per GPU over the NICs", "[steptime3d]")
+{
+    const auto s = gpt3(4, 8, 12, 1536);
+    const auto p = *stepTimeParamsFromScenario(s);
+    const auto r = evaluateStepTime(p);
+    const double psi = parametersFromShape(s.model);
+    CHECK(r.dpShardParameters == Approx(psi / 96));
+    // d = 4 ranks 8 apart, one per node: 8 rings leave each node together and share its
+    // 8 × 25 GB/s, 25 GB/s each. Ring all-reduce: 2(d−1)α + 2(d−1)/d·S/B (MODELS §4).
+    CHECK(r.dpLink.bandwidthBytesPerSecond == Approx(25e9));
+    const double bytes = psi / 96 * 2;
+    const double ring = 6 * r.dpLink.latencySeconds + 1.5 * bytes / 25e9;
+    CHECK(r.dpTotalSeconds == Approx(ring));
+    // Hidden under the last micro-batch's backward only: the exposed part is what is left.
+    CHECK(r.dpSeconds <= r.dpTotalSeconds);
+    CHECK(r.dpSeconds >= 0);
+}
+
+TEST_CASE("A 2 × 4 H100 all-reduce over 4 NICs of 50 GB/s runs near the measured 235 GB/s busbw",
+          "[steptime3d]")
+{
+    // The measurement this case is named for (nccl-tests all_reduce_perf on 2 nodes of 4 H100,
+    // 4 × 400 Gb/s NICs per node, as the project's issue tracker reports it): ~235 GB/s busbw,
+    // not one NIC's 50. One ring leaves each node and NCCL spreads its channels over the 4 NICs,
+    // so the model's ring runs at min(NVLink 450, 4 × 50) = 200 GB/s. A ring cannot beat the
+    // NICs' 200 GB/s; the measured 235 exceeds it because NCCL then uses an algorithm that moves
+    // less data between the nodes (its tree). Tolerance: 0.8 … 1.0 × 235 GB/s.
+    StepTimeParams p;
+    p.gpusPerNode = 4;
+    p.intra = {kNvlinkLatencySeconds, kNvlink4BytesPerSecond};
+    p.interLatencySeconds = kNetworkLatencySeconds;
+    p.nicsPerNode = 4;
+    p.nicBytesPerSecond = 50e9;
+    const Link link = groupLink(p, 8, 1);
+    CHECK(link.bandwidthBytesPerSecond == Approx(200e9));
+    // busbw at nccl-tests' largest message (8 GB: latency negligible): algbw × 2(n−1)/n.
+    CollectiveParams c;
+    c.workers = 8;
+    c.bytes = 8e9;
+    c.intra = link;
+    c.inter = link;
+    c.gpusPerNode = 4;
+    const auto cost = collectiveCost(CommAlgorithm::Ring, CollectiveOp::AllReduce, c);
+    CHECK(cost.busbwBytesPerSecond >= 0.8 * 235e9);
+    CHECK(cost.busbwBytesPerSecond <= 235e9);
+    CHECK(cost.busbwBytesPerSecond > 3.5 * 50e9); // far above one NIC's 50 GB/s
+    // Old files: no NIC keys → one NIC per GPU at hardware.inter_bandwidth.
+    Scenario old;
+    old.hardware.gpusPerNode = 4;
+    old.hardware.interBandwidthBytesPerSecond = 50e9;
+    const auto derived = *stepTimeParamsFromScenario(old);
+    CHECK(derived.nicsPerNode == 4);
+    CHECK(derived.nicBytesPerSecond == 50e9);
+}
+
+TEST_CASE("GPT-3 eq. 4: 8·T·P/(n·X) ≈ 34 days when the compute term is isolated", "[steptime3d]")
+{
+    // Narayanan et al. 2021 eq. 4: T = 300e9 tokens, P = 175e9, n = 1024 A100, X = 140 TFLOP/s
+    // → 8·300e9·175e9/(1024·140e12) s = 33.9 days. Here the compute term alone, with the
+    // efficiency set to X/peak and P from GPT-3's shape (174.6e9), must agree within 3 % (eq. 4
+    // drops the s/(6h) and V/(16Lh) terms that eq. 3, and this model, keep: +2.7 %).
+    auto s = gpt3(16, 8, 8, 1536); // 1024 GPUs
+    auto p = *stepTimeParamsFromScenario(s);
+    p.efficiency = 140e12 / 312e12;
+    const auto r = evaluateStepTime(p);
+    const double tokensPerStep = 1536.0 * 2048;
+    const double days = 300e9 / tokensPerStep * r.computeSeconds / 86400;
+    const double eq4 = 8 * 300e9 * 175e9 / (1024 * 140e12) / 86400;
+    CHECK(eq4 == Approx(33.9).epsilon(0.005));
+    CHECK(days == Approx(eq4).epsilon(0.03));
+}
+
+TEST_CASE("The calibration: Narayanan et al. 2021 Table 2, PTD-P 175B on 384 A100 → 153 TFLOP/s",
+          "[steptime3d]")
+{
+    // The one run the efficiency was calibrated on (catalogue.h): t = 8, p = 12, d = 4,
+    // b = 1, batch 1536, full recomputation. Reproduced within 0.5 % (the constant is rounded).
+    const auto report = trainingReport(gpt3(4, 8, 12, 1536));
+    REQUIRE(report.ok());
+    CHECK(report.find("hardware_tflops_per_gpu")->value == Approx(153).epsilon(0.005));
+    CHECK(findGpu("a100-80")->trainingEfficiency == kCalibratedEfficiency);
+}
+
+TEST_CASE("Impossible layouts are bad input naming the key", "[steptime3d]")
+{
+    auto s = gpt3(4, 8, 12, 1536);
+    CHECK(trainingLayoutProblems(s).empty());
+
+    auto wrongGpus = s;
+    wrongGpus.hardware.gpus = 512; // 4 × 8 × 12 = 384
+    auto problems = trainingLayoutProblems(wrongGpus);
+    REQUIRE(hasProblem(problems, "parallel.dp"));
+    CHECK(problems.front().message().find("hardware.gpus") != std::string::npos);
+
+    auto heads = s;
+    heads.parallel.tp = 7; // 96 heads
+    CHECK(hasProblem(trainingLayoutProblems(heads), "parallel.tp"));
+
+    auto layers = s;
+    layers.parallel.pp = 10; // 96 layers
+    CHECK(hasProblem(trainingLayoutProblems(layers), "parallel.pp"));
+
+    auto batch = s;
+    batch.train.globalBatch = 1538; // b·dp = 4
+    problems = trainingLayoutProblems(batch);
+    REQUIRE(hasProblem(problems, "train.global_batch"));
+    CHECK(problems.front().allowed.find("= 4") != std::string::npos);
+
+    auto interleaved = s;
+    interleaved.parallel.schedule = PipelineSchedule::Interleaved;
+    interleaved.parallel.virtualStages = 2;
+    interleaved.train.globalBatch = 4 * 13; // m = 13, not a multiple of p = 12
+    CHECK(hasProblem(trainingLayoutProblems(interleaved), "train.global_batch"));
+
+    auto context = s;
+    context.parallel.cp = 3; // s = 2048
+    CHECK(hasProblem(trainingLayoutProblems(context), "parallel.cp"));
+
+    // The report refuses them too, and prices nothing.
+    const auto report = trainingReport(heads);
+    CHECK_FALSE(report.ok());
+    CHECK(report.quantities.empty());
+}
+
+TEST_CASE("Training report: memory from the memory model, fits, days", "[steptime3d]")
+{
+    auto s = gpt3(4, 8, 12, 1536);
+    s.train.tokens = 300e9;
+    const auto report = trainingReport(s);
+    REQUIRE(report.ok());
+    // Memory per GPU: 16 bytes per parameter of Ψ/96 plus activations, under 80 GiB.
+    const double states = 16 * parametersFromShape(s.model) / 96;
+    CHECK(report.memoryPerGpuBytes > states);
+    CHECK(report.fits);
+    CHECK(report.find("fits")->value == 1.0);
+    // days = tokens / (tokens per second) / 86400.
+    CHECK(report.days == Approx(300e9 / report.tokensPerSecond / 86400));
+    // MFU = HFU × 3/4-ish with full recomputation (model FLOPs exclude the extra forward).
+    CHECK(report.find("mfu")->value < report.find("hfu")->value);
+    // Sequence parallelism with selective recomputation: fewer hardware FLOPs, a faster step.
+    auto sp = s;
+    sp.train.recompute = Recompute::Selective;
+    sp.memory.sequenceParallel = true;
+    const auto faster = trainingReport(sp);
+    REQUIRE(faster.ok());
+    CHECK(faster.step.stepSeconds < report.step.stepSeconds);
+}
+
+TEST_CASE("Context parallelism and ZeRO-3 add their exchanges", "[steptime3d]")
+{
+    auto s = gpt3(4, 8, 12, 1536);
+    s.parallel.cp = 2;
+    s.parallel.dp = 2;
+    auto r = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(r.cpTotalSeconds > 0);
+    CHECK(r.cpSeconds <= r.cpTotalSeconds);
+    auto z = gpt3(4, 8, 12, 1536);
+    z.parallel.zero = 3;
+    r = evaluateStepTime(*stepTimeParamsFromScenario(z));
+    CHECK(r.zeroGatherTotalSeconds > 0);
+}
+
+TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table 1; "
+          "Korthikanti et al. 2022)",
+          "[steptime3d][validation]")
+{
+    // Predicted with the efficiency calibrated on a run not in this list; never tuned to them.
+    // Known misses, tolerated up to ±30 %: Table 1's 1.7B (+25 %) and 3.6B (+18 %), where the
+    // model, which has no memory-bound element-wise time, is too fast for small hidden sizes;
+    // Korthikanti's 1T with either recipe (−17 %), where its 1F1B bubble of 63/512 of the step
+    // seems larger than the run's.
+    const auto results = validateRuns();
+    REQUIRE(results.size() == 18);
+    int within = 0;
+    for (const auto& result : results) {
+        INFO(result.run->id << ": published " << result.run->published << ", dtsim "
+                            << result.predicted);
+        REQUIRE(result.problem.empty());
+        const std::string id(result.run->id);
+        const bool knownMiss = id == "narayanan-t1-1.7b" || id == "narayanan-t1-3.6b" ||
+                               id == "korthikanti-1t-full" || id == "korthikanti-1t-sp-selective";
+        if (knownMiss) {
+            CHECK(std::abs(result.errorFraction) < 0.30);
+        } else {
+            CHECK(std::abs(result.errorFraction) <= 0.15);
+            ++within;
+        }
+    }
+    CHECK(within == 14);
+}
+
+TEST_CASE("The new keys load, and their zeros keep older files' meaning", "[steptime3d][scenario]")
+{
+    Scenario s;
+    CHECK(s.parallel.cp == 1);
+    CHECK(s.train.tokens == 0);
+    CHECK(s.hardware.nicsPerNode == 0);
+    CHECK(s.hardware.nicBandwidthBytesPerSecond == 0);
+    CHECK_FALSE(setValue(s, "parallel.cp", "2"));
+    CHECK_FALSE(setValue(s, "train.tokens", "3e11"));
+    CHECK_FALSE(setValue(s, "hardware.nics_per_node", "4"));
+    CHECK_FALSE(setValue(s, "hardware.nic_bandwidth", "5e10"));
+    CHECK_FALSE(setValue(s, "hardware.nics_per_node", "0")); // 0 = one per GPU
+    const auto bad = setValue(s, "hardware.nics_per_node", "-1");
+    REQUIRE(bad);
+    CHECK(bad->key == "hardware.nics_per_node");
+    CHECK(bad->allowed.find("or 0") != std::string::npos);
+    CHECK(setValue(s, "parallel.cp", "0"));
+    // The default scenario's layout is a valid training layout.
+    CHECK(trainingReport(Scenario{}).ok());
+}

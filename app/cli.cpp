@@ -121,7 +121,7 @@ QString usage()
                "CSV\n"
                "  dtsim keys                              list every scenario key\n"
                "  dtsim validate [--json]                 published training runs vs the model\n"
-                              "  dtsim import nccl-tests|nvidia-topo|step-times FILE [--json]   read your own "
+               "  dtsim import nccl-tests|nvidia-topo|step-times FILE [--json]   read your own "
                "measurements\n"
                "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys\n"
                "\n"

@@ -931,10 +931,6 @@
         <translation>Lịc&amp;h:</translation>
     </message>
     <message>
-        <source>Order of passes on each device. GPipe: all forwards, then all backwards (m micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). Interleaved 1F1B: v chunks per device cut the bubble v-fold.</source>
-        <translation>Thứ tự các lượt trên mỗi thiết bị. GPipe: mọi lượt xuôi, rồi mọi lượt ngược (giữ dở m micro-batch). 1F1B: một lượt xuôi, một lượt ngược (giữ dở nhiều nhất p). 1F1B xen kẽ: v khối trên mỗi thiết bị giảm bubble đi v lần.</translation>
-    </message>
-    <message>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
@@ -1317,6 +1313,34 @@
     <message>
         <source>automatic (2 × forward)</source>
         <translation>tự động (2 × lượt xuôi)</translation>
+    </message>
+    <message>
+        <source>Order of passes on each device. GPipe: all forwards, then all backwards (m micro-batches in flight). 1F1B: one forward, one backward (at most p in flight). Interleaved 1F1B: v chunks per device cut the bubble v-fold. ZB-H1, ZB-H2 (Qi et al. 2023): the backward split into the input gradient B and the weight gradient W, W filling the bubble; ZB-H2 holds about twice the activations. DualPipe (DeepSeek-V3): micro-batches enter from both ends; two copies of the weights, even pp, m even and at least 2 × pp.</source>
+        <translation>Thứ tự các lượt trên mỗi thiết bị. GPipe: mọi lượt xuôi, rồi mọi lượt ngược (giữ dở m micro-batch). 1F1B: một lượt xuôi, một lượt ngược (giữ dở nhiều nhất p). 1F1B xen kẽ: v khối trên mỗi thiết bị giảm bubble đi v lần. ZB-H1, ZB-H2 (Qi và cộng sự 2023): lượt ngược tách thành gradient đầu vào B và gradient trọng số W, W lấp vào bubble; ZB-H2 giữ khoảng gấp đôi activation. DualPipe (DeepSeek-V3): micro-batch vào từ cả hai đầu; hai bản trọng số, pp chẵn, m chẵn và ít nhất 2 × pp.</translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation>ZB-H2</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>&amp;Weight gradient (W):</source>
+        <translation>Gradient trọng &amp;số (W):</translation>
+    </message>
+    <message>
+        <source>The part of the backward time that computes the weight gradient W; the rest, the input gradient B, is what the previous stage waits for. ZB-H1, ZB-H2 and DualPipe run W later to fill the bubble. At most the backward time; 0 = automatic, half the backward.</source>
+        <translation>Phần thời gian lượt ngược dùng để tính gradient trọng số W; phần còn lại, gradient đầu vào B, là thứ giai đoạn trước phải chờ. ZB-H1, ZB-H2 và DualPipe chạy W muộn hơn để lấp bubble. Không quá thời gian lượt ngược; 0 = tự động, một nửa lượt ngược.</translation>
+    </message>
+    <message>
+        <source>automatic (½ × backward)</source>
+        <translation>tự động (½ × lượt ngược)</translation>
     </message>
 </context>
 <context>
@@ -1741,6 +1765,50 @@
         <source>Exporting every panel into %1…</source>
         <translation>Đang xuất mọi thẻ vào %1…</translation>
     </message>
+    <message>
+        <source>&amp;Import measurements…</source>
+        <translation>&amp;Nhập số đo…</translation>
+    </message>
+    <message>
+        <source>Read step times you measured (a CSV of workers,seconds, one run per line) and draw them over the Scaling panel&apos;s model.</source>
+        <translation>Đọc thời gian mỗi bước bạn đã đo (tệp CSV workers,seconds, mỗi dòng một lần chạy) và vẽ chúng lên mô hình của thẻ Mở rộng quy mô.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 (%2). Nothing was imported.</source>
+        <translation>Không đọc được %1 (%2). Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>missing, not a regular file, or too large</source>
+        <translation>không tồn tại, không phải tệp thông thường, hoặc quá lớn</translation>
+    </message>
+    <message>
+        <source>%1: expected %2. Nothing was imported.</source>
+        <translation>%1: cần %2. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: expected %3, found “%4”. Nothing was imported.</source>
+        <translation>%1, dòng %2: cần %3, nhưng gặp “%4”. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>Import measurements: %1</source>
+        <translation>Nhập số đo: %1</translation>
+    </message>
+    <message>
+        <source>Import measured step times</source>
+        <translation>Nhập thời gian mỗi bước đã đo</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Tệp CSV (*.csv *.txt);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Could not import the measurements</source>
+        <translation>Không nhập được số đo</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>Đã nhập %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryCharts</name>
@@ -2046,14 +2114,6 @@
     <message>
         <source>whole batch</source>
         <translation>cả batch</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
     </message>
     <message>
         <source>interleaved 1F1B</source>
@@ -2370,6 +2430,18 @@
             <numerusform>mỗi GPU giữ L/pp = %1/%2 ≈ %3 lớp, 1/%4 trọng số của các lớp đó, 1/%5 batch</numerusform>
         </translation>
     </message>
+    <message>
+        <source>ZB-H1 (Qi et al. 2023): bubble = (p − 1)(F + B − 2W) = %1 × (%2 + %3 − 2 × %4) = %5, %6 of the ideal time; simulated %7, i.e. &lt;b&gt;%8&lt;/b&gt; of the %9 step</source>
+        <translation>ZB-H1 (Qi và cộng sự 2023): bubble = (p − 1)(F + B − 2W) = %1 × (%2 + %3 − 2 × %4) = %5, %6 của thời gian lý tưởng; mô phỏng: %7, tức &lt;b&gt;%8&lt;/b&gt; của bước dài %9</translation>
+    </message>
+    <message>
+        <source>ZB-H2 (Qi et al. 2023): bubble = (p − 1)(F + B − 3W) = %1 × (%2 + %3 − 3 × %4) = %5 (at least 0) when steps are not synchronised; simulated %6 so, and &lt;b&gt;%7&lt;/b&gt; of the %8 step when the optimizer step waits for every stage</source>
+        <translation>ZB-H2 (Qi và cộng sự 2023): bubble = (p − 1)(F + B − 3W) = %1 × (%2 + %3 − 3 × %4) = %5 (ít nhất 0) khi các bước không đồng bộ; mô phỏng như vậy: %6, và &lt;b&gt;%7&lt;/b&gt; của bước dài %8 khi bước optimizer chờ mọi giai đoạn</translation>
+    </message>
+    <message>
+        <source>DualPipe (DeepSeek-V3): bubble = (p/2 − 1)(F&amp;B + B − 3W), F&amp;B = F + B = %1 × (%2 + 2 × %3 − 3 × %4) = %5, %6 of the ideal time; simulated %7, i.e. &lt;b&gt;%8&lt;/b&gt; of the %9 step</source>
+        <translation>DualPipe (DeepSeek-V3): bubble = (p/2 − 1)(F&amp;B + B − 3W), F&amp;B = F + B = %1 × (%2 + 2 × %3 − 3 × %4) = %5, %6 của thời gian lý tưởng; mô phỏng: %7, tức &lt;b&gt;%8&lt;/b&gt; của bước dài %9</translation>
+    </message>
 </context>
 <context>
     <name>ParallelismViews</name>
@@ -2523,6 +2595,46 @@
         <translation>
             <numerusform>%1, p = %2, m = %3, v = %4: thời gian mỗi bước %5, lý tưởng %6, bubble chiếm %7 của bước (%8 thời gian lý tưởng); mỗi thiết bị giữ dở tối đa %9 micro-batch.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>ZB-H1</source>
+        <translation>ZB-H1</translation>
+    </message>
+    <message>
+        <source>ZB-H2</source>
+        <translation>ZB-H2</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <source>If the optimizer step does not wait for every stage, each device starts its next step as soon as it is done: bubble %1 (Qi et al. 2023).</source>
+        <translation>Nếu bước optimizer không chờ mọi giai đoạn, mỗi thiết bị bắt đầu bước tiếp theo ngay khi xong: bubble %1 (Qi và cộng sự 2023).</translation>
+    </message>
+    <message>
+        <source>A forward and a backward paired (F&amp;B) run one after the other here: DualPipe&apos;s overlap of their computation and communication is not modelled.</source>
+        <translation>Ở đây một cặp lượt xuôi và lượt ngược (F&amp;B) chạy nối tiếp nhau: DualPipe chồng lấp tính toán và giao tiếp của chúng, điều này không được mô phỏng.</translation>
+    </message>
+    <message>
+        <source>Backward B: input gradient</source>
+        <translation>Lượt ngược B: gradient đầu vào</translation>
+    </message>
+    <message>
+        <source>W: weight gradient</source>
+        <translation>W: gradient trọng số</translation>
+    </message>
+    <message>
+        <source>Hatched block: micro-batches entering at the last device</source>
+        <translation>Ô vân chéo: micro-batch đi vào từ thiết bị cuối</translation>
+    </message>
+    <message>
+        <source>weight gradient W</source>
+        <translation>gradient trọng số W</translation>
+    </message>
+    <message>
+        <source>input gradient B</source>
+        <translation>gradient đầu vào B</translation>
     </message>
 </context>
 <context>
@@ -2849,6 +2961,10 @@
         <translation>
             <numerusform>N = %1 worker: %2 mỗi bước (lý tưởng %3), hệ số tăng tốc %4, hiệu suất %5. Bước nhanh nhất tại N = %6: %7.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Đo được</translation>
     </message>
 </context>
 <context>
@@ -3453,6 +3569,22 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>%1 is larger than %2 MiB, too large for a measurement log. Nothing was imported.</source>
         <translation>%1 lớn hơn %2 MiB, quá lớn đối với một tệp số đo. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>Choose one or two nccl-tests logs: one measured inside a node and one across nodes. Nothing was imported.</source>
+        <translation>Hãy chọn một hoặc hai log nccl-tests: một log đo trong node và một log đo giữa các node. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>between nodes</source>
+        <translation>giữa các node</translation>
+    </message>
+    <message>
+        <source>inside a node</source>
+        <translation>trong node</translation>
+    </message>
+    <message>
+        <source>Second log %1: %2 GPUs, α = %3 per step, B = %4 per link, for the link %5.</source>
+        <translation>Log thứ hai %1: %2 GPU, α = %3 mỗi bước, B = %4 mỗi liên kết, cho liên kết %5.</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,9 @@ struct ScalingSpec {
     /// Coefficient of variation of one GPU's step time (σ/μ). A synchronous step waits for the
     /// slowest of N GPUs (MODELS §9). 2 % is an assumption for teaching, not a published figure.
     double stragglerCv = 0.02;
+    /// The step-time bars and the optimum count failures, checkpoints and stragglers too: each
+    /// N's step is the goodput model's wall time per step (goodput.h) at Daly's interval.
+    bool countFailures = false;
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };

@@ -42,6 +42,9 @@ namespace {
 /// pixel column, so the count does not slow painting.
 constexpr std::int64_t kTimelineSegmentCap = 200000;
 
+/// Causes drawn as bars: as many names as a 16:9 slide's text (3 % of its height) can stack.
+constexpr std::size_t kShownCauses = 11;
+
 QLineSeries* makeLine(const QColor& color, qreal width, Qt::PenStyle style)
 {
     auto* line = new QLineSeries;
@@ -116,9 +119,12 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
         }
     });
 
-    // A window shows the two halves one at a time (side by side at 1280×800 every title and
-    // legend was cut short); exports show all four, presentation mode one idea per page.
+    // A window shows the wasted time with the Monte-Carlo runs, the goodput curve or the causes,
+    // one at a time: side by side at 1280×800 every title and legend was cut short, and one
+    // above the other Qt hid every other cause's name. Exports show all four, presentation
+    // mode one idea per page.
     m_viewTabs = new QTabBar(this);
+    m_viewTabs->addTab(QString());
     m_viewTabs->addTab(QString());
     m_viewTabs->addTab(QString());
     m_viewTabs->setVisible(false);
@@ -159,16 +165,9 @@ void CheckpointCharts::showPresentationPage(int index)
         m_viewTabs->setVisible(tabs);
     }
     const int tab = m_viewTabs->currentIndex();
-    // A window's goodput half puts the causes beside the curve, at full height: below it, Qt
-    // hid two of every three of the eighteen names.
-    QHBoxLayout* causesRow = tabs ? m_topRow : m_middleRow;
-    if (causesRow->indexOf(m_failureView) < 0) {
-        (tabs ? m_middleRow : m_topRow)->removeWidget(m_failureView);
-        causesRow->addWidget(m_failureView, 1);
-    }
     const auto shown = [index, tabs, tab](int page) {
-        if (tabs) {
-            return (page >= 2) == (tab == 1);
+        if (tabs) { // the first tab holds the first two pages, as before the goodput ones
+            return page < 2 ? tab == 0 : page == tab + 1;
         }
         return index < 0 || index == page;
     };
@@ -182,13 +181,10 @@ void CheckpointCharts::showPresentationPage(int index)
         monteCarloPart->setVisible(shown(1));
     }
     // A row with nothing shown would still take its share of the height.
-    const bool causesOnTop = causesRow == m_topRow;
-    const bool topShown = shown(0) || shown(2) || (causesOnTop && shown(3));
-    const bool middleShown = shown(1) || (!causesOnTop && shown(3));
     auto* column = static_cast<QVBoxLayout*>(layout());
     if (column != nullptr) {
-        column->setStretchFactor(m_topRow, topShown ? 5 : 0);
-        column->setStretchFactor(m_middleRow, middleShown ? 4 : 0);
+        column->setStretchFactor(m_topRow, shown(0) || shown(2) ? 5 : 0);
+        column->setStretchFactor(m_middleRow, shown(1) || shown(3) ? 4 : 0);
     }
 }
 
@@ -443,7 +439,11 @@ void CheckpointCharts::updateGoodput()
     QList<qreal> counts;
     double most = 1;
     // The table's order from the top: a horizontal bar chart counts its categories upwards.
-    for (auto row = m_goodput.failures.rbegin(); row != m_goodput.failures.rend(); ++row) {
+    // Its first rows only (the table is ordered by count): on a slide all eighteen names did
+    // not fit and Qt hid every other one, the largest cause's too. The CSV has every row.
+    const auto shown = std::min<std::size_t>(kShownCauses, m_goodput.failures.size());
+    for (auto row = m_goodput.failures.rend() - static_cast<std::ptrdiff_t>(shown);
+         row != m_goodput.failures.rend(); ++row) {
         causes << causeName(row->cause.id);
         counts << row->cause.count;
         most = std::max<double>(most, row->cause.count);
@@ -458,7 +458,8 @@ void CheckpointCharts::updateGoodput()
 void CheckpointCharts::retranslate()
 {
     m_viewTabs->setTabText(0, tr("Wasted time and Monte-Carlo"));
-    m_viewTabs->setTabText(1, tr("Goodput at scale and failures by cause"));
+    m_viewTabs->setTabText(1, tr("Goodput vs GPUs"));
+    m_viewTabs->setTabText(2, tr("Failures by cause"));
     m_wasteChart->setTitle(tr("Wasted wall time vs checkpoint interval (Daly 2006)"));
     m_writeArea->setName(tr("Writing checkpoints"));
     m_lostArea->setName(tr("Work lost to failures"));
@@ -485,7 +486,10 @@ void CheckpointCharts::retranslate()
     m_goodputAxis->setTitleText(tr("Goodput (%)"));
     m_goodputView->setAccessibleName(tr("Goodput vs number of GPUs chart"));
 
-    m_failureChart->setTitle(tr("Interruptions by cause (Llama 3, Table 5)"));
+    m_failureChart->setTitle(
+        tr("Top %1 of %2 interruption causes (Llama 3, Table 5)")
+            .arg(kShownCauses)
+            .arg(static_cast<qsizetype>(simcore::llama3FailureCauses().size())));
     m_failureSet->setLabel(tr("Interruptions"));
     m_countAxisFailures->setTitleText(
         tr("Interruptions in %1 days (%2 in all)")

@@ -93,7 +93,8 @@ public:
     [[nodiscard]] QBarSet* failureSet() const { return m_failureSet; }
     [[nodiscard]] QBarCategoryAxis* causeAxis() const { return m_causeAxis; }
     [[nodiscard]] QChartView* failureView() const { return m_failureView; }
-    /// In a window (setInteractive): the wasted time and Monte-Carlo half, or the goodput half.
+    /// In a window (setInteractive): the wasted time with the Monte-Carlo runs, the goodput
+    /// curve, or the causes.
     [[nodiscard]] QTabBar* viewTabs() const { return m_viewTabs; }
     /// Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
     /// y in percent.
@@ -205,9 +206,9 @@ private:
     QValueAxis* m_countAxisFailures = nullptr;
 
     TimelineWidget* m_timeline = nullptr;
-    QTabBar* m_viewTabs = nullptr;   ///< a window's two halves (hidden in exports and presentation)
-    QHBoxLayout* m_topRow = nullptr; ///< wasted time | goodput (| causes in a window)
-    QHBoxLayout* m_middleRow = nullptr; ///< histogram | causes (exports)
+    QTabBar* m_viewTabs = nullptr;   ///< a window's three views (hidden in exports, presentation)
+    QHBoxLayout* m_topRow = nullptr; ///< wasted time | goodput
+    QHBoxLayout* m_middleRow = nullptr; ///< histogram | causes
     int m_page = -1;                    ///< the presentation page shown, −1 for all
     TextStrip* m_caption = nullptr;
     TextStrip* m_summary = nullptr;

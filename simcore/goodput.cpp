@@ -301,6 +301,25 @@ GoodputResult evaluateGoodput(const GoodputParams& p)
     return out;
 }
 
+GoodputStep goodputPerStep(const GoodputParams& base, std::int64_t gpus, double stepSeconds)
+{
+    GoodputParams p = base;
+    p.gpus = gpus;
+    p.stepSeconds = stepSeconds;
+    const GoodputResult r = evaluateGoodput(p);
+    GoodputStep out;
+    out.status = r.status;
+    out.usefulSeconds = stepSeconds;
+    if (r.status != CheckpointStatus::Ok) {
+        return out;
+    }
+    out.wallSeconds = r.expectedSeconds / p.steps;
+    out.stragglerSeconds = r.stragglerFraction * out.wallSeconds;
+    out.failureSeconds = (r.writeFraction + r.lostFraction + r.restartFraction) * out.wallSeconds;
+    out.goodput = r.goodput;
+    return out;
+}
+
 double expectedGoodputEvents(const GoodputParams& params, std::int64_t runs)
 {
     const GoodputResult r = evaluateGoodput(params);

@@ -128,6 +128,22 @@ struct GoodputResult {
 /// range gives Overflow (goodput 0).
 GoodputResult evaluateGoodput(const GoodputParams& params);
 
+/// One optimizer step's share of the expected wall time T (at Daly's optimal interval), for a
+/// step-time chart that counts failures: useful + straggler + failure = T / steps.
+struct GoodputStep {
+    CheckpointStatus status = CheckpointStatus::Ok;
+    double usefulSeconds = 0;    ///< μ, the step without stragglers (W / steps)
+    double stragglerSeconds = 0; ///< μ·(s − 1): waiting for the slowest GPU
+    double failureSeconds = 0;   ///< (checkpoint writes + lost work + restarts) / steps
+    double wallSeconds = 0;      ///< T / steps
+    double goodput = 0;          ///< μ / wallSeconds
+};
+
+/// evaluateGoodput with N = `gpus` and μ = `stepSeconds` (the rest from `base`), split per step
+/// from its fractions of T. On InvalidInput or Overflow every part but usefulSeconds is 0 and
+/// status says why.
+GoodputStep goodputPerStep(const GoodputParams& base, std::int64_t gpus, double stepSeconds);
+
 /// A Monte-Carlo estimate of the same run: the result of simulateGoodput.
 struct GoodputSimulation {
     bool ok = false;        ///< false: not run (bad input or too much to simulate)

@@ -27,15 +27,19 @@ constexpr std::array kViews = {View::Scaling,   View::Memory,        View::Paral
     "hardware.gpus_per_node"sv, "hardware.intra_bandwidth"sv, "hardware.intra_latency"sv,          \
         "hardware.inter_bandwidth"sv, "hardware.inter_latency"sv
 
-constexpr std::array kScalingKeys = {
-    "model.params"sv,        "model.layers"sv,       "model.hidden"sv,
-    "model.seq_len"sv,       "model.vocab"sv,        "train.precision"sv,
-    "train.micro_batch"sv,   "train.global_batch"sv, "train.steps"sv,
-    "train.recompute"sv,     "parallel.zero"sv,      "hardware.gpu"sv,
-    "hardware.gpus"sv,       DTSIM_LINK_KEYS,        "collective.algorithm"sv,
-    "scaling.mode"sv,        "scaling.workers"sv,    "scaling.axis"sv,
-    "scaling.mfu"sv,         "scaling.overlap"sv,    "scaling.batch"sv,
-    "lesson.base_compute"sv, "lesson.fixed_sync"sv,  "lesson.sync_per_worker"sv};
+constexpr std::array kScalingKeys = {"model.params"sv,          "model.layers"sv,
+                                     "model.hidden"sv,          "model.seq_len"sv,
+                                     "model.vocab"sv,           "train.precision"sv,
+                                     "train.micro_batch"sv,     "train.global_batch"sv,
+                                     "train.steps"sv,           "train.recompute"sv,
+                                     "parallel.zero"sv,         "hardware.gpu"sv,
+                                     "hardware.gpus"sv,         DTSIM_LINK_KEYS,
+                                     "collective.algorithm"sv,  "scaling.mode"sv,
+                                     "scaling.workers"sv,       "scaling.axis"sv,
+                                     "scaling.mfu"sv,           "scaling.overlap"sv,
+                                     "scaling.batch"sv,         "scaling.count_failures"sv,
+                                     "lesson.base_compute"sv,   "lesson.fixed_sync"sv,
+                                     "lesson.sync_per_worker"sv};
 
 // The memory model: the shape, the training recipe, the layout and the pipeline schedule (what
 // is in flight), the GPU and the memory.* options.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <tuple>
 
 namespace simcore {
 
@@ -278,9 +280,8 @@ std::int64_t roundUpToNice(std::int64_t n)
 }
 
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
-                                              const WorkerRange& range)
+                                              const WorkerRange& range, std::int64_t densePoints)
 {
-    constexpr std::int64_t densePoints = 256; // more than the ~700 px of plot can show
     const std::int64_t last = allowedAtOrBelow(
         range, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
     std::vector<std::int64_t> workers{selected, optimum};
@@ -306,14 +307,121 @@ std::int64_t maxScalingWorkers()
     return static_cast<std::int64_t>(findKey("scaling.workers")->maximum);
 }
 
+StepTimes withFailures(StepTimes t, const GoodputParams& base, double oneGpuStretch)
+{
+    const GoodputStep wall = goodputPerStep(base, t.workers, t.stepSeconds);
+    const double plain = t.stepSeconds;
+    if (wall.status != CheckpointStatus::Ok) {
+        // None, as the goodput report's expected time on overflow: no finite step prices it.
+        t.failureSeconds = std::numeric_limits<double>::quiet_NaN();
+        t.stepSeconds = t.failureSeconds;
+        t.totalSeconds = t.failureSeconds;
+        t.speedup = 0;
+        t.efficiency = 0;
+        return t;
+    }
+    t.stragglerSeconds = wall.stragglerSeconds;
+    t.failureSeconds = wall.failureSeconds;
+    t.stepSeconds = wall.wallSeconds;
+    t.totalSeconds = base.steps * wall.wallSeconds;
+    t.speedup *= plain / wall.wallSeconds * oneGpuStretch;
+    t.efficiency = t.speedup / static_cast<double>(t.workers);
+    return t;
+}
+
+namespace {
+
+/// The N of the best speed-up once failures count, among the allowed N up to the plain optimum
+/// (past it both the plain step and the stretch grow). Branch and bound over the candidates in
+/// order: the stretch never shrinks as N grows, so a run of candidates whose best plain speed-up
+/// over the stretch at its first N cannot beat the best so far is skipped whole. A few dozen
+/// goodput evaluations (≈ 1 ms each) instead of one per N.
+template <typename Plain, typename Counted>
+std::int64_t optimumWithFailures(const std::vector<std::int64_t>& candidates, Plain plain,
+                                 Counted counted)
+{
+    std::vector<double> plainSpeedup;
+    plainSpeedup.reserve(candidates.size());
+    for (const auto n : candidates) {
+        plainSpeedup.push_back(plain(n).speedup);
+    }
+    const auto stretchAt = [&](std::size_t i) {
+        const StepTimes t = counted(candidates[i]);
+        return std::pair{t.speedup, t.speedup > 0 ? plainSpeedup[i] / t.speedup : 0.0};
+    };
+    std::size_t best = 0;
+    const auto first = stretchAt(0);
+    double bestSpeedup = first.first;
+    const double firstStretch = first.second;
+    const auto consider = [&](std::size_t i, double speedup) {
+        if (speedup > bestSpeedup || (speedup == bestSpeedup && i < best)) {
+            best = i;
+            bestSpeedup = speedup;
+        }
+    };
+    const auto last = candidates.size() - 1;
+    if (last > 0) {
+        consider(last, stretchAt(last).first);
+    }
+    // (lo, hi, the stretch at lo − 1 or earlier: a lower bound on the stretch in lo…hi)
+    std::vector<std::tuple<std::size_t, std::size_t, double>> runs;
+    if (last > 1) {
+        runs.emplace_back(1, last - 1, firstStretch);
+    }
+    while (!runs.empty()) {
+        const auto [lo, hi, stretch] = runs.back(); // copies: the pops below would dangle
+        runs.pop_back();
+        const double bound =
+            *std::max_element(plainSpeedup.begin() + static_cast<std::ptrdiff_t>(lo),
+                              plainSpeedup.begin() + static_cast<std::ptrdiff_t>(hi) + 1) /
+            stretch;
+        if (!(stretch > 0) || bound < bestSpeedup) {
+            continue;
+        }
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const auto atMid = stretchAt(mid);
+        const double midStretch = atMid.second;
+        consider(mid, atMid.first);
+        if (mid > lo) {
+            runs.emplace_back(lo, mid - 1, stretch);
+        }
+        if (mid < hi) {
+            runs.emplace_back(mid + 1, hi, midStretch > 0 ? midStretch : stretch);
+        }
+    }
+    return candidates[best];
+}
+
+} // namespace
+
 ScalingResult evaluateScaling(const Scenario& scenario)
 {
     ScalingResult result;
     result.mode = scenario.scaling.mode;
-    const auto evaluate = [&](auto step, const WorkerRange& range, auto optimumIn) {
+    std::optional<GoodputParams> failures;
+    if (scenario.scaling.countFailures) {
+        failures = goodputParamsFromScenario(scenario);
+    }
+    const auto evaluate = [&](auto plainStep, const WorkerRange& range, auto optimumIn) {
         result.range = range;
         const std::int64_t selected = allowedAtOrBelow(range, scenario.scaling.workers);
-        const std::int64_t optimum = optimumIn(range);
+        std::int64_t optimum = optimumIn(range);
+        double oneGpuStretch = 1;
+        if (failures) {
+            const StepTimes one = plainStep(1);
+            const auto oneWall = goodputPerStep(*failures, 1, one.stepSeconds);
+            oneGpuStretch = oneWall.status == CheckpointStatus::Ok
+                                ? oneWall.wallSeconds / one.stepSeconds
+                                : std::numeric_limits<double>::infinity();
+        }
+        const auto step = [&](std::int64_t n) {
+            return failures ? withFailures(plainStep(n), *failures, oneGpuStretch) : plainStep(n);
+        };
+        if (failures) {
+            auto candidates = allowedWorkers(range);
+            std::erase_if(candidates, [&](std::int64_t n) { return n > optimum; });
+            optimum = optimumWithFailures(candidates, plainStep, step);
+        }
         result.optimalWorkers = optimum;
         result.selected = step(selected);
         result.optimal = step(optimum);
@@ -321,7 +429,8 @@ ScalingResult evaluateScaling(const Scenario& scenario)
             result.window.push_back(step(bar.workers));
             result.breakBefore.push_back(bar.breakBefore);
         }
-        for (auto n : speedupCurveWorkers(selected, optimum, range)) {
+        // Counting failures costs a goodput evaluation per point: a quarter of the points.
+        for (auto n : speedupCurveWorkers(selected, optimum, range, failures ? 64 : 256)) {
             result.curve.push_back(step(n));
         }
         result.sliderStops =

@@ -1,6 +1,7 @@
 #pragma once
 // Step time as a function of the worker count N: the lesson model (seed lesson §4–5, MODELS §1).
 
+#include "simcore/goodput.h"
 #include "simcore/scenario.h"
 
 #include <cstddef>
@@ -28,11 +29,16 @@ struct StepTimes {
     double computeSeconds = 0;
     double syncSeconds = 0;   ///< communication not hidden behind compute
     double bubbleSeconds = 0; ///< pipeline idle time (0 in the lesson model)
-    double stepSeconds = 0;   ///< compute + sync + bubble
-    double idealSeconds = 0;  ///< T₁ / N: perfect parallelism
-    double speedup = 1;       ///< T₁ / T_N
-    double efficiency = 1;    ///< speed-up / N
-    double totalSeconds = 0;  ///< steps × stepSeconds
+    /// With scaling.count_failures: waiting for the slowest of N GPUs (goodput.h), else 0.
+    double stragglerSeconds = 0;
+    /// With scaling.count_failures: this step's share of checkpoint writes, work lost to
+    /// failures and restarts at Daly's interval (goodput.h), else 0.
+    double failureSeconds = 0;
+    double stepSeconds = 0;  ///< compute + sync + bubble + straggler + failure
+    double idealSeconds = 0; ///< T₁ / N: perfect parallelism
+    double speedup = 1;      ///< T₁ / T_N
+    double efficiency = 1;   ///< speed-up / N
+    double totalSeconds = 0; ///< steps × stepSeconds
 };
 
 /// MODELS §1: compute = base/N; sync = N > 1 ? fixed + perWorker·(N − 1) : 0.
@@ -119,10 +125,11 @@ inline constexpr std::size_t kMaxBars = 24;
 std::int64_t roundUpToNice(std::int64_t n);
 
 /// The worker counts of the speed-up curve: every allowed N up to max(16, 4·optimum, 2·N)
-/// rounded up to 1-2-5 (thinned geometrically past 256 points), within the range, always with
-/// the selected N and optimum.
+/// rounded up to 1-2-5 (thinned geometrically past `densePoints` points, 256 being more than the
+/// ~700 px of plot can show), within the range, always with the selected N and optimum.
 std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_t optimum,
-                                              const WorkerRange& range);
+                                              const WorkerRange& range,
+                                              std::int64_t densePoints = 256);
 
 /// Everything the Scaling panel and `dtsim calc scaling` show.
 struct ScalingResult {
@@ -141,12 +148,22 @@ struct ScalingResult {
     StepTimes single; ///< the model at N = 1 (T₁)
 };
 
+/// The goodput model's wall time per step (goodputPerStep) added to a step of N = t.workers:
+/// stragglerSeconds and failureSeconds set, stepSeconds and totalSeconds grown by them, and the
+/// speed-up and efficiency scaled by how much longer this N's step grew than one GPU's
+/// (`oneGpuStretch`, the wall step over the plain step at N = 1). A step the model cannot price
+/// (the job never finishes) gets a failure part, step and total of none (NaN) and no speed-up.
+StepTimes withFailures(StepTimes t, const GoodputParams& base, double oneGpuStretch);
+
 /// The largest N scaling.workers' key allows.
 std::int64_t maxScalingWorkers();
 
 /// Evaluates the scenario's scaling model (scaling.mode: lesson or physical) at
-/// `scaling.workers`, its bars, curve and slider stops. Callers check workerProblem first (the
-/// report does); a count outside the range is evaluated at the allowed one at or below it.
+/// `scaling.workers`, its bars, curve and slider stops. With scaling.count_failures every step is
+/// withFailures' and the optimum is the N of the best speed-up so counted: the same N or a
+/// smaller one, since failures and stragglers stretch a step more the more GPUs share it. Callers
+/// check workerProblem first (the report does); a count outside the range is evaluated at the
+/// allowed one at or below it.
 ScalingResult evaluateScaling(const Scenario& scenario);
 
 } // namespace simcore

@@ -2,6 +2,8 @@
 
 #include "simcore/physicalscaling.h"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 
 namespace simcore {
@@ -15,6 +17,17 @@ ScalingReport scalingReport(const Scenario& scenario)
         rules.push_back(*problem);
     }
     report.problems = problemsOf(View::Scaling, scenario, rules);
+    if (scenario.scaling.countFailures) {
+        // The bars then price failures too: the goodput model's keys are this view's.
+        const auto keys = goodputKeys();
+        for (auto& problem : validate(scenario)) {
+            const bool known = std::any_of(report.problems.begin(), report.problems.end(),
+                                           [&](const auto& p) { return p.key == problem.key; });
+            if (!known && std::find(keys.begin(), keys.end(), problem.key) != keys.end()) {
+                report.problems.push_back(std::move(problem));
+            }
+        }
+    }
     if (!report.ok()) {
         return report;
     }
@@ -30,8 +43,9 @@ ScalingReport scalingReport(const Scenario& scenario)
     for (std::size_t i = 0; i < r.window.size(); ++i) {
         const auto& bar = r.window[i];
         report.bars.push_back({bar.workers, bar.computeSeconds, bar.syncSeconds + bar.bubbleSeconds,
-                               bar.idealSeconds, bar.workers == s.workers,
-                               bar.workers == r.optimalWorkers, r.breakBefore[i]});
+                               bar.stragglerSeconds, bar.failureSeconds, bar.idealSeconds,
+                               bar.workers == s.workers, bar.workers == r.optimalWorkers,
+                               r.breakBefore[i]});
     }
     // Measured runs: T₁ from the runs at N = 1 when there are any, else the model's.
     double singleSum = 0;
@@ -75,6 +89,16 @@ ScalingReport scalingReport(const Scenario& scenario)
         }
     }
 
+    if (scenario.scaling.countFailures) {
+        if (auto params = goodputParamsFromScenario(scenario)) {
+            // The plain step at N: the counted one less what counting added.
+            params->gpus = s.workers;
+            params->stepSeconds = s.stepSeconds - s.stragglerSeconds - s.failureSeconds;
+            report.failureParams = params;
+            report.failureResult = evaluateGoodput(*params);
+        }
+    }
+
     auto& q = report.quantities;
     q.push_back(quantity("workers", "workers N", static_cast<double>(s.workers), Unit::Gpus));
     q.push_back(quantity("compute", physical ? "compute" : "compute (T1/N)", s.computeSeconds,
@@ -94,6 +118,40 @@ ScalingReport scalingReport(const Scenario& scenario)
         quantity("max_workers", "largest N allowed", static_cast<double>(r.range.max), Unit::Gpus));
     q.push_back(
         wordQuantity("workers_limit", "set by", std::string(workerLimitKey(r.range.limit))));
+    q.push_back(wordQuantity("count_failures", "failures and stragglers counted",
+                             scenario.scaling.countFailures ? "on" : "off"));
+    q.push_back(quantity("straggler", "straggler wait", s.stragglerSeconds, Unit::Seconds));
+    q.push_back(quantity("failure_overhead", "failures (lost work, checkpoints, restarts)",
+                         s.failureSeconds, Unit::Seconds));
+    // The goodput model's terms at N (none when failures are not counted): the formula strip.
+    const bool counted = report.failureParams.has_value();
+    const auto& g = report.failureResult;
+    const auto ifCounted = [counted](double value) {
+        return counted ? value : std::numeric_limits<double>::quiet_NaN();
+    };
+    q.push_back(quantity("plain_step", "step without failures",
+                         ifCounted(counted ? report.failureParams->stepSeconds : 0),
+                         Unit::Seconds));
+    q.push_back(quantity("straggler_cv", "step time variation (c)",
+                         ifCounted(scenario.scaling.stragglerCv), Unit::Fraction));
+    q.push_back(
+        quantity("expected_max", "E[max of N normals]", ifCounted(g.normalMax.mean), Unit::Number));
+    q.push_back(quantity("straggler_factor", "straggler factor (1 + c E[max])",
+                         ifCounted(g.stragglerFactor), Unit::Factor));
+    q.push_back(quantity("gpu_mtbf", "GPU MTBF",
+                         ifCounted(counted ? report.failureParams->gpuMtbfSeconds : 0),
+                         Unit::Seconds));
+    q.push_back(
+        quantity("job_mtbf", "job MTBF (M = GPU/N)", ifCounted(g.jobMtbfSeconds), Unit::Seconds));
+    q.push_back(quantity("checkpoint_write_time", "checkpoint write time (delta)",
+                         ifCounted(counted ? report.failureParams->writeSeconds : 0),
+                         Unit::Seconds));
+    q.push_back(quantity("restart_time", "restart time (R)",
+                         ifCounted(counted ? report.failureParams->restartSeconds : 0),
+                         Unit::Seconds));
+    q.push_back(quantity("optimal_interval", "optimal interval (Daly)",
+                         ifCounted(g.optimalIntervalSeconds), Unit::Seconds));
+    q.push_back(quantity("goodput", "goodput", ifCounted(g.goodput), Unit::Fraction));
     return report;
 }
 
@@ -118,7 +176,7 @@ std::string scalingCsv(const ScalingReport& report)
     }
     text += "# the bars (bar = 1) and the speed-up curve, one row per N\n"
             "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-            "total_training_s,bar,selected,optimal,break_before\n";
+            "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s\n";
     for (const auto& [workers, row] : rows) {
         const auto& t = row.times;
         text += std::to_string(workers) + ',' + csvNumber(t.computeSeconds) + ',' +
@@ -127,7 +185,7 @@ std::string scalingCsv(const ScalingReport& report)
                 csvNumber(t.efficiency) + ',' + csvNumber(t.totalSeconds) + ',' +
                 (row.bar ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
                 (workers == r.optimalWorkers ? "1" : "0") + ',' + (row.breakBefore ? "1" : "0") +
-                '\n';
+                ',' + csvNumber(t.stragglerSeconds) + ',' + csvNumber(t.failureSeconds) + '\n';
     }
     if (!report.measured.empty()) {
         text +=

@@ -18,9 +18,13 @@ namespace simcore {
 struct ScalingBar {
     std::int64_t workers = 1;
     double computeSeconds = 0;
-    /// The solid bar's upper part: communication not hidden plus the pipeline bubble, i.e. the
-    /// step minus its compute.
+    /// Communication not hidden plus the pipeline bubble.
     double communicationSeconds = 0;
+    /// With scaling.count_failures (else 0): waiting for the slowest GPU, and the step's share
+    /// of checkpoint writes, lost work and restarts (goodput.h). The solid bar stacks compute,
+    /// communication, straggler and failure: the whole step.
+    double stragglerSeconds = 0;
+    double failureSeconds = 0;
     double idealSeconds = 0;
     bool selected = false;    ///< the slider's N
     bool optimum = false;     ///< the fastest step
@@ -66,20 +70,26 @@ struct ScalingReport : Report {
     std::optional<PhysicalTerms> physical;      ///< set in the Physical mode
     std::vector<ScalingMeasuredPoint> measured; ///< scaling.measured, in the key's order
     bool speedupFromModel = false; ///< no run at N = 1 was measured: T₁ is the model's
+    /// With scaling.count_failures: the goodput model's inputs (N and μ those of the selected
+    /// N) and its result there, for the formula strip.
+    std::optional<GoodputParams> failureParams;
+    GoodputResult failureResult;
 };
 
 /// Quantities: workers, compute, sync, step, ideal, speedup, efficiency, optimal_workers,
 /// optimal_step, steps, total_time (all at the selected N, but the two optimal_* ones),
-/// max_workers (the largest N allowed, workerRange) and workers_limit (the key that sets it).
-/// A scaling.workers outside workerRange is a problem (workerProblem).
+/// max_workers (the largest N allowed, workerRange) and workers_limit (the key that sets it),
+/// count_failures (off | on), straggler and failure_overhead (seconds per step, 0 when off).
+/// A scaling.workers outside workerRange is a problem (workerProblem); with count_failures, so
+/// is any problem of the goodput model's keys.
 ScalingReport scalingReport(const Scenario& scenario);
 
 /// The CSV behind both charts: the quantities, then one row per N of the bars and the curve
 /// (workers, compute_s, communication_s, step_s, ideal_s, speedup, efficiency,
-/// total_training_s, bar, selected, optimal, break_before; bar = 1 for the N drawn as bars,
-/// break_before = 1 where the chart draws a break mark before the bar); then, when
-/// scaling.measured holds runs, one row per run (workers, measured_step_s, measured_speedup,
-/// model_step_s, on_bar) under its own header.
+/// total_training_s, bar, selected, optimal, break_before, straggler_s, failure_s; bar = 1 for the
+/// N drawn as bars, break_before = 1 where the chart draws a break mark before the bar); then,
+/// when scaling.measured holds runs, one row per run (workers, measured_step_s,
+/// measured_speedup, model_step_s, on_bar) under its own header.
 std::string scalingCsv(const ScalingReport& report);
 
 } // namespace simcore

@@ -348,6 +348,11 @@ std::vector<KeyInfo> buildKeys()
     measured.setChoice = &writeMeasured;
     measured.checkText = &checkMeasured;
     keys.push_back(measured);
+    keys.push_back(choiceKey<&S::scaling, &ScalingSpec::countFailures, kOffOnNames>(
+        "scaling.count_failures",
+        "Scaling panel: count failures and stragglers (off | on): each step also pays the "
+        "straggler wait and its share of lost work, checkpoint writes and restarts (goodput "
+        "model, checkpoint.* keys), so the optimum N moves left."));
     // The UI edits these in milliseconds with three decimals: 1 µs is the finest step it shows.
     keys.push_back(numberKey<&S::lesson, &LessonSpec::baseComputeSeconds>(
         "lesson.base_compute", K::Real, "s", "Compute time of one step on one worker (T_compute).",

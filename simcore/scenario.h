@@ -127,6 +127,9 @@ struct ScalingSpec {
     /// slowest of N GPUs (MODELS §9). 2 % is an assumption for teaching, not a published figure.
     double stragglerCv = 0.02;
     std::vector<MeasuredStep> measured; ///< measured step times drawn over the model (may be empty)
+    /// The step-time bars and the optimum count failures, checkpoints and stragglers too: each
+    /// N's step is the goodput model's wall time per step (goodput.h) at Daly's interval.
+    bool countFailures = false;
 
     friend bool operator==(const ScalingSpec&, const ScalingSpec&) = default;
 };

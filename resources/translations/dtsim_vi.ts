@@ -144,10 +144,6 @@
         <translation>MTBF của cụm: %1. Chu kỳ tốt nhất %2 (Daly; Young: %3). Với τ = %4, tác vụ lãng phí %5 thời gian thực tế (ghi %6, công việc bị mất %7, khởi động lại %8).</translation>
     </message>
     <message>
-        <source>dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times</source>
-        <translation>dtsim — Checkpoint: thời gian lãng phí theo chu kỳ, thời gian hoàn thành Monte-Carlo</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer jobs or a shorter job (checkpoint.mc_runs, checkpoint.work) bring it within reach.</source>
         <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc khối lượng công việc (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
     </message>
@@ -174,6 +170,146 @@
         <translation>
             <numerusform>Lần chạy 0: dừng khi chưa xong, sau %1 sự cố</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Goodput vs GPUs</source>
+        <translation>Goodput theo số GPU</translation>
+    </message>
+    <message>
+        <source>Failures by cause</source>
+        <translation>Sự cố theo nguyên nhân</translation>
+    </message>
+    <message>
+        <source>Faulty GPU</source>
+        <translation>GPU hỏng</translation>
+    </message>
+    <message>
+        <source>GPU HBM3 memory</source>
+        <translation>Bộ nhớ HBM3 của GPU</translation>
+    </message>
+    <message>
+        <source>Software bug</source>
+        <translation>Lỗi phần mềm</translation>
+    </message>
+    <message>
+        <source>Network switch/cable</source>
+        <translation>Switch/cáp mạng</translation>
+    </message>
+    <message>
+        <source>Host maintenance</source>
+        <translation>Bảo trì máy chủ</translation>
+    </message>
+    <message>
+        <source>GPU SRAM memory</source>
+        <translation>Bộ nhớ SRAM của GPU</translation>
+    </message>
+    <message>
+        <source>GPU system processor</source>
+        <translation>Bộ xử lý hệ thống của GPU</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>NCCL watchdog timeouts</source>
+        <translation>NCCL watchdog hết thời gian chờ</translation>
+    </message>
+    <message>
+        <source>Silent data corruption</source>
+        <translation>Hỏng dữ liệu âm thầm</translation>
+    </message>
+    <message>
+        <source>GPU thermal interface + sensor</source>
+        <translation>Tản nhiệt + cảm biến GPU</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>Power supply</source>
+        <translation>Bộ nguồn</translation>
+    </message>
+    <message>
+        <source>Server chassis</source>
+        <translation>Khung máy chủ</translation>
+    </message>
+    <message>
+        <source>IO expansion board</source>
+        <translation>Bo mạch mở rộng IO</translation>
+    </message>
+    <message>
+        <source>Dependency</source>
+        <translation>Phụ thuộc (dependency)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>System memory</source>
+        <translation>Bộ nhớ hệ thống</translation>
+    </message>
+    <message>
+        <source>Wasted time and Monte-Carlo</source>
+        <translation>Thời gian lãng phí và Monte-Carlo</translation>
+    </message>
+    <message>
+        <source>Goodput vs number of GPUs (MODELS §9)</source>
+        <translation>Goodput theo số GPU (MODELS §9)</translation>
+    </message>
+    <message>
+        <source>Optimal interval (Daly)</source>
+        <translation>Chu kỳ tối ưu (Daly)</translation>
+    </message>
+    <message>
+        <source>Current interval τ</source>
+        <translation>Chu kỳ hiện tại τ</translation>
+    </message>
+    <message>
+        <source>This job&apos;s N</source>
+        <translation>N của tác vụ này</translation>
+    </message>
+    <message>
+        <source>GPUs N (log scale)</source>
+        <translation>Số GPU N (thang log)</translation>
+    </message>
+    <message>
+        <source>Goodput (%)</source>
+        <translation>Goodput (%)</translation>
+    </message>
+    <message>
+        <source>Goodput vs number of GPUs chart</source>
+        <translation>Biểu đồ goodput theo số GPU</translation>
+    </message>
+    <message>
+        <source>Top %1 of %2 interruption causes (Llama 3, Table 5)</source>
+        <translation>%1 trong %2 nguyên nhân gián đoạn hàng đầu (Llama 3, Bảng 5)</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>Số lần gián đoạn</translation>
+    </message>
+    <message>
+        <source>Interruptions in %1 days (%2 in all)</source>
+        <translation>Số lần gián đoạn</translation>
+    </message>
+    <message>
+        <source>Interruptions by cause chart</source>
+        <translation>Số lần gián đoạn</translation>
+    </message>
+    <message>
+        <source> The run below shows failures, writes and restarts; the simulation does not record which steps were slow, so stragglers are not marked.</source>
+        <translation> Lần chạy bên dưới cho thấy sự cố, lần ghi checkpoint và khởi động lại; mô phỏng không ghi lại bước nào chậm nên GPU chậm (straggler) không được đánh dấu.</translation>
+    </message>
+    <message>
+        <source>Goodput at N = %1: %2 at the optimal interval, %3 at the current one.</source>
+        <translation>Goodput tại N = %1: %2 với chu kỳ tối ưu, %3 với chu kỳ hiện tại.</translation>
+    </message>
+    <message>
+        <source>dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times, goodput vs GPUs, failures by cause</source>
+        <translation>dtsim — Checkpoint: thời gian lãng phí theo chu kỳ, thời gian hoàn thành Monte-Carlo, goodput theo số GPU, sự cố theo nguyên nhân</translation>
     </message>
 </context>
 <context>
@@ -1341,6 +1477,14 @@
     <message>
         <source>automatic (½ × backward)</source>
         <translation>tự động (½ × lượt ngược)</translation>
+    </message>
+    <message>
+        <source>Count &amp;failures and stragglers</source>
+        <translation>Tính cả &amp;sự cố và GPU chậm (straggler)</translation>
+    </message>
+    <message>
+        <source>Each step also waits for the slowest GPU and pays its share of checkpoint writes, work lost to failures and restarts (the Checkpoint panel&apos;s inputs, at the best interval). More GPUs fail more often, so the best N moves left.</source>
+        <translation>Mỗi bước còn phải chờ GPU chậm nhất và chịu phần của nó trong thời gian ghi checkpoint, công việc bị mất do sự cố và khởi động lại (các thông số của thẻ Checkpoint, tại chu kỳ tốt nhất). Càng nhiều GPU thì sự cố càng thường xuyên, nên N tốt nhất dịch sang trái.</translation>
     </message>
 </context>
 <context>
@@ -2966,6 +3110,14 @@
         <source>Measured</source>
         <translation>Đo được</translation>
     </message>
+    <message>
+        <source>Stragglers</source>
+        <translation>GPU chậm (straggler)</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Sự cố</translation>
+    </message>
 </context>
 <context>
     <name>ScalingPanel</name>
@@ -3076,6 +3228,14 @@
     <message>
         <source>The most workers the lesson&apos;s slider and box allow.</source>
         <translation>Số worker nhiều nhất mà thanh trượt và ô nhập của bài học cho phép.</translation>
+    </message>
+    <message>
+        <source>Counting failures and stragglers: T&lt;sub&gt;wall&lt;/sub&gt; = T&lt;sub&gt;step&lt;/sub&gt; × s + writes + lost work + restarts (Daly 2006 at τ&lt;sub&gt;opt&lt;/sub&gt;), s = 1 + c × E[max of N] = 1 + %1 × %2 = %3; M = %4 / %5 = %6, δ = %7, R = %8, τ&lt;sub&gt;opt&lt;/sub&gt; = %9</source>
+        <translation>Tính cả sự cố và GPU chậm (straggler): T&lt;sub&gt;wall&lt;/sub&gt; = T&lt;sub&gt;step&lt;/sub&gt; × s + ghi checkpoint + công việc bị mất + khởi động lại (Daly 2006 tại τ&lt;sub&gt;opt&lt;/sub&gt;), s = 1 + c × E[max của N] = 1 + %1 × %2 = %3; M = %4 / %5 = %6, δ = %7, R = %8, τ&lt;sub&gt;opt&lt;/sub&gt; = %9</translation>
+    </message>
+    <message>
+        <source>T&lt;sub&gt;wall&lt;/sub&gt;(%1) = %2 + %3 (stragglers) + %4 (failures) = &lt;b&gt;%5&lt;/b&gt; per step; goodput %6</source>
+        <translation>T&lt;sub&gt;wall&lt;/sub&gt;(%1) = %2 + %3 (GPU chậm) + %4 (sự cố) = &lt;b&gt;%5&lt;/b&gt; mỗi bước; goodput %6</translation>
     </message>
 </context>
 <context>

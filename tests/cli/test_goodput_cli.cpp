@@ -86,3 +86,32 @@ TEST_CASE("calc goodput: bad input exits 2 with one line naming the key", "[cli]
         {{"calc", "goodput", "--monte-carlo", "--set", "train.steps=1e12"}, "checkpoint.mc_runs"},
     });
 }
+
+TEST_CASE("calc scaling --json counts failures and stragglers when scaling.count_failures=on",
+          "[cli][goodput][scaling]")
+{
+    const QJsonObject plain = calcJson({QStringLiteral("scaling")});
+    CHECK(plain["count_failures"].toString() == QStringLiteral("off"));
+    CHECK(plain["straggler"].toDouble() == 0.0);
+    CHECK(plain["failure_overhead"].toDouble() == 0.0);
+
+    // The lesson's defaults at N = 8 with c = 0.3: the step is 1/8 + 0.02 + 0.004 × 7 = 0.173 s
+    // before counting; stragglers add 0.173 × 0.3 × E[max of 8] = 0.173 × 0.3 × 1.423600 s.
+    const QJsonObject counted =
+        calcJson(withSets(QStringLiteral("scaling"), {QStringLiteral("scaling.count_failures=on"),
+                                                      QStringLiteral("scaling.straggler_cv=0.3")}));
+    CHECK(counted["count_failures"].toString() == QStringLiteral("on"));
+    CHECK(counted["plain_step"].toDouble() == Approx(0.173).epsilon(1e-12));
+    CHECK(counted["expected_max"].toDouble() == Approx(1.423600).epsilon(1e-6));
+    CHECK(counted["straggler"].toDouble() == Approx(0.173 * 0.3 * 1.423600).epsilon(1e-6));
+    CHECK(counted["failure_overhead"].toDouble() > 0);
+    CHECK(counted["step"].toDouble() ==
+          Approx(counted["plain_step"].toDouble() + counted["straggler"].toDouble() +
+                 counted["failure_overhead"].toDouble())
+              .epsilon(1e-12));
+    CHECK(counted["optimal_workers"].toDouble() == 14);
+    CHECK(plain["optimal_workers"].toDouble() == 16);
+    // A bad value names the key.
+    testing::checkBadInput(
+        {{{"calc", "scaling", "--set", "scaling.count_failures=maybe"}, "scaling.count_failures"}});
+}

@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "helpers.h"
 #include "simcore/checkpoint.h"
+#include "simcore/goodput.h"
 #include "simcore/montecarlo.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
@@ -13,6 +14,11 @@
 #include "ui/shell/exporter.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
@@ -24,6 +30,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -393,4 +400,106 @@ TEST_CASE("signed numbers take the minus sign and percent signs stay with their 
                   QStringLiteral("01\u00A0%"));
     }
     QLocale::setDefault(before);
+}
+
+TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput report",
+          "[ui][checkpoint][goodput]")
+{
+    simcore::Scenario scenario;
+    scenario.checkpoint.monteCarloRuns = 200;
+    scenario.checkpoint.gpus = 16384;
+    auto area = createChartArea(QStringLiteral("checkpoint"));
+    REQUIRE(area != nullptr);
+    area->showScenario(scenario);
+    const auto* charts = qobject_cast<CheckpointCharts*>(area.get());
+    REQUIRE(charts != nullptr);
+    const auto goodput = simcore::goodputReport(scenario);
+    REQUIRE(goodput.ok());
+
+    // The two curves: every N of the report, goodput in percent.
+    const auto optimal = charts->goodputOptimalSeries()->points();
+    const auto current = charts->goodputCurrentSeries()->points();
+    REQUIRE(optimal.size() == static_cast<qsizetype>(goodput.curve.size()));
+    REQUIRE(current.size() == optimal.size());
+    for (std::size_t i = 0; i < goodput.curve.size(); ++i) {
+        const auto& point = goodput.curve[i];
+        const auto index = static_cast<qsizetype>(i);
+        INFO("N = " << point.gpus);
+        CHECK(optimal[index].x() == static_cast<double>(point.gpus));
+        CHECK(optimal[index].y() == Approx(point.goodputOptimal * 100).epsilon(1e-12));
+        CHECK(current[index].y() == Approx(point.goodputAtInterval * 100).epsilon(1e-12));
+    }
+    // The job's N is marked.
+    const auto chosen = charts->chosenGpusLine()->points();
+    REQUIRE(chosen.size() == 2);
+    CHECK(chosen[0].x() == 16384);
+    // The causes, the table's first row at the top (the last category of a horizontal chart).
+    // Its first 11 rows (by count), as many as a slide can name; the CSV has all 18.
+    const auto* set = charts->failureSet();
+    REQUIRE(set->count() == 11);
+    for (std::size_t i = 0; i < 11; ++i) {
+        CHECK(set->at(set->count() - 1 - static_cast<qsizetype>(i)) ==
+              goodput.failures[i].cause.count);
+    }
+    CHECK(charts->causeAxis()->at(charts->causeAxis()->count() - 1) ==
+          QStringLiteral("Faulty GPU"));
+    CHECK(charts->failureView()->chart()->title().contains(QStringLiteral("Llama 3")));
+    CHECK(charts->failureView()->chart()->title().contains(QStringLiteral("11 of 18")));
+
+    // The CSV holds the goodput report's tables, number for number.
+    const QString csv = area->csv();
+    const QString curveRows = QString::fromStdString(simcore::goodputCsv(goodput));
+    CHECK(csv.contains(curveRows));
+    CHECK(csv.contains(QStringLiteral("gpus,goodput_optimal,goodput_at_interval")));
+    CHECK(csv.contains(QStringLiteral("faulty_gpu,GPU,148,")));
+    CHECK(area->summary().contains(dtsim::common::formatQuantity(goodput, "goodput")));
+
+    // Each new page renders its chart, not a blank: the curve's and the bars' colours are drawn.
+    const QStringList pages = area->presentationPages();
+    REQUIRE(pages.size() == 4);
+    area->setAttribute(Qt::WA_DontShowOnScreen, true);
+    area->show();
+    for (int page : {2, 3}) {
+        area->showPresentationPage(page);
+        area->resize(1000, 600);
+        QCoreApplication::processEvents();
+        const QImage image = area->grab().toImage();
+        INFO("page " << page << ": " << pages.at(page).toStdString());
+        CHECK(testing::inkShare(image) > 0.02);
+        const QColor mark = page == 2 ? charts->goodputOptimalSeries()->pen().color()
+                                      : charts->failureSet()->color();
+        CHECK(testing::containsColour(image, mark.rgb(), 1));
+    }
+    CHECK_FALSE(charts->wasteView()->isVisible());
+    area->showPresentationPage(-1);
+    QCoreApplication::processEvents();
+    CHECK(charts->goodputView()->isVisible());
+    CHECK(charts->failureView()->isVisible());
+}
+
+TEST_CASE("checkpoint: a window shows its views one tab at a time", "[ui][checkpoint][goodput]")
+{
+    // Side by side at 1280×800 the titles and legends were cut short; one above the other Qt hid
+    // every other cause's name.
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.resize(1280, 760);
+    panel.setAttribute(Qt::WA_DontShowOnScreen, true);
+    panel.show();
+    QCoreApplication::processEvents();
+    const auto* charts = panel.charts();
+    QTabBar* tabs = charts->viewTabs();
+    REQUIRE(tabs->isVisible());
+    REQUIRE(tabs->count() == 3);
+    CHECK(charts->wasteView()->isVisible());
+    CHECK(charts->histogramView()->isVisible());
+    CHECK_FALSE(charts->goodputView()->isVisible());
+    tabs->setCurrentIndex(1);
+    CHECK(charts->goodputView()->isVisible());
+    CHECK_FALSE(charts->wasteView()->isVisible());
+    CHECK_FALSE(charts->failureView()->isVisible());
+    tabs->setCurrentIndex(2);
+    CHECK(charts->failureView()->isVisible());
+    CHECK_FALSE(charts->goodputView()->isVisible());
+    CHECK_FALSE(charts->histogramView()->isVisible());
 }

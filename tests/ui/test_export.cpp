@@ -95,11 +95,11 @@ TEST_CASE("CSV export holds the numbers simcore computed", "[ui][export]")
     const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 10);
     CHECK(lines[0] == "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-                      "total_training_s,bar,selected,optimal,break_before");
+                      "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s");
     bool sawSelected = false;
     for (const QString& line : lines.mid(1)) {
         const QStringList cells = line.split(',');
-        REQUIRE(cells.size() == 12);
+        REQUIRE(cells.size() == 14);
         if (cells[0] == "40") {
             sawSelected = true;
             // step(40) = 25 + 20 + 156 ms (hand calculation, lesson defaults).

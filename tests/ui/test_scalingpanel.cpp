@@ -29,6 +29,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStackedBarSeries>
 #include <QTabWidget>
 #include <QTest>
 #include <algorithm>
@@ -297,10 +298,12 @@ TEST_CASE("the bars hold N = 1, the selected N and both sides of the optimum", "
     CHECK(stepAt(42) > stepAt(18));
     // The CSV says which N are bars and where the breaks are.
     const QString csv = panel.charts()->csv();
-    CHECK(csv.contains(QStringLiteral("bar,selected,optimal,break_before\n")));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n14,[^\n]*,1,0,0,1\n"))));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n40,[^\n]*,1,1,0,0\n"))));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n16,[^\n]*,1,0,1,0\n"))));
+    CHECK(
+        csv.contains(QStringLiteral("bar,selected,optimal,break_before,straggler_s,failure_s\n")));
+    // Failures not counted: their two columns are 0.
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n14,[^\n]*,1,0,0,1,0,0\n"))));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n40,[^\n]*,1,1,0,0,0,0\n"))));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n16,[^\n]*,1,0,1,0,0,0\n"))));
     CHECK(csv.contains(QRegularExpression(QStringLiteral("\n25,[^\n]*,0,0,0,0\n"))));
 }
 
@@ -525,4 +528,65 @@ TEST_CASE("the speed-up chart switched to the log axis draws the ideal line wher
         }
         CHECK(dark >= 3);
     }
+}
+
+TEST_CASE("counting failures stacks straggler wait and failures on the bars, from simcore",
+          "[ui][scaling][goodput]")
+{
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    panel.resize(1400, 900);
+    const ScalingCharts* charts = panel.charts();
+    CHECK_FALSE(panel.countFailuresBox()->isChecked());
+    CHECK_FALSE(charts->countsFailures());
+    CHECK(charts->barView()->chart()->series().size() > 0);
+    const auto sets = [&] {
+        QList<QBarSet*> all;
+        for (QAbstractSeries* series : charts->barView()->chart()->series()) {
+            if (auto* stacked = qobject_cast<QStackedBarSeries*>(series)) {
+                all << stacked->barSets();
+            }
+        }
+        return all;
+    };
+    CHECK_FALSE(sets().contains(charts->stragglerSet()));
+
+    // The lesson's defaults with c = 0.3, so the optimum visibly moves (16 → 14).
+    REQUIRE_FALSE(
+        model.setValue(QStringLiteral("scaling.straggler_cv"), QStringLiteral("0.3")).has_value());
+    panel.countFailuresBox()->setChecked(true);
+    CHECK(model.scenario().scaling.countFailures);
+    REQUIRE(charts->countsFailures());
+    CHECK(sets().contains(charts->stragglerSet()));
+    CHECK(sets().contains(charts->failureSet()));
+
+    const auto report = simcore::scalingReport(model.scenario());
+    REQUIRE(report.ok());
+    const double unit = charts->barUnitSeconds();
+    qsizetype index = 0;
+    for (const auto& bar : report.bars) {
+        if (bar.breakBefore) {
+            ++index;
+        }
+        INFO("N = " << bar.workers);
+        CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
+        CHECK(charts->stragglerSet()->at(index) * unit ==
+              Approx(bar.stragglerSeconds).epsilon(1e-12));
+        CHECK(charts->failureSet()->at(index) * unit == Approx(bar.failureSeconds).epsilon(1e-12));
+        ++index;
+    }
+    const auto optimum = charts->optimumMarker()->point();
+    REQUIRE(optimum.has_value());
+    CHECK(charts->categoryAxis()->at(static_cast<qsizetype>(optimum->x())) == "14");
+    // The read-outs and the formula strip show the counted numbers.
+    CHECK(panel.readouts().at(0) == dtsim::common::formatQuantity(report, "step"));
+    CHECK(panel.formulaText().contains(dtsim::common::formatQuantity(report, "failure_overhead")));
+    CHECK(panel.formulaText().contains(dtsim::common::formatQuantity(report, "straggler_factor")));
+    CHECK(charts->csv().contains(QStringLiteral("straggler_s,failure_s")));
+
+    // Off again: the two sets leave the chart (and its legend).
+    panel.countFailuresBox()->setChecked(false);
+    CHECK_FALSE(charts->countsFailures());
+    CHECK_FALSE(sets().contains(charts->failureSet()));
+    requireBarsMatchSimcore(panel);
 }

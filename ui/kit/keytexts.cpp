@@ -306,6 +306,12 @@ const std::vector<Row>& rows()
          0,
          {QT_TRANSLATE_NOOP("KeyText", "Strong scaling"),
           QT_TRANSLATE_NOOP("KeyText", "Weak scaling")}},
+        {"scaling.count_failures", QT_TRANSLATE_NOOP("KeyText", "Count &failures and stragglers"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Each step also waits for the slowest GPU and pays its share of checkpoint writes, "
+             "work lost to failures and restarts (the Checkpoint panel's inputs, at the best "
+             "interval). More GPUs fail more often, so the best N moves left.")},
         {"lesson.base_compute",
          QT_TRANSLATE_NOOP("KeyText", "Compute per step, 1 worker (T_compute):"),
          QT_TRANSLATE_NOOP(

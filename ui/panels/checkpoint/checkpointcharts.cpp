@@ -10,15 +10,20 @@
 #include "ui/panels/checkpoint/timelinewidget.h"
 
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QHBoxLayout>
+#include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QTabBar>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -36,6 +41,9 @@ namespace {
 /// Segments kept for the drawn run: enough for ~100,000 intervals; the strip bins them per
 /// pixel column, so the count does not slow painting.
 constexpr std::int64_t kTimelineSegmentCap = 200000;
+
+/// Causes drawn as bars: as many names as a 16:9 slide's text (3 % of its height) can stack.
+constexpr std::size_t kShownCauses = 11;
 
 QLineSeries* makeLine(const QColor& color, qreal width, Qt::PenStyle style)
 {
@@ -90,6 +98,8 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
 {
     buildWasteChart();
     buildHistogramChart();
+    buildGoodputChart();
+    buildFailureChart();
     m_timeline = new TimelineWidget(this);
     m_caption = new TextStrip(this);
     setLabelSizedFont(m_caption);
@@ -109,11 +119,32 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
         }
     });
 
+    // A window shows the wasted time with the Monte-Carlo runs, the goodput curve or the causes,
+    // one at a time: side by side at 1280×800 every title and legend was cut short, and one
+    // above the other Qt hid every other cause's name. Exports show all four, presentation
+    // mode one idea per page.
+    m_viewTabs = new QTabBar(this);
+    m_viewTabs->addTab(QString());
+    m_viewTabs->addTab(QString());
+    m_viewTabs->addTab(QString());
+    m_viewTabs->setVisible(false);
+    connect(m_viewTabs, &QTabBar::currentChanged, this, [this] { showPresentationPage(m_page); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    layout->addWidget(m_wasteView, 5);
-    layout->addWidget(m_histView, 4);
+    layout->addWidget(m_viewTabs);
+    // The goodput chart beside the wasted time, the causes beside the histogram: two rows of
+    // two keep every chart tall enough in a 1280×800 window.
+    m_topRow = new QHBoxLayout;
+    m_topRow->setSpacing(2);
+    m_topRow->addWidget(m_wasteView, 1);
+    m_topRow->addWidget(m_goodputView, 1);
+    m_middleRow = new QHBoxLayout;
+    m_middleRow->setSpacing(2);
+    m_middleRow->addWidget(m_histView, 1);
+    m_middleRow->addWidget(m_failureView, 1);
+    layout->addLayout(m_topRow, 5);
+    layout->addLayout(m_middleRow, 4);
     layout->addWidget(m_caption);
     layout->addWidget(m_timeline);
     layout->addWidget(m_summary);
@@ -122,17 +153,38 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
 
 QStringList CheckpointCharts::presentationPages() const
 {
-    return {tr("Wasted time vs interval"), tr("Monte-Carlo runs")};
+    return {tr("Wasted time vs interval"), tr("Monte-Carlo runs"), tr("Goodput vs GPUs"),
+            tr("Failures by cause")};
 }
 
 void CheckpointCharts::showPresentationPage(int index)
 {
-    m_wasteView->setVisible(index != 1);
+    m_page = index;
+    const bool tabs = index < 0 && m_interactive;
+    if (m_viewTabs->isVisible() != tabs) {
+        m_viewTabs->setVisible(tabs);
+    }
+    const int tab = m_viewTabs->currentIndex();
+    const auto shown = [index, tabs, tab](int page) {
+        if (tabs) { // the first tab holds the first two pages, as before the goodput ones
+            return page < 2 ? tab == 0 : page == tab + 1;
+        }
+        return index < 0 || index == page;
+    };
+    m_wasteView->setVisible(shown(0));
+    m_goodputView->setVisible(shown(2));
+    m_failureView->setVisible(shown(3));
     // The summary line is the export's; a window shows the caption instead.
     for (QWidget* monteCarloPart :
          {static_cast<QWidget*>(m_histView), static_cast<QWidget*>(m_caption),
           static_cast<QWidget*>(m_timeline)}) {
-        monteCarloPart->setVisible(index != 0);
+        monteCarloPart->setVisible(shown(1));
+    }
+    // A row with nothing shown would still take its share of the height.
+    auto* column = static_cast<QVBoxLayout*>(layout());
+    if (column != nullptr) {
+        column->setStretchFactor(m_topRow, shown(0) || shown(2) ? 5 : 0);
+        column->setStretchFactor(m_middleRow, shown(1) || shown(3) ? 4 : 0);
     }
 }
 
@@ -150,6 +202,7 @@ void CheckpointCharts::setInteractive(bool interactive)
 {
     m_interactive = interactive;
     m_summary->setVisible(!interactive);
+    showPresentationPage(m_page);
 }
 
 void CheckpointCharts::buildWasteChart()
@@ -241,8 +294,172 @@ void CheckpointCharts::buildHistogramChart()
     m_histView->setRenderHint(QPainter::Antialiasing, false);
 }
 
+void CheckpointCharts::buildGoodputChart()
+{
+    m_goodputChart = new QChart;
+    chartstyle::applyChartStyle(m_goodputChart);
+    m_gpusAxis = new QLogValueAxis;
+    m_gpusAxis->setBase(10);
+    m_gpusAxis->setLabelFormat(QStringLiteral("%.6g"));
+    m_gpusAxis->setMinorTickCount(8);
+    m_goodputAxis = new QValueAxis;
+    m_goodputAxis->setLabelFormat(QStringLiteral("%.6g"));
+    chartstyle::applyAxisStyle(m_gpusAxis);
+    chartstyle::applyAxisStyle(m_goodputAxis);
+    m_goodputChart->addAxis(m_gpusAxis, Qt::AlignBottom);
+    m_goodputChart->addAxis(m_goodputAxis, Qt::AlignLeft);
+    m_goodputOptimal = makeLine(chartstyle::kOptimum, 3, Qt::SolidLine);
+    m_goodputCurrent = makeLine(chartstyle::kCompute, 3, Qt::DashLine);
+    m_chosenGpus = makeLine(chartstyle::selectedColour(), 2, Qt::SolidLine);
+    for (QLineSeries* line : {m_goodputOptimal, m_goodputCurrent, m_chosenGpus}) {
+        attach(m_goodputChart, line, m_gpusAxis, m_goodputAxis);
+    }
+    m_goodputChart->legend()->setAlignment(Qt::AlignBottom);
+    m_goodputChart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_goodputView = new QChartView(m_goodputChart, this);
+    chartstyle::applyViewStyle(m_goodputView);
+    m_goodputView->setMinimumHeight(170);
+    applyGoodputColours();
+}
+
+void CheckpointCharts::buildFailureChart()
+{
+    m_failureChart = new QChart;
+    chartstyle::applyChartStyle(m_failureChart);
+    m_failureSet = new QBarSet(QString());
+    auto* bars = new QHorizontalBarSeries;
+    bars->append(m_failureSet);
+    bars->setBarWidth(0.75);
+    m_causeAxis = new QBarCategoryAxis;
+    m_causeAxis->setGridLineVisible(false);
+    m_countAxisFailures = new QValueAxis;
+    m_countAxisFailures->setLabelFormat(QStringLiteral("%.6g"));
+    chartstyle::applyAxisStyle(m_causeAxis);
+    chartstyle::applyAxisStyle(m_countAxisFailures);
+    m_failureChart->addAxis(m_countAxisFailures, Qt::AlignBottom);
+    m_failureChart->addAxis(m_causeAxis, Qt::AlignLeft);
+    attach(m_failureChart, bars, m_countAxisFailures, m_causeAxis);
+    // One series of one colour: the axis names every bar, a legend would only repeat the title.
+    m_failureChart->legend()->setVisible(false);
+    m_failureView = new QChartView(m_failureChart, this);
+    chartstyle::applyViewStyle(m_failureView);
+    m_failureView->setMinimumHeight(150);
+    m_failureView->setRenderHint(QPainter::Antialiasing, false);
+    applyGoodputColours();
+}
+
+void CheckpointCharts::applyGoodputColours()
+{
+    // After the theme, and on every change of look: lines a shade that stands 3:1 off the
+    // background, the job's N dark on light and light on dark.
+    if (m_goodputOptimal) {
+        for (const auto& [line, colour] : {std::pair{m_goodputOptimal, chartstyle::kOptimum},
+                                           std::pair{m_goodputCurrent, chartstyle::kCompute},
+                                           std::pair{m_chosenGpus, chartstyle::selectedColour()}}) {
+            QPen pen = line->pen();
+            pen.setColor(chartstyle::legible(colour));
+            line->setPen(pen);
+        }
+    }
+    if (m_failureSet) {
+        m_failureSet->setColor(chartstyle::kLost);
+        m_failureSet->setBorderColor(chartstyle::kLost.darker(130));
+    }
+}
+
+namespace {
+
+/// A cause of the Llama 3 table by its id, in the interface language.
+QString causeName(std::string_view id)
+{
+    struct Name {
+        std::string_view id;
+        const char* text;
+    };
+    static constexpr Name kNames[] = {
+        {"faulty_gpu", QT_TRANSLATE_NOOP("CheckpointCharts", "Faulty GPU")},
+        {"gpu_hbm3", QT_TRANSLATE_NOOP("CheckpointCharts", "GPU HBM3 memory")},
+        {"software_bug", QT_TRANSLATE_NOOP("CheckpointCharts", "Software bug")},
+        {"network", QT_TRANSLATE_NOOP("CheckpointCharts", "Network switch/cable")},
+        {"host_maintenance", QT_TRANSLATE_NOOP("CheckpointCharts", "Host maintenance")},
+        {"gpu_sram", QT_TRANSLATE_NOOP("CheckpointCharts", "GPU SRAM memory")},
+        {"gpu_system_processor", QT_TRANSLATE_NOOP("CheckpointCharts", "GPU system processor")},
+        {"nic", QT_TRANSLATE_NOOP("CheckpointCharts", "NIC")},
+        {"nccl_watchdog", QT_TRANSLATE_NOOP("CheckpointCharts", "NCCL watchdog timeouts")},
+        {"silent_data_corruption", QT_TRANSLATE_NOOP("CheckpointCharts", "Silent data corruption")},
+        {"gpu_thermal", QT_TRANSLATE_NOOP("CheckpointCharts", "GPU thermal interface + sensor")},
+        {"ssd", QT_TRANSLATE_NOOP("CheckpointCharts", "SSD")},
+        {"power_supply", QT_TRANSLATE_NOOP("CheckpointCharts", "Power supply")},
+        {"server_chassis", QT_TRANSLATE_NOOP("CheckpointCharts", "Server chassis")},
+        {"io_expansion_board", QT_TRANSLATE_NOOP("CheckpointCharts", "IO expansion board")},
+        {"dependency", QT_TRANSLATE_NOOP("CheckpointCharts", "Dependency")},
+        {"cpu", QT_TRANSLATE_NOOP("CheckpointCharts", "CPU")},
+        {"system_memory", QT_TRANSLATE_NOOP("CheckpointCharts", "System memory")},
+    };
+    for (const auto& name : kNames) {
+        if (name.id == id) {
+            return CheckpointCharts::tr(name.text);
+        }
+    }
+    return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+}
+
+} // namespace
+
+void CheckpointCharts::updateGoodput()
+{
+    QList<QPointF> optimal;
+    QList<QPointF> current;
+    for (const auto& point : m_goodput.curve) {
+        const auto n = static_cast<double>(point.gpus);
+        optimal << QPointF(n, point.goodputOptimal * 100.0);
+        current << QPointF(n, point.goodputAtInterval * 100.0);
+    }
+    CurveBatch curves;
+    curves.set(m_goodputOptimal, optimal);
+    curves.set(m_goodputCurrent, current);
+    const double first =
+        m_goodput.curve.empty() ? 1.0 : static_cast<double>(m_goodput.curve.front().gpus);
+    const double last =
+        m_goodput.curve.empty() ? 1e5 : static_cast<double>(m_goodput.curve.back().gpus);
+    if (m_gpusAxis->min() != first || m_gpusAxis->max() != last) {
+        m_gpusAxis->setRange(first, last);
+    }
+    if (m_goodputAxis->min() != 0 || m_goodputAxis->max() != 100) {
+        m_goodputAxis->setRange(0, 100);
+        m_goodputAxis->setTickCount(6);
+    }
+    curves.apply();
+    const bool haveJob = m_goodput.ok() && !m_goodput.quantities.empty();
+    const auto gpus = static_cast<double>(m_goodput.params.gpus);
+    replaceIfChanged(m_chosenGpus, haveJob ? QList<QPointF>{QPointF(gpus, 0), QPointF(gpus, 100)}
+                                           : QList<QPointF>{});
+
+    QStringList causes;
+    QList<qreal> counts;
+    double most = 1;
+    // The table's order from the top: a horizontal bar chart counts its categories upwards.
+    // Its first rows only (the table is ordered by count): on a slide all eighteen names did
+    // not fit and Qt hid every other one, the largest cause's too. The CSV has every row.
+    const auto shown = std::min<std::size_t>(kShownCauses, m_goodput.failures.size());
+    for (auto row = m_goodput.failures.rend() - static_cast<std::ptrdiff_t>(shown);
+         row != m_goodput.failures.rend(); ++row) {
+        causes << causeName(row->cause.id);
+        counts << row->cause.count;
+        most = std::max<double>(most, row->cause.count);
+    }
+    if (m_causeAxis->categories() != causes) {
+        m_causeAxis->setCategories(causes);
+    }
+    replaceValues(m_failureSet, counts);
+    setValueRange(m_countAxisFailures, most * 1.05);
+}
+
 void CheckpointCharts::retranslate()
 {
+    m_viewTabs->setTabText(0, tr("Wasted time and Monte-Carlo"));
+    m_viewTabs->setTabText(1, tr("Goodput vs GPUs"));
+    m_viewTabs->setTabText(2, tr("Failures by cause"));
     m_wasteChart->setTitle(tr("Wasted wall time vs checkpoint interval (Daly 2006)"));
     m_writeArea->setName(tr("Writing checkpoints"));
     m_lostArea->setName(tr("Work lost to failures"));
@@ -260,6 +477,26 @@ void CheckpointCharts::retranslate()
     m_meanLine->setName(tr("Mean of the runs"));
     m_expectedLine->setName(tr("Expected T (Daly 2006)"));
     m_countAxis->setTitleText(tr("Jobs"));
+
+    m_goodputChart->setTitle(tr("Goodput vs number of GPUs (MODELS §9)"));
+    m_goodputOptimal->setName(tr("Optimal interval (Daly)"));
+    m_goodputCurrent->setName(tr("Current interval τ"));
+    m_chosenGpus->setName(tr("This job's N"));
+    m_gpusAxis->setTitleText(tr("GPUs N (log scale)"));
+    m_goodputAxis->setTitleText(tr("Goodput (%)"));
+    m_goodputView->setAccessibleName(tr("Goodput vs number of GPUs chart"));
+
+    m_failureChart->setTitle(
+        tr("Top %1 of %2 interruption causes (Llama 3, Table 5)")
+            .arg(kShownCauses)
+            .arg(static_cast<qsizetype>(simcore::llama3FailureCauses().size())));
+    m_failureSet->setLabel(tr("Interruptions"));
+    m_countAxisFailures->setTitleText(
+        tr("Interruptions in %1 days (%2 in all)")
+            .arg(common::formatNumber(simcore::kLlama3Days, 3),
+                 common::formatNumber(simcore::kLlama3Interruptions, 4)));
+    m_failureView->setAccessibleName(tr("Interruptions by cause chart"));
+    updateGoodput(); // the causes' names are translated
     m_wasteView->setAccessibleName(tr("Wasted time vs checkpoint interval chart"));
     m_histView->setAccessibleName(tr("Monte-Carlo completion time histogram"));
     m_caption->setAccessibleName(tr("Monte-Carlo summary"));
@@ -281,6 +518,7 @@ void CheckpointCharts::applyLook()
         line->setPen(pen);
     }
     m_currentPoint->setColor(chartstyle::selectedColour());
+    applyGoodputColours();
     for (QScatterSeries* marker : {m_currentPoint, m_optimumPoint}) {
         marker->setBorderColor(chartstyle::markerBorderColour());
     }
@@ -297,8 +535,19 @@ void CheckpointCharts::changeEvent(QEvent* event)
 
 void CheckpointCharts::showScenario(const simcore::Scenario& scenario)
 {
-    showReport(simcore::checkpointReport(scenario), scenario.checkpoint.monteCarloRuns,
+    showReport(simcore::checkpointReport(scenario), simcore::goodputReport(scenario),
+               scenario.checkpoint.monteCarloRuns,
                static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
+}
+
+void CheckpointCharts::showReport(const simcore::CheckpointReport& report,
+                                  const simcore::GoodputReport& goodput, std::int64_t runs,
+                                  std::uint64_t seed)
+{
+    m_goodput = goodput;
+    updateGoodput();
+    showReport(report, runs, seed);
+    m_goodputView->setAccessibleDescription(goodputSummary());
 }
 
 void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::int64_t runs,
@@ -310,6 +559,7 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
     m_wasteView->setAccessibleDescription(m_summary->plainText());
     if (m_interactive) {
         chartstyle::cacheStaticItems(m_wasteView);
+        chartstyle::cacheStaticItems(m_goodputView);
     }
     if (report.ok()) {
         requestMonteCarlo(report.result.params, runs, seed);
@@ -573,6 +823,9 @@ void CheckpointCharts::updateCaption()
                          common::formatSignedNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
                          inUnit(batch.maxSeconds, 4))
                     .arg(common::formatNumber(batch.meanFailures, 3));
+            // Said, not drawn: neither simulation keeps a per-step record to mark stragglers by.
+            text += tr(" The run below shows failures, writes and restarts; the simulation does "
+                       "not record which steps were slow, so stragglers are not marked.");
             if (mc.closedFormDiffers) {
                 text += tr(" (τ does not divide W: Daly's closed form with a fractional last "
                            "interval gives %1.)")
@@ -622,19 +875,36 @@ QString CheckpointCharts::summary() const
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "
               "its wall time (writes %6, lost work %7, restarts %8).")
-        .arg(value("cluster_mtbf"), value("optimal_interval"), value("young_interval"),
-             value("interval"), value("waste_fraction"), value("write_fraction"),
-             value("lost_fraction"), value("restart_fraction"));
+               .arg(value("cluster_mtbf"), value("optimal_interval"), value("young_interval"),
+                    value("interval"), value("waste_fraction"), value("write_fraction"),
+                    value("lost_fraction"), value("restart_fraction")) +
+           (goodputSummary().isEmpty() ? QString() : QLatin1Char(' ') + goodputSummary());
+}
+
+QString CheckpointCharts::goodputSummary() const
+{
+    if (!m_goodput.ok() || m_goodput.quantities.empty()) { // none given, or refused
+        return {};
+    }
+    const auto value = [this](std::string_view id) {
+        return common::formatQuantity(m_goodput, id);
+    };
+    return tr("Goodput at N = %1: %2 at the optimal interval, %3 at the current one.")
+        .arg(value("gpus"), value("goodput"), value("goodput_at_interval"));
 }
 
 QString CheckpointCharts::exportTitle() const
 {
-    return tr("dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times");
+    return tr("dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times, "
+              "goodput vs GPUs, failures by cause");
 }
 
 QString CheckpointCharts::csv() const
 {
-    return QString::fromStdString(simcore::checkpointCsv(m_report, m_monteCarlo));
+    // The goodput report's block follows: its quantities, the goodput-vs-N curve and the
+    // failure breakdown with its source.
+    return QString::fromStdString(simcore::checkpointCsv(m_report, m_monteCarlo) + '\n' +
+                                  simcore::goodputCsv(m_goodput));
 }
 
 } // namespace dtsim::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simcore/checkpointreport.h"
+#include "simcore/goodput.h"
 #include "ui/kit/chartarea.h"
 
 #include <QPointer>
@@ -8,11 +9,15 @@
 #include <memory>
 
 class QAreaSeries;
+class QBarCategoryAxis;
+class QBarSet;
 class QChart;
 class QChartView;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
+class QHBoxLayout;
+class QTabBar;
 class QThread;
 class QTimer;
 class QValueAxis;
@@ -25,7 +30,9 @@ class TimelineWidget;
 /// The Checkpoint panel's charts (lesson §3, MODELS §6): wasted-time fraction vs checkpoint
 /// interval on a log axis, stacked by part (writes, lost work, restarts), with Daly's and
 /// Young's optimum and the current interval marked; a histogram of Monte-Carlo completion times
-/// with the mean and Daly's expected time; one simulated run as a timeline strip.
+/// with the mean and Daly's expected time; one simulated run as a timeline strip; goodput vs
+/// the number of GPUs at the optimal and the current interval (the goodput report, MODELS §9)
+/// with the job's N marked; the Llama 3 paper's interruptions by cause (its Table 5).
 ///
 /// The sweep is redrawn on every edit. The Monte-Carlo batch is synchronous by default (export
 /// and `dtsim export` need the complete picture); a window panel calls setAsynchronous(true):
@@ -40,10 +47,16 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report and starts (or reuses) the Monte-Carlo batch for it.
     void showReport(const simcore::CheckpointReport& report, std::int64_t runs, std::uint64_t seed);
+    /// The same, with the goodput report of the same scenario for the goodput and failure charts.
+    void showReport(const simcore::CheckpointReport& report, const simcore::GoodputReport& goodput,
+                    std::int64_t runs, std::uint64_t seed);
     [[nodiscard]] QString csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
-    /// Wasted time against the interval, and the Monte-Carlo runs (histogram and one run).
+    /// One sentence on the goodput chart (its accessible description, and the summary's end).
+    [[nodiscard]] QString goodputSummary() const;
+    /// Wasted time against the interval, the Monte-Carlo runs (histogram and one run), goodput
+    /// against N, and the failures by cause.
     [[nodiscard]] QStringList presentationPages() const override;
     void showPresentationPage(int index) override;
     void applyLook() override;
@@ -69,6 +82,20 @@ public:
     // For tests and the benchmark: what is drawn.
     [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
     [[nodiscard]] const simcore::MonteCarloSummary& monteCarlo() const { return m_monteCarlo; }
+    [[nodiscard]] const simcore::GoodputReport& goodput() const { return m_goodput; }
+    /// Goodput (percent) against N at Daly's interval and at the scenario's, and the job's N
+    /// as a vertical line; x in GPUs.
+    [[nodiscard]] QLineSeries* goodputOptimalSeries() const { return m_goodputOptimal; }
+    [[nodiscard]] QLineSeries* goodputCurrentSeries() const { return m_goodputCurrent; }
+    [[nodiscard]] QLineSeries* chosenGpusLine() const { return m_chosenGpus; }
+    [[nodiscard]] QChartView* goodputView() const { return m_goodputView; }
+    /// Interruptions per cause, the table's last row first (the largest at the top).
+    [[nodiscard]] QBarSet* failureSet() const { return m_failureSet; }
+    [[nodiscard]] QBarCategoryAxis* causeAxis() const { return m_causeAxis; }
+    [[nodiscard]] QChartView* failureView() const { return m_failureView; }
+    /// In a window (setInteractive): the wasted time with the Monte-Carlo runs, the goodput
+    /// curve, or the causes.
+    [[nodiscard]] QTabBar* viewTabs() const { return m_viewTabs; }
     /// Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
     /// y in percent.
     [[nodiscard]] QLineSeries* writeTop() const { return m_writeUpper; }
@@ -103,6 +130,10 @@ private:
     struct Job;
     void buildWasteChart();
     void buildHistogramChart();
+    void buildGoodputChart();
+    void buildFailureChart();
+    void updateGoodput();
+    void applyGoodputColours();
     void retranslate();
     void updateWaste();
     void requestMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
@@ -115,6 +146,7 @@ private:
 
     simcore::CheckpointReport m_report;
     simcore::MonteCarloSummary m_monteCarlo;
+    simcore::GoodputReport m_goodput;
     bool m_asynchronous = false;
     common::WorkProgress m_progress;
     bool m_interactive = false;
@@ -159,7 +191,25 @@ private:
     QValueAxis* m_timeAxis = nullptr;
     QValueAxis* m_countAxis = nullptr;
 
+    QChartView* m_goodputView = nullptr;
+    QChart* m_goodputChart = nullptr;
+    QLineSeries* m_goodputOptimal = nullptr;
+    QLineSeries* m_goodputCurrent = nullptr;
+    QLineSeries* m_chosenGpus = nullptr;
+    QLogValueAxis* m_gpusAxis = nullptr;
+    QValueAxis* m_goodputAxis = nullptr;
+
+    QChartView* m_failureView = nullptr;
+    QChart* m_failureChart = nullptr;
+    QBarSet* m_failureSet = nullptr;
+    QBarCategoryAxis* m_causeAxis = nullptr;
+    QValueAxis* m_countAxisFailures = nullptr;
+
     TimelineWidget* m_timeline = nullptr;
+    QTabBar* m_viewTabs = nullptr;   ///< a window's three views (hidden in exports, presentation)
+    QHBoxLayout* m_topRow = nullptr; ///< wasted time | goodput
+    QHBoxLayout* m_middleRow = nullptr; ///< histogram | causes
+    int m_page = -1;                    ///< the presentation page shown, −1 for all
     TextStrip* m_caption = nullptr;
     TextStrip* m_summary = nullptr;
 };

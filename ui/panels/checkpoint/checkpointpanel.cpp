@@ -218,7 +218,8 @@ void CheckpointPanel::refresh()
             m_intervalSlider->setValue(sliderPosition(c.intervalSeconds));
         }
     }
-    m_charts->showReport(m_report, c.monteCarloRuns, static_cast<std::uint64_t>(c.monteCarloSeed));
+    m_charts->showReport(m_report, simcore::goodputReport(scenario), c.monteCarloRuns,
+                         static_cast<std::uint64_t>(c.monteCarloSeed));
     setReadouts(readoutsForReport()); // a row's words follow the report (overflow, steps)
     showReadouts(m_report);
     showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));

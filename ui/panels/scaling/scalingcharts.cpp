@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace dtsim::ui {
 
@@ -67,6 +68,10 @@ void ScalingCharts::buildBarChart()
     m_realSeries = new QStackedBarSeries;
     m_realSeries->append(m_compute);
     m_realSeries->append(m_communication);
+    // In the series only while failures are counted (showFailureSets); owned by the chart area
+    // while out of it.
+    m_straggler = new QBarSet(QString(), this);
+    m_failure = new QBarSet(QString(), this);
     m_ideal = new QBarSet(QString());
     m_idealSeries = new QBarSeries;
     m_idealSeries->append(m_ideal);
@@ -115,6 +120,26 @@ void ScalingCharts::showMarkersInBarLegend(bool shown)
     }
 }
 
+void ScalingCharts::showFailureSets(bool shown)
+{
+    if (m_countsFailures == shown) {
+        return;
+    }
+    m_countsFailures = shown;
+    if (shown) {
+        m_realSeries->append(m_straggler);
+        m_realSeries->append(m_failure);
+    } else {
+        for (QBarSet* set : {m_straggler, m_failure}) {
+            m_realSeries->take(set);
+            set->setParent(this);
+        }
+    }
+    applyMarkColours();                           // a set appended takes the series' theme colour
+    showMarkersInBarLegend(m_markersInBarLegend); // the legend made its entries again
+    chartstyle::dropItemCaches(m_barView);
+}
+
 QStringList ScalingCharts::presentationPages() const
 {
     return {tr("Step time"), tr("Speed-up")};
@@ -124,7 +149,8 @@ void ScalingCharts::showPresentationPage(int index)
 {
     m_barView->setVisible(index != 1);
     m_speedupView->setVisible(index != 0);
-    showMarkersInBarLegend(index == 0);
+    m_markersInBarLegend = index == 0;
+    showMarkersInBarLegend(m_markersInBarLegend);
 }
 
 void ScalingCharts::buildSpeedupChart()
@@ -179,6 +205,10 @@ void ScalingCharts::applyMarkColours()
     m_compute->setBorderColor(chartstyle::kCompute.darker(130));
     m_communication->setColor(chartstyle::kCommunication);
     m_communication->setBorderColor(chartstyle::kCommunication.darker(130));
+    m_straggler->setColor(chartstyle::kBubble);
+    m_straggler->setBorderColor(chartstyle::kBubble.darker(130));
+    m_failure->setColor(chartstyle::kLost);
+    m_failure->setBorderColor(chartstyle::kLost.darker(130));
     const QColor ideal = chartstyle::idealColour();
     m_ideal->setBrush(QBrush(ideal, Qt::BDiagPattern));
     m_ideal->setPen(QPen(ideal, 1.5));
@@ -207,6 +237,9 @@ void ScalingCharts::retranslate()
     m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
     applyModeLabels();
     m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
+    // Short: six entries share the legend's row (the formula strip names the failure parts).
+    m_straggler->setLabel(tr("Stragglers"));
+    m_failure->setLabel(tr("Failures"));
     m_selectedBar->legendEntry()->setName(tr("Selected N"));
     m_optimumBar->legendEntry()->setName(tr("Optimum N"));
     m_categories->setTitleText(tr("Workers N"));
@@ -262,6 +295,7 @@ void ScalingCharts::showReport(const simcore::ScalingReport& report)
     if (modeChanged) {
         applyModeLabels();
     }
+    showFailureSets(report.failureParams.has_value());
     updateBars();
     updateSpeedup();
     updateMeasured();
@@ -278,8 +312,10 @@ void ScalingCharts::updateBars()
     const auto& bars = m_report.bars;
     double largest = 0;
     for (const auto& bar : bars) {
-        largest =
-            std::max({largest, bar.computeSeconds + bar.communicationSeconds, bar.idealSeconds});
+        // A job that never finishes (an infinite failure part) runs off the top of the chart.
+        const double solid = bar.computeSeconds + bar.communicationSeconds + bar.stragglerSeconds +
+                             (std::isfinite(bar.failureSeconds) ? bar.failureSeconds : 0.0);
+        largest = std::max({largest, solid, bar.idealSeconds});
     }
     for (const auto& point : m_report.measured) {
         if (point.barSlot) {
@@ -298,6 +334,8 @@ void ScalingCharts::updateBars()
     QStringList categories;
     QList<qreal> compute;
     QList<qreal> communication;
+    QList<qreal> straggler;
+    QList<qreal> failure;
     QList<qreal> ideal;
     qsizetype selectedIndex = 0;
     qsizetype optimumIndex = 0;
@@ -309,6 +347,8 @@ void ScalingCharts::updateBars()
             categories << breakMark() + QString(breaks++, QLatin1Char(' '));
             compute << 0.0;
             communication << 0.0;
+            straggler << 0.0;
+            failure << 0.0;
             ideal << 0.0;
         }
         if (bar.selected) {
@@ -320,6 +360,9 @@ void ScalingCharts::updateBars()
         categories << QString::number(bar.workers);
         compute << bar.computeSeconds / m_unitSeconds;
         communication << bar.communicationSeconds / m_unitSeconds;
+        straggler << bar.stragglerSeconds / m_unitSeconds;
+        failure << (std::isfinite(bar.failureSeconds) ? bar.failureSeconds / m_unitSeconds
+                                                      : 1.2 * largest / m_unitSeconds);
         ideal << bar.idealSeconds / m_unitSeconds;
     }
     if (m_categories->categories() != categories) {
@@ -327,13 +370,20 @@ void ScalingCharts::updateBars()
     }
     replaceValues(m_compute, compute);
     replaceValues(m_communication, communication);
+    if (m_countsFailures) {
+        replaceValues(m_straggler, straggler);
+        replaceValues(m_failure, failure);
+    }
     replaceValues(m_ideal, ideal);
 
     const double top = largest / m_unitSeconds;
     const double markerGap = 0.06 * top;
     setValueRange(m_stepAxis, top * 1.2); // room for the markers above the tallest bar
-    const double selectedTop = m_report.result.selected.stepSeconds / m_unitSeconds;
-    const double optimumTop = m_report.result.optimal.stepSeconds / m_unitSeconds;
+    const auto finiteTop = [&](double seconds) {
+        return std::isfinite(seconds) ? seconds / m_unitSeconds : top;
+    };
+    const double selectedTop = finiteTop(m_report.result.selected.stepSeconds);
+    const double optimumTop = finiteTop(m_report.result.optimal.stepSeconds);
     m_selectedBar->setPoint(QPointF(static_cast<qreal>(selectedIndex), selectedTop + markerGap));
     const double optimumLift = optimumIndex == selectedIndex ? 2.2 * markerGap : markerGap;
     m_optimumBar->setPoint(QPointF(static_cast<qreal>(optimumIndex), optimumTop + optimumLift));

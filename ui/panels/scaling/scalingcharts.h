@@ -46,6 +46,11 @@ public:
     [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
     [[nodiscard]] QBarSet* communicationSet() const { return m_communication; }
     [[nodiscard]] QBarSet* idealSet() const { return m_ideal; }
+    /// With scaling.count_failures the solid bars also stack these two; without, they are out
+    /// of the chart (no legend entry).
+    [[nodiscard]] QBarSet* stragglerSet() const { return m_straggler; }
+    [[nodiscard]] QBarSet* failureSet() const { return m_failure; }
+    [[nodiscard]] bool countsFailures() const { return m_countsFailures; }
     [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
     [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
     [[nodiscard]] QLineSeries* idealSpeedupSeries() const { return m_idealSpeedup; }
@@ -80,6 +85,7 @@ private:
     void updateSpeedup();
     void showMarkersInBarLegend(bool shown);
     void updateMeasured();
+    void showFailureSets(bool shown);
 
     simcore::ScalingReport m_report;
     double m_unitSeconds = 1.0;
@@ -90,6 +96,10 @@ private:
     QStackedBarSeries* m_realSeries = nullptr;
     QBarSet* m_compute = nullptr;
     QBarSet* m_communication = nullptr;
+    QBarSet* m_straggler = nullptr;
+    QBarSet* m_failure = nullptr;
+    bool m_countsFailures = false;
+    bool m_markersInBarLegend = false; ///< presentation page 0 names the markers itself
     QBarSeries* m_idealSeries = nullptr;
     QBarSet* m_ideal = nullptr;
     QBarCategoryAxis* m_categories = nullptr;

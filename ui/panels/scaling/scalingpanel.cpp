@@ -75,10 +75,17 @@ void ScalingPanel::buildControls()
     m_workersNote->setWordWrap(true);
     m_workersNote->setVisible(false);
     m_logScale = new QCheckBox;
+    m_countFailures = new QCheckBox;
     workersLayout->addLayout(workersRow);
     workersLayout->addWidget(m_slider);
     workersLayout->addWidget(m_workersNote);
     workersLayout->addWidget(m_logScale);
+    workersLayout->addWidget(m_countFailures);
+    bindKeyText(QStringLiteral("scaling.count_failures"), m_countFailures);
+    connect(m_countFailures, &QCheckBox::toggled, this, [this](bool on) {
+        model()->setValue(QStringLiteral("scaling.count_failures"),
+                          on ? QStringLiteral("on") : QStringLiteral("off"));
+    });
     bindKeyText(QStringLiteral("scaling.workers"), m_workers, m_workersLabel);
     bindKeyText(QStringLiteral("scaling.axis"), m_logScale);
     auto* runForm = new QFormLayout;
@@ -219,7 +226,9 @@ void ScalingPanel::refresh()
         const QSignalBlocker blockSlider(m_slider);
         const QSignalBlocker blockSpin(m_workers);
         const QSignalBlocker blockLog(m_logScale);
+        const QSignalBlocker blockFailures(m_countFailures);
         m_logScale->setChecked(logScale);
+        m_countFailures->setChecked(scenario.scaling.countFailures);
         // A refused N (a problem) has no stops: the slider keeps the last ones.
         if (m_report.ok() && m_report.result.sliderStops != m_stops) {
             m_stops = m_report.result.sliderStops;
@@ -284,13 +293,42 @@ void ScalingPanel::updateFormula()
                            common::formatDuration(lesson.fixedSyncSeconds),
                            common::formatDuration(lesson.syncPerWorkerSeconds),
                            QString::number(lesson.extraWorkers), value("compute"), value("sync"),
-                           value("step"));
+                           value(plainStepId()));
     }
     const QString speedup =
         tr("speed-up = T<sub>step</sub>(1) / T<sub>step</sub>(%1) = %2; efficiency = %2 / %1 = "
            "%3")
             .arg(n, value("speedup"), value("efficiency"));
-    setFormula(general + QStringLiteral("<br>") + numbers + QStringLiteral("<br>") + speedup);
+    setFormula(general + QStringLiteral("<br>") + numbers + QStringLiteral("<br>") + speedup +
+               failureFormula());
+}
+
+std::string_view ScalingPanel::plainStepId() const
+{
+    // Counted, "step" holds the failures too: the plain lines add up to the step without them.
+    return m_report.failureParams ? "plain_step" : "step";
+}
+
+QString ScalingPanel::failureFormula() const
+{
+    if (!m_report.failureParams) {
+        return {};
+    }
+    const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
+    return QStringLiteral("<br>") +
+           tr("Counting failures and stragglers: T<sub>wall</sub> = T<sub>step</sub> × s + "
+              "writes + lost work + restarts (Daly 2006 at τ<sub>opt</sub>), s = 1 + c × "
+              "E[max of N] = 1 + %1 × %2 = %3; M = %4 / %5 = %6, δ = %7, R = %8, "
+              "τ<sub>opt</sub> = %9")
+               .arg(value("straggler_cv"), value("expected_max"), value("straggler_factor"),
+                    value("gpu_mtbf"), value("workers"), value("job_mtbf"),
+                    value("checkpoint_write_time"), value("restart_time"),
+                    value("optimal_interval")) +
+           QStringLiteral("<br>") +
+           tr("T<sub>wall</sub>(%1) = %2 + %3 (stragglers) + %4 (failures) = <b>%5</b> per "
+              "step; goodput %6")
+               .arg(value("workers"), value("plain_step"), value("straggler"),
+                    value("failure_overhead"), value("step"), value("goodput"));
 }
 
 void ScalingPanel::updatePhysicalFormula()
@@ -315,8 +353,9 @@ void ScalingPanel::updatePhysicalFormula()
            "speed-up %7, efficiency %8")
             .arg(value("workers"), common::formatDuration(terms.communicationSeconds),
                  common::formatDuration(terms.hiddenSeconds), value("compute"), value("sync"),
-                 value("step"), value("speedup"), value("efficiency"));
-    setFormula(general + QStringLiteral("<br>") + compute + QStringLiteral("<br>") + comm);
+                 value(plainStepId()), value("speedup"), value("efficiency"));
+    setFormula(general + QStringLiteral("<br>") + compute + QStringLiteral("<br>") + comm +
+               failureFormula());
 }
 
 } // namespace dtsim::ui

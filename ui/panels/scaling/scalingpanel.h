@@ -34,6 +34,7 @@ public:
     [[nodiscard]] QSlider* workerSlider() const { return m_slider; }
     [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
+    [[nodiscard]] QCheckBox* countFailuresBox() const { return m_countFailures; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
     [[nodiscard]] const simcore::ScalingReport& report() const { return m_report; }
 
@@ -57,6 +58,9 @@ private:
     void setWorkers(std::int64_t workers);
     void updateFormula();
     void updatePhysicalFormula();
+    /// The goodput model's lines with today's numbers when failures are counted, else empty.
+    [[nodiscard]] QString failureFormula() const;
+    [[nodiscard]] std::string_view plainStepId() const;
 
     simcore::ScalingReport m_report;
     ScalingCharts* m_charts = nullptr;
@@ -72,6 +76,7 @@ private:
     QSlider* m_slider = nullptr;
     QSpinBox* m_workers = nullptr;
     QCheckBox* m_logScale = nullptr;
+    QCheckBox* m_countFailures = nullptr;
     QLabel* m_workersLabel = nullptr;
     QLabel* m_workersNote = nullptr;
     std::vector<std::int64_t> m_stops;

@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <unordered_map>
 
 namespace simcore {
 
@@ -186,11 +188,10 @@ std::string_view writeSourceId(WriteSource source)
 
 } // namespace
 
-NormalMaxMoments normalMaxMoments(std::int64_t n)
+namespace {
+
+NormalMaxMoments integrateNormalMaxMoments(std::int64_t n)
 {
-    if (n <= 1) {
-        return {0.0, 1.0};
-    }
     const auto count = static_cast<double>(n);
     // Panels of 1/4: the peak of the density is never narrower than ≈ 0.15 (N = 1e12), so the
     // first comparison of every panel already sees it.
@@ -213,6 +214,33 @@ NormalMaxMoments normalMaxMoments(std::int64_t n)
     // m0 is 1 to the quadrature's error; dividing by it removes that error from the mean.
     const double mean = total.m1 / total.m0;
     return {mean, total.m2 / total.m0 - mean * mean};
+}
+
+} // namespace
+
+NormalMaxMoments normalMaxMoments(std::int64_t n)
+{
+    if (n <= 1) {
+        return {0.0, 1.0};
+    }
+    // A millisecond of quadrature per N, and every edit of the Checkpoint panel asks for the
+    // same ≈ 40 N of the goodput curve (and the Scaling bars for theirs): 40 ms a slider step.
+    // The moments depend on N alone, so each is integrated once.
+    static std::mutex mutex;
+    static std::unordered_map<std::int64_t, NormalMaxMoments> known;
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto found = known.find(n); found != known.end()) {
+            return found->second;
+        }
+    }
+    const NormalMaxMoments moments = integrateNormalMaxMoments(n);
+    const std::lock_guard lock(mutex);
+    if (known.size() >= 100'000) {
+        known.clear(); // a bound, far above what the views ask for
+    }
+    known.emplace(n, moments);
+    return moments;
 }
 
 double normalMaxApproximation(std::int64_t n)

@@ -293,11 +293,11 @@
     </message>
     <message>
         <source>Interruptions in %1 days (%2 in all)</source>
-        <translation>Số lần gián đoạn</translation>
+        <translation>Số lần gián đoạn trong %1 ngày (tổng cộng %2)</translation>
     </message>
     <message>
         <source>Interruptions by cause chart</source>
-        <translation>Số lần gián đoạn</translation>
+        <translation>Biểu đồ gián đoạn theo nguyên nhân</translation>
     </message>
     <message>
         <source> The run below shows failures, writes and restarts; the simulation does not record which steps were slow, so stragglers are not marked.</source>

@@ -22,6 +22,14 @@ double stepsOrNone(double intervalSeconds, double stepSeconds)
 
 } // namespace
 
+ScenarioError jobMtbfUnderflow(const Scenario& scenario)
+{
+    return {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
+            formatNumber(scenario.checkpoint.gpuMtbfSeconds),
+            "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
+            "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)};
+}
+
 CheckpointReport checkpointReport(const Scenario& scenario)
 {
     CheckpointReport report;
@@ -34,11 +42,7 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     const auto& r = report.result;
     if (r.status == CheckpointStatus::InvalidInput && !(r.params.mtbfSeconds > 0)) {
         // A GPU MTBF within its range (> 0) can still underflow to 0 once shared by the GPUs.
-        report.problems.push_back(
-            {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
-             formatNumber(scenario.checkpoint.gpuMtbfSeconds),
-             "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
-             "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)});
+        report.problems.push_back(jobMtbfUnderflow(scenario));
         return report;
     }
     if (r.status == CheckpointStatus::InvalidInput) {

@@ -39,6 +39,9 @@ struct CheckpointReport : Report {
 /// optimal_expected_time, step_time, interval_steps and optimal_interval_steps (none when the
 /// interval is not a whole number of steps).
 CheckpointReport checkpointReport(const Scenario& scenario);
+/// The problem of a GPU MTBF within its range (> 0) that underflows to 0 once shared by
+/// checkpoint.gpus GPUs (the checkpoint and goodput reports refuse it alike).
+ScenarioError jobMtbfUnderflow(const Scenario& scenario);
 
 /// What a Monte-Carlo batch gives the charts (MODELS §6): its statistics against the closed form,
 /// the histogram of completion times, and run 0 with its timeline. A value: made on a worker

@@ -2,6 +2,7 @@
 
 #include "simcore/goodput.h"
 
+#include "simcore/checkpointreport.h"
 #include "simcore/memory.h"
 #include "simcore/physicalscaling.h"
 #include "simcore/random.h"
@@ -505,11 +506,7 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     report.result = evaluateGoodput(*params);
     const auto& r = report.result;
     if (r.status == CheckpointStatus::InvalidInput) {
-        report.problems.push_back(
-            {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
-             formatNumber(scenario.checkpoint.gpuMtbfSeconds),
-             "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
-             "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)});
+        report.problems.push_back(jobMtbfUnderflow(scenario));
         return report;
     }
     report.checkpointBytes = checkpointBytes(scenario);

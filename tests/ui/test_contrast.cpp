@@ -3,10 +3,7 @@
 // vanish on the dark chart background; Okabe–Ito's orange and sky blue lines fade on white.
 //
 // The measure is WCAG 2.1's non-text contrast (success criterion 1.4.11): a mark stands at least
-// 3:1 off its background, the ratio being (L1 + 0.05) / (L2 + 0.05) of the relative luminances
-// L = 0.2126 R + 0.7152 G + 0.0722 B, each sRGB channel c (0…1) linearised as c / 12.92 when
-// c ≤ 0.04045, else ((c + 0.055) / 1.055)^2.4. The formula is written out here again, not taken
-// from chartstyle, so a mistake there cannot hide itself.
+// 3:1 off its background (the ratio as wcag.h writes it out, apart from chartstyle's).
 //
 // Each chart area is built once in the light look, then drawn in every look (the look is
 // re-applied to charts that exist, as when a teacher switches theme): every series, point marker
@@ -24,6 +21,7 @@
 #include "ui/panels/checkpoint/timelinewidget.h"
 #include "ui/panels/communication/ringwidget.h"
 #include "ui/shell/exporter.h"
+#include "wcag.h"
 
 #include <QAbstractBarSeries>
 #include <QAreaSeries>
@@ -52,25 +50,7 @@ struct RestoreAppearance {
     ~RestoreAppearance() { applyAppearance(saved); }
 };
 
-double channel(double c)
-{
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-}
-
-/// WCAG 2.1 relative luminance.
-double luminance(const QColor& colour)
-{
-    const QColor c = colour.toRgb();
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-/// WCAG 2.1 contrast ratio, 1 … 21.
-double contrast(const QColor& a, const QColor& b)
-{
-    const double la = luminance(a);
-    const double lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using testing::contrast;
 
 constexpr double kMinimum = 3.0;
 

@@ -13,6 +13,7 @@
 #include "ui/panels/parallelism/parallelismpanel.h"
 #include "ui/panels/parallelism/pipelineview.h"
 #include "ui/shell/exporter.h"
+#include "wcag.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -25,23 +26,7 @@ using namespace dtsim::ui;
 
 namespace {
 
-double channel(double c)
-{
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-}
-
-double luminance(const QColor& colour)
-{
-    const QColor c = colour.toRgb();
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor& a, const QColor& b)
-{
-    const double la = luminance(a);
-    const double lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using testing::contrast;
 
 struct RestoreAppearance {
     Appearance saved = currentAppearance();

@@ -269,6 +269,18 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                 : "a divisor of model.seq_len",
                             "model.seq_len = " + text(model.seqLen)});
     }
+    // The schedules that split the backward (ZB-H1, ZB-H2, DualPipe) have their bubble in the
+    // Pipeline view's simulation, not yet in this model: refused rather than priced as 1F1B.
+    if (parallel.schedule != PipelineSchedule::GPipe &&
+        parallel.schedule != PipelineSchedule::OneFOneB &&
+        parallel.schedule != PipelineSchedule::Interleaved) {
+        problems.push_back({Kind::Inconsistent, "parallel.schedule",
+                            parallel.schedule == PipelineSchedule::DualPipe       ? "dualpipe"
+                            : parallel.schedule == PipelineSchedule::ZeroBubbleH1 ? "zb-h1"
+                                                                                  : "zb-h2",
+                            "gpipe, 1f1b or interleaved for the training model",
+                            "the zero-bubble schedules are simulated by calc pipeline"});
+    }
     const std::int64_t perStep = scenario.train.microBatch * parallel.dp;
     const std::int64_t batch = scenario.train.globalBatch;
     if (batch % perStep != 0) {

@@ -224,6 +224,14 @@ TEST_CASE("Impossible layouts are bad input naming the key", "[steptime3d]")
     interleaved.train.globalBatch = 4 * 13; // m = 13, not a multiple of p = 12
     CHECK(hasProblem(trainingLayoutProblems(interleaved), "train.global_batch"));
 
+    // The zero-bubble schedules' bubble is not in this model yet: refused, never priced as 1F1B.
+    for (const auto schedule : {PipelineSchedule::ZeroBubbleH1, PipelineSchedule::ZeroBubbleH2,
+                                PipelineSchedule::DualPipe}) {
+        auto zeroBubble = s;
+        zeroBubble.parallel.schedule = schedule;
+        CHECK(hasProblem(trainingLayoutProblems(zeroBubble), "parallel.schedule"));
+    }
+
     auto context = s;
     context.parallel.cp = 3; // s = 2048
     CHECK(hasProblem(trainingLayoutProblems(context), "parallel.cp"));

@@ -1,6 +1,7 @@
 // `dtsim import nccl-tests|nvidia-topo FILE [--json]` as a user runs it, on the samples under
 // tests/data (see their README.md). Expected numbers: the simcore fit and topology tests
 // (test_ncclimport.cpp, test_nvtopoimport.cpp) and the ring of MODELS §4.
+#include "../datafile.h"
 #include "dtsimrun.h"
 #include "simcore/collectives.h"
 #include "simcore/ncclimport.h"
@@ -20,16 +21,10 @@
 
 namespace {
 
+using testing::dataFile;
+
 using testing::dtsim;
 using testing::Run;
-
-/// tests/data/…, found from this source file's own path (tests/cli/).
-QString dataFile(const QString& relative)
-{
-    return QFileInfo(QStringLiteral(__FILE__))
-        .dir()
-        .absoluteFilePath(QStringLiteral("../data/") + relative);
-}
 
 QJsonObject importJson(const QString& kind, const QString& relative)
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../datafile.h"
 #include "simcore/scenario.h"
 
 #include <QComboBox>
@@ -13,14 +14,6 @@
 #include <set>
 
 namespace testing {
-
-/// A sample file under tests/data/ (found from this header's own path, so from any build dir).
-inline QString dataFile(const QString& relative)
-{
-    return QFileInfo(QStringLiteral(__FILE__))
-        .dir()
-        .absoluteFilePath(QStringLiteral("../data/") + relative);
-}
 
 /// The table of a CSV export whose header row starts with `header`: that row and the rows
 /// after it, up to a blank line or a comment (exports put a quantity block and comments around

@@ -13,11 +13,12 @@ namespace simcore {
 /// run and never fitted to the validation rows (simcore/validation.h): Narayanan et al. 2021
 /// ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"), Table 2,
 /// PTD-P, GPT-3 174.6B on 384 A100 (t·p = 96, b = 1, batch 1536): 153 TFLOP/s per GPU of eq. 3's
-/// FLOPs. It is the efficiency with which simcore/steptime3d.h's model, with that run's layout
-/// (t = 8, p = 12, d = 4, 1F1B, full recomputation, 8 × 200 Gb/s HDR NICs per node), reproduces
+/// FLOPs. It is the efficiency with which simcore/steptime3d.h's model (matmuls at this share of
+/// peak, memory-bound element-wise work at HBM bandwidth), with that run's layout (t = 8,
+/// p = 12, d = 4, 1F1B, full recomputation, 8 × 200 Gb/s HDR NICs per node), reproduces
 /// 153 TFLOP/s (tests/simcore/test_steptime3d.cpp re-derives it). Only the A100 is calibrated;
 /// every other GPU uses the same share of its own peak, an assumption until a run on it is named.
-inline constexpr double kCalibratedEfficiency = 0.5534;
+inline constexpr double kCalibratedEfficiency = 0.5833;
 
 /// One GPU model, as its vendor publishes it. All rates are peaks, never measured values.
 struct GpuSpec {

@@ -2,6 +2,7 @@
 
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
+#include "simcore/pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,15 @@ double layerForwardFlops(double microBatch, double seqLen, double hidden)
 double logitForwardFlops(double microBatch, double seqLen, double hidden, double vocab)
 {
     return 2.0 * microBatch * seqLen * hidden * vocab;
+}
+
+double layerActivationBytes(const StepTimeParams& p)
+{
+    const double t = toDouble(p.tp);
+    const double tokens = p.seqLen / toDouble(p.cp);
+    const double linear = p.sequenceParallel ? 34.0 / t : 10.0 + 24.0 / t;
+    const double scores = 5.0 * p.heads * tokens * p.seqLen * p.microBatch / t;
+    return (tokens * p.microBatch * p.hidden * linear + scores) * p.valueBytes / 2.0;
 }
 
 double tpBytesPerLayer(const StepTimeParams& p)
@@ -100,9 +110,27 @@ StepTime evaluateStepTime(const StepTimeParams& p)
     } else if (p.recompute == Recompute::Selective) {
         recomputed = layersPerStage * attentionForward / t; // the attention core only
     }
-    const double microbatchSeconds = (3.0 * forward + recomputed) / rate;
-    const double backwardSeconds = (2.0 * forward + recomputed) / rate;
-    r.computeSeconds = m * microbatchSeconds;
+    // Memory-bound work of the same passes: 1 forward, 2 backward, + the recomputed part.
+    const double activations = layersPerStage * layerActivationBytes(p);
+    double recomputedBytes = 0;
+    if (p.recompute == Recompute::Full) {
+        recomputedBytes = activations;
+    } else if (p.recompute == Recompute::Selective) {
+        recomputedBytes = layersPerStage * 5.0 * p.heads * (p.seqLen / cp) * p.seqLen *
+                          p.microBatch / t * p.valueBytes / 2.0;
+    }
+    const double bandwidth = p.memoryBytesPerSecond;
+    const double forwardSeconds = forward / rate + activations / bandwidth;
+    const double backwardSeconds =
+        (2.0 * forward + recomputed) / rate + (2.0 * activations + recomputedBytes) / bandwidth;
+    // W: the weight-gradient matmuls, as many FLOPs as the forward's weight matmuls (24·b·s·h²
+    // per layer, the logits' 2·b·s·h·V); the attention scores have no weights.
+    const double weightFlops =
+        (layersPerStage * 24.0 * p.microBatch * p.seqLen * p.hidden * p.hidden +
+         logitForwardFlops(p.microBatch, p.seqLen, p.hidden, p.vocab) / pp) /
+        (t * cp);
+    r.memoryBoundSeconds = m * (3.0 * activations + recomputedBytes) / bandwidth;
+    r.computeSeconds = m * (forwardSeconds + backwardSeconds);
 
     const double sequenceFlops = 3.0 * (p.layers * layerForwardFlops(1, p.seqLen, p.hidden) +
                                         logitForwardFlops(1, p.seqLen, p.hidden, p.vocab));
@@ -138,10 +166,34 @@ StepTime evaluateStepTime(const StepTimeParams& p)
         r.cpSeconds = std::max(0.0, r.cpTotalSeconds - attentionSeconds);
     }
 
-    // Pipeline: bubble (p − 1)/(v·m) of the ideal time (Narayanan et al. 2021 §2.2; Llama 3),
-    // and two blocking sends per schedule slot, b·s·h/t values each (scatter/gather, §4.1).
+    // Pipeline: the schedule's idle time per device. GPipe, 1F1B, interleaved: (p − 1)/(v·m) of
+    // the ideal time (Narayanan et al. 2021 §2.2; Llama 3). The split schedules from F, B and W
+    // of one micro-batch (MODELS §5; pipeline.h's closed forms): ZB-H1 (p − 1)(F + B − 2W);
+    // ZB-H2 (p − 1)(F + B − 3W) ≥ 0, with Qi et al. 2023's post-validation in place of the
+    // synchronisation before the optimizer step; DualPipe (p/2 − 1)(F&B + B − 3W). TP
+    // collectives stretch F and B in proportion; W has none.
+    const double commStretch = r.computeSeconds > 0 ? 1.0 + r.tpSeconds / r.computeSeconds : 1.0;
+    r.microbatchForwardSeconds = forwardSeconds * commStretch;
+    r.microbatchBackwardSeconds = backwardSeconds * commStretch;
+    r.microbatchWeightGradSeconds = weightFlops / rate;
     if (p.pp > 1) {
-        r.bubbleSeconds = (pp - 1.0) / (v * m) * (r.computeSeconds + r.tpSeconds);
+        const double f = r.microbatchForwardSeconds;
+        const double b = r.microbatchBackwardSeconds;
+        const double w = r.microbatchWeightGradSeconds;
+        switch (p.schedule) {
+        case PipelineSchedule::ZeroBubbleH1:
+            r.bubbleSeconds = zeroBubbleH1BubbleSeconds(p.pp, f, b, w);
+            break;
+        case PipelineSchedule::ZeroBubbleH2:
+            r.bubbleSeconds = zeroBubbleH2BubbleSeconds(p.pp, f, b, w);
+            break;
+        case PipelineSchedule::DualPipe:
+            r.bubbleSeconds = dualPipeBubbleSeconds(p.pp, f, b, w);
+            break;
+        default:
+            r.bubbleSeconds = (pp - 1.0) / (v * m) * (r.computeSeconds + r.tpSeconds);
+            break;
+        }
         r.ppLink = groupLink(p, p.pp, p.tp * p.cp * p.dp);
         const double message = p.microBatch * (p.seqLen / cp) * p.hidden * p.valueBytes / t;
         const double send = r.ppLink.latencySeconds + message / r.ppLink.bandwidthBytesPerSecond;
@@ -197,6 +249,7 @@ std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenari
     p.params = effectiveParameters(model);
     p.layers = toDouble(model.layers);
     p.hidden = toDouble(model.hidden);
+    p.heads = toDouble(model.heads);
     p.seqLen = toDouble(model.seqLen);
     p.vocab = toDouble(model.vocab);
     p.microBatch = toDouble(scenario.train.microBatch);
@@ -269,18 +322,6 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                 : "a divisor of model.seq_len",
                             "model.seq_len = " + text(model.seqLen)});
     }
-    // The schedules that split the backward (ZB-H1, ZB-H2, DualPipe) have their bubble in the
-    // Pipeline view's simulation, not yet in this model: refused rather than priced as 1F1B.
-    if (parallel.schedule != PipelineSchedule::GPipe &&
-        parallel.schedule != PipelineSchedule::OneFOneB &&
-        parallel.schedule != PipelineSchedule::Interleaved) {
-        problems.push_back({Kind::Inconsistent, "parallel.schedule",
-                            parallel.schedule == PipelineSchedule::DualPipe       ? "dualpipe"
-                            : parallel.schedule == PipelineSchedule::ZeroBubbleH1 ? "zb-h1"
-                                                                                  : "zb-h2",
-                            "gpipe, 1f1b or interleaved for the training model",
-                            "the zero-bubble schedules are simulated by calc pipeline"});
-    }
     const std::int64_t perStep = scenario.train.microBatch * parallel.dp;
     const std::int64_t batch = scenario.train.globalBatch;
     if (batch % perStep != 0) {
@@ -294,6 +335,28 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                             "a multiple of train.micro_batch x parallel.dp x parallel.pp = " +
                                 text(perStep * parallel.pp) + " for the interleaved schedule",
                             "m = " + text(batch / perStep) + " micro-batches"});
+    } else if (parallel.pp > 1) {
+        // The split schedules' closed forms hold from these m on (pipeline.h; DualPipe's rules
+        // are deepseek-ai/DualPipe's, as simcore/scenario.cpp states them for the Pipeline view).
+        const std::int64_t m = batch / perStep;
+        const std::int64_t p = parallel.pp;
+        std::string need;
+        if (parallel.schedule == PipelineSchedule::DualPipe && p % 2 != 0) {
+            problems.push_back({Kind::Inconsistent, "parallel.pp", text(p),
+                                "an even number for the dualpipe schedule",
+                                "parallel.schedule = dualpipe"});
+        } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH1 && m < p) {
+            need = "m >= parallel.pp = " + text(p) + " for the zb-h1 schedule";
+        } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH2 && m < 2 * p - 1) {
+            need = "m >= 2 x parallel.pp - 1 = " + text(2 * p - 1) + " for the zb-h2 schedule";
+        } else if (parallel.schedule == PipelineSchedule::DualPipe && (m % 2 != 0 || m < 2 * p)) {
+            need = "an even m >= 2 x parallel.pp = " + text(2 * p) + " for the dualpipe schedule";
+        }
+        if (!need.empty()) {
+            problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                                "such that m = global batch / (b x dp) is " + need,
+                                "m = " + text(m) + " micro-batches"});
+        }
     }
     return problems;
 }
@@ -320,7 +383,10 @@ TrainingReport trainingReport(const Scenario& scenario)
         }
     }
     for (auto& problem : trainingLayoutProblems(scenario)) {
-        report.problems.push_back(std::move(problem));
+        if (std::find(report.problems.begin(), report.problems.end(), problem) ==
+            report.problems.end()) {
+            report.problems.push_back(std::move(problem));
+        }
     }
     const auto params = stepTimeParamsFromScenario(scenario);
     if (!report.problems.empty() || !params) {
@@ -361,6 +427,8 @@ TrainingReport trainingReport(const Scenario& scenario)
     auto& q = report.quantities;
     q.push_back(quantity("step_time", "step time", s.stepSeconds, Unit::Seconds));
     q.push_back(quantity("compute", "compute (no bubble)", s.computeSeconds, Unit::Seconds));
+    q.push_back(quantity("memory_bound", "of which memory-bound element-wise work",
+                         s.memoryBoundSeconds, Unit::Seconds));
     q.push_back(quantity("tp_comm", "tensor-parallel communication", s.tpSeconds, Unit::Seconds));
     q.push_back(quantity("pp_bubble", "pipeline bubble", s.bubbleSeconds, Unit::Seconds));
     q.push_back(quantity("pp_p2p", "pipeline sends", s.p2pSeconds, Unit::Seconds));

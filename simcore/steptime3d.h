@@ -1,6 +1,7 @@
 #pragma once
 // The step time of one optimizer step on a dp × tp × pp × cp layout (MODELS §8): compute from
-// per-layer FLOPs at the GPU's peak × a calibrated efficiency, the tensor-parallel collectives of
+// per-layer FLOPs at the GPU's peak × a calibrated efficiency plus the memory-bound element-wise
+// work at HBM bandwidth (a roofline: Williams et al. 2009), the tensor-parallel collectives of
 // every layer on the link the group uses, the pipeline's bubble and point-to-point sends, the
 // data-parallel reduction of each GPU's Ψ/(t·p) shard over the nodes' NICs, ZeRO-3's parameter
 // gathers, context parallelism's K/V exchange and the optimizer step. Plain C++20, no Qt.
@@ -43,6 +44,7 @@ struct StepTimeParams {
     double params = 7e9;  ///< Ψ (for the data-parallel shard and the optimizer)
     double layers = 32;   ///< L
     double hidden = 4096; ///< h
+    double heads = 32;    ///< a, attention heads (the s² activations' count)
     double seqLen = 4096; ///< s, tokens
     double vocab = 32000; ///< V
     // Batch and layout.
@@ -66,7 +68,7 @@ struct StepTimeParams {
     // GPU.
     double peakFlopsPerSecond = 312e12;     ///< dense peak of the precision, FLOP/s
     double efficiency = 0.5;                ///< share of peak the matmuls achieve, (0, 1]
-    double memoryBytesPerSecond = 2.039e12; ///< HBM bandwidth (the optimizer step)
+    double memoryBytesPerSecond = 2.039e12; ///< HBM bandwidth (memory-bound work, optimizer step)
     // Links.
     std::int64_t gpusPerNode = 8;
     Link intra{};                   ///< inside a node, per GPU, one direction
@@ -80,10 +82,19 @@ struct StepTimeParams {
 struct StepTime {
     double microbatches = 1;   ///< m = B/(b·d)
     double computeSeconds = 0; ///< m micro-batches' forward + backward (+ recompute), no bubble
-    double tpSeconds = 0;      ///< TP collectives (exposed = total)
-    double bubbleSeconds = 0;  ///< (p − 1)/(v·m) × (compute + TP)
-    double p2pSeconds = 0;     ///< pipeline sends on the critical path
-    double dpSeconds = 0;      ///< exposed data-parallel reduction (+ ZeRO-1/2 all-gather)
+    /// The part of computeSeconds spent in memory-bound element-wise work (norms, activations,
+    /// softmax, dropout), at HBM bandwidth rather than the matmuls' rate.
+    double memoryBoundSeconds = 0;
+    /// One micro-batch through one stage: forward, whole backward (with its recomputation) and
+    /// the backward's weight-gradient part W, TP collectives included (the split schedules' F,
+    /// B and W, MODELS §5).
+    double microbatchForwardSeconds = 0;
+    double microbatchBackwardSeconds = 0;
+    double microbatchWeightGradSeconds = 0;
+    double tpSeconds = 0;     ///< TP collectives (exposed = total)
+    double bubbleSeconds = 0; ///< the schedule's idle time (see evaluateStepTime)
+    double p2pSeconds = 0;    ///< pipeline sends on the critical path
+    double dpSeconds = 0;     ///< exposed data-parallel reduction (+ ZeRO-1/2 all-gather)
     double dpTotalSeconds = 0;
     double zeroGatherSeconds = 0; ///< exposed ZeRO-3 parameter gathers
     double zeroGatherTotalSeconds = 0;
@@ -106,6 +117,15 @@ struct StepTime {
 double layerForwardFlops(double microBatch, double seqLen, double hidden);
 /// Logits, forward, per micro-batch: 2·b·s·h·V.
 double logitForwardFlops(double microBatch, double seqLen, double hidden, double vocab);
+
+/// Activation bytes one GPU's forward of one layer writes for one micro-batch (Korthikanti et
+/// al. 2022 §4, with no recomputation): s·b·h·(10 + 24/t + 5·a·s/(h·t)), or s·b·h/t·(34 +
+/// 5·a·s/h) with sequence parallelism, s the GPU's s/cp tokens (the a·s² scores against all s
+/// keys), 2-byte values. Memory-bound work streams these at HBM bandwidth: written in the
+/// forward, read and their gradients written in the backward (3 passes, as the FLOPs' 1 : 2),
+/// once more with full recomputation, and the scores' share again with selective (roofline,
+/// Williams et al. 2009).
+double layerActivationBytes(const StepTimeParams& params);
 
 /// Bytes one GPU sends per layer per micro-batch in the TP group's ring collectives: four
 /// all-reduces of b·s·h values (two forward, two backward; with sequence parallelism the same
@@ -152,8 +172,8 @@ struct TrainingReport : Report {
     double days = 0; ///< train.tokens (or train.steps) at this step time
 };
 
-/// The training view: quantities step_time, compute, tp_comm, pp_bubble, pp_p2p, dp_comm,
-/// zero_gather, cp_comm, optimizer_step (exposed, s), dp_comm_total, microbatches,
+/// The training view: quantities step_time, compute, memory_bound, tp_comm, pp_bubble, pp_p2p,
+/// dp_comm, zero_gather, cp_comm, optimizer_step (exposed, s), dp_comm_total, microbatches,
 /// tokens_per_second, model_flops, hardware_flops, model_tflops_per_gpu,
 /// hardware_tflops_per_gpu, mfu, hfu, efficiency, memory_per_gpu, capacity, fits, gpus, days.
 /// Problems: validate()'s (for the keys it reads), validateMemory()'s and

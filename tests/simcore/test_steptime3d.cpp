@@ -2,6 +2,7 @@
 // and published figures, each named with its source and tolerance.
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
+#include "simcore/pipeline.h"
 #include "simcore/steptime3d.h"
 #include "simcore/validation.h"
 
@@ -110,6 +111,107 @@ TEST_CASE("Bubble is (p−1)/(v·m) of the ideal time (Narayanan et al. 2021 §2
     CHECK(gpipe.bubbleSeconds == Approx(11.0 / 384.0 * (gpipe.computeSeconds + gpipe.tpSeconds)));
 }
 
+TEST_CASE("Memory-bound work streams Korthikanti et al. 2022's activation bytes at HBM bandwidth",
+          "[steptime3d]")
+{
+    // Table 1's 1.7B shape (a = 24, h = 2304, s = 2048, b = 1, t = 1), no sequence parallelism:
+    // s·b·h·(10 + 24/t) + 5·a·s²·b/t = 2048·2304·34 + 5·24·2048² = 160,432,128 + 503,316,480
+    // = 663,748,608 bytes per layer (Korthikanti et al. 2022 §4.1, 16-bit values).
+    StepTimeParams p;
+    p.heads = 24;
+    p.hidden = 2304;
+    p.seqLen = 2048;
+    p.microBatch = 1;
+    p.tp = 1;
+    p.valueBytes = 2;
+    CHECK(layerActivationBytes(p) == 663748608.0);
+    // t = 8 with sequence parallelism: s·b·h·34/t + 5·a·s²·b/t.
+    p.tp = 8;
+    p.sequenceParallel = true;
+    CHECK(layerActivationBytes(p) == Approx((2048.0 * 2304 * 34 + 5.0 * 24 * 2048 * 2048) / 8));
+    // FP32 values: twice the bytes.
+    p.valueBytes = 4;
+    CHECK(layerActivationBytes(p) == Approx(2 * (2048.0 * 2304 * 34 + 5.0 * 24 * 2048 * 2048) / 8));
+
+    // In a step: 3 passes (forward writes, backward reads and writes gradients) of L/p layers
+    // per micro-batch, + 1 with full recomputation, + the scores' share with selective.
+    auto s = gpt3(4, 8, 12, 1536); // full recomputation
+    const auto params = *stepTimeParamsFromScenario(s);
+    const auto r = evaluateStepTime(params);
+    const double perLayer = layerActivationBytes(params);
+    CHECK(r.memoryBoundSeconds ==
+          Approx(384.0 * 8 * 4 * perLayer / params.memoryBytesPerSecond).epsilon(1e-12));
+    s.train.recompute = Recompute::None;
+    const auto none = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(none.memoryBoundSeconds ==
+          Approx(384.0 * 8 * 3 * perLayer / params.memoryBytesPerSecond).epsilon(1e-12));
+    s.train.recompute = Recompute::Selective;
+    const auto selective = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    const double scores = 5.0 * 96 * 2048 * 2048 / 8;
+    CHECK(selective.memoryBoundSeconds ==
+          Approx(384.0 * 8 * (3 * perLayer + scores) / params.memoryBytesPerSecond).epsilon(1e-12));
+    // It is part of the compute term, a few per cent of it for GPT-3 175B.
+    CHECK(r.memoryBoundSeconds < 0.1 * r.computeSeconds);
+    CHECK(r.memoryBoundSeconds > 0.01 * r.computeSeconds);
+}
+
+TEST_CASE("The split schedules' bubble is the Pipeline view's for the same F, B and W",
+          "[steptime3d][zerobubble]")
+{
+    // GPT-3 175B, d = 4, t = 8, p = 12: m = 384 micro-batches.
+    auto s = gpt3(4, 8, 12, 1536);
+    const auto oneF = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    const double f = oneF.microbatchForwardSeconds;
+    const double b = oneF.microbatchBackwardSeconds;
+    const double w = oneF.microbatchWeightGradSeconds;
+    // F and B of one micro-batch add up to its share of compute + TP.
+    CHECK(384 * (f + b) == Approx(oneF.computeSeconds + oneF.tpSeconds).epsilon(1e-12));
+    // W by hand: the weight-gradient matmuls, as many FLOPs as the forward's weight matmuls:
+    // (8 layers · 24·b·s·h² + 2·b·s·h·V / 12) / 8, at the calibrated rate.
+    const double h = 12288, sq = 2048, V = 51200;
+    const double weightFlops = (8 * 24 * sq * h * h + 2 * sq * h * V / 12) / 8;
+    CHECK(w == Approx(weightFlops / (312e12 * kCalibratedEfficiency)).epsilon(1e-12));
+    // 1F1B's (p − 1)/m of the ideal time is (p − 1)(F + B), DeepSeek-V3 Table 2's form.
+    CHECK(oneF.bubbleSeconds == Approx(11 * (f + b)).epsilon(1e-12));
+
+    const auto bubbleOf = [&](PipelineSchedule schedule, std::int64_t stages) {
+        auto layout = s;
+        layout.parallel.schedule = schedule;
+        layout.parallel.pp = stages;
+        layout.parallel.dp = 4;
+        return evaluateStepTime(*stepTimeParamsFromScenario(layout)).bubbleSeconds;
+    };
+    // The closed forms, each by hand (MODELS §5):
+    CHECK(bubbleOf(PipelineSchedule::ZeroBubbleH1, 12) ==
+          Approx(11 * (f + b - 2 * w)).epsilon(1e-12));
+    CHECK(bubbleOf(PipelineSchedule::ZeroBubbleH2, 12) ==
+          Approx(std::max(0.0, 11 * (f + b - 3 * w))).margin(1e-12));
+    CHECK(bubbleOf(PipelineSchedule::DualPipe, 12) ==
+          Approx(5 * ((f + b) + b - 3 * w)).epsilon(1e-12));
+    // ZB-H1 removes 2(p − 1)W from 1F1B's bubble, a large share for a transformer.
+    CHECK(bubbleOf(PipelineSchedule::ZeroBubbleH1, 12) < 0.75 * oneF.bubbleSeconds);
+
+    // And the Pipeline view's simulation of the same F, B, W, p and a small m agrees
+    // (ZB-H2 without the synchronisation before the optimizer step: Qi et al.'s post-validation).
+    for (const auto schedule : {PipelineSchedule::ZeroBubbleH1, PipelineSchedule::ZeroBubbleH2,
+                                PipelineSchedule::DualPipe}) {
+        PipelineParams pipe;
+        pipe.schedule = schedule;
+        pipe.stages = 12;
+        pipe.microbatches = 24;
+        pipe.forwardSeconds = f;
+        pipe.backwardSeconds = b;
+        pipe.weightGradSeconds = w;
+        pipe.transferSeconds = 0;
+        const auto simulated = simulatePipeline(pipe);
+        REQUIRE(simulated.ok());
+        const double expected = schedule == PipelineSchedule::ZeroBubbleH2
+                                    ? simulated.unsynchronizedBubbleSeconds
+                                    : simulated.bubbleSeconds;
+        CHECK(bubbleOf(schedule, 12) == Approx(expected).epsilon(1e-9).margin(1e-9));
+    }
+}
+
 TEST_CASE("DP reduces the shard Ψ/(t·p) per GPU over the NICs", "[steptime3d]")
 {
     const auto s = gpt3(4, 8, 12, 1536);
@@ -176,7 +278,8 @@ TEST_CASE("GPT-3 eq. 4: 8·T·P/(n·X) ≈ 34 days when the compute term is isol
     p.efficiency = 140e12 / 312e12;
     const auto r = evaluateStepTime(p);
     const double tokensPerStep = 1536.0 * 2048;
-    const double days = 300e9 / tokensPerStep * r.computeSeconds / 86400;
+    // The FLOPs term: eq. 4 has no memory-bound element-wise time.
+    const double days = 300e9 / tokensPerStep * (r.computeSeconds - r.memoryBoundSeconds) / 86400;
     const double eq4 = 8 * 300e9 * 175e9 / (1024 * 140e12) / 86400;
     CHECK(eq4 == Approx(33.9).epsilon(0.005));
     CHECK(days == Approx(eq4).epsilon(0.03));
@@ -224,13 +327,28 @@ TEST_CASE("Impossible layouts are bad input naming the key", "[steptime3d]")
     interleaved.train.globalBatch = 4 * 13; // m = 13, not a multiple of p = 12
     CHECK(hasProblem(trainingLayoutProblems(interleaved), "train.global_batch"));
 
-    // The zero-bubble schedules' bubble is not in this model yet: refused, never priced as 1F1B.
-    for (const auto schedule : {PipelineSchedule::ZeroBubbleH1, PipelineSchedule::ZeroBubbleH2,
-                                PipelineSchedule::DualPipe}) {
-        auto zeroBubble = s;
-        zeroBubble.parallel.schedule = schedule;
-        CHECK(hasProblem(trainingLayoutProblems(zeroBubble), "parallel.schedule"));
-    }
+    // The split schedules' closed forms hold from these m on (pipeline.h): ZB-H1 m ≥ p,
+    // ZB-H2 m ≥ 2p − 1, DualPipe an even m ≥ 2p and an even p.
+    auto zb1 = s;
+    zb1.parallel.schedule = PipelineSchedule::ZeroBubbleH1;
+    CHECK(trainingLayoutProblems(zb1).empty()); // m = 384
+    zb1.train.globalBatch = 4 * 11;             // m = 11 < p = 12
+    CHECK(hasProblem(trainingLayoutProblems(zb1), "train.global_batch"));
+    auto zb2 = s;
+    zb2.parallel.schedule = PipelineSchedule::ZeroBubbleH2;
+    zb2.train.globalBatch = 4 * 23; // m = 23 = 2p − 1
+    CHECK(trainingLayoutProblems(zb2).empty());
+    zb2.train.globalBatch = 4 * 22;
+    CHECK(hasProblem(trainingLayoutProblems(zb2), "train.global_batch"));
+    auto dual = s;
+    dual.parallel.schedule = PipelineSchedule::DualPipe;
+    dual.train.globalBatch = 4 * 24; // m = 24 = 2p
+    CHECK(trainingLayoutProblems(dual).empty());
+    dual.train.globalBatch = 4 * 25; // odd m
+    CHECK(hasProblem(trainingLayoutProblems(dual), "train.global_batch"));
+    dual.train.globalBatch = 4 * 24;
+    dual.parallel.pp = 3; // 96 layers: divisible, but odd
+    CHECK(hasProblem(trainingLayoutProblems(dual), "parallel.pp"));
 
     auto context = s;
     context.parallel.cp = 3; // s = 2048
@@ -285,10 +403,10 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
           "[steptime3d][validation]")
 {
     // Predicted with the efficiency calibrated on a run not in this list; never tuned to them.
-    // Known misses, tolerated up to ±30 %: Table 1's 1.7B (+25 %) and 3.6B (+18 %), where the
-    // model, which has no memory-bound element-wise time, is too fast for small hidden sizes;
-    // Korthikanti's 1T with either recipe (−17 %), where its 1F1B bubble of 63/512 of the step
-    // seems larger than the run's.
+    // Before the memory-bound element-wise term, Table 1's 1.7B (+25 %) and 3.6B (+18 %) and
+    // Korthikanti's 1T (−17 %) missed; the term was derived from Korthikanti's activation bytes,
+    // not from these rows. The errors still lean one way with size (small models fast, 530B and
+    // 1T slow: a matmul efficiency that grows with h/t, which this model keeps constant).
     const auto results = validateRuns();
     REQUIRE(results.size() == 18);
     int within = 0;
@@ -296,17 +414,12 @@ TEST_CASE("Validation: published runs within ±15 % (Narayanan et al. 2021 Table
         INFO(result.run->id << ": published " << result.run->published << ", dtsim "
                             << result.predicted);
         REQUIRE(result.problem.empty());
-        const std::string id(result.run->id);
-        const bool knownMiss = id == "narayanan-t1-1.7b" || id == "narayanan-t1-3.6b" ||
-                               id == "korthikanti-1t-full" || id == "korthikanti-1t-sp-selective";
-        if (knownMiss) {
-            CHECK(std::abs(result.errorFraction) < 0.30);
-        } else {
-            CHECK(std::abs(result.errorFraction) <= 0.15);
+        CHECK(std::abs(result.errorFraction) <= 0.15);
+        if (std::abs(result.errorFraction) <= 0.15) {
             ++within;
         }
     }
-    CHECK(within == 14);
+    CHECK(within == 18);
 }
 
 TEST_CASE("The new keys load, and their zeros keep older files' meaning", "[steptime3d][scenario]")

@@ -346,11 +346,12 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                 "an even number for the dualpipe schedule",
                                 "parallel.schedule = dualpipe"});
         } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH1 && m < p) {
-            need = "m >= parallel.pp = " + text(p) + " for the zb-h1 schedule";
+            need = "at least " + text(p) + " (parallel.pp) for the zb-h1 schedule";
         } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH2 && m < 2 * p - 1) {
-            need = "m >= 2 x parallel.pp - 1 = " + text(2 * p - 1) + " for the zb-h2 schedule";
+            need = "at least " + text(2 * p - 1) + " (2 x parallel.pp - 1) for the zb-h2 schedule";
         } else if (parallel.schedule == PipelineSchedule::DualPipe && (m % 2 != 0 || m < 2 * p)) {
-            need = "an even m >= 2 x parallel.pp = " + text(2 * p) + " for the dualpipe schedule";
+            need =
+                "even and at least " + text(2 * p) + " (2 x parallel.pp) for the dualpipe schedule";
         }
         if (!need.empty()) {
             problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),

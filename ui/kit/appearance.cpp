@@ -213,13 +213,23 @@ void applyAppearance(const Appearance& appearance)
     chartstyle::setLook({dark, appearance.presentation, scale});
     QApplication::setPalette(palette);
     QApplication::setFont(font);
-    for (QWidget* widget : QApplication::allWidgets()) {
+    // Qt posts the new font to the widgets; they must have it before the panels below lay
+    // themselves out (the controls column's width follows its font).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationFontChange);
+    // Fonts and charts first, then the panels, which show and hide widgets: showing one lays
+    // out the window at once, and it must find every font already at its new size (a window
+    // laid out with the old, larger chart fonts grows past the screen and is never narrowed).
+    // allWidgets() has no fixed order.
+    const QWidgetList widgets = QApplication::allWidgets();
+    for (QWidget* widget : widgets) {
         if (widget->property(kFactorProperty).isValid()) {
             applyRelativeFont(widget);
         }
         if (auto* area = qobject_cast<ChartArea*>(widget)) {
             area->applyLook();
         }
+    }
+    for (QWidget* widget : widgets) {
         if (auto* panel = qobject_cast<Panel*>(widget)) {
             panel->applyLook();
         }

@@ -138,15 +138,19 @@ void Panel::applyLook()
         return;
     }
     m_presentation = presentation;
+    // Everything this hides goes before anything it shows: showing a widget lays out its
+    // ancestors up to the window at once, and a layout asking for more than the window has
+    // widens the window, which Qt never narrows again. With the larger font and every page's
+    // chart still side by side, that was up to 1500 px on a 1280-px projector.
+    m_controlsFrame->setVisible(!presentation || m_controlsWanted);
+    if (m_chartArea != nullptr && !m_pageButtons->buttons().isEmpty()) {
+        m_chartArea->showPresentationPage(presentation ? m_page : -1);
+    }
     m_controlsButton->setVisible(presentation);
     for (QAbstractButton* button : m_pageButtons->buttons()) {
         button->setVisible(presentation);
     }
-    if (m_chartArea != nullptr && !m_pageButtons->buttons().isEmpty()) {
-        m_chartArea->showPresentationPage(presentation ? m_page : -1);
-    }
     m_readoutRow->setVisible(presentation && !m_readoutValues.isEmpty());
-    m_controlsFrame->setVisible(!presentation || m_controlsWanted);
     updateReadoutRow();
 }
 

@@ -171,14 +171,20 @@ void CheckpointCharts::showPresentationPage(int index)
         }
         return index < 0 || index == page;
     };
-    m_wasteView->setVisible(shown(0));
-    m_goodputView->setVisible(shown(2));
-    m_failureView->setVisible(shown(3));
     // The summary line is the export's; a window shows the caption instead.
-    for (QWidget* monteCarloPart :
-         {static_cast<QWidget*>(m_histView), static_cast<QWidget*>(m_caption),
-          static_cast<QWidget*>(m_timeline)}) {
-        monteCarloPart->setVisible(shown(1));
+    const std::pair<QWidget*, int> parts[] = {{m_wasteView, 0},   {m_histView, 1},
+                                              {m_caption, 1},     {m_timeline, 1},
+                                              {m_goodputView, 2}, {m_failureView, 3}};
+    // Hidden first: showing a widget lays out the window at once (see Panel::applyLook).
+    for (const auto& [widget, page] : parts) {
+        if (!shown(page)) {
+            widget->hide();
+        }
+    }
+    for (const auto& [widget, page] : parts) {
+        if (shown(page)) {
+            widget->show();
+        }
     }
     // A row with nothing shown would still take its share of the height.
     auto* column = static_cast<QVBoxLayout*>(layout());

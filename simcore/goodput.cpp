@@ -544,6 +544,8 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
                          Unit::Fraction));
     q.push_back(
         quantity("straggler_fraction", "  straggler wait", r.stragglerFraction, Unit::Fraction));
+    q.push_back(quantity("straggler_time", "  straggler wait, whole job (W (s - 1))",
+                         r.usefulSeconds * (r.stragglerFactor - 1.0), Unit::Seconds));
     q.push_back(quantity("write_fraction", "  checkpoint writes", r.writeFraction, Unit::Fraction));
     q.push_back(quantity("lost_fraction", "  lost work", r.lostFraction, Unit::Fraction));
     q.push_back(quantity("restart_fraction", "  restarts", r.restartFraction, Unit::Fraction));

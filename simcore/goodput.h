@@ -235,7 +235,7 @@ std::span<const std::string_view> goodputKeys();
 /// storage_write_time (with an in-memory tier), restart_time, step_time, step_source (training |
 /// physical), steps, useful_time,
 /// straggler_cv, expected_max, expected_max_approx, straggler_factor, young_interval,
-/// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction,
+/// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction, straggler_time,
 /// write_fraction, lost_fraction, restart_fraction, expected_failures, expected_time,
 /// expected_days. With `withCurve`, the goodput-vs-N curve (≈ 41 evaluations) is filled too.
 GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);

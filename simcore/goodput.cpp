@@ -164,30 +164,49 @@ double policyOptimum(const GoodputParams& p, double mtbf)
 /// The training model's step (steptime3d.h) of the scenario's layout with its data-parallel
 /// degree set to cover `gpus` GPUs: nullopt when the scenario's own layout is not one the training
 /// model evaluates, `gpus` is not a multiple of tp·pp·cp, or the layout at `gpus` breaks a rule
-/// (the global batch must still divide into b·dp).
-std::optional<double> trainingStepAt(const Scenario& scenario, std::int64_t gpus)
+/// (the global batch must still divide into b·dp). `own` is trainingReport(scenario), which
+/// does not read checkpoint.gpus: the goodput curve evaluates it once for all its N.
+std::optional<double> trainingStepAt(const Scenario& scenario, std::int64_t gpus,
+                                     const TrainingReport& own)
 {
     const auto& parallel = scenario.parallel;
     const std::int64_t modelParallel = parallel.tp * parallel.pp * parallel.cp;
-    if (modelParallel < 1 || gpus % modelParallel != 0) {
+    if (!own.ok() || modelParallel < 1 || gpus % modelParallel != 0) {
         return std::nullopt;
     }
-    TrainingReport atGpus = trainingReport(scenario);
-    if (!atGpus.ok()) {
-        return std::nullopt;
+    if (gpus / modelParallel == parallel.dp) {
+        return finitePositive(own.step.stepSeconds) ? std::optional(own.step.stepSeconds)
+                                                    : std::nullopt;
     }
-    if (gpus / modelParallel != parallel.dp) {
-        Scenario layout = scenario;
-        layout.parallel.dp = gpus / modelParallel;
-        if (layout.hardware.gpus > 0) {
-            layout.hardware.gpus = gpus;
-        }
-        atGpus = trainingReport(layout);
+    Scenario layout = scenario;
+    layout.parallel.dp = gpus / modelParallel;
+    if (layout.hardware.gpus > 0) {
+        layout.hardware.gpus = gpus;
     }
+    const TrainingReport atGpus = trainingReport(layout);
     if (!atGpus.ok() || !finitePositive(atGpus.step.stepSeconds)) {
         return std::nullopt;
     }
     return atGpus.step.stepSeconds;
+}
+
+std::optional<double> stepSecondsWith(const Scenario& scenario, std::int64_t gpus,
+                                      const TrainingReport& own, StepSource* source)
+{
+    if (const auto step = trainingStepAt(scenario, gpus, own)) {
+        if (source != nullptr) {
+            *source = StepSource::Training;
+        }
+        return step;
+    }
+    const auto params = physicalParamsFromScenario(scenario);
+    if (!params || validatePhysicalParams(*params)) {
+        return std::nullopt;
+    }
+    if (source != nullptr) {
+        *source = StepSource::Physical;
+    }
+    return physicalStep(*params, gpus).stepSeconds;
 }
 
 std::string_view writeSourceId(WriteSource source)
@@ -284,20 +303,7 @@ double checkpointBytes(const Scenario& scenario)
 std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus,
                                          StepSource* source)
 {
-    if (const auto step = trainingStepAt(scenario, gpus)) {
-        if (source != nullptr) {
-            *source = StepSource::Training;
-        }
-        return step;
-    }
-    const auto params = physicalParamsFromScenario(scenario);
-    if (!params || validatePhysicalParams(*params)) {
-        return std::nullopt;
-    }
-    if (source != nullptr) {
-        *source = StepSource::Physical;
-    }
-    return physicalStep(*params, gpus).stepSeconds;
+    return stepSecondsWith(scenario, gpus, trainingReport(scenario), source);
 }
 
 GoodputResult evaluateGoodput(const GoodputParams& p)
@@ -431,11 +437,13 @@ GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs
     return out;
 }
 
-std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
-                                                       WriteSource* source, StepSource* stepSource)
+namespace {
+
+std::optional<GoodputParams> paramsWith(const Scenario& scenario, const TrainingReport& own,
+                                        WriteSource* source, StepSource* stepSource)
 {
     const auto& c = scenario.checkpoint;
-    const auto step = goodputStepSeconds(scenario, c.gpus, stepSource);
+    const auto step = stepSecondsWith(scenario, c.gpus, own, stepSource);
     if (!step) {
         return std::nullopt;
     }
@@ -466,6 +474,14 @@ std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
     return p;
 }
 
+} // namespace
+
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
+                                                       WriteSource* source, StepSource* stepSource)
+{
+    return paramsWith(scenario, trainingReport(scenario), source, stepSource);
+}
+
 std::span<const std::string_view> goodputKeys()
 {
     return kGoodputKeys;
@@ -484,8 +500,9 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     if (!report.ok()) {
         return report;
     }
-    const auto params =
-        goodputParamsFromScenario(scenario, &report.writeSource, &report.stepSource);
+    // The training model's report does not read checkpoint.gpus: one for the job and its curve.
+    const TrainingReport layout = trainingReport(scenario);
+    const auto params = paramsWith(scenario, layout, &report.writeSource, &report.stepSource);
     if (!params) {
         report.problems.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpu",
                                    scenario.hardware.gpu,
@@ -577,7 +594,7 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
             }
             Scenario at = scenario;
             at.checkpoint.gpus = n;
-            const auto pointParams = goodputParamsFromScenario(at);
+            const auto pointParams = paramsWith(at, layout, nullptr, nullptr);
             if (!pointParams) {
                 continue;
             }

@@ -71,17 +71,17 @@ int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options)
         !(events <= simcore::kMaxGoodputEvents)) {
         const auto fewerRuns =
             static_cast<qlonglong>(simcore::kMaxGoodputEvents * static_cast<double>(runs) / events);
-        printError(QStringLiteral("checkpoint.mc_runs: %1 simulated runs would draw about %2 "
-                                  "intervals and failures; --monte-carlo draws at most %3: %4")
-                       .arg(runs)
-                       .arg(events, 0, 'g', 3)
-                       .arg(simcore::kMaxGoodputEvents, 0, 'g', 3)
-                       .arg(fewerRuns >= 1
-                                ? QStringLiteral("lower checkpoint.mc_runs to at most %1, or "
-                                                 "train.steps")
-                                      .arg(fewerRuns)
-                                : QStringLiteral("even one run draws too many; lower "
-                                                 "train.steps")));
+        printError(
+            QStringLiteral("checkpoint.mc_runs: %1 simulated runs would draw about %2 "
+                           "failures and straggler draws; --monte-carlo draws at most %3: %4")
+                .arg(runs)
+                .arg(events, 0, 'g', 3)
+                .arg(simcore::kMaxGoodputEvents, 0, 'g', 3)
+                .arg(fewerRuns >= 1 ? QStringLiteral("lower checkpoint.mc_runs to at most %1, or "
+                                                     "train.steps")
+                                          .arg(fewerRuns)
+                                    : QStringLiteral("even one run draws too many; lower "
+                                                     "train.steps")));
         return kBadInput;
     }
     std::atomic<std::int64_t> progress{0};
@@ -108,6 +108,8 @@ int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options)
                                   Unit::Seconds));
     q.push_back(
         simcore::quantity("mc_mean_failures", "  mean failures", mc.meanFailures, Unit::Failures));
+    q.push_back(simcore::quantity("mc_straggler_time", "  mean straggler wait",
+                                  mc.meanStragglerSeconds, Unit::Seconds));
     extra.insert(QStringLiteral("mc_seed"),
                  static_cast<double>(scenario.checkpoint.monteCarloSeed));
     return printReport(withRuns, options, extra);

@@ -1,8 +1,10 @@
 #include "simcore/checkpointreport.h"
 
+#include "simcore/goodput.h"
 #include "simcore/scaling.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -18,6 +20,42 @@ double stepsOrNone(double intervalSeconds, double stepSeconds)
 {
     const auto steps = intervalSecondsToSteps(intervalSeconds, stepSeconds);
     return steps.ok() ? static_cast<double>(steps.value) : kNone;
+}
+
+/// Run 0's timeline, one row per stretch that ends in a failure (and the last one).
+std::string timelineCsv(const RunResult& run)
+{
+    if (run.timeline.empty()) {
+        return {};
+    }
+    std::string text = "\n# Monte-Carlo run 0: its timeline, one row per stretch between failures "
+                       "(straggler_s: of work_kept_s, waiting for the slowest GPU)";
+    text += run.timelineTruncated ? " (truncated: the recording stopped)\n" : "\n";
+    text += "start_s,end_s,work_kept_s,straggler_s,write_s,lost_s,restart_s,ends_in_failure\n";
+    double start = run.timeline.front().startSeconds;
+    std::array<double, 4> seconds{0, 0, 0, 0};
+    double straggler = 0;
+    const auto emit = [&](double end, bool failure) {
+        text += csvNumber(start) + ',' + csvNumber(end) + ',' + csvNumber(seconds[0]) + ',' +
+                csvNumber(straggler) + ',' + csvNumber(seconds[1]) + ',' + csvNumber(seconds[2]) +
+                ',' + csvNumber(seconds[3]) + ',' + (failure ? "1" : "0") + '\n';
+        start = end;
+        seconds = {0, 0, 0, 0};
+        straggler = 0;
+    };
+    for (const auto& segment : run.timeline) {
+        seconds[static_cast<std::size_t>(segment.kind)] +=
+            segment.endSeconds - segment.startSeconds;
+        straggler += segment.stragglerSeconds;
+        if (segment.endsInFailure) {
+            emit(segment.endSeconds, true);
+        }
+    }
+    const double end = run.timeline.back().endSeconds;
+    if (end > start || seconds != std::array<double, 4>{0, 0, 0, 0}) {
+        emit(end, false);
+    }
+    return text;
 }
 
 } // namespace
@@ -64,6 +102,12 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     }
     report.optimalIntervalWholeSeconds = std::round(r.optimalIntervalSeconds);
     report.stepSeconds = evaluateScaling(scenario).selected.stepSeconds;
+    const double cv = scenario.scaling.stragglerCv;
+    if (cv > 0 && cv <= 0.3) {
+        if (const auto goodput = goodputParamsFromScenario(scenario)) {
+            report.stragglers = goodputStragglerSteps(*goodput);
+        }
+    }
     report.heading = "Checkpoints and failures (MODELS §6: Young 1974, Daly 2006), N = " +
                      std::to_string(scenario.checkpoint.gpus) + " GPUs";
 
@@ -117,16 +161,19 @@ int histogramBins(std::int64_t runs)
 MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t runs,
                                     std::uint64_t seed, std::int64_t timelineSegments,
                                     const std::atomic<bool>* cancel,
-                                    std::atomic<std::int64_t>* progress)
+                                    std::atomic<std::int64_t>* progress,
+                                    const StragglerSteps& stragglers)
 {
     MonteCarloSummary out;
     out.params = params;
+    out.stragglers = stragglers;
     out.runsRequested = runs;
     out.seed = seed;
     MonteCarloOptions options;
     options.seed = seed;
     options.cancel = cancel;
     options.progress = progress;
+    options.stragglers = stragglers;
     out.batch = simulateBatch(params, runs, options);
     out.histogram = makeHistogram(out.batch.completionSeconds, histogramBins(runs));
     out.batch.completionSeconds.clear();
@@ -149,6 +196,9 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
         out.differenceFraction = difference / out.expectedSeconds;
         out.standardErrors =
             out.batch.standardErrorSeconds > 0 ? difference / out.batch.standardErrorSeconds : 0.0;
+        out.stragglerFraction = out.batch.meanSeconds > 0
+                                    ? out.batch.meanStragglerSeconds / out.batch.meanSeconds
+                                    : 0.0;
     }
     out.valid =
         out.batch.status != RunStatus::Cancelled && out.sampleRun.status != RunStatus::Cancelled;
@@ -173,6 +223,10 @@ std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummar
         row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
         row("mc_expected_time", mc.expectedSeconds, "s");
         row("mc_mean_failures", mc.batch.meanFailures, "failures");
+        if (mc.stragglers.active()) {
+            row("mc_straggler_factor", mc.stragglers.factor, "");
+            row("mc_mean_straggler_time", mc.batch.meanStragglerSeconds, "s");
+        }
         text += '\n';
     }
     text += "# wasted time vs checkpoint interval (Daly 2006)\n"
@@ -191,6 +245,7 @@ std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummar
             text += csvNumber(h.edgeSeconds(i)) + ',' + csvNumber(h.edgeSeconds(i + 1)) + ',' +
                     std::to_string(h.counts[i]) + '\n';
         }
+        text += timelineCsv(mc.sampleRun);
     }
     return text;
 }

@@ -30,6 +30,10 @@ struct CheckpointReport : Report {
     double optimalIntervalWholeSeconds = 0;
     double stepSeconds = 0; ///< the Scaling view's step time at its N (the steps read-out)
     bool overflow = false;  ///< the expected time is beyond any calendar
+    /// The job's steps for the Monte-Carlo straggler wait: the goodput model's μ, s and step
+    /// deviation at checkpoint.gpus with scaling.straggler_cv (goodputStragglerSteps); none when
+    /// c = 0 or the goodput model has no step time for this scenario.
+    StragglerSteps stragglers;
 };
 
 /// Quantities (the JSON fields of `dtsim calc checkpoint`): status (word: ok | overflow), gpus,
@@ -49,6 +53,7 @@ ScenarioError jobMtbfUnderflow(const Scenario& scenario);
 struct MonteCarloSummary {
     bool valid = false; ///< false until a batch has been computed
     CheckpointParams params;
+    StragglerSteps stragglers; ///< the straggler wait marked inside the work (none: not drawn)
     std::int64_t runsRequested = 0;
     std::uint64_t seed = 0;
     BatchResult batch; ///< completionSeconds cleared (the histogram keeps their shape)
@@ -62,20 +67,25 @@ struct MonteCarloSummary {
     bool closedFormDiffers = false; ///< τ does not divide W: the two expectations differ
     double differenceFraction = 0;  ///< (mean − expected) / expected
     double standardErrors = 0;      ///< (mean − expected) / standard error; 0 without one
+    double stragglerFraction = 0;   ///< mean straggler wait / mean completion time
 };
 
 /// Histogram bins for `runs` jobs: about √runs, 1 … 60.
 int histogramBins(std::int64_t runs);
 
-/// Runs the batch and run 0 with its timeline (at most `timelineSegments` segments). Pure
-/// computation, safe on any thread; `cancel` and `progress` as MonteCarloOptions.
+/// Runs the batch and run 0 with its timeline (at most `timelineSegments` segments), with the
+/// straggler wait of `stragglers` inside the work (it changes no wall time). Pure computation,
+/// safe on any thread; `cancel` and `progress` as MonteCarloOptions.
 MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t runs,
                                     std::uint64_t seed, std::int64_t timelineSegments = 20000,
                                     const std::atomic<bool>* cancel = nullptr,
-                                    std::atomic<std::int64_t>* progress = nullptr);
+                                    std::atomic<std::int64_t>* progress = nullptr,
+                                    const StragglerSteps& stragglers = {});
 
 /// The CSV: the quantities (and the batch's, mc_*, when `monteCarlo` is valid), the wasted time
-/// at every interval of the curve, and the histogram of completion times.
+/// at every interval of the curve, the histogram of completion times, and run 0's timeline as
+/// one row per stretch between failures (work kept, of it the straggler wait, writes, lost work,
+/// restarts: as many rows as failures + 1, whatever the number of intervals).
 std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo);
 
 /// The Llama 3 preset of the Checkpoint panel (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs,

@@ -4,8 +4,9 @@
 
 #include "simcore/checkpointreport.h"
 #include "simcore/memory.h"
+#include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
-#include "simcore/random.h"
+#include "simcore/steptime3d.h"
 
 #include <algorithm>
 #include <array>
@@ -160,18 +161,52 @@ double policyOptimum(const GoodputParams& p, double mtbf)
     return std::max(daly.ok() ? daly.value : 0.0, p.storageWriteSeconds);
 }
 
-/// A standard normal by Marsaglia's polar method: only +, −, ×, ÷, √ and the portable
-/// logarithm of random.h, so a seed gives the same numbers everywhere.
-double standardNormal(Xoshiro256StarStar& rng)
+/// The training model's step (steptime3d.h) of the scenario's layout with its data-parallel
+/// degree set to cover `gpus` GPUs: nullopt when the scenario's own layout is not one the training
+/// model evaluates, `gpus` is not a multiple of tp·pp·cp, or the layout at `gpus` breaks a rule
+/// (the global batch must still divide into b·dp). `own` is trainingReport(scenario), which
+/// does not read checkpoint.gpus: the goodput curve evaluates it once for all its N.
+std::optional<double> trainingStepAt(const Scenario& scenario, std::int64_t gpus,
+                                     const TrainingReport& own)
 {
-    for (;;) {
-        const double u = 2.0 * rng.uniformOpenClosed() - 1.0;
-        const double v = 2.0 * rng.uniformOpenClosed() - 1.0;
-        const double s = u * u + v * v;
-        if (s > 0.0 && s < 1.0) {
-            return u * std::sqrt(-2.0 * portableLog(s) / s);
-        }
+    const auto& parallel = scenario.parallel;
+    const std::int64_t modelParallel = parallel.tp * parallel.pp * parallel.cp;
+    if (!own.ok() || modelParallel < 1 || gpus % modelParallel != 0) {
+        return std::nullopt;
     }
+    if (gpus / modelParallel == parallel.dp) {
+        return finitePositive(own.step.stepSeconds) ? std::optional(own.step.stepSeconds)
+                                                    : std::nullopt;
+    }
+    Scenario layout = scenario;
+    layout.parallel.dp = gpus / modelParallel;
+    if (layout.hardware.gpus > 0) {
+        layout.hardware.gpus = gpus;
+    }
+    const TrainingReport atGpus = trainingReport(layout);
+    if (!atGpus.ok() || !finitePositive(atGpus.step.stepSeconds)) {
+        return std::nullopt;
+    }
+    return atGpus.step.stepSeconds;
+}
+
+std::optional<double> stepSecondsWith(const Scenario& scenario, std::int64_t gpus,
+                                      const TrainingReport& own, StepSource* source)
+{
+    if (const auto step = trainingStepAt(scenario, gpus, own)) {
+        if (source != nullptr) {
+            *source = StepSource::Training;
+        }
+        return step;
+    }
+    const auto params = physicalParamsFromScenario(scenario);
+    if (!params || validatePhysicalParams(*params)) {
+        return std::nullopt;
+    }
+    if (source != nullptr) {
+        *source = StepSource::Physical;
+    }
+    return physicalStep(*params, gpus).stepSeconds;
 }
 
 std::string_view writeSourceId(WriteSource source)
@@ -265,13 +300,10 @@ double checkpointBytes(const Scenario& scenario)
     return (perParameter.weights + perParameter.optimizer) * effectiveParameters(scenario.model);
 }
 
-std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus)
+std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus,
+                                         StepSource* source)
 {
-    const auto params = physicalParamsFromScenario(scenario);
-    if (!params || validatePhysicalParams(*params)) {
-        return std::nullopt;
-    }
-    return physicalStep(*params, gpus).stepSeconds;
+    return stepSecondsWith(scenario, gpus, trainingReport(scenario), source);
 }
 
 GoodputResult evaluateGoodput(const GoodputParams& p)
@@ -355,8 +387,23 @@ double expectedGoodputEvents(const GoodputParams& params, std::int64_t runs)
     if (r.status != CheckpointStatus::Ok || !(r.optimalIntervalSeconds > 0)) {
         return std::numeric_limits<double>::infinity();
     }
-    const double intervals = std::ceil(r.wallWorkSeconds / r.optimalIntervalSeconds);
-    return static_cast<double>(runs) * (intervals + r.atOptimum.expectedFailures);
+    // One stretch of intervals (one straggler draw) per failure, and one more to the end.
+    return static_cast<double>(runs) * (1.0 + r.atOptimum.expectedFailures);
+}
+
+StragglerSteps goodputStragglerSteps(const GoodputParams& params)
+{
+    StragglerSteps steps;
+    if (!finitePositive(params.stepSeconds) || !finitePositive(params.stragglerCv) ||
+        params.gpus < 1) {
+        return steps; // none: no wait to mark
+    }
+    const NormalMaxMoments moments = normalMaxMoments(params.gpus);
+    steps.stepSeconds = params.stepSeconds;
+    steps.factor = 1.0 + params.stragglerCv * moments.mean;
+    steps.stepDeviationSeconds =
+        params.stepSeconds * params.stragglerCv * std::sqrt(std::max(0.0, moments.variance));
+    return steps;
 }
 
 GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs,
@@ -368,84 +415,35 @@ GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs
         return out;
     }
     const GoodputResult r = evaluateGoodput(params);
-    const double tau = std::min(r.optimalIntervalSeconds, r.wallWorkSeconds);
-    const double write = params.writeSeconds;
-    const double restart = params.restartSeconds;
-    const double mtbf = r.jobMtbfSeconds;
-    // One step's wall time is μ·s on average with standard deviation μ·c·√Var[max]; the steps
-    // of an interval of w wall seconds number w/(μ·s).
-    const double stepMean = params.stepSeconds * r.stragglerFactor;
-    const double stepDeviation =
-        params.stepSeconds * params.stragglerCv * std::sqrt(r.normalMax.variance);
-    // n intervals: n − 1 of τ, the last one of the rest (as segmentedExpectedTime counts them).
-    const double intervals = std::ceil(r.wallWorkSeconds / tau);
-    const auto fullCount = static_cast<std::int64_t>(intervals) - 1;
-    const double lastWork = r.wallWorkSeconds - static_cast<double>(fullCount) * tau;
-
-    Xoshiro256StarStar stream(seed);
-    double sum = 0;
-    double squares = 0;
-    double failures = 0;
-    for (std::int64_t run = 0; run < runs; ++run) {
-        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
-            return out;
-        }
-        Xoshiro256StarStar rng = stream; // run i: the seed's stream jumped i times
-        stream.jump();
-        double now = 0;
-        double untilFailure = rng.exponential(mtbf);
-        std::int64_t runFailures = 0;
-        for (std::int64_t done = 0; done <= fullCount;) {
-            const double meanWork = done < fullCount ? tau : lastWork;
-            const double deviation = stepDeviation * std::sqrt(meanWork / stepMean);
-            const double work = std::max(0.0, meanWork + deviation * standardNormal(rng));
-            const double length = work + write;
-            if (untilFailure >= length) {
-                now += length;
-                untilFailure -= length;
-                ++done;
-                continue;
-            }
-            // A failure: the interval's work (and any part of its write) is lost; restart until
-            // a restart runs R seconds without a failure, then redo the interval.
-            now += untilFailure;
-            ++runFailures;
-            for (;;) {
-                untilFailure = rng.exponential(mtbf);
-                if (untilFailure >= restart) {
-                    now += restart;
-                    untilFailure -= restart;
-                    break;
-                }
-                now += untilFailure;
-                ++runFailures;
-            }
-        }
-        sum += now;
-        squares += now * now;
-        failures += static_cast<double>(runFailures);
-        if (progress != nullptr) {
-            progress->store(run + 1, std::memory_order_relaxed);
-        }
+    // The job of montecarlo.h: W·s of work at Daly's interval, with the stragglers' wait inside.
+    const CheckpointParams job{r.optimalIntervalSeconds, params.writeSeconds, params.restartSeconds,
+                               r.jobMtbfSeconds, r.wallWorkSeconds};
+    MonteCarloOptions options;
+    options.seed = seed;
+    options.cancel = cancel;
+    options.progress = progress;
+    options.stragglers = goodputStragglerSteps(params);
+    const BatchResult batch = simulateBatch(job, runs, options);
+    if (batch.status != RunStatus::Completed || batch.runsCompleted != runs) {
+        return out;
     }
-    const auto n = static_cast<double>(runs);
     out.ok = true;
     out.runs = runs;
-    out.meanSeconds = sum / n;
-    const double variance =
-        runs > 1 ? std::max(0.0, (squares - n * out.meanSeconds * out.meanSeconds) / (n - 1.0))
-                 : 0.0;
-    out.standardErrorSeconds = std::sqrt(variance / n);
-    out.meanFailures = failures / n;
+    out.meanSeconds = batch.meanSeconds;
+    out.standardErrorSeconds = batch.standardErrorSeconds;
+    out.meanFailures = batch.meanFailures;
+    out.meanStragglerSeconds = batch.meanStragglerSeconds;
     out.goodput = r.usefulSeconds / out.meanSeconds;
     return out;
 }
 
-std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
-                                                       WriteSource* source)
+namespace {
+
+std::optional<GoodputParams> paramsWith(const Scenario& scenario, const TrainingReport& own,
+                                        WriteSource* source, StepSource* stepSource)
 {
     const auto& c = scenario.checkpoint;
-    const auto step = goodputStepSeconds(scenario, c.gpus);
+    const auto step = stepSecondsWith(scenario, c.gpus, own, stepSource);
     if (!step) {
         return std::nullopt;
     }
@@ -476,6 +474,14 @@ std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
     return p;
 }
 
+} // namespace
+
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
+                                                       WriteSource* source, StepSource* stepSource)
+{
+    return paramsWith(scenario, trainingReport(scenario), source, stepSource);
+}
+
 std::span<const std::string_view> goodputKeys()
 {
     return kGoodputKeys;
@@ -494,7 +500,9 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     if (!report.ok()) {
         return report;
     }
-    const auto params = goodputParamsFromScenario(scenario, &report.writeSource);
+    // The training model's report does not read checkpoint.gpus: one for the job and its curve.
+    const TrainingReport layout = trainingReport(scenario);
+    const auto params = paramsWith(scenario, layout, &report.writeSource, &report.stepSource);
     if (!params) {
         report.problems.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpu",
                                    scenario.hardware.gpu,
@@ -531,7 +539,9 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
                          Unit::Seconds));
     q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
     q.push_back(
-        quantity("step_time", "step time, one GPU (Physical model)", p.stepSeconds, Unit::Seconds));
+        quantity("step_time", "step time at N, no stragglers", p.stepSeconds, Unit::Seconds));
+    q.push_back(wordQuantity("step_source", "step time from",
+                             report.stepSource == StepSource::Training ? "training" : "physical"));
     q.push_back(quantity("steps", "steps", p.steps, Unit::Steps));
     q.push_back(
         quantity("useful_time", "useful time (W = steps x step)", r.usefulSeconds, Unit::Seconds));
@@ -551,6 +561,8 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
                          Unit::Fraction));
     q.push_back(
         quantity("straggler_fraction", "  straggler wait", r.stragglerFraction, Unit::Fraction));
+    q.push_back(quantity("straggler_time", "  straggler wait, whole job (W (s - 1))",
+                         r.usefulSeconds * (r.stragglerFactor - 1.0), Unit::Seconds));
     q.push_back(quantity("write_fraction", "  checkpoint writes", r.writeFraction, Unit::Fraction));
     q.push_back(quantity("lost_fraction", "  lost work", r.lostFraction, Unit::Fraction));
     q.push_back(quantity("restart_fraction", "  restarts", r.restartFraction, Unit::Fraction));
@@ -582,7 +594,7 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
             }
             Scenario at = scenario;
             at.checkpoint.gpus = n;
-            const auto pointParams = goodputParamsFromScenario(at);
+            const auto pointParams = paramsWith(at, layout, nullptr, nullptr);
             if (!pointParams) {
                 continue;
             }

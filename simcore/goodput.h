@@ -2,8 +2,9 @@
 // Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
 //
 // Goodput = useful training time / expected wall time. Useful time W = steps × μ, μ the step
-// time one GPU would take alone at N (the Physical scaling model's step, see goodputStepSeconds:
-// its communication counts as useful here; this model prices only what failures, checkpoints
+// time one GPU would take alone at N (the training model's 3-D step of the scenario's layout, or
+// else the Physical scaling model's, see goodputStepSeconds: its communication counts as useful
+// here; this model prices only what failures, checkpoints
 // and stragglers add). Composition:
 // - stragglers: a synchronous step waits for the slowest of N GPUs; with independent normal step
 //   times of coefficient of variation c the mean step is μ·s, s = 1 + c·E[max of N standard
@@ -17,6 +18,7 @@
 // Units: seconds, bytes, bytes/s. Plain C++20, no Qt.
 
 #include "simcore/checkpoint.h"
+#include "simcore/montecarlo.h"
 #include "simcore/report.h"
 #include "simcore/scenario.h"
 
@@ -76,11 +78,20 @@ inline constexpr std::int64_t kLlama3Gpus = 16384;  ///< H100 GPUs, at most
 /// copy however many data-parallel replicas hold it.
 double checkpointBytes(const Scenario& scenario);
 
+/// Where μ came from.
+enum class StepSource {
+    Training, ///< the training model's 3-D step (steptime3d.h) of the scenario's layout
+    Physical, ///< the Physical scaling model's data-parallel step (physicalscaling.h)
+};
+
 /// μ: one GPU's step at N GPUs without stragglers, the one place the goodput model takes a step
-/// time from (today the Physical scaling model's physicalStep at N, whatever scaling.mode says;
-/// a 3-D parallel step time can replace it here). nullopt when the Physical model cannot be
-/// evaluated (hardware.gpu not in the catalogue).
-std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus);
+/// time from. The training model's step (steptime3d.h, trainingReport) when the scenario's layout
+/// (parallel.dp/tp/pp/cp, …) is one it evaluates and stays one with dp = N/(tp·pp·cp) (N a
+/// multiple of tp·pp·cp, the global batch still a multiple of b·dp, hardware.gpus = N when
+/// given); else the Physical scaling model's physicalStep at N, whatever scaling.mode says.
+/// nullopt when neither can be evaluated (hardware.gpu not in the catalogue).
+std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus,
+                                         StepSource* source = nullptr);
 
 /// Where the write time came from.
 enum class WriteSource {
@@ -151,24 +162,32 @@ struct GoodputSimulation {
     double meanSeconds = 0; ///< mean wall time
     double standardErrorSeconds = 0;
     double meanFailures = 0;
-    double goodput = 0; ///< W / meanSeconds
+    double meanStragglerSeconds = 0; ///< per run, the wait for the slowest GPU in the work kept
+    double goodput = 0;              ///< W / meanSeconds
 };
 
-/// The most interval attempts plus failures a goodput simulation may expect to draw (a few
+/// The most failures plus straggler draws a goodput simulation may expect to make (a few
 /// seconds on one core, like kMaxMonteCarloFailures).
 inline constexpr double kMaxGoodputEvents = 1e8;
 
-/// What `runs` simulated jobs are expected to draw: runs × (intervals + failures).
+/// What `runs` simulated jobs are expected to draw: runs × (1 + failures), one stretch of
+/// intervals between two failures each.
 double expectedGoodputEvents(const GoodputParams& params, std::int64_t runs);
 
-/// Simulates `runs` whole jobs at Daly's optimal interval (1 ≤ runs ≤ 1e7), seeded (run i from
-/// the seed's xoshiro256** stream jumped i times, random.h): the work is cut into intervals of
-/// τ_opt wall seconds, each followed by a δ write; failures are a Poisson process of rate 1/M in
-/// wall time, during work, writes and restarts alike; after a failure R is paid (started over if
-/// a failure strikes it) and the interval is redone. Stragglers: an interval of k = τ/(μs) steps
-/// takes the sum of k step times, each μ·(1 + c·max of N normals), drawn as a normal with that
-/// sum's exact mean (τ) and variance (k·μ²·c²·Var[max]) — the central limit theorem; one step's
-/// skew is not drawn. Not run (ok = false) past kMaxGoodputEvents or when τ_opt is 0.
+/// The steps of the goodput model's job for montecarlo.h's straggler wait: μ, s = 1 + c·E[max of
+/// N] and one synchronous step's standard deviation μ·c·√Var[max of N].
+StragglerSteps goodputStragglerSteps(const GoodputParams& params);
+
+/// Simulates `runs` whole jobs at Daly's optimal interval (1 ≤ runs ≤ 1e7) with montecarlo.h's
+/// simulateBatch, seeded (run i from the seed's xoshiro256** stream jumped i times, random.h): the
+/// W·s seconds of work are cut into intervals of τ_opt wall seconds, each followed by a δ write;
+/// failures are a Poisson process of rate 1/M in wall time, during work, writes and restarts
+/// alike; after a failure R is paid (started over if a failure strikes it) and the interval is
+/// redone. Stragglers (goodputStragglerSteps): each stretch of work kept between two failures
+/// records its wait for the slowest GPU, the steps that fit in it drawn as a renewal count of
+/// steps μ·(1 + c·max of N normals) — a normal with the count's mean and variance, the central
+/// limit theorem; one step's skew is not drawn. Not run (ok = false) past kMaxGoodputEvents, when
+/// τ_opt is 0, or when a run does not finish.
 GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs,
                                   std::uint64_t seed, const std::atomic<bool>* cancel = nullptr,
                                   std::atomic<std::int64_t>* progress = nullptr);
@@ -191,28 +210,32 @@ struct GoodputReport : Report {
     GoodputParams params;
     GoodputResult result;
     WriteSource writeSource = WriteSource::Given;
+    StepSource stepSource = StepSource::Physical;
     double checkpointBytes = 0;
     std::vector<GoodputPoint> curve;    ///< N = 1 … 100,000, log-spaced
     std::vector<FailureShare> failures; ///< the Llama 3 breakdown, scaled to this job
 };
 
 /// The goodput model's inputs from a scenario: N = checkpoint.gpus, M₁ = checkpoint.gpu_mtbf, μ =
-/// goodputStepSeconds at N, steps = train.steps, c = scaling.straggler_cv, δ from
-/// checkpoint.memory_bandwidth, else checkpoint.storage_bandwidth, else checkpoint.write_time,
-/// R = checkpoint.restart_time, τ = checkpoint.interval. With an in-memory tier the restart
-/// still costs R and a failure loses only the work since the last copy to memory: the copy is
-/// assumed to survive the failure, kept on a peer as Gemini does (Wang et al., SOSP 2023).
+/// goodputStepSeconds at N (its source to `stepSource`), steps = train.steps, c =
+/// scaling.straggler_cv, δ from checkpoint.memory_bandwidth, else checkpoint.storage_bandwidth,
+/// else checkpoint.write_time, R = checkpoint.restart_time, τ = checkpoint.interval. With an
+/// in-memory tier the restart still costs R and a failure loses only the work since the last copy
+/// to memory: the copy is assumed to survive the failure, kept on a peer as Gemini does (Wang et
+/// al., SOSP 2023).
 std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
-                                                       WriteSource* source = nullptr);
+                                                       WriteSource* source = nullptr,
+                                                       StepSource* stepSource = nullptr);
 
 /// The scenario keys the goodput model reads, in `dtsim keys` order.
 std::span<const std::string_view> goodputKeys();
 
 /// Quantities (the JSON fields of `dtsim calc goodput`): status (ok | overflow), gpus, gpu_mtbf,
 /// job_mtbf, checkpoint_bytes, write_source (given | storage | memory), checkpoint_write_time,
-/// storage_write_time (with an in-memory tier), restart_time, step_time, steps, useful_time,
+/// storage_write_time (with an in-memory tier), restart_time, step_time, step_source (training |
+/// physical), steps, useful_time,
 /// straggler_cv, expected_max, expected_max_approx, straggler_factor, young_interval,
-/// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction,
+/// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction, straggler_time,
 /// write_fraction, lost_fraction, restart_fraction, expected_failures, expected_time,
 /// expected_days. With `withCurve`, the goodput-vs-N curve (≈ 41 evaluations) is filled too.
 GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);

@@ -23,8 +23,49 @@ bool validParams(const CheckpointParams& p)
 
 bool validOptions(const MonteCarloOptions& o)
 {
-    return o.maxFailuresPerRun >= 1 && o.maxTimelineSegments >= 0;
+    const auto& g = o.stragglers;
+    const bool stragglersValid =
+        g.stepSeconds == 0.0 ||
+        (std::isfinite(g.stepSeconds) && g.stepSeconds > 0.0 && std::isfinite(g.factor) &&
+         g.factor >= 1.0 && std::isfinite(g.stepDeviationSeconds) && g.stepDeviationSeconds >= 0.0);
+    return o.maxFailuresPerRun >= 1 && o.maxTimelineSegments >= 0 && stragglersValid;
 }
+
+/// The straggler wait inside stretches of work (see montecarlo.h), from its own generator.
+class StragglerDraw {
+public:
+    StragglerDraw(const StragglerSteps& steps, const Xoshiro256StarStar& runGenerator)
+        // Seeded from the run's state without drawing from it: the failures stay the same.
+        : m_steps(steps), m_rng(runGenerator.state()[0] ^ runGenerator.state()[3])
+    {
+        if (m_steps.active()) {
+            const double mean = steps.stepSeconds * steps.factor;
+            m_waitShare = (steps.factor - 1.0) / steps.factor;
+            m_deviationPerRootSecond =
+                steps.stepSeconds * steps.stepDeviationSeconds / std::sqrt(mean * mean * mean);
+        }
+    }
+
+    /// The wait in `workSeconds` of work: w·(s − 1)/s on average, a normal draw held within
+    /// [0, w].
+    double operator()(double workSeconds)
+    {
+        if (!m_steps.active() || !(workSeconds > 0.0)) {
+            return 0.0;
+        }
+        double wait = workSeconds * m_waitShare;
+        if (m_deviationPerRootSecond > 0.0) {
+            wait += m_deviationPerRootSecond * std::sqrt(workSeconds) * standardNormal(m_rng);
+        }
+        return std::clamp(wait, 0.0, workSeconds);
+    }
+
+private:
+    StragglerSteps m_steps;
+    Xoshiro256StarStar m_rng;
+    double m_waitShare = 0;
+    double m_deviationPerRootSecond = 0;
+};
 
 bool cancelled(const MonteCarloOptions& o)
 {
@@ -42,7 +83,7 @@ public:
 
     [[nodiscard]] bool wants() const { return m_enabled && !m_result.timelineTruncated; }
 
-    void add(SegmentKind kind, double start, double end, bool failure)
+    void add(SegmentKind kind, double start, double end, bool failure, double straggler = 0)
     {
         if (!wants()) {
             return;
@@ -51,7 +92,7 @@ public:
             m_result.timelineTruncated = true;
             return;
         }
-        m_result.timeline.push_back({kind, start, end, failure});
+        m_result.timeline.push_back({kind, start, end, failure, straggler});
     }
 
 private:
@@ -95,6 +136,7 @@ RunResult simulateRun(const CheckpointParams& params, Xoshiro256StarStar& rng,
     const double fullLength = tau + write;
 
     Recorder record(out, options);
+    StragglerDraw stragglerWait(options.stragglers, rng);
     const auto nextFailure = [&]() {
         return failuresHappen ? rng.exponential(mtbf) : std::numeric_limits<double>::infinity();
     };
@@ -125,10 +167,17 @@ RunResult simulateRun(const CheckpointParams& params, Xoshiro256StarStar& rng,
                                           ? fullCount - done
                                           : static_cast<std::int64_t>(fit);
             if (skip > 0) {
-                for (std::int64_t i = 0; i < skip && record.wants(); ++i) {
-                    const double start = now + static_cast<double>(i) * fullLength;
-                    record.add(SegmentKind::Work, start, start + tau, false);
+                // One draw per recorded interval, one for the rest of the stretch.
+                std::int64_t drawn = 0;
+                for (; drawn < skip && record.wants(); ++drawn) {
+                    const double start = now + static_cast<double>(drawn) * fullLength;
+                    const double wait = stragglerWait(tau);
+                    out.stragglerSeconds += wait;
+                    record.add(SegmentKind::Work, start, start + tau, false, wait);
                     record.add(SegmentKind::Write, start + tau, start + fullLength, false);
+                }
+                if (drawn < skip) {
+                    out.stragglerSeconds += stragglerWait(static_cast<double>(skip - drawn) * tau);
                 }
                 const double elapsed = static_cast<double>(skip) * fullLength;
                 now += elapsed;
@@ -142,7 +191,9 @@ RunResult simulateRun(const CheckpointParams& params, Xoshiro256StarStar& rng,
         const double work = done < fullCount ? tau : lastWork;
         const double length = work + write;
         if (untilFailure >= length) { // this interval and its checkpoint complete
-            record.add(SegmentKind::Work, now, now + work, false);
+            const double wait = stragglerWait(work);
+            out.stragglerSeconds += wait;
+            record.add(SegmentKind::Work, now, now + work, false, wait);
             record.add(SegmentKind::Write, now + work, now + length, false);
             now += length;
             untilFailure -= length;
@@ -233,6 +284,7 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
     double sumLost = 0;
     double sumWrite = 0;
     double sumRestart = 0;
+    double sumStraggler = 0;
     for (std::int64_t i = 0; i < runs; ++i) {
         if (cancelled(options)) {
             out.status = RunStatus::Cancelled;
@@ -251,6 +303,7 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
         sumLost += run.lostWorkSeconds;
         sumWrite += run.writeSeconds;
         sumRestart += run.restartSeconds;
+        sumStraggler += run.stragglerSeconds;
         if (options.progress != nullptr) {
             options.progress->store(i + 1, std::memory_order_relaxed);
         }
@@ -263,7 +316,7 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
         constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
         out.meanSeconds = out.standardErrorSeconds = out.minSeconds = out.maxSeconds = kNone;
         out.meanFailures = out.meanLostWorkSeconds = out.meanWriteSeconds = kNone;
-        out.meanRestartSeconds = kNone;
+        out.meanRestartSeconds = out.meanStragglerSeconds = kNone;
         return out;
     }
     const double n = static_cast<double>(times.size());
@@ -286,6 +339,7 @@ BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,
     out.meanLostWorkSeconds = sumLost / n;
     out.meanWriteSeconds = sumWrite / n;
     out.meanRestartSeconds = sumRestart / n;
+    out.meanStragglerSeconds = sumStraggler / n;
     return out;
 }
 

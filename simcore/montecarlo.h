@@ -16,6 +16,19 @@
 // numbers on every platform. Run i of a batch uses the seed's stream jumped i times (2^128 steps
 // apart), so a run's result does not depend on how many runs come before it.
 //
+// Stragglers (MODELS §9, optional: StragglerSteps): a synchronous step of N GPUs waits for the
+// slowest, so part of every second of work is spent waiting. The checkpoint policy is one of wall
+// time (a checkpoint after τ seconds of work), so the interval's length stays τ and what varies
+// is how many steps fit in it: the straggler wait of a stretch of w work seconds is
+// w − μ·(steps done in w), the steps a renewal count of mean w/m and variance w·σ²/m³ (m = μ·s the
+// mean synchronous step, σ its standard deviation; the renewal central limit theorem, e.g. Ross,
+// "Stochastic Processes", 2nd ed., §3.3), drawn as a normal once per stretch between events (a
+// failure or the run's end), and once per interval when a timeline is recorded: the cost stays
+// one draw per failure, not one per step. The wait's mean is w·(s − 1)/s, so the work kept W
+// holds W·(s − 1)/s of waiting, and W/s of useful steps. The straggler numbers come from their own
+// generator (seeded from the run's state, drawing nothing from it), so the failures, the wall
+// times and the closed form's comparison are those of the same job without stragglers.
+//
 // Speed: one logarithm per failure; stretches of intervals without a failure are skipped in one
 // step, so the cost is proportional to the number of failures, not of intervals.
 // Run on a worker thread: `cancel` is polled between runs and every 4096 failures within a run.
@@ -45,6 +58,9 @@ struct TimelineSegment {
     double endSeconds = 0;      ///< ≥ startSeconds
     bool endsInFailure = false; ///< a failure struck at endSeconds (Lost work, a cut write or
                                 ///< restart)
+    /// Of a Work segment, the seconds spent waiting for the slowest GPU (0 … its length; 0
+    /// without stragglers and for the other kinds).
+    double stragglerSeconds = 0;
     friend bool operator==(const TimelineSegment&, const TimelineSegment&) = default;
 };
 
@@ -60,6 +76,18 @@ enum class RunStatus {
                       ///< (expectedMonteCarloFailures): not started
 };
 
+/// The steps inside the work, for the straggler wait (see the top of this file). stepSeconds = 0:
+/// no stragglers. Not part of CheckpointParams: the closed form of checkpoint.h does not read them,
+/// and the work's wall time is CheckpointParams::workSeconds either way.
+struct StragglerSteps {
+    double stepSeconds = 0;          ///< μ > 0: one GPU's step alone, useful time per step
+    double factor = 1;               ///< s ≥ 1: the mean synchronous step is μ·s
+    double stepDeviationSeconds = 0; ///< σ ≥ 0: one synchronous step's standard deviation
+
+    [[nodiscard]] bool active() const { return stepSeconds > 0; }
+    friend bool operator==(const StragglerSteps&, const StragglerSteps&) = default;
+};
+
 /// Settings of a simulation (not of the job: those are CheckpointParams).
 struct MonteCarloOptions {
     std::uint64_t seed = 1;                    ///< any value; same seed → same results
@@ -69,18 +97,20 @@ struct MonteCarloOptions {
     const std::atomic<bool>* cancel = nullptr; ///< optional; set to true from any thread to stop
     std::atomic<std::int64_t>* progress = nullptr; ///< optional; simulateBatch stores the number
                                                    ///< of runs finished so far after each run
+    StragglerSteps stragglers;                     ///< the job's steps; default: none
 };
 
 /// One simulated job. Seconds of wall time. When completed, completionSeconds = workSeconds +
 /// writeSeconds + lostWorkSeconds + restartSeconds (to rounding).
 struct RunResult {
     RunStatus status = RunStatus::Completed;
-    double completionSeconds = 0;          ///< wall time at the end (or at the stop, if flagged)
-    std::int64_t failures = 0;             ///< failures, including those during writes and restarts
-    double workSeconds = 0;                ///< work kept (= W when completed)
-    double lostWorkSeconds = 0;            ///< work computed and then rolled back
-    double writeSeconds = 0;               ///< time writing checkpoints, including writes cut short
-    double restartSeconds = 0;             ///< time restarting, including restarts cut short
+    double completionSeconds = 0; ///< wall time at the end (or at the stop, if flagged)
+    std::int64_t failures = 0;    ///< failures, including those during writes and restarts
+    double workSeconds = 0;       ///< work kept (= W when completed)
+    double lostWorkSeconds = 0;   ///< work computed and then rolled back
+    double writeSeconds = 0;      ///< time writing checkpoints, including writes cut short
+    double restartSeconds = 0;    ///< time restarting, including restarts cut short
+    double stragglerSeconds = 0;  ///< of workSeconds, waiting for the slowest GPU (0 without)
     std::vector<TimelineSegment> timeline; ///< only with recordTimeline; in time order
     bool timelineTruncated = false;        ///< the timeline hit maxTimelineSegments
 };
@@ -112,6 +142,7 @@ struct BatchResult {
     double meanLostWorkSeconds = 0;  ///< per completed run
     double meanWriteSeconds = 0;     ///< per completed run
     double meanRestartSeconds = 0;   ///< per completed run
+    double meanStragglerSeconds = 0; ///< per completed run: of the work kept, the straggler wait
     std::int64_t totalFailures = 0;  ///< simulated failure events, all runs (flagged too)
 };
 

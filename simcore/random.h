@@ -157,4 +157,18 @@ private:
     State m_state{};
 };
 
+/// A standard normal by Marsaglia's polar method: only +, −, ×, ÷, √ and the portable
+/// logarithm, so a seed gives the same numbers everywhere.
+inline double standardNormal(Xoshiro256StarStar& rng)
+{
+    for (;;) {
+        const double u = 2.0 * rng.uniformOpenClosed() - 1.0;
+        const double v = 2.0 * rng.uniformOpenClosed() - 1.0;
+        const double s = u * u + v * v;
+        if (s > 0.0 && s < 1.0) {
+            return u * std::sqrt(-2.0 * portableLog(s) / s);
+        }
+    }
+}
+
 } // namespace simcore

@@ -1,9 +1,13 @@
 // The Checkpoint view's report: what the charts, the read-outs and `dtsim calc checkpoint` show.
 #include "reportvalue.h"
 #include "simcore/checkpointreport.h"
+#include "simcore/goodput.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
 
 using namespace simcore;
 
@@ -97,4 +101,65 @@ TEST_CASE("a GPU MTBF that vanishes when shared by the GPUs is refused by its ow
     REQUIRE_FALSE(report.ok());
     CHECK(report.problems.front().key == "checkpoint.gpu_mtbf");
     CHECK(report.problems.front().message().find("checkpoint.gpus") != std::string::npos);
+}
+
+TEST_CASE("the Monte-Carlo run marks the straggler wait, and the CSV carries its timeline",
+          "[checkpoint][report][csv]")
+{
+    // Default scenario: N = 1024, c = 2 %: s = 1 + 0.02·E[max of 1024 normals] (goodput.h). Of
+    // the W = 14 days of work kept, W·(s − 1)/s is waiting: the simulated mean within 0.5 % (its
+    // noise is that of ≈ 10^6 steps a run, far below).
+    const Scenario scenario;
+    const auto report = checkpointReport(scenario);
+    REQUIRE(report.ok());
+    REQUIRE(report.stragglers.active());
+    const double s = stragglerFactor(0.02, 1024);
+    CHECK(report.stragglers.factor == Approx(s).epsilon(1e-12));
+    const auto mc =
+        computeMonteCarlo(report.result.params, 200, 7, 20000, nullptr, nullptr, report.stragglers);
+    REQUIRE(mc.valid);
+    const double work = scenario.checkpoint.workSeconds;
+    CHECK(mc.batch.meanStragglerSeconds == Approx(work * (s - 1) / s).epsilon(0.005));
+    CHECK(mc.stragglerFraction ==
+          Approx(mc.batch.meanStragglerSeconds / mc.batch.meanSeconds).epsilon(1e-12));
+    // The wait changes no wall time: the batch is the one without it.
+    CHECK(mc.batch.meanSeconds ==
+          computeMonteCarlo(report.result.params, 200, 7).batch.meanSeconds);
+
+    const std::string csv = checkpointCsv(report, mc);
+    CHECK(csv.find("\nmc_mean_straggler_time,") != std::string::npos);
+    const std::string header =
+        "start_s,end_s,work_kept_s,straggler_s,write_s,lost_s,restart_s,ends_in_failure\n";
+    const auto at = csv.find(header);
+    REQUIRE(at != std::string::npos);
+    // One row per failure of run 0 and one to its end; the straggler column adds up to the run's.
+    std::istringstream rows(csv.substr(at + header.size()));
+    std::string line;
+    std::int64_t count = 0;
+    double straggler = 0;
+    double end = 0;
+    while (std::getline(rows, line) && !line.empty()) {
+        ++count;
+        std::vector<double> cells;
+        std::istringstream fields(line);
+        for (std::string cell; std::getline(fields, cell, ',');) {
+            cells.push_back(std::stod(cell));
+        }
+        REQUIRE(cells.size() == 8);
+        CHECK(cells[3] <= cells[2]);
+        straggler += cells[3];
+        end = cells[1];
+    }
+    CHECK(count == mc.sampleRun.failures + 1);
+    CHECK(straggler == Approx(mc.sampleRun.stragglerSeconds).epsilon(1e-9));
+    CHECK(end == Approx(mc.sampleRun.completionSeconds).epsilon(1e-12));
+
+    Scenario steady;
+    steady.scaling.stragglerCv = 0;
+    const auto none = checkpointReport(steady);
+    CHECK_FALSE(none.stragglers.active());
+    const auto plain =
+        computeMonteCarlo(none.result.params, 50, 7, 20000, nullptr, nullptr, none.stragglers);
+    CHECK(plain.batch.meanStragglerSeconds == 0.0);
+    CHECK(checkpointCsv(none, plain).find("mc_mean_straggler_time") == std::string::npos);
 }

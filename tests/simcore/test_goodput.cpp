@@ -3,6 +3,8 @@
 // the closed form.
 #include "simcore/goodput.h"
 #include "simcore/memory.h"
+#include "simcore/physicalscaling.h"
+#include "simcore/steptime3d.h"
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -319,4 +321,129 @@ TEST_CASE("an in-memory tier: a short write, and no checkpoint before storage ha
     p.storageWriteSeconds = 2835;
     CHECK(evaluateGoodput(p).optimalIntervalSeconds == 2835);
     CHECK(evaluateGoodput(p).goodput < fast.goodput);
+}
+
+TEST_CASE("the simulated straggler wait agrees with the closed-form straggler factor",
+          "[goodput][montecarlo]")
+{
+    // The closed form's wait is W·(s − 1), s = 1 + c·E[max of N] (W = steps·μ useful seconds).
+    // The simulation draws it per stretch of work between failures, a renewal count of steps
+    // with the same mean, so the mean over runs must agree; its noise is that of a sum of
+    // ≈ 10^5–10^6 steps (relative s.d. below 10^-3 per run), so 0.5 % is a generous bound. The
+    // straggler share of the wall time must match the closed form's straggler_fraction within the
+    // 2 % the goodput itself is held to.
+    const Scenario defaults;
+    for (const auto& [name, scenario] :
+         {std::pair{"defaults", defaults}, std::pair{"Llama 3 scale", llama3Scale()}}) {
+        INFO(name);
+        const auto p = goodputParamsFromScenario(scenario);
+        REQUIRE(p);
+        const auto r = evaluateGoodput(*p);
+        REQUIRE(r.status == CheckpointStatus::Ok);
+        const auto mc =
+            simulateGoodput(*p, defaults.checkpoint.monteCarloRuns,
+                            static_cast<std::uint64_t>(defaults.checkpoint.monteCarloSeed));
+        REQUIRE(mc.ok);
+        const double closedForm = r.usefulSeconds * (r.stragglerFactor - 1.0);
+        INFO("simulated " << mc.meanStragglerSeconds << " s, closed form " << closedForm << " s");
+        CHECK(closedForm > 0);
+        CHECK(std::abs(mc.meanStragglerSeconds - closedForm) < 0.005 * closedForm);
+        CHECK(std::abs(mc.meanStragglerSeconds / mc.meanSeconds - r.stragglerFraction) <
+              0.02 * r.stragglerFraction);
+        CHECK(std::abs(mc.goodput - r.goodput) / r.goodput < 0.02);
+    }
+}
+
+TEST_CASE("the straggler wait lies inside the work: same failures, same wall times",
+          "[goodput][montecarlo]")
+{
+    // Frequent failures so that every kind of segment appears (as test_montecarlo.cpp's timeline
+    // test): M = 1000, τ = 500, δ = 100, R = 200, W = 20 000. Steps of μ = 1 s at s = 1.06 with a
+    // deviation of 0.02 s: the wait is 6/106 of the work kept, in every recorded Work segment.
+    CheckpointParams job{500, 100, 200, 1000, 20000};
+    MonteCarloOptions plain;
+    plain.seed = 20240723;
+    MonteCarloOptions withWait = plain;
+    withWait.stragglers = {1.0, 1.06, 0.02};
+    const auto a = simulateBatch(job, 300, plain);
+    const auto b = simulateBatch(job, 300, withWait);
+    REQUIRE(a.status == RunStatus::Completed);
+    REQUIRE(b.status == RunStatus::Completed);
+    CHECK(a.completionSeconds == b.completionSeconds); // bit for bit: the wait changes no time
+    CHECK(a.meanStragglerSeconds == 0.0);
+    CHECK(b.meanStragglerSeconds == Approx(20000.0 * 0.06 / 1.06).epsilon(0.002));
+
+    withWait.recordTimeline = true;
+    const auto run = simulateRun(job, withWait);
+    REQUIRE(run.status == RunStatus::Completed);
+    REQUIRE_FALSE(run.timeline.empty());
+    double recorded = 0;
+    for (const auto& segment : run.timeline) {
+        if (segment.kind != SegmentKind::Work) {
+            CHECK(segment.stragglerSeconds == 0.0);
+            continue;
+        }
+        const double length = segment.endSeconds - segment.startSeconds;
+        CHECK(segment.stragglerSeconds >= 0.0);
+        CHECK(segment.stragglerSeconds <= length);
+        // One interval of 500 s: mean 28.3 s, s.d. 1·0.02·√(500/1.06³) = 0.41 s.
+        CHECK(segment.stragglerSeconds == Approx(length * 0.06 / 1.06).margin(3.0));
+        recorded += segment.stragglerSeconds;
+    }
+    CHECK(recorded == Approx(run.stragglerSeconds).epsilon(1e-12));
+    // An invalid straggler model is refused like any invalid option.
+    withWait.stragglers.factor = 0.5;
+    CHECK(simulateRun(job, withWait).status == RunStatus::InvalidInput);
+}
+
+TEST_CASE("goodput takes the training model's step where the layout is valid", "[goodput][report]")
+{
+    // The default layout, dp × tp × pp = 4 × 2 × 4 = 32 GPUs (DESIGN.md; hardware.gpus not
+    // given), is one the training model evaluates: at N = 32 its step is trainingReport's; at N =
+    // 16 the same layout with dp = 2 (b·dp = 2 still divides the global batch of 32). At N = 1024,
+    // dp = 128 does not divide it: the Physical model's step. A layout the training model refuses
+    // (tp = 3 does not divide 32 heads) gives the Physical step at any N.
+    Scenario s;
+    REQUIRE(trainingReport(s).ok());
+    const auto physicalAt = [](const Scenario& scenario, std::int64_t n) {
+        const auto params = physicalParamsFromScenario(scenario);
+        REQUIRE(params);
+        return physicalStep(*params, n).stepSeconds;
+    };
+
+    s.checkpoint.gpus = 32;
+    StepSource source = StepSource::Physical;
+    const auto at32 = goodputParamsFromScenario(s, nullptr, &source);
+    REQUIRE(at32);
+    CHECK(source == StepSource::Training);
+    CHECK(at32->stepSeconds == trainingReport(s).step.stepSeconds);
+    const auto report = goodputReport(s, false);
+    REQUIRE(report.ok());
+    CHECK(report.find("step_source")->word == "training");
+    CHECK(report.find("step_time")->value == trainingReport(s).step.stepSeconds);
+
+    s.checkpoint.gpus = 16;
+    Scenario half = s;
+    half.parallel.dp = 2;
+    REQUIRE(trainingReport(half).ok());
+    const auto at16 = goodputParamsFromScenario(s, nullptr, &source);
+    REQUIRE(at16);
+    CHECK(source == StepSource::Training);
+    CHECK(at16->stepSeconds == trainingReport(half).step.stepSeconds);
+
+    s.checkpoint.gpus = 1024;
+    const auto at1024 = goodputParamsFromScenario(s, nullptr, &source);
+    REQUIRE(at1024);
+    CHECK(source == StepSource::Physical);
+    CHECK(at1024->stepSeconds == physicalAt(s, 1024));
+    CHECK(goodputReport(s, false).find("step_source")->word == "physical");
+
+    Scenario refused;
+    refused.parallel.tp = 3;
+    refused.checkpoint.gpus = 32;
+    REQUIRE_FALSE(trainingReport(refused).ok());
+    const auto fallback = goodputParamsFromScenario(refused, nullptr, &source);
+    REQUIRE(fallback);
+    CHECK(source == StepSource::Physical);
+    CHECK(fallback->stepSeconds == physicalAt(refused, 32));
 }

@@ -503,3 +503,84 @@ TEST_CASE("checkpoint: a window shows its views one tab at a time", "[ui][checkp
     CHECK_FALSE(charts->goodputView()->isVisible());
     CHECK_FALSE(charts->histogramView()->isVisible());
 }
+
+TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and the run",
+          "[ui][checkpoint][goodput]")
+{
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    CheckpointCharts* charts = panel.charts();
+    REQUIRE(waitForMonteCarlo(charts));
+    const auto goodputValue = [charts](const char* id) {
+        const simcore::Quantity* q = charts->goodput().find(id);
+        REQUIRE(q != nullptr);
+        return q->value;
+    };
+
+    // Step time variation, shown in percent: 5 % → c = 0.05 in the scenario and both reports.
+    NumberField* cv = panel.field(QStringLiteral("scaling.straggler_cv"));
+    REQUIRE(cv != nullptr);
+    cv->setValue(5);
+    CHECK(model.scenario().scaling.stragglerCv == Approx(0.05));
+    CHECK(goodputValue("straggler_cv") == Approx(0.05));
+    CHECK(goodputValue("straggler_factor") == Approx(simcore::stragglerFactor(0.05, 1024)));
+    CHECK(charts->report().stragglers.factor == Approx(simcore::stragglerFactor(0.05, 1024)));
+    // The Monte-Carlo run marks the wait: in the caption and in the strip.
+    REQUIRE(waitForMonteCarlo(charts));
+    CHECK(charts->monteCarlo().stragglers == charts->report().stragglers);
+    CHECK(charts->monteCarlo().batch.meanStragglerSeconds > 0);
+    CHECK(charts->monteCarloCaption().contains(QStringLiteral("slowest GPU")));
+    charts->timeline()->grab();
+    CHECK(charts->timeline()->stragglerColumnCount() > 0);
+    CHECK(charts->timeline()->run().stragglerSeconds > 0);
+
+    // Storage bandwidth in GB/s: 2000 GB/s writes the 7B FP32 + Adam checkpoint (12 B/param) in
+    // 84 GB / 2 TB/s = 42 ms.
+    NumberField* storage = panel.field(QStringLiteral("checkpoint.storage_bandwidth"));
+    REQUIRE(storage != nullptr);
+    storage->setValue(2000);
+    CHECK(model.scenario().checkpoint.storageBytesPerSecond == Approx(2e12));
+    CHECK(charts->goodput().find("write_source")->word == "storage");
+    CHECK(goodputValue("checkpoint_write_time") ==
+          Approx(goodputValue("checkpoint_bytes") / 2e12).epsilon(1e-12));
+
+    // The in-memory tier: training waits only for the copy to memory.
+    NumberField* memory = panel.field(QStringLiteral("checkpoint.memory_bandwidth"));
+    REQUIRE(memory != nullptr);
+    memory->setValue(100000);
+    CHECK(model.scenario().checkpoint.memoryTierBytesPerSecond == Approx(1e14));
+    CHECK(charts->goodput().find("write_source")->word == "memory");
+    CHECK(goodputValue("storage_write_time") ==
+          Approx(goodputValue("checkpoint_bytes") / 2e12).epsilon(1e-12));
+
+    // The job's steps: W = steps × step time.
+    NumberField* steps = panel.field(QStringLiteral("train.steps"));
+    REQUIRE(steps != nullptr);
+    steps->setValue(50000);
+    CHECK(model.scenario().train.steps == 50000);
+    CHECK(goodputValue("steps") == 50000);
+    CHECK(goodputValue("useful_time") == Approx(50000 * goodputValue("step_time")).epsilon(1e-12));
+
+    // Out of range: named with its range, not applied, never clamped.
+    cv->editor()->selectAll();
+    QTest::keyClicks(cv->editor(), QStringLiteral("50"));
+    CHECK(panel.problemText().contains(QStringLiteral("scaling.straggler_cv")));
+    CHECK(panel.problemText().contains(QStringLiteral("out of range")));
+    QTest::keyClick(cv->editor(), Qt::Key_Return);
+    CHECK(model.scenario().scaling.stragglerCv == Approx(0.05));
+    storage->editor()->selectAll();
+    QTest::keyClicks(storage->editor(), QStringLiteral("2000000"));
+    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.storage_bandwidth")));
+    QTest::keyClick(storage->editor(), Qt::Key_Return);
+    CHECK(model.scenario().checkpoint.storageBytesPerSecond == Approx(2e12));
+
+    // Without variation there is no wait to mark.
+    cv->setValue(0);
+    CHECK_FALSE(charts->report().stragglers.active());
+    REQUIRE(waitForMonteCarlo(charts));
+    charts->timeline()->grab();
+    CHECK(charts->timeline()->stragglerColumnCount() == 0);
+    CHECK_FALSE(charts->monteCarloCaption().contains(QStringLiteral("slowest GPU")));
+}

@@ -297,6 +297,7 @@ TEST_CASE("every mark and text of the painted views stands off what it is drawn 
     applyAppearance({Theme::Light, false, 1.25});
     const QSize size(1600, 900);
     int viewsChecked = 0;
+    int stragglerMarks = 0;
     for (const QString& id : exportablePanels()) {
         auto area = createChartArea(id);
         REQUIRE(area);
@@ -327,6 +328,11 @@ TEST_CASE("every mark and text of the painted views stands off what it is drawn 
                     if (mark.shown) {
                         CHECK(pixelsOf(image, image.rect(), visible) >= 4);
                     }
+                    if (mark.what.contains(QStringLiteral("straggler wait"))) {
+                        // The default job's 2 % variation: the wait is drawn in the strip.
+                        CHECK(mark.shown);
+                        ++stragglerMarks;
+                    }
                 }
             }
         }
@@ -334,4 +340,6 @@ TEST_CASE("every mark and text of the painted views stands off what it is drawn 
     // The ring, the parallelism diagram, the Gantt, the topology diagram and the timeline, in
     // four looks each.
     CHECK(viewsChecked >= 5 * 4);
+    // The timeline's straggler wait, as a legend swatch and on the work in the strip, per look.
+    CHECK(stragglerMarks == 2 * 4);
 }

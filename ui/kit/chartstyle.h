@@ -27,6 +27,8 @@ inline const QColor kWrite{0xE6, 0x9F, 0x00};   // orange: writing checkpoints
 inline const QColor kLost{0xD5, 0x5E, 0x00};    // vermillion: work lost to failures
 inline const QColor kRestart{0xCC, 0x79, 0xA7}; // reddish purple: restarting
 inline const QColor kFailure{0x00, 0x00, 0x00}; // black: a failure (light look; failureColour())
+// Navy: work time spent waiting for the slowest GPU, drawn on the sky-blue work (4.9:1 to it).
+inline const QColor kStragglerWait{0x1B, 0x3A, 0x66};
 // Memory panel (Okabe–Ito): one colour per item of a GPU's memory, and the capacity lines.
 inline const QColor kWeights{0x00, 0x72, 0xB2};        // blue
 inline const QColor kGradients{0xE6, 0x9F, 0x00};      // orange

@@ -306,6 +306,14 @@ const std::vector<Row>& rows()
          0,
          {QT_TRANSLATE_NOOP("KeyText", "Strong scaling"),
           QT_TRANSLATE_NOOP("KeyText", "Weak scaling")}},
+        {"scaling.straggler_cv", QT_TRANSLATE_NOOP("KeyText", "Step time variation c:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "How much one GPU's step time varies from step to step (standard deviation over "
+             "mean), in percent. A synchronous step waits for the slowest of N GPUs: on average "
+             "c × E[max of N normals] longer, about 3.2 c at 1,024 GPUs. 2 % is an assumption "
+             "for teaching, not a measurement."),
+         QT_TRANSLATE_NOOP("KeyText", " %"), kPercent, 1},
         {"scaling.count_failures", QT_TRANSLATE_NOOP("KeyText", "Count &failures and stragglers"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -376,6 +384,32 @@ const std::vector<Row>& rows()
          QT_TRANSLATE_NOOP(
              "KeyText",
              "Seed of the random failures: the same seed always gives the same simulated jobs.")},
+        {"checkpoint.storage_bandwidth",
+         QT_TRANSLATE_NOOP("KeyText", "Storage bandwidth:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. The goodput "
+             "model writes the weights and optimizer state at it (14 bytes per parameter in mixed "
+             "precision with Adam); Llama 3's storage sustains 2,000 GB/s. Not given: the "
+             "write time δ above."),
+         QT_TRANSLATE_NOOP("KeyText", " GB/s"),
+         1e-9,
+         3,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "not given (use δ)")},
+        {"checkpoint.memory_bandwidth",
+         QT_TRANSLATE_NOOP("KeyText", "In-memory tier:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Bandwidth of a checkpoint copy to host memory or a peer's memory, all GPUs "
+             "together, in GB/s. Training waits only for this copy; the copy to storage runs "
+             "behind it, and a failure loses only the work since the last copy (Gemini, Wang et "
+             "al. 2023). Off: no in-memory tier."),
+         QT_TRANSLATE_NOOP("KeyText", " GB/s"),
+         1e-9,
+         3,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "off (no in-memory tier)")},
         {"memory.sequence_parallel",
          QT_TRANSLATE_NOOP("KeyText", "&Sequence parallelism (Megatron)"),
          QT_TRANSLATE_NOOP(

@@ -87,6 +87,7 @@ struct CheckpointCharts::Job {
     std::atomic<bool> cancel{false};
     std::atomic<std::int64_t> progress{0};
     simcore::CheckpointParams params;
+    simcore::StragglerSteps stragglers;
     std::int64_t runs = 0;
     std::uint64_t seed = 0;
     quint64 generation = 0;
@@ -191,6 +192,12 @@ void CheckpointCharts::showPresentationPage(int index)
     if (column != nullptr) {
         column->setStretchFactor(m_topRow, shown(0) || shown(2) ? 5 : 0);
         column->setStretchFactor(m_middleRow, shown(1) || shown(3) ? 4 : 0);
+    }
+    const bool goodput = shown(2) || shown(3);
+    if (shown(1) != m_showsMonteCarlo || goodput != m_showsGoodput) {
+        m_showsMonteCarlo = shown(1);
+        m_showsGoodput = goodput;
+        emit shownViewsChanged();
     }
 }
 
@@ -568,7 +575,7 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
         chartstyle::cacheStaticItems(m_goodputView);
     }
     if (report.ok()) {
-        requestMonteCarlo(report.result.params, runs, seed);
+        requestMonteCarlo(report.result.params, report.stragglers, runs, seed);
     }
 }
 
@@ -634,14 +641,17 @@ void CheckpointCharts::updateWaste()
 
 // --- Monte-Carlo ---------------------------------------------------------------------------
 
-void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
-                                         std::uint64_t seed)
+void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params,
+                                         const simcore::StragglerSteps& stragglers,
+                                         std::int64_t runs, std::uint64_t seed)
 {
     // Another panel's key changed: the same batch is still right.
-    if (m_haveWanted && params == m_wantedParams && runs == m_wantedRuns && seed == m_wantedSeed) {
+    if (m_haveWanted && params == m_wantedParams && stragglers == m_wantedStragglers &&
+        runs == m_wantedRuns && seed == m_wantedSeed) {
         return;
     }
     m_wantedParams = params;
+    m_wantedStragglers = stragglers;
     m_wantedRuns = runs;
     m_wantedSeed = seed;
     m_haveWanted = true;
@@ -653,7 +663,7 @@ void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params
         common::runReportingProgress(
             [&] {
                 summary = simcore::computeMonteCarlo(params, runs, seed, kTimelineSegmentCap,
-                                                     nullptr, &done);
+                                                     nullptr, &done, stragglers);
             },
             done, runs, m_progress);
         applyMonteCarlo(summary);
@@ -677,13 +687,15 @@ void CheckpointCharts::launch()
 {
     auto job = std::make_shared<Job>();
     job->params = m_wantedParams;
+    job->stragglers = m_wantedStragglers;
     job->runs = m_wantedRuns;
     job->seed = m_wantedSeed;
     job->generation = m_wantedGeneration;
     Job* raw = job.get();
     job->thread = QThread::create([raw] {
-        raw->result = simcore::computeMonteCarlo(raw->params, raw->runs, raw->seed,
-                                                 kTimelineSegmentCap, &raw->cancel, &raw->progress);
+        raw->result =
+            simcore::computeMonteCarlo(raw->params, raw->runs, raw->seed, kTimelineSegmentCap,
+                                       &raw->cancel, &raw->progress, raw->stragglers);
     });
     connect(job->thread, &QThread::finished, this, [this, job] { jobFinished(job); });
     m_running = job;
@@ -829,9 +841,13 @@ void CheckpointCharts::updateCaption()
                          common::formatSignedNumber(sigmas, 2), inUnit(batch.minSeconds, 4),
                          inUnit(batch.maxSeconds, 4))
                     .arg(common::formatNumber(batch.meanFailures, 3));
-            // Said, not drawn: neither simulation keeps a per-step record to mark stragglers by.
-            text += tr(" The run below shows failures, writes and restarts; the simulation does "
-                       "not record which steps were slow, so stragglers are not marked.");
+            if (mc.stragglers.active() && batch.meanSeconds > 0) {
+                text += tr(" Of the work kept, %1 per job (%2 of the wall time) was waiting for "
+                           "the slowest GPU: each step takes %3× one GPU's time.")
+                            .arg(inUnit(batch.meanStragglerSeconds, 3),
+                                 common::formatPercent(mc.stragglerFraction),
+                                 common::formatNumber(mc.stragglers.factor, 4));
+            }
             if (mc.closedFormDiffers) {
                 text += tr(" (τ does not divide W: Daly's closed form with a fractional last "
                            "interval gives %1.)")

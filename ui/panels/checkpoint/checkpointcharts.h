@@ -62,6 +62,10 @@ public:
     void applyLook() override;
 
     void setAsynchronous(bool asynchronous) { m_asynchronous = asynchronous; }
+    /// Whether the Monte-Carlo runs, and the goodput or failure charts, are shown now (a
+    /// window's tab or a presentation page; both when everything is shown).
+    [[nodiscard]] bool showsMonteCarlo() const { return m_showsMonteCarlo; }
+    [[nodiscard]] bool showsGoodput() const { return m_showsGoodput; }
     /// A synchronous batch that runs past a second reports how far it is to `progress`.
     void reportLongWorkTo(common::WorkProgress progress) override
     {
@@ -119,6 +123,8 @@ public:
     static constexpr double kIntervalUnitSeconds = 60.0;
 
 signals:
+    /// The tab or presentation page changed what is shown (showsMonteCarlo, showsGoodput).
+    void shownViewsChanged();
     void monteCarloStarted();
     /// A batch result is drawn (synchronous or asynchronous).
     void monteCarloFinished();
@@ -136,7 +142,8 @@ private:
     void applyGoodputColours();
     void retranslate();
     void updateWaste();
-    void requestMonteCarlo(const simcore::CheckpointParams& params, std::int64_t runs,
+    void requestMonteCarlo(const simcore::CheckpointParams& params,
+                           const simcore::StragglerSteps& stragglers, std::int64_t runs,
                            std::uint64_t seed);
     void launch();
     void jobFinished(const std::shared_ptr<Job>& job);
@@ -154,6 +161,7 @@ private:
 
     // The batch wanted now, and the one running (at most one thread at a time).
     simcore::CheckpointParams m_wantedParams;
+    simcore::StragglerSteps m_wantedStragglers;
     std::int64_t m_wantedRuns = 0;
     std::uint64_t m_wantedSeed = 0;
     quint64 m_wantedGeneration = 0;
@@ -210,6 +218,8 @@ private:
     QHBoxLayout* m_topRow = nullptr; ///< wasted time | goodput
     QHBoxLayout* m_middleRow = nullptr; ///< histogram | causes
     int m_page = -1;                    ///< the presentation page shown, −1 for all
+    bool m_showsMonteCarlo = true;
+    bool m_showsGoodput = true;
     TextStrip* m_caption = nullptr;
     TextStrip* m_summary = nullptr;
 };

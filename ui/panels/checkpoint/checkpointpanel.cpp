@@ -114,6 +114,17 @@ void CheckpointPanel::buildControls()
         }
     });
 
+    // What the goodput model reads besides the checkpoint keys: the straggler wait (also marked in
+    // the Monte-Carlo run), the job's steps and where the checkpoint is written. The rows only
+    // the goodput charts read show with them, in place of the Monte-Carlo settings: all of them
+    // at once overflowed the column at 1280×800.
+    m_goodputGroup = new QGroupBox;
+    m_goodputForm = addRows(m_goodputGroup, {"scaling.straggler_cv"});
+    for (const char* key :
+         {"train.steps", "checkpoint.storage_bandwidth", "checkpoint.memory_bandwidth"}) {
+        m_goodputOnlyRows << addFormRow(m_goodputForm, QString::fromLatin1(key));
+    }
+
     m_monteCarloGroup = new QGroupBox;
     addRows(m_monteCarloGroup, {"checkpoint.mc_runs", "checkpoint.mc_seed"});
 
@@ -122,11 +133,26 @@ void CheckpointPanel::buildControls()
                 true);
 
     // Flat groups, as on the Scaling panel: a framed group repaints its border on every edit.
-    for (QGroupBox* group : {m_jobGroup, m_checkpointGroup, m_monteCarloGroup, m_readoutGroup}) {
+    for (QGroupBox* group :
+         {m_jobGroup, m_checkpointGroup, m_goodputGroup, m_monteCarloGroup, m_readoutGroup}) {
         group->setFlat(true);
         controlsLayout()->addWidget(group);
     }
     controlsLayout()->addStretch(1);
+    connect(m_charts, &CheckpointCharts::shownViewsChanged, this,
+            &CheckpointPanel::showGroupsForViews);
+    showGroupsForViews();
+}
+
+void CheckpointPanel::showGroupsForViews()
+{
+    const bool goodput = m_charts->showsGoodput();
+    m_monteCarloGroup->setVisible(m_charts->showsMonteCarlo());
+    for (QWidget* row : std::as_const(m_goodputOnlyRows)) {
+        m_goodputForm->setRowVisible(row, goodput);
+    }
+    m_goodputGroup->setTitle(goodput ? tr("Goodput: stragglers, steps, storage")
+                                     : tr("Stragglers"));
 }
 
 void CheckpointPanel::setNumber(const QString& key, double value)
@@ -150,6 +176,7 @@ void CheckpointPanel::retranslate()
            "checkpoint (the paper gives none of these three)."));
     m_jobGroup->setTitle(tr("Cluster and job"));
     m_checkpointGroup->setTitle(tr("Checkpoints"));
+    showGroupsForViews(); // the goodput group's title follows the charts shown
     m_monteCarloGroup->setTitle(tr("Monte-Carlo simulation"));
     m_readoutGroup->setTitle(tr("Results"));
 

@@ -3,6 +3,7 @@
 #include "simcore/checkpointreport.h"
 #include "ui/kit/panel.h"
 
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QPushButton;
@@ -47,6 +48,8 @@ private:
     void buildControls();
     void setNumber(const QString& key, double value);
     void updateFormula();
+    /// The Monte-Carlo settings with the runs, the goodput-only rows with the goodput charts.
+    void showGroupsForViews();
 
     /// The read-out rows for the report now shown (their words follow it).
     [[nodiscard]] QList<Readout> readoutsForReport() const;
@@ -55,6 +58,9 @@ private:
     CheckpointCharts* m_charts = nullptr;
     QGroupBox* m_jobGroup = nullptr;
     QGroupBox* m_checkpointGroup = nullptr;
+    QGroupBox* m_goodputGroup = nullptr;
+    QFormLayout* m_goodputForm = nullptr;
+    QList<QWidget*> m_goodputOnlyRows;
     QGroupBox* m_monteCarloGroup = nullptr;
     QGroupBox* m_readoutGroup = nullptr;
     QSlider* m_intervalSlider = nullptr;

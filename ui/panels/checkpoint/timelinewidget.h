@@ -9,8 +9,9 @@
 
 namespace dtsim::ui {
 
-/// One simulated job drawn as a thin horizontal strip: work, checkpoint writes, work lost to
-/// failures and restarts in their colours, failures marked above the strip, a time axis below.
+/// One simulated job drawn as a thin horizontal strip: work, the part of it spent waiting for the
+/// slowest GPU (stragglers), checkpoint writes, work lost to failures and restarts in their
+/// colours, failures marked above the strip, a time axis below.
 ///
 /// A run can have hundreds of thousands of segments. They are never items: each pixel column is
 /// a tiny 100 %-stacked bar of the time shares of the four kinds in it (computed once per run
@@ -30,6 +31,8 @@ public:
     [[nodiscard]] const simcore::RunResult& run() const { return m_run; }
     /// Failure marks drawn (one per pixel column at most), for tests.
     [[nodiscard]] int failureMarkCount() const { return static_cast<int>(m_failureColumns.size()); }
+    /// Pixel columns whose straggler wait is drawn (at least one pixel high), for tests.
+    [[nodiscard]] int stragglerColumnCount() const;
 
     /// The marks it draws in the current look, each with the colour around it.
     [[nodiscard]] DrawnMarks drawnMarks() const;
@@ -43,9 +46,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// Seconds of each kind (Work, Write, Lost, Restart) in one pixel column.
-    using Shares = std::array<float, 4>;
+    /// Seconds of each kind in one pixel column, bottom to top: useful work, straggler wait (of
+    /// the work kept), write, lost work, restart.
+    using Shares = std::array<float, 5>;
     void rebuildColumns();
+    [[nodiscard]] QStringList legendNames() const;
+    [[nodiscard]] int legendWidth() const;
+    [[nodiscard]] bool legendOnOwnLine() const;
+    void updateLegendLines();
     [[nodiscard]] QRect stripRect() const;
 
     simcore::RunResult m_run;
@@ -55,6 +63,7 @@ private:
     std::vector<Shares> m_columns;
     std::vector<int> m_failureColumns;
     int m_builtWidth = -1;
+    bool m_legendOnOwnLine = false;
 };
 
 } // namespace dtsim::ui

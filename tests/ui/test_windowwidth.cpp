@@ -32,7 +32,8 @@ TEST_CASE("presentation mode keeps a 1280×800 window 1280 px wide, every panel 
     // Hazard: the Checkpoint panel showed its buttons before hiding the other pages' charts;
     // the window was laid out with four charts side by side in the large font and grew to
     // 1300–1500 px, the legends cut off at the screen's edge (2 of 4 screenshots, at random:
-    // the widgets' look is applied in QApplication::allWidgets()'s order).
+    // the widgets' look is applied in QApplication::allWidgets()'s order). With the controls
+    // open, the row of page buttons alone asked for ~1100 px beside the 450-px controls.
     Restore restore;
     for (const char* language : {"en", "vi"}) {
         REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
@@ -58,6 +59,12 @@ TEST_CASE("presentation mode keeps a 1280×800 window 1280 px wide, every panel 
                 INFO("page " << page);
                 CHECK(window.width() == 1280);
             }
+            // The controls open beside the charts: the page buttons wrap rather than widen it.
+            panel->setControlsShown(true);
+            QCoreApplication::processEvents();
+            CHECK(window.width() == 1280);
+            CHECK(window.minimumSizeHint().width() <= 1280);
+            panel->setControlsShown(false);
             look.presentation = false;
             applyAppearance(look);
             QCoreApplication::processEvents();

@@ -10,6 +10,7 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/textstrip.h"
 #include "ui/kit/wheelguard.h"
+#include "ui/kit/wrappingrow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -75,9 +76,8 @@ Panel::Panel(ScenarioModel* model, QWidget* parent) : QWidget(parent), m_model(m
     m_pageButtons->setExclusive(true);
     connect(m_pageButtons, &QButtonGroup::idClicked, this, &Panel::showPresentationPage);
     // Under the charts in presentation mode: the buttons, then the read-outs across the width.
-    m_readoutLine = new QHBoxLayout;
+    m_readoutLine = new WrappingRow;
     m_readoutLine->addWidget(m_controlsButton);
-    m_readoutLine->addStretch(1);
 
     m_content = new QVBoxLayout;
     m_content->addLayout(m_readoutLine);
@@ -178,6 +178,11 @@ QString Panel::readoutRowText() const
     return m_readoutRow->isHidden() ? QString() : m_readoutRow->plainText();
 }
 
+namespace {
+/// Characters up to which a presentation read-out is kept on one line.
+constexpr qsizetype kUnbrokenReadoutLength = 40;
+} // namespace
+
 void Panel::updateReadoutRow()
 {
     if (!m_presentation) {
@@ -190,11 +195,16 @@ void Panel::updateReadoutRow()
         // "20 / 809 steps"): no-break spaces, and a word joiner after each slash. Qt's rich text
         // ignores white-space: nowrap on a span and reads the narrow no-break space that groups
         // digits as an ordinary space.
+        // A value too long for half a line (a sentence: "checkpoint every 20 809 steps (1 step =
+        // 173 ms); optimum: …") may break between its words, or Qt breaks it inside one.
         const auto unbroken = [](QString text) {
-            return text.toHtmlEscaped()
-                .replace(QLatin1Char(' '), QChar(QChar::Nbsp))
-                .replace(QChar(0x202F), QChar(QChar::Nbsp))
-                .replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
+            const bool sentence = text.size() > kUnbrokenReadoutLength;
+            text = text.toHtmlEscaped();
+            if (!sentence) {
+                text.replace(QLatin1Char(' '), QChar(QChar::Nbsp))
+                    .replace(QLatin1Char('/'), QStringLiteral("/\u2060"));
+            }
+            return text.replace(QChar(0x202F), QChar(QChar::Nbsp));
         };
         items << unbroken(name) + QChar(QChar::Nbsp) + QStringLiteral("<b>") +
                      unbroken(m_readoutValues[i]->text()) + QStringLiteral("</b>");

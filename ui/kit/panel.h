@@ -18,6 +18,8 @@ class QVBoxLayout;
 
 namespace dtsim::ui {
 
+class WrappingRow;
+
 class ChartArea;
 class NumberField;
 class TextStrip;
@@ -173,7 +175,7 @@ private:
     QToolButton* m_controlsButton = nullptr; ///< presentation mode: shows the controls
     bool m_presentation = false;
     bool m_controlsWanted = false; ///< presentation mode: the teacher opened the controls
-    QHBoxLayout* m_readoutLine = nullptr;
+    WrappingRow* m_readoutLine = nullptr;
     QButtonGroup* m_pageButtons = nullptr; ///< presentation mode: one per chart-area idea
     int m_page = 0;
     QLabel* m_problem = nullptr;

@@ -203,6 +203,21 @@ double embeddingActivationBytes(const Scenario& scenario, const MemoryOptions& o
     return s * b * h / (options.sequenceParallel ? t : 1.0);
 }
 
+Scenario layoutMemoryScenario(const Scenario& scenario)
+{
+    Scenario layout = scenario;
+    const std::int64_t cp = scenario.parallel.cp;
+    if (cp > 1 && scenario.model.seqLen % cp == 0) {
+        layout.model.seqLen = scenario.model.seqLen / cp;
+    }
+    const std::int64_t perStep = scenario.train.microBatch * scenario.parallel.dp;
+    if (perStep > 0 && scenario.train.globalBatch % perStep == 0) {
+        layout.parallel.microbatches =
+            std::max<std::int64_t>(1, scenario.train.globalBatch / perStep);
+    }
+    return layout;
+}
+
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options)
 {
     MemoryBreakdown result;
@@ -288,8 +303,10 @@ MemoryVerdict memoryVerdict(const Scenario& scenario, const GpuSpec& gpu,
     verdict.minDataParallel = low;
     std::int64_t modelParallel = 0;
     std::int64_t gpus = 0;
+    std::int64_t tpPp = 0;
     if (!productOverflows(atLeastOneInt(scenario.parallel.tp), atLeastOneInt(scenario.parallel.pp),
-                          modelParallel) &&
+                          tpPp) &&
+        !productOverflows(tpPp, atLeastOneInt(scenario.parallel.cp), modelParallel) &&
         !productOverflows(low, modelParallel, gpus)) {
         verdict.minGpus = gpus;
     }
@@ -368,6 +385,10 @@ std::vector<ScenarioError> validateMemory(const Scenario& scenario, const Memory
         errors.push_back({Kind::Inconsistent, "model.seq_len", text(model.seqLen),
                           "a multiple of parallel.tp with sequence parallelism",
                           "parallel.tp = " + text(parallel.tp)});
+    }
+    if (parallel.cp >= 1 && model.seqLen % parallel.cp != 0) {
+        errors.push_back({Kind::Inconsistent, "parallel.cp", text(parallel.cp),
+                          "a divisor of model.seq_len", "model.seq_len = " + text(model.seqLen)});
     }
     if (!(options.buffersFraction >= 0 && options.buffersFraction <= 1)) {
         errors.push_back({Kind::OutOfRange,

@@ -164,6 +164,14 @@ struct MemoryBreakdown {
 /// the first stage and the last stage (the same GPU when parallel.pp = 1).
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options = {});
 
+/// The scenario the memory model prices for a dp × tp × pp × cp layout, so that the Memory
+/// view and the training model (steptime3d.h) give one memory per GPU: each GPU holds s/cp of
+/// every sequence's tokens (context parallelism, Llama 3 §3.3; the attention scores' (s/cp)·s
+/// shape is not modelled: none are stored with selective or full recomputation), and a step
+/// has m = B/(b·dp) micro-batches when b·dp divides the global batch (else the
+/// parallel.microbatches key stands). cp must divide s (validateMemory says so).
+Scenario layoutMemoryScenario(const Scenario& scenario);
+
 /// The memory panel's verdict for one GPU model.
 struct MemoryVerdict {
     bool fits = false;        ///< totalBytes ≤ capacityBytes at the scenario's parallel.dp

@@ -68,13 +68,15 @@ MemoryReport memoryReport(const Scenario& scenario)
     report.dp = p.dp;
     report.tp = p.tp;
     report.pp = p.pp;
-    report.gpus = p.dp * p.tp * p.pp; // validateMemory rules out an overflow
+    report.cp = p.cp;
+    report.gpus = p.dp * p.tp * p.pp * p.cp; // validateMemory rules out an overflow
     report.bytesPerParameter =
         bytesPerParameter(scenario.train.precision, scenario.train.optimizer);
     report.precision = scenario.train.precision;
     report.optimizer = scenario.train.optimizer;
     report.capacityGpus = capacityGpus(*report.gpu);
-    Scenario trial = scenario;
+    // The layout as the training model prices it: s/cp tokens, m = B/(b·dp) micro-batches.
+    Scenario trial = layoutMemoryScenario(scenario);
     for (std::int64_t zero = 0; zero < MemoryReport::kStages; ++zero) {
         trial.parallel.zero = zero;
         auto& stage = report.stages[static_cast<std::size_t>(zero)];
@@ -91,7 +93,8 @@ MemoryReport memoryReport(const Scenario& scenario)
     report.heading =
         "Memory per GPU (seed lesson §1, ZeRO paper §5): " + zeroStageName(report.selectedStage) +
         ", dp " + std::to_string(p.dp) + " x tp " + std::to_string(p.tp) + " x pp " +
-        std::to_string(p.pp) + ", " + std::string(report.gpu->displayName);
+        std::to_string(p.pp) + (p.cp > 1 ? " x cp " + std::to_string(p.cp) : std::string()) + ", " +
+        std::string(report.gpu->displayName);
     auto& q = report.quantities;
     q.push_back(quantity("params", "parameters", m.parameters, Unit::Parameters));
     q.push_back(quantity("params_per_gpu", "parameters per GPU (tp x pp shard)", m.parametersPerGpu,
@@ -101,8 +104,9 @@ MemoryReport memoryReport(const Scenario& scenario)
     q.push_back(quantity("dp", "data parallel dp", static_cast<double>(p.dp), Unit::Gpus));
     q.push_back(quantity("tp", "tensor parallel tp", static_cast<double>(p.tp), Unit::Gpus));
     q.push_back(quantity("pp", "pipeline stages pp", static_cast<double>(p.pp), Unit::Gpus));
+    q.push_back(quantity("cp", "context parallel cp", static_cast<double>(p.cp), Unit::Gpus));
     q.push_back(
-        quantity("gpus", "GPUs (dp x tp x pp)", static_cast<double>(report.gpus), Unit::Gpus));
+        quantity("gpus", "GPUs (dp x tp x pp x cp)", static_cast<double>(report.gpus), Unit::Gpus));
     q.push_back(quantity("weights", "weights", m.weightsBytes, Unit::Bytes));
     q.push_back(quantity("gradients", "gradients", m.gradientsBytes, Unit::Bytes));
     q.push_back(quantity("optimizer", "optimizer state", m.optimizerBytes, Unit::Bytes));

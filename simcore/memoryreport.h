@@ -35,10 +35,11 @@ struct MemoryReport : Report {
     /// The capacity lines: the lesson's reference cards (a 24 GB consumer GPU and an 80 GB data
     /// centre GPU), the scenario's GPU replacing the one of its capacity, smallest first.
     std::vector<const GpuSpec*> capacityGpus;
-    std::int64_t gpus = 1; ///< dp × tp × pp
+    std::int64_t gpus = 1; ///< dp × tp × pp × cp
     std::int64_t dp = 1;   ///< parallel.dp, tp and pp: the formula strip's N_d and Ψ′ split
     std::int64_t tp = 1;
     std::int64_t pp = 1;
+    std::int64_t cp = 1; ///< context parallel: each GPU holds s/cp of every sequence's tokens
     /// ZeRO-3 never fits at any dp: its activations (which ZeRO does not shard) alone are too
     /// many (the verdict then suggests recomputation, a shorter sequence, a smaller batch).
     bool activationsBound = false;
@@ -49,9 +50,10 @@ struct MemoryReport : Report {
     }
 };
 
-/// Quantities, for the scenario's own ZeRO stage: params, params_per_gpu, zero, dp, tp, pp, gpus,
-/// weights, gradients, optimizer, activations, buffers, total, total_gib, gpu (word), capacity,
-/// headroom, excess, fits, min_dp, min_gpus. Problems: validate()'s and validateMemory()'s.
+/// Quantities, for the scenario's own ZeRO stage: params, params_per_gpu, zero, dp, tp, pp, cp,
+/// gpus, weights, gradients, optimizer, activations, buffers, total, total_gib, gpu (word),
+/// capacity, headroom, excess, fits, min_dp, min_gpus. Problems: validate()'s and
+/// validateMemory()'s.
 MemoryReport memoryReport(const Scenario& scenario);
 
 /// The CSV: the quantities, then one row per ZeRO stage (stage, name, selected, parameters,

@@ -2,6 +2,7 @@
 
 #include "simcore/memory.h"
 #include "simcore/pipeline.h"
+#include "simcore/steptime3d.h"
 
 namespace simcore {
 
@@ -94,6 +95,25 @@ ParallelismReport parallelismReport(const Scenario& scenario)
                          count(s.data.crossingNodes), Unit::Number));
     q.push_back(quantity("bubble_fraction", "pipeline bubble / step", report.bubbleFraction,
                          Unit::Fraction));
+    const TrainingReport training = trainingReport(scenario);
+    if (training.ok()) {
+        const StepTime& t = training.step;
+        report.training = ParallelismReport::TrainingCost{t.stepSeconds,
+                                                          t.computeSeconds,
+                                                          t.tpSeconds,
+                                                          t.bubbleSeconds + t.p2pSeconds,
+                                                          t.dpSeconds,
+                                                          t.microbatches,
+                                                          training.memoryPerGpuBytes,
+                                                          training.capacityBytes,
+                                                          training.fits};
+        q.push_back(quantity("training_step_time", "training model: step time", t.stepSeconds,
+                             Unit::Seconds));
+        q.push_back(quantity("training_memory_per_gpu", "training model: memory per GPU",
+                             training.memoryPerGpuBytes, Unit::Bytes));
+    } else if (!training.problems.empty()) {
+        report.trainingProblem = training.problems.front();
+    }
     return report;
 }
 

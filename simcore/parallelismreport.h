@@ -41,6 +41,22 @@ struct ParallelismReport : Report {
     /// convention), when pp > 1 and the schedule has at most kMaxCaptionPipelineOperations
     /// operations; NaN otherwise.
     double bubbleFraction = std::numeric_limits<double>::quiet_NaN();
+    /// The same layout priced by the training model (steptime3d.h's trainingReport), when it
+    /// can price it: the numbers Scaling's Physical mode, Memory and `calc training` show.
+    struct TrainingCost {
+        double stepSeconds = 0;
+        double computeSeconds = 0;
+        double tpSeconds = 0;
+        double pipelineSeconds = 0; ///< bubble + sends
+        double dpSeconds = 0;       ///< exposed
+        double microbatches = 0;    ///< m = B/(b·dp)
+        double memoryPerGpuBytes = 0;
+        double capacityBytes = 0;
+        bool fits = false;
+    };
+    std::optional<TrainingCost> training;
+    /// Why the training model cannot price it (its first problem), when `training` is empty.
+    std::optional<ScenarioError> trainingProblem;
     double nodeLinkBytesPerSecond = 0; ///< hardware.intra_bandwidth: links inside a node
     double networkBytesPerSecond = 0;  ///< hardware.inter_bandwidth: links between nodes
 };

@@ -50,8 +50,11 @@ constexpr std::array kScalingKeys = {"model.params"sv,          "model.layers"sv
         "parallel.microbatches"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,             \
         "hardware.gpu"sv
 
+// parallel.cp and train.global_batch: the layout as the training model prices it (s/cp tokens,
+// m = B/(b·dp) micro-batches: layoutMemoryScenario).
 constexpr std::array kMemoryKeys = {DTSIM_MEMORY_KEYS, "memory.sequence_parallel"sv,
-                                    "memory.buffers_fraction"sv};
+                                    "memory.buffers_fraction"sv, "parallel.cp"sv,
+                                    "train.global_batch"sv};
 
 constexpr std::array kParallelismKeys = {
     "model.layers"sv,          "model.heads"sv, "model.hidden"sv,      "parallel.dp"sv,

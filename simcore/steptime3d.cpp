@@ -397,14 +397,8 @@ TrainingReport trainingReport(const Scenario& scenario)
     report.step = evaluateStepTime(*params);
     const StepTime& s = report.step;
 
-    // Memory of the same layout from the one memory model: m micro-batches of s/cp tokens per
-    // GPU (context parallelism splits the activations; the attention scores' (s/cp)·s shape is
-    // not modelled: none are stored with selective or full recomputation).
-    Scenario layout = scenario;
-    layout.parallel.microbatches = std::max<std::int64_t>(1, std::llround(s.microbatches));
-    layout.model.params = effectiveParameters(scenario.model);
-    layout.model.seqLen = scenario.model.seqLen / scenario.parallel.cp;
-    const MemoryBreakdown memory = evaluateMemory(layout, options);
+    // Memory of the same layout from the one memory model, as the Memory view prices it.
+    const MemoryBreakdown memory = evaluateMemory(layoutMemoryScenario(scenario), options);
     const GpuSpec* gpu = findGpu(scenario.hardware.gpu);
     report.memoryPerGpuBytes = memory.totalBytes;
     report.capacityBytes = gpu ? gpu->memoryBytes : 0;

@@ -245,7 +245,10 @@ TEST_CASE("calc parallelism: Megatron-LM's example in numbers", "[cli][paralleli
     CHECK(json["pipeline_sends_crossing"].toDouble() == 4);
     // 1F1B, m = 8: the bubble is 3/11 of the step (Narayanan et al. 2021 §2.2.1).
     CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
-    CHECK(json["quantities"].toArray().size() == 18);
+    // + the training model's step time and memory per GPU of the same layout.
+    CHECK(json["quantities"].toArray().size() == 20);
+    CHECK(json["training_step_time"].toDouble() > 0);
+    CHECK(json["training_memory_per_gpu"].toDouble() > 0);
 
     const Run run = dtsim({"calc", "parallelism", "--set", "parallel.dp=2", "--set",
                            "parallel.tp=2", "--set", "parallel.pp=4"});

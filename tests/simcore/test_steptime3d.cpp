@@ -2,6 +2,8 @@
 // and published figures, each named with its source and tolerance.
 #include "simcore/catalogue.h"
 #include "simcore/memory.h"
+#include "simcore/memoryreport.h"
+#include "simcore/parallelismreport.h"
 #include "simcore/pipeline.h"
 #include "simcore/steptime3d.h"
 #include "simcore/validation.h"
@@ -441,4 +443,42 @@ TEST_CASE("The new keys load, and their zeros keep older files' meaning", "[step
     CHECK(setValue(s, "parallel.cp", "0"));
     // The default scenario's layout is a valid training layout.
     CHECK(trainingReport(Scenario{}).ok());
+}
+
+TEST_CASE("Memory, Parallelism and the training model read one layout", "[steptime3d][memory]")
+{
+    // GPT-3 175B, d = 4, t = 8, p = 12, and the same with context parallelism cp = 2 (d = 2).
+    auto plain = gpt3(4, 8, 12, 1536);
+    auto context = gpt3(2, 8, 12, 1536);
+    context.parallel.cp = 2;
+    for (const auto& s : {plain, context}) {
+        INFO("cp = " << s.parallel.cp);
+        const auto training = trainingReport(s);
+        REQUIRE(training.ok());
+        const auto memory = memoryReport(s);
+        REQUIRE(memory.ok());
+        // The Memory view's bar for the scenario's own ZeRO stage is the training report's.
+        CHECK(memory.selected().memory.totalBytes == training.memoryPerGpuBytes);
+        CHECK(memory.gpus == s.parallel.dp * 8 * 12 * s.parallel.cp);
+        const auto parallelism = parallelismReport(s);
+        REQUIRE(parallelism.training.has_value());
+        CHECK(parallelism.training->stepSeconds == training.step.stepSeconds);
+        CHECK(parallelism.training->memoryPerGpuBytes == training.memoryPerGpuBytes);
+    }
+    // cp halves each GPU's tokens: the activations per micro-batch halve (selective
+    // recomputation stores none of the s² scores).
+    auto selective = plain;
+    selective.train.recompute = Recompute::Selective;
+    auto halved = selective;
+    halved.parallel.cp = 2;
+    halved.parallel.dp = 2;
+    const Scenario one = layoutMemoryScenario(selective);
+    const Scenario two = layoutMemoryScenario(halved);
+    CHECK(two.model.seqLen == one.model.seqLen / 2);
+    CHECK(one.parallel.microbatches == 1536 / 4); // m = B/(b·dp)
+    CHECK(two.parallel.microbatches == 1536 / 2);
+    // A cp that does not divide the sequence is refused by the memory view, naming the key.
+    auto odd = plain;
+    odd.parallel.cp = 3;
+    CHECK(hasProblem(memoryReport(odd).problems, "parallel.cp"));
 }

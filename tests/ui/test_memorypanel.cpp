@@ -54,7 +54,8 @@ void requireBarsMatchSimcore(const MemoryPanel& panel)
     REQUIRE(charts->categoryAxis()->count() == 4);
     for (int zero = 0; zero < 4; ++zero) {
         INFO("ZeRO stage " << zero);
-        simcore::Scenario trial = scenario;
+        // The layout as the training model prices it (m = B/(b·dp) micro-batches, s/cp tokens).
+        simcore::Scenario trial = simcore::layoutMemoryScenario(scenario);
         trial.parallel.zero = zero;
         const auto expected = simcore::evaluateMemory(trial, options);
         const double gb = MemoryCharts::kGB;

@@ -121,6 +121,12 @@ const std::vector<Row>& rows()
              "GPUs that each hold a consecutive slice of the layers and pass activations on: "
              "the model states divide by pp, and the first stage keeps the most activations in "
              "flight. This is p in the schedule.")},
+        {"parallel.cp", QT_TRANSLATE_NOOP("KeyText", "&Context parallel (cp):"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "GPUs that split every sequence's tokens (Llama 3 §3.3): each holds s/cp of them, so "
+             "activations divide by cp; attention gathers the others' keys and values in every "
+             "layer. cp must divide the sequence length.")},
         {"parallel.zero",
          QT_TRANSLATE_NOOP("KeyText", "&ZeRO stage:"),
          QT_TRANSLATE_NOOP(

@@ -88,6 +88,7 @@ void MemoryPanel::buildControls()
     addFormRow(parallelForm, QStringLiteral("parallel.dp"));
     addFormRow(parallelForm, QStringLiteral("parallel.tp"));
     addFormRow(parallelForm, QStringLiteral("parallel.pp"));
+    addFormRow(parallelForm, QStringLiteral("parallel.cp"));
     m_sequenceParallel = new QCheckBox;
     bindKeyText(QStringLiteral("memory.sequence_parallel"), m_sequenceParallel);
     connect(m_sequenceParallel, &QCheckBox::toggled, this, [this](bool on) {

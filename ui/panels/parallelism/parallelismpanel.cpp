@@ -264,6 +264,24 @@ void ParallelismPanel::updateFormula()
                          .arg(common::formatWhole(layout.gpuLayers))
                          .arg(p.tp)
                          .arg(p.dp);
+        // The same layout as Scaling's Physical mode, Memory and `calc training` price it.
+        if (const auto& cost = layout.training) {
+            lines << tr("Training model, m = B/(b·dp) = %1 micro-batches: step <b>%2</b> "
+                        "(compute %3, tensor %4, pipeline %5, data-parallel %6 exposed); memory "
+                        "per GPU <b>%7</b> of %8%9")
+                         .arg(common::formatWhole(std::llround(cost->microbatches)),
+                              common::formatDuration(cost->stepSeconds),
+                              common::formatDuration(cost->computeSeconds),
+                              common::formatDuration(cost->tpSeconds),
+                              common::formatDuration(cost->pipelineSeconds),
+                              common::formatDuration(cost->dpSeconds),
+                              common::formatBytes(cost->memoryPerGpuBytes),
+                              common::formatBytes(cost->capacityBytes),
+                              cost->fits ? QString() : tr(": <b>does not fit</b>"));
+        } else if (const auto& problem = layout.trainingProblem) {
+            lines << tr("<i>The training model cannot price this layout: %1</i>")
+                         .arg(common::describeError(*problem).toHtmlEscaped());
+        }
     }
     if (const auto& pipeline = pipelineView()->report(); pipeline.ok()) {
         const auto& f = pipeline.formula;

@@ -234,6 +234,15 @@ std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
         // counts again was most of simcore's time on each slider step.
         scale = allowedWorkers(range);
     }
+    return barWorkersOnScale(scale, selected, optimum, axis);
+}
+
+std::vector<BarPick> barWorkersOnScale(const std::vector<std::int64_t>& scale,
+                                       std::int64_t selected, std::int64_t optimum, AxisScale axis)
+{
+    if (scale.empty()) {
+        return {};
+    }
     const auto last = static_cast<std::int64_t>(scale.size()) - 1;
     const auto indexOf = [&](std::int64_t n) {
         return static_cast<std::int64_t>(std::lower_bound(scale.begin(), scale.end(), n) -
@@ -461,10 +470,26 @@ void evaluateLayouts(ScalingResult& result, const LayoutSweep& sweep, const Work
     result.optimalWorkers = optimum;
     result.selected = step(selected);
     result.optimal = step(optimum);
-    const bool selectedOnScale = range.allows(selected);
-    auto bars = barWorkers(range, selectedOnScale ? selected : allowedAtOrBelow(range, selected),
-                           optimum, scenario.scaling.axis);
-    if (!selectedOnScale) {
+    // The bars stand on the layouts only: with 32 sequences most multiples of tp·pp·cp are no
+    // layout, and a row of empty slots hid the few bars. The selected N joins them when it is
+    // none, drawn as impossible.
+    std::vector<std::int64_t> barScale;
+    if (scenario.scaling.axis == AxisScale::Log) {
+        for (const auto n : fitting) {
+            const std::int64_t dp = n / range.unit;
+            if ((dp & (dp - 1)) == 0 || n == fitting.back() || n == optimum || n == selected) {
+                barScale.push_back(n);
+            }
+        }
+    } else {
+        barScale = fitting;
+    }
+    const bool selectedFits = sweep.fit(selected) == LayoutFit::Fits;
+    auto nearest = std::upper_bound(fitting.begin(), fitting.end(), selected);
+    const std::int64_t anchor = nearest == fitting.begin() ? fitting.front() : *(nearest - 1);
+    auto bars = barWorkersOnScale(barScale, selectedFits ? selected : anchor, optimum,
+                                  scenario.scaling.axis);
+    if (!selectedFits) {
         const auto at =
             std::lower_bound(bars.begin(), bars.end(), selected,
                              [](const BarPick& bar, std::int64_t n) { return bar.workers < n; });
@@ -475,13 +500,13 @@ void evaluateLayouts(ScalingResult& result, const LayoutSweep& sweep, const Work
         result.breakBefore.push_back(bar.breakBefore);
     }
     // Counting failures costs a goodput evaluation per point: a quarter of the points.
-    for (auto n : speedupCurveWorkers(selectedOnScale ? selected : optimum, optimum, range,
+    for (auto n : speedupCurveWorkers(selectedFits ? selected : optimum, optimum, range,
                                       failures ? 64 : 256)) {
         if (sweep.fit(n) == LayoutFit::Fits) {
             result.curve.push_back(step(n));
         }
     }
-    result.sliderStops = sliderWorkers(range, optimum, selectedOnScale ? selected : optimum,
+    result.sliderStops = sliderWorkers(range, optimum, range.allows(selected) ? selected : optimum,
                                        scenario.scaling.axis, result.mode);
     std::erase_if(result.sliderStops,
                   [&](std::int64_t n) { return n != selected && sweep.fit(n) != LayoutFit::Fits; });

@@ -138,6 +138,11 @@ struct BarPick {
 std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
                                 std::int64_t optimum, AxisScale axis);
 
+/// barWorkers' choice on a given scale (ascending): the Physical model draws its bars on the N
+/// that are layouts (layoutscaling.h) rather than on every allowed N. Empty for an empty scale.
+std::vector<BarPick> barWorkersOnScale(const std::vector<std::int64_t>& scale,
+                                       std::int64_t selected, std::int64_t optimum, AxisScale axis);
+
 /// The most bars barWorkers draws on the linear axis.
 inline constexpr std::size_t kMaxBars = 24;
 

@@ -177,6 +177,24 @@ ScalingReport scalingReport(const Scenario& scenario)
         if (terms.fit == LayoutFit::Fits) {
             terms.step = evaluateStepTime(terms.params);
         }
+        if (!report.bars.empty()) {
+            const std::int64_t unit = shape.unit;
+            const std::int64_t from = report.bars.front().workers;
+            const std::int64_t to = report.bars.back().workers;
+            for (std::int64_t n = (from + unit - 1) / unit * unit; n <= to; n += unit) {
+                const bool drawn =
+                    std::any_of(report.bars.begin(), report.bars.end(),
+                                [n](const ScalingBar& bar) { return bar.workers == n; });
+                if (drawn || sweep->fit(n) == LayoutFit::Fits) {
+                    continue;
+                }
+                if (report.skippedWorkers.size() == kMostSkippedShown) {
+                    report.skippedMore = true;
+                    break;
+                }
+                report.skippedWorkers.push_back(n);
+            }
+        }
         terms.singleSeconds = sweep->single(s.workers).stepSeconds;
         terms.microBatch = scenario.train.microBatch;
         terms.globalBatch = static_cast<std::int64_t>(sweep->layout(s.workers).globalBatch);

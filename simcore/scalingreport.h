@@ -77,12 +77,19 @@ struct ScalingMeasuredPoint {
     std::optional<std::size_t> barSlot;
 };
 
+/// How many left-out N a report lists.
+inline constexpr std::size_t kMostSkippedShown = 4;
+
 struct ScalingReport : Report {
-    ScalingResult result;                       ///< selected, optimum, window and curve
-    AxisScale axis = AxisScale::Linear;         ///< how the worker axis is spaced (scaling.axis)
-    std::vector<ScalingBar> bars;               ///< result.window as drawn
-    LessonTerms lesson;                         ///< the lesson model's terms (always filled)
-    std::optional<PhysicalTerms> physical;      ///< set in the Physical mode
+    ScalingResult result;                  ///< selected, optimum, window and curve
+    AxisScale axis = AxisScale::Linear;    ///< how the worker axis is spaced (scaling.axis)
+    std::vector<ScalingBar> bars;          ///< result.window as drawn
+    LessonTerms lesson;                    ///< the lesson model's terms (always filled)
+    std::optional<PhysicalTerms> physical; ///< set in the Physical mode
+    /// Physical mode: multiples of tp·pp·cp between the first and the last bar that are no
+    /// layout and so have no bar (the first kMostSkippedShown; skippedMore when there are more).
+    std::vector<std::int64_t> skippedWorkers;
+    bool skippedMore = false;
     std::vector<ScalingMeasuredPoint> measured; ///< scaling.measured, in the key's order
     bool speedupFromModel = false; ///< no run at N = 1 was measured: T₁ is the model's
     /// With scaling.count_failures: the goodput model's inputs (N and μ those of the selected

@@ -77,6 +77,9 @@ ValidationReport validationReport()
             row.step = training.step;
             std::tie(row.largestOverhead, row.largestOverheadFraction) =
                 largestOverhead(training.step);
+            row.computeFraction = training.step.stepSeconds > 0
+                                      ? training.step.computeSeconds / training.step.stepSeconds
+                                      : 0.0;
             ++report.priced;
             report.withinBand += row.withinBand ? 1 : 0;
             absoluteErrors += std::abs(result.errorFraction);

@@ -38,6 +38,7 @@ struct ValidationRow {
     /// ids), the one most likely to carry the error; empty when none is exposed.
     std::string largestOverhead;
     double largestOverheadFraction = 0; ///< that term's share of the step
+    double computeFraction = 0;         ///< compute's share of the step
 };
 
 struct ValidationReport : Report {

@@ -48,6 +48,7 @@ TEST_CASE("validation report: every published run with its error and breakdown",
         const double largest = std::max({s.tpSeconds, s.bubbleSeconds, s.p2pSeconds, s.dpSeconds,
                                          s.zeroGatherSeconds, s.cpSeconds, s.optimizerSeconds});
         CHECK(row.largestOverheadFraction == Approx(largest / s.stepSeconds).epsilon(1e-12));
+        CHECK(row.computeFraction == Approx(s.computeSeconds / s.stepSeconds).epsilon(1e-12));
     }
     CHECK(report.withinBand == within);
     CHECK(report.find("within_band")->value == static_cast<double>(within));

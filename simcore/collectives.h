@@ -68,11 +68,11 @@ CommAlgorithm toCommAlgorithm(CollectiveAlgorithm algorithm);
 
 /// Inputs of one collective. Units: bytes, seconds, bytes/s.
 struct CollectiveParams {
-    std::int64_t workers = 8; ///< n, ≥ 1
-    double bytes = 1e9;       ///< S, ≥ 0, finite (see the file comment for what S means)
-    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};        ///< in one node (NVLink 4)
+    std::int64_t workers = 8;     ///< n, ≥ 1
+    double bytes = 1e9;           ///< S, ≥ 0, finite (see the file comment for what S means)
+    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};         ///< in one node (NVLink 4)
     Link inter{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< between nodes (NDR)
-    std::int64_t gpusPerNode = 8;                                     ///< g, ≥ 1
+    std::int64_t gpusPerNode = 8; ///< g, ≥ 1
 };
 
 /// Why a collective has no cost: errors as values (STYLE.md), the UI and CLI word them.

@@ -76,11 +76,11 @@ struct NodeTopology {
 
 /// A cluster of identical nodes.
 struct ClusterTopology {
-    std::string id;         ///< preset id ("h100-nvswitch", …) or "imported"
-    std::string name;       ///< English display name
-    std::string gpu;        ///< hardware.gpu catalogue id of every GPU
-    std::int64_t nodes = 1; ///< ≥ 1
-    NodeTopology node;      ///< the wiring of each node
+    std::string id;          ///< preset id ("h100-nvswitch", …) or "imported"
+    std::string name;        ///< English display name
+    std::string gpu;         ///< hardware.gpu catalogue id of every GPU
+    std::int64_t nodes = 1;  ///< ≥ 1
+    NodeTopology node;       ///< the wiring of each node
     Link nic{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< one NIC port (NDR)
     std::string_view nicId;  ///< findTopologyLink() id of the NIC figure, e.g. "ib-ndr"
     std::string_view source; ///< where the preset's wiring comes from (English)

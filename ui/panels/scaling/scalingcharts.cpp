@@ -277,14 +277,14 @@ void ScalingCharts::applyLook()
 void ScalingCharts::retranslate()
 {
     applyModeLabels();
-    m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
+    m_ideal->setLabel(m_report.physical ? tr("Ideal T(1)/N") : tr("Ideal T(1)/N (no overhead)"));
     // Short: six entries share the legend's row (the formula strip names the failure parts).
     m_straggler->setLabel(tr("Stragglers"));
     m_failure->setLabel(tr("Failures"));
     m_tensorParallel->setLabel(tr("Tensor parallel"));
     m_pipeline->setLabel(tr("Bubble + sends"));
     m_dataParallel->setLabel(tr("Data parallel"));
-    m_other->setLabel(tr("Other (CP, optimizer)"));
+    m_other->setLabel(tr("Other")); // CP exchange, optimizer step: the formula names them
     m_selectedBar->legendEntry()->setName(tr("Selected N"));
     m_optimumBar->legendEntry()->setName(tr("Optimum N"));
     m_categories->setTitleText(layoutAxisTitle());
@@ -342,6 +342,8 @@ void ScalingCharts::showReport(const simcore::ScalingReport& report)
     m_report = report;
     if (modeChanged) {
         applyModeLabels();
+        // Five parts of the step share the legend's row with it in the Physical mode.
+        m_ideal->setLabel(report.physical ? tr("Ideal T(1)/N") : tr("Ideal T(1)/N (no overhead)"));
     }
     arrangeSets(report.physical.has_value(), report.failureParams.has_value());
     if (const QString title = layoutAxisTitle(); m_categories->titleText() != title) {

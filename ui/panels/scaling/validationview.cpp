@@ -65,7 +65,7 @@ ValidationView::ValidationView(QWidget* parent) : ChartArea(parent)
     buildTable();
     buildBreakdownChart();
     m_breakdownNote = new TextStrip(this);
-    setRelativeFont(m_breakdownNote, 1.0);
+    setLabelSizedFont(m_breakdownNote);
 
     auto* lower = new QHBoxLayout;
     lower->addWidget(m_table, 3);
@@ -202,6 +202,8 @@ void ValidationView::retranslate()
     m_table->setHorizontalHeaderLabels(
         {tr("Run"), tr("Metric"), tr("Published"), tr("dtsim"), tr("Error")});
     m_table->setAccessibleName(tr("Published runs and dtsim's predictions"));
+    m_caption->setAccessibleName(tr("How close the model is"));
+    m_breakdownNote->setAccessibleName(tr("The selected run"));
     m_errorView->setAccessibleName(tr("Error per published run"));
     m_breakdownView->setAccessibleName(tr("Step time of the selected run, by term"));
     if (!m_report.rows.empty()) {
@@ -404,7 +406,7 @@ void ValidationView::updateBreakdown()
     }
     setValueRange(m_secondsAxis, row.priced ? s.stepSeconds * 1.05 : 1.0);
     m_breakdownChart->setTitle(
-        tr("%1: where one step's %2 goes").arg(tag.front(), common::formatDuration(s.stepSeconds)));
+        tr("%1: the %2 step by term").arg(tag.front(), common::formatDuration(s.stepSeconds)));
     m_breakdownNote->setPlainText(breakdownText());
 }
 

@@ -201,6 +201,7 @@ ScalingReport scalingReport(const Scenario& scenario)
         report.physical = terms;
     }
 
+    report.countsFailures = scenario.scaling.countFailures;
     if (scenario.scaling.countFailures && s.possible) {
         if (auto params = goodputParamsFromScenario(scenario)) {
             // The plain step at N: the counted one less what counting added.

@@ -96,6 +96,9 @@ struct ScalingReport : Report {
     /// N) and its result there, for the formula strip.
     std::optional<GoodputParams> failureParams;
     GoodputResult failureResult;
+    /// scaling.count_failures: the bars stack stragglers and failures (failureParams is unset
+    /// when the selected N is no layout, the others still count them).
+    bool countsFailures = false;
 };
 
 /// Quantities: workers, compute, sync, step, ideal, speedup, efficiency, optimal_workers,

@@ -345,7 +345,7 @@ void ScalingCharts::showReport(const simcore::ScalingReport& report)
         // Five parts of the step share the legend's row with it in the Physical mode.
         m_ideal->setLabel(report.physical ? tr("Ideal T(1)/N") : tr("Ideal T(1)/N (no overhead)"));
     }
-    arrangeSets(report.physical.has_value(), report.failureParams.has_value());
+    arrangeSets(report.physical.has_value(), report.countsFailures);
     if (const QString title = layoutAxisTitle(); m_categories->titleText() != title) {
         m_categories->setTitleText(title);
     }

@@ -116,18 +116,13 @@ void ScalingViews::applyLook()
 
 QStringList ScalingViews::presentationPages() const
 {
-    return m_scaling->presentationPages() << tr("Validation");
+    return m_scaling->presentationPages();
 }
 
 void ScalingViews::showPresentationPage(int index)
 {
-    // Presentation mode: the page buttons choose, so the sub-tabs' bar folds away.
-    m_tabs->tabBar()->setVisible(index < 0);
-    const int scalingPages = static_cast<int>(m_scaling->presentationPages().size());
-    if (index >= scalingPages) {
-        showValidation(true);
-        return;
-    }
+    // The sub-tabs stay: a third page button made the row under the charts wider than a
+    // 1280-pixel window beside the lesson guide. A page button shows the scaling charts.
     m_scaling->showPresentationPage(index);
     if (index >= 0) {
         showValidation(false);

@@ -24,8 +24,8 @@ class ValidationView;
 
 /// The Scaling panel's right side: the scaling charts and, on a second sub-tab, the Validation
 /// view (the training model against published runs). Presentation mode shows one idea at a
-/// time: the step time, the speed-up, or the validation. Export and the summary follow the view
-/// shown.
+/// time: the step time or the speed-up (page buttons), or the validation (its sub-tab). Export
+/// and the summary follow the view shown.
 class ScalingViews : public ChartArea {
     Q_OBJECT
 public:
@@ -36,7 +36,7 @@ public:
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     void applyLook() override;
-    /// The scaling charts' two pages, then "Validation".
+    /// The scaling charts' two pages (the Validation view is the second sub-tab).
     [[nodiscard]] QStringList presentationPages() const override;
     void showPresentationPage(int index) override;
 

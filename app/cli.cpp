@@ -77,7 +77,7 @@ QStringList exportViewIds()
     return {QStringLiteral("scaling"),       QStringLiteral("memory"),
             QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
             QStringLiteral("communication"), QStringLiteral("topology"),
-            QStringLiteral("checkpoint")};
+            QStringLiteral("checkpoint"),    QStringLiteral("validation")};
 }
 
 void setApplicationInfo()

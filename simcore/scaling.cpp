@@ -1,5 +1,6 @@
 #include "simcore/scaling.h"
 
+#include "simcore/layoutscaling.h"
 #include "simcore/physicalscaling.h"
 
 #include <algorithm>
@@ -64,7 +65,8 @@ std::int64_t lessonOptimalWorkers(const LessonParams& params, std::int64_t maxWo
 
 bool WorkerRange::allows(std::int64_t workers) const
 {
-    return workers >= 1 && workers <= max && (workers <= node || workers % node == 0);
+    return workers >= unit && workers <= max && workers % unit == 0 &&
+           (workers <= node || workers % node == 0);
 }
 
 std::string_view workerLimitKey(WorkerLimit limit)
@@ -94,17 +96,18 @@ WorkerRange workerRange(const Scenario& scenario)
             range.limit = limit;
         }
     };
+    // N = dp × tp × pp × cp (layoutscaling.h): each data-parallel replica of tp·pp·cp GPUs
+    // needs at least one micro-batch of the global batch under strong scaling.
+    range.unit = replicaGpus(scenario);
     consider(scenario.hardware.gpus, WorkerLimit::Cluster);
     if (scenario.scaling.batch == BatchScalingMode::Strong) {
-        consider(scenario.train.globalBatch, WorkerLimit::Batch);
-    }
-    if (scenario.collective.algorithm == CollectiveAlgorithm::Hierarchical) {
-        range.node = std::max<std::int64_t>(1, scenario.hardware.gpusPerNode);
+        const std::int64_t replicas =
+            scenario.train.globalBatch / std::max<std::int64_t>(1, scenario.train.microBatch);
+        if (replicas >= 1 && replicas <= range.limitValue / range.unit) {
+            consider(replicas * range.unit, WorkerLimit::Batch);
+        }
     }
     range.max = range.limitValue;
-    if (range.max > range.node) {
-        range.max = range.max / range.node * range.node;
-    }
     return range;
 }
 
@@ -115,8 +118,8 @@ std::optional<ScenarioError> workerProblem(const Scenario& scenario)
         return std::nullopt; // validate() names the key's own range
     }
     const WorkerRange range = workerRange(scenario);
-    if (range.allows(workers)) {
-        return std::nullopt;
+    if (range.allows(workers) || (range.unit > 1 && workers <= range.max)) {
+        return std::nullopt; // a count that is no layout is drawn as impossible, not refused
     }
     ScenarioError error{
         ScenarioError::Kind::Inconsistent, "scaling.workers", std::to_string(workers), {}, {}};
@@ -125,6 +128,11 @@ std::optional<ScenarioError> workerProblem(const Scenario& scenario)
         error.allowed = "at most " + limit;
         if (range.limit == WorkerLimit::Cluster) {
             error.detail = "hardware.gpus = " + limit + ", the GPUs of the cluster";
+        } else if (range.unit > 1 || scenario.train.microBatch > 1) {
+            error.detail = "train.global_batch = " + std::to_string(scenario.train.globalBatch) +
+                           ", train.micro_batch = " + std::to_string(scenario.train.microBatch) +
+                           ": strong scaling gives each data-parallel replica of tp x pp x cp = " +
+                           std::to_string(range.unit) + " GPUs at least one micro-batch";
         } else {
             error.detail = "train.global_batch = " + limit +
                            " sequences: strong scaling gives each GPU at least one";
@@ -140,6 +148,12 @@ std::optional<ScenarioError> workerProblem(const Scenario& scenario)
 std::vector<std::int64_t> allowedWorkers(const WorkerRange& range)
 {
     std::vector<std::int64_t> workers;
+    if (range.unit > 1) {
+        for (std::int64_t n = range.unit; n <= range.max; n += range.unit) {
+            workers.push_back(n);
+        }
+        return workers;
+    }
     for (std::int64_t n = 1; n <= range.max; n += (n < range.node ? 1 : range.node)) {
         workers.push_back(n);
     }
@@ -148,6 +162,10 @@ std::vector<std::int64_t> allowedWorkers(const WorkerRange& range)
 
 std::int64_t allowedAtOrBelow(const WorkerRange& range, std::int64_t n)
 {
+    if (range.unit > 1) {
+        const std::int64_t top = std::max(range.unit, range.max / range.unit * range.unit);
+        return std::clamp<std::int64_t>(n / range.unit * range.unit, range.unit, top);
+    }
     n = std::clamp<std::int64_t>(n, 1, range.max);
     return n <= range.node ? n : n / range.node * range.node;
 }
@@ -169,8 +187,8 @@ std::vector<std::int64_t> sliderWorkers(const WorkerRange& range, std::int64_t o
     const std::int64_t last =
         mode == ScalingMode::Lesson
             ? allowedAtOrBelow(range, std::max<std::int64_t>(everyCountUpTo, 4 * optimum))
-            : range.max;
-    std::vector<std::int64_t> stops{1, last};
+            : allowedAtOrBelow(range, range.max);
+    std::vector<std::int64_t> stops{allowedAtOrBelow(range, 1), last};
     if (axis == AxisScale::Log) {
         for (std::int64_t p = 1; p <= last; p *= 2) {
             stops.push_back(allowedAtOrBelow(range, p));
@@ -204,7 +222,7 @@ std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
         for (std::int64_t p = 1; p <= range.max; p *= 2) {
             scale.push_back(allowedAtOrBelow(range, p));
         }
-        scale.push_back(range.max);
+        scale.push_back(allowedAtOrBelow(range, range.max));
         for (std::int64_t n : {std::int64_t{1}, selected, optimum}) {
             if (range.allows(n)) {
                 scale.push_back(n);
@@ -215,6 +233,15 @@ std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
         // Every allowed N, ascending, already holds 1, N and the optimum: sorting its 4096
         // counts again was most of simcore's time on each slider step.
         scale = allowedWorkers(range);
+    }
+    return barWorkersOnScale(scale, selected, optimum, axis);
+}
+
+std::vector<BarPick> barWorkersOnScale(const std::vector<std::int64_t>& scale,
+                                       std::int64_t selected, std::int64_t optimum, AxisScale axis)
+{
+    if (scale.empty()) {
+        return {};
     }
     const auto last = static_cast<std::int64_t>(scale.size()) - 1;
     const auto indexOf = [&](std::int64_t n) {
@@ -286,7 +313,7 @@ std::vector<std::int64_t> speedupCurveWorkers(std::int64_t selected, std::int64_
         range, roundUpToNice(std::max<std::int64_t>({16, 4 * optimum, 2 * selected})));
     std::vector<std::int64_t> workers{selected, optimum};
     std::vector<std::int64_t> every =
-        allowedWorkers({last, range.limit, range.limitValue, range.node});
+        allowedWorkers({last, range.limit, range.limitValue, range.node, range.unit});
     if (static_cast<std::int64_t>(every.size()) <= densePoints) {
         workers.insert(workers.end(), every.begin(), every.end());
     } else {
@@ -392,6 +419,104 @@ std::int64_t optimumWithFailures(const std::vector<std::int64_t>& candidates, Pl
     return candidates[best];
 }
 
+/// The Physical model over N = dp × tp × pp × cp (layoutscaling.h): as the lesson's sweep, but
+/// an N that is no layout is never priced: not on the slider, not on the curve, never the
+/// optimum; the selected one and those on the bars' scale are drawn as impossible slots.
+void evaluateLayouts(ScalingResult& result, const LayoutSweep& sweep, const WorkerRange& range,
+                     const Scenario& scenario, const std::optional<GoodputParams>& failures)
+{
+    result.range = range;
+    const std::vector<std::int64_t> scale = allowedWorkers(range);
+    std::vector<std::int64_t> fitting;
+    for (const auto n : scale) {
+        if (sweep.fit(n) == LayoutFit::Fits) {
+            fitting.push_back(n);
+        }
+    }
+    const std::int64_t selected =
+        std::clamp<std::int64_t>(scenario.scaling.workers, 1, std::max<std::int64_t>(range.max, 1));
+    if (fitting.empty()) {
+        result.selected = sweep.step(selected);
+        result.optimal = result.selected;
+        result.single = sweep.single(selected);
+        return;
+    }
+    double oneGpuStretch = 1;
+    if (failures) {
+        const StepTimes one = sweep.single(fitting.front());
+        const auto oneWall = goodputPerStep(*failures, 1, one.stepSeconds);
+        oneGpuStretch = oneWall.status == CheckpointStatus::Ok
+                            ? oneWall.wallSeconds / one.stepSeconds
+                            : std::numeric_limits<double>::infinity();
+    }
+    const auto plain = [&](std::int64_t n) { return sweep.step(n); };
+    const auto step = [&](std::int64_t n) {
+        StepTimes t = sweep.step(n);
+        return failures && t.possible ? withFailures(t, *failures, oneGpuStretch) : t;
+    };
+    std::int64_t optimum = fitting.front();
+    double best = plain(optimum).speedup;
+    for (const auto n : fitting) {
+        if (const double speedup = plain(n).speedup; speedup > best) {
+            best = speedup;
+            optimum = n;
+        }
+    }
+    if (failures) {
+        auto candidates = fitting;
+        std::erase_if(candidates, [&](std::int64_t n) { return n > optimum; });
+        optimum = optimumWithFailures(candidates, plain, step);
+    }
+    result.optimalWorkers = optimum;
+    result.selected = step(selected);
+    result.optimal = step(optimum);
+    // The bars stand on the layouts only: with 32 sequences most multiples of tp·pp·cp are no
+    // layout, and a row of empty slots hid the few bars. The selected N joins them when it is
+    // none, drawn as impossible.
+    std::vector<std::int64_t> barScale;
+    if (scenario.scaling.axis == AxisScale::Log) {
+        for (const auto n : fitting) {
+            const std::int64_t dp = n / range.unit;
+            if ((dp & (dp - 1)) == 0 || n == fitting.back() || n == optimum || n == selected) {
+                barScale.push_back(n);
+            }
+        }
+    } else {
+        barScale = fitting;
+    }
+    const bool selectedFits = sweep.fit(selected) == LayoutFit::Fits;
+    auto nearest = std::upper_bound(fitting.begin(), fitting.end(), selected);
+    const std::int64_t anchor = nearest == fitting.begin() ? fitting.front() : *(nearest - 1);
+    auto bars = barWorkersOnScale(barScale, selectedFits ? selected : anchor, optimum,
+                                  scenario.scaling.axis);
+    if (!selectedFits) {
+        const auto at =
+            std::lower_bound(bars.begin(), bars.end(), selected,
+                             [](const BarPick& bar, std::int64_t n) { return bar.workers < n; });
+        bars.insert(at, BarPick{selected, false});
+    }
+    for (const auto& bar : bars) {
+        result.window.push_back(step(bar.workers));
+        result.breakBefore.push_back(bar.breakBefore);
+    }
+    // Counting failures costs a goodput evaluation per point: a quarter of the points.
+    for (auto n : speedupCurveWorkers(selectedFits ? selected : optimum, optimum, range,
+                                      failures ? 64 : 256)) {
+        if (sweep.fit(n) == LayoutFit::Fits) {
+            result.curve.push_back(step(n));
+        }
+    }
+    result.sliderStops = sliderWorkers(range, optimum, range.allows(selected) ? selected : optimum,
+                                       scenario.scaling.axis, result.mode);
+    std::erase_if(result.sliderStops,
+                  [&](std::int64_t n) { return n != selected && sweep.fit(n) != LayoutFit::Fits; });
+    for (const auto& point : scenario.scaling.measured) {
+        result.measuredModel.push_back(step(point.workers));
+    }
+    StepTimes one = sweep.single(selected);
+    result.single = failures ? withFailures(one, *failures, oneGpuStretch) : one;
+}
+
 } // namespace
 
 ScalingResult evaluateScaling(const Scenario& scenario)
@@ -442,10 +567,8 @@ ScalingResult evaluateScaling(const Scenario& scenario)
     };
     if (scenario.scaling.mode == ScalingMode::Physical) {
         // validate() rejects an unknown GPU; an unvalidated one falls back to the lesson model.
-        if (const auto physical = physicalParamsFromScenario(scenario)) {
-            evaluate(
-                [&](std::int64_t n) { return physicalStep(*physical, n); }, workerRange(scenario),
-                [&](const WorkerRange& range) { return physicalOptimalWorkers(*physical, range); });
+        if (const auto sweep = LayoutSweep::fromScenario(scenario)) {
+            evaluateLayouts(result, *sweep, workerRange(scenario), scenario, failures);
             return result;
         }
         result.mode = ScalingMode::Lesson;

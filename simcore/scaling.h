@@ -39,6 +39,23 @@ struct StepTimes {
     double speedup = 1;      ///< T₁ / T_N
     double efficiency = 1;   ///< speed-up / N
     double totalSeconds = 0; ///< steps × stepSeconds
+
+    // The Physical model's parts of syncSeconds, a dp × tp × pp × cp layout's exposed terms
+    // (steptime3d.h StepTime; layoutscaling.h); 0 in the lesson model. syncSeconds is their sum.
+    std::int64_t dataParallel = 0;     ///< dp = N / (tp·pp·cp); 0 in the lesson model
+    double microbatches = 0;           ///< m = B / (b·dp); 0 in the lesson model
+    double tensorParallelSeconds = 0;  ///< StepTime::tpSeconds
+    double pipelineSendSeconds = 0;    ///< StepTime::p2pSeconds (the bubble is bubbleSeconds)
+    double dataParallelSeconds = 0;    ///< StepTime::dpSeconds
+    double zeroGatherSeconds = 0;      ///< StepTime::zeroGatherSeconds
+    double contextParallelSeconds = 0; ///< StepTime::cpSeconds
+    double optimizerSeconds = 0;       ///< StepTime::optimizerSeconds
+    /// Whatever else the layout's step holds: its step less the terms above (0 today; a term
+    /// the model gains later is drawn here rather than lost).
+    double otherSeconds = 0;
+    /// False when N is no layout of the scenario (layoutscaling.h LayoutFit): nothing is priced
+    /// and every time is NaN.
+    bool possible = true;
 };
 
 /// MODELS §1: compute = base/N; sync = N > 1 ? fixed + perWorker·(N − 1) : 0.
@@ -66,6 +83,9 @@ struct WorkerRange {
     /// all-reduce assumes every node holds the same GPUs; a partial node would send its whole
     /// share through fewer links (the saw-tooth of a speed-up curve over every N).
     std::int64_t node = 1;
+    /// The Physical model's layout: N is dp × tp × pp × cp, so only multiples of tp·pp·cp are
+    /// on its scale (allowedWorkers); another N is shown as impossible, not refused.
+    std::int64_t unit = 1;
 
     [[nodiscard]] bool allows(std::int64_t workers) const;
     friend bool operator==(const WorkerRange&, const WorkerRange&) = default;
@@ -117,6 +137,11 @@ struct BarPick {
 /// breakBefore says so.
 std::vector<BarPick> barWorkers(const WorkerRange& range, std::int64_t selected,
                                 std::int64_t optimum, AxisScale axis);
+
+/// barWorkers' choice on a given scale (ascending): the Physical model draws its bars on the N
+/// that are layouts (layoutscaling.h) rather than on every allowed N. Empty for an empty scale.
+std::vector<BarPick> barWorkersOnScale(const std::vector<std::int64_t>& scale,
+                                       std::int64_t selected, std::int64_t optimum, AxisScale axis);
 
 /// The most bars barWorkers draws on the linear axis.
 inline constexpr std::size_t kMaxBars = 24;

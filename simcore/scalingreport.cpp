@@ -8,6 +8,76 @@
 
 namespace simcore {
 
+namespace {
+
+/// The keys the Physical model reads beyond the view's own (steptime3d.h): a problem of one of
+/// them stops that model, not the lesson's.
+constexpr std::string_view kLayoutKeys[] = {"parallel.tp",
+                                            "parallel.pp",
+                                            "parallel.cp",
+                                            "parallel.schedule",
+                                            "parallel.virtual_stages",
+                                            "model.heads",
+                                            "memory.sequence_parallel",
+                                            "hardware.nics_per_node",
+                                            "hardware.nic_bandwidth",
+                                            "train.optimizer"};
+
+void addLayoutProblems(const Scenario& scenario, std::vector<ScenarioError>& problems)
+{
+    const auto add = [&](ScenarioError problem) {
+        if (std::find(problems.begin(), problems.end(), problem) == problems.end()) {
+            problems.push_back(std::move(problem));
+        }
+    };
+    for (auto& problem : validate(scenario)) {
+        const bool layoutKey = std::find(std::begin(kLayoutKeys), std::end(kLayoutKeys),
+                                         problem.key) != std::end(kLayoutKeys) ||
+                               (problem.key == "parallel.microbatches" &&
+                                scenario.scaling.batch == BatchScalingMode::Weak);
+        if (layoutKey) {
+            add(std::move(problem));
+        }
+    }
+    if (!problems.empty()) {
+        return; // the rules below read those keys
+    }
+    for (auto& problem : layoutRuleProblems(scenario)) {
+        add(std::move(problem));
+    }
+    const WorkerRange range = workerRange(scenario);
+    const auto text = [](std::int64_t n) { return std::to_string(n); };
+    if (range.unit > range.max) {
+        add({ScenarioError::Kind::Inconsistent, "parallel.tp", text(scenario.parallel.tp),
+             "tp x pp x cp at most " + text(range.max) + ", the largest N",
+             "tp x pp x cp = " + text(range.unit) + " GPUs per data-parallel replica; " +
+                 std::string(workerLimitKey(range.limit)) + " sets N <= " + text(range.max)});
+        return;
+    }
+    // Not one N of the range is a layout (the batch splits into no whole micro-batches).
+    if (const auto sweep = LayoutSweep::fromScenario(scenario)) {
+        const auto workers = allowedWorkers(range);
+        const bool any = std::any_of(workers.begin(), workers.end(), [&](std::int64_t n) {
+            return sweep->fit(n) == LayoutFit::Fits;
+        });
+        if (!any) {
+            add({ScenarioError::Kind::Inconsistent, "train.global_batch",
+                 text(scenario.train.globalBatch),
+                 "a multiple of train.micro_batch x dp for some N = dp x " + text(range.unit) +
+                     " up to " + text(range.max),
+                 "train.micro_batch = " + text(scenario.train.microBatch) +
+                     ": no N of the range splits the batch into whole micro-batches"});
+        }
+    }
+}
+
+double nan()
+{
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+} // namespace
+
 ScalingReport scalingReport(const Scenario& scenario)
 {
     ScalingReport report;
@@ -28,6 +98,9 @@ ScalingReport scalingReport(const Scenario& scenario)
             }
         }
     }
+    if (report.ok() && scenario.scaling.mode == ScalingMode::Physical) {
+        addLayoutProblems(scenario, report.problems);
+    }
     if (!report.ok()) {
         return report;
     }
@@ -36,16 +109,38 @@ ScalingReport scalingReport(const Scenario& scenario)
     const auto& r = report.result;
     const auto& s = r.selected;
     const bool physical = r.mode == ScalingMode::Physical;
-    report.heading = (physical ? "Scaling, physical model (MODELS §3 compute, §4 collectives), N = "
-                               : "Scaling, lesson model (seed lesson §5), N = ") +
-                     std::to_string(s.workers);
+    const LayoutShape shape = layoutShape(scenario);
+    const auto sweep = physical ? LayoutSweep::fromScenario(scenario) : std::nullopt;
+    report.heading =
+        (physical ? "Scaling, physical model (dp x tp x pp x cp layouts, tp " +
+                        std::to_string(shape.tp) + " x pp " + std::to_string(shape.pp) + " x cp " +
+                        std::to_string(shape.cp) + "; Narayanan et al. 2021, MODELS §8), N = "
+                  : std::string("Scaling, lesson model (seed lesson §5), N = ")) +
+        std::to_string(s.workers);
 
     for (std::size_t i = 0; i < r.window.size(); ++i) {
         const auto& bar = r.window[i];
-        report.bars.push_back({bar.workers, bar.computeSeconds, bar.syncSeconds + bar.bubbleSeconds,
-                               bar.stragglerSeconds, bar.failureSeconds, bar.idealSeconds,
-                               bar.workers == s.workers, bar.workers == r.optimalWorkers,
-                               r.breakBefore[i]});
+        ScalingBar drawn;
+        drawn.workers = bar.workers;
+        drawn.computeSeconds = bar.computeSeconds;
+        drawn.communicationSeconds = bar.syncSeconds + bar.bubbleSeconds;
+        drawn.stragglerSeconds = bar.stragglerSeconds;
+        drawn.failureSeconds = bar.failureSeconds;
+        drawn.idealSeconds = bar.idealSeconds;
+        if (sweep) {
+            drawn.tensorParallelSeconds = bar.tensorParallelSeconds;
+            drawn.pipelineSeconds = bar.bubbleSeconds + bar.pipelineSendSeconds;
+            drawn.dataParallelSeconds = bar.dataParallelSeconds + bar.zeroGatherSeconds;
+            drawn.otherSeconds =
+                bar.contextParallelSeconds + bar.optimizerSeconds + bar.otherSeconds;
+            drawn.dataParallel = bar.dataParallel;
+            drawn.possible = bar.possible;
+            drawn.fit = sweep->fit(bar.workers);
+        }
+        drawn.selected = bar.workers == s.workers;
+        drawn.optimum = bar.workers == r.optimalWorkers;
+        drawn.breakBefore = r.breakBefore[i];
+        report.bars.push_back(drawn);
     }
     // Measured runs: T₁ from the runs at N = 1 when there are any, else the model's.
     double singleSum = 0;
@@ -74,22 +169,40 @@ ScalingReport scalingReport(const Scenario& scenario)
     const auto& lesson = scenario.lesson;
     report.lesson = {lesson.baseComputeSeconds, lesson.fixedSyncSeconds,
                      lesson.syncPerWorkerSeconds, s.workers - 1};
-    if (physical) {
-        if (const auto params = physicalParamsFromScenario(scenario)) {
-            const double communication = syncSeconds(*params, s.workers);
-            const bool weak = params->batch == BatchScaling::Weak;
-            report.physical =
-                PhysicalTerms{flopsPerToken(*params),
-                              weak ? params->tokensPerStep
-                                   : params->tokensPerStep / static_cast<double>(s.workers),
-                              params->peakFlopsPerSecond,
-                              params->mfu,
-                              communication,
-                              communication - s.syncSeconds};
+    if (sweep) {
+        PhysicalTerms terms;
+        terms.shape = shape;
+        terms.fit = sweep->fit(s.workers);
+        terms.params = sweep->layout(s.workers); // its GPU and efficiency, even at no layout
+        if (terms.fit == LayoutFit::Fits) {
+            terms.step = evaluateStepTime(terms.params);
         }
+        if (!report.bars.empty()) {
+            const std::int64_t unit = shape.unit;
+            const std::int64_t from = report.bars.front().workers;
+            const std::int64_t to = report.bars.back().workers;
+            for (std::int64_t n = (from + unit - 1) / unit * unit; n <= to; n += unit) {
+                const bool drawn =
+                    std::any_of(report.bars.begin(), report.bars.end(),
+                                [n](const ScalingBar& bar) { return bar.workers == n; });
+                if (drawn || sweep->fit(n) == LayoutFit::Fits) {
+                    continue;
+                }
+                if (report.skippedWorkers.size() == kMostSkippedShown) {
+                    report.skippedMore = true;
+                    break;
+                }
+                report.skippedWorkers.push_back(n);
+            }
+        }
+        terms.singleSeconds = sweep->single(s.workers).stepSeconds;
+        terms.microBatch = scenario.train.microBatch;
+        terms.globalBatch = static_cast<std::int64_t>(sweep->layout(s.workers).globalBatch);
+        report.physical = terms;
     }
 
-    if (scenario.scaling.countFailures) {
+    report.countsFailures = scenario.scaling.countFailures;
+    if (scenario.scaling.countFailures && s.possible) {
         if (auto params = goodputParamsFromScenario(scenario)) {
             // The plain step at N: the counted one less what counting added.
             params->gpus = s.workers;
@@ -152,6 +265,41 @@ ScalingReport scalingReport(const Scenario& scenario)
     q.push_back(quantity("optimal_interval", "optimal interval (Daly)",
                          ifCounted(g.optimalIntervalSeconds), Unit::Seconds));
     q.push_back(quantity("goodput", "goodput", ifCounted(g.goodput), Unit::Fraction));
+    // The Physical model's layout at N and its step's exposed terms (NaN in the lesson).
+    const bool layout = report.physical.has_value();
+    const auto ifLayout = [layout](double value) { return layout ? value : nan(); };
+    q.push_back(quantity("layout_possible", "N is a dp x tp x pp x cp layout",
+                         ifLayout(s.possible ? 1.0 : 0.0), Unit::Boolean));
+    q.push_back(quantity("tensor_parallel", "tensor-parallel degree tp",
+                         ifLayout(static_cast<double>(shape.tp)), Unit::Number));
+    q.push_back(quantity("pipeline_parallel", "pipeline-parallel degree pp",
+                         ifLayout(static_cast<double>(shape.pp)), Unit::Number));
+    q.push_back(quantity("context_parallel", "context-parallel degree cp",
+                         ifLayout(static_cast<double>(shape.cp)), Unit::Number));
+    q.push_back(quantity("replica_gpus", "GPUs per data-parallel replica (tp x pp x cp)",
+                         ifLayout(static_cast<double>(shape.unit)), Unit::Gpus));
+    const bool fits = layout && s.possible;
+    const auto ifFits = [fits](double value) { return fits ? value : nan(); };
+    q.push_back(quantity(
+        "data_parallel", "data-parallel degree dp = N / (tp x pp x cp)",
+        layout && s.workers % shape.unit == 0 ? static_cast<double>(s.workers / shape.unit) : nan(),
+        Unit::Number));
+    q.push_back(quantity("microbatches", "micro-batches m = B/(b x dp)", ifFits(s.microbatches),
+                         Unit::Microbatches));
+    q.push_back(quantity("tp_comm", "tensor-parallel communication",
+                         ifFits(s.tensorParallelSeconds), Unit::Seconds));
+    q.push_back(quantity("pp_bubble", "pipeline bubble", ifFits(s.bubbleSeconds), Unit::Seconds));
+    q.push_back(quantity("pp_p2p", "pipeline sends", ifFits(s.pipelineSendSeconds), Unit::Seconds));
+    q.push_back(quantity("dp_comm", "data-parallel reduction, exposed",
+                         ifFits(s.dataParallelSeconds), Unit::Seconds));
+    q.push_back(quantity("zero_gather", "ZeRO-3 parameter gathers, exposed",
+                         ifFits(s.zeroGatherSeconds), Unit::Seconds));
+    q.push_back(quantity("cp_comm", "context-parallel K/V exchange, exposed",
+                         ifFits(s.contextParallelSeconds), Unit::Seconds));
+    q.push_back(
+        quantity("optimizer_step", "optimizer step", ifFits(s.optimizerSeconds), Unit::Seconds));
+    q.push_back(quantity("single_gpu_step", "one GPU's step T1 (same global batch)",
+                         layout ? report.physical->singleSeconds : nan(), Unit::Seconds));
     return report;
 }
 
@@ -167,6 +315,7 @@ std::string scalingCsv(const ScalingReport& report)
         bool bar = false;
         bool breakBefore = false;
     };
+    const bool layout = report.physical.has_value();
     std::map<std::int64_t, Row> rows;
     for (const auto& point : r.curve) {
         rows[point.workers] = {point, false, false};
@@ -176,7 +325,9 @@ std::string scalingCsv(const ScalingReport& report)
     }
     text += "# the bars (bar = 1) and the speed-up curve, one row per N\n"
             "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-            "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s\n";
+            "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,possible,"
+            "data_parallel,microbatches,tp_comm_s,pp_bubble_s,pp_p2p_s,dp_comm_s,zero_gather_s,"
+            "cp_comm_s,optimizer_s,other_s\n";
     for (const auto& [workers, row] : rows) {
         const auto& t = row.times;
         text += std::to_string(workers) + ',' + csvNumber(t.computeSeconds) + ',' +
@@ -185,7 +336,18 @@ std::string scalingCsv(const ScalingReport& report)
                 csvNumber(t.efficiency) + ',' + csvNumber(t.totalSeconds) + ',' +
                 (row.bar ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
                 (workers == r.optimalWorkers ? "1" : "0") + ',' + (row.breakBefore ? "1" : "0") +
-                ',' + csvNumber(t.stragglerSeconds) + ',' + csvNumber(t.failureSeconds) + '\n';
+                ',' + csvNumber(t.stragglerSeconds) + ',' + csvNumber(t.failureSeconds) + ',' +
+                (t.possible ? "1" : "0");
+        if (layout && t.possible) {
+            text += ',' + std::to_string(t.dataParallel) + ',' + csvNumber(t.microbatches) + ',' +
+                    csvNumber(t.tensorParallelSeconds) + ',' + csvNumber(t.bubbleSeconds) + ',' +
+                    csvNumber(t.pipelineSendSeconds) + ',' + csvNumber(t.dataParallelSeconds) +
+                    ',' + csvNumber(t.zeroGatherSeconds) + ',' +
+                    csvNumber(t.contextParallelSeconds) + ',' + csvNumber(t.optimizerSeconds) +
+                    ',' + csvNumber(t.otherSeconds) + '\n';
+        } else {
+            text += ",,,,,,,,,,\n";
+        }
     }
     if (!report.measured.empty()) {
         text +=

@@ -170,27 +170,23 @@ TEST_CASE("help, version, and the GUI without a display", "[cli]")
 
 TEST_CASE("calc scaling honours scaling.mode=physical", "[cli][physical]")
 {
-    // Narayanan et al. 2021 eq. 4 (MODELS §3): GPT-3 175B, 1536 × 2048 tokens per step, 95,367
-    // steps (300e9 tokens), 1024 A100s at 140 TFLOP/s (312 × 0.44872), full recomputation:
-    // compute per step 8·175e9·3,145,728/(1024·140e12) = 30.72 s; ≈ 34 days in all.
-    const Run run = dtsim({"calc",  "scaling",
-                           "--set", "scaling.mode=physical",
-                           "--set", "model.params=175e9",
-                           "--set", "model.seq_len=2048",
-                           "--set", "train.global_batch=1536",
-                           "--set", "train.steps=95367",
-                           "--set", "train.precision=mixed",
-                           "--set", "train.recompute=full",
-                           "--set", "hardware.gpu=a100-80",
-                           "--set", "scaling.mfu=0.44871794871794873",
-                           "--set", "scaling.overlap=1",
-                           "--set", "scaling.workers=1024",
-                           "--json"});
+    // GPT-3 175B on 1024 A100s (tp 8 × pp 8 × dp 16, 1536 sequences, 95,367 steps = 300e9
+    // tokens): the Physical model prices the layout with the training model, so its step is
+    // `calc training`'s for the same layout, and the run takes about Narayanan et al. 2021's
+    // 34 days (eq. 4 at 140 TFLOP/s; ±2 %: the paper rounds to whole days).
+    const Run run = dtsim({"calc", "scaling", "--preset", "gpt3-175b-a100", "--set",
+                           "scaling.mode=physical", "--json"});
     REQUIRE(run.exitCode == 0);
     const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
     CHECK(json["mode"].toString() == QStringLiteral("physical"));
-    CHECK(json["compute"].toDouble() ==
-          Approx(8 * 175e9 * 3145728.0 / (1024 * 140e12)).epsilon(1e-9));
+    CHECK(json["workers"].toInt() == 1024);
+    CHECK(json["data_parallel"].toInt() == 16);
+    CHECK(json["replica_gpus"].toInt() == 64);
+    const Run training = dtsim({"calc", "training", "--preset", "gpt3-175b-a100", "--json"});
+    REQUIRE(training.exitCode == 0);
+    const QJsonObject layout = QJsonDocument::fromJson(training.out.toUtf8()).object();
+    CHECK(json["step"].toDouble() == Approx(layout["step_time"].toDouble()).epsilon(1e-12));
+    CHECK(json["pp_bubble"].toDouble() == Approx(layout["pp_bubble"].toDouble()).epsilon(1e-12));
     CHECK(json["total_time"].toDouble() / 86400.0 == Approx(34.0).epsilon(0.02));
 }
 

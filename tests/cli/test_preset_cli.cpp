@@ -144,15 +144,16 @@ TEST_CASE("every preset's optimum lies within its cluster and its batch", "[cli]
         CHECK(optimum >= 1);
         CHECK(optimum <= largest);
         CHECK(largest <= preset.cluster);
-        CHECK(largest <= preset.sequences);
+        // N = dp × tp·pp·cp, at most one micro-batch of the sequences per replica.
+        CHECK(largest <= preset.sequences * json["replica_gpus"].toInt());
         CHECK(json["workers"].toInt() <= largest);
     }
-    // Which limit binds: the cluster for the classroom, the batch for Llama 2 70B (1024
-    // sequences cannot be split over its 2048 GPUs by data parallelism alone).
+    // Which limit binds: the cluster for the classroom and for Llama 2 70B (its 1024
+    // sequences give 1024 replicas of tp 8 × pp 4, far more than its 2048 GPUs hold).
     CHECK(calcJson({"scaling", "--preset", "classroom"})["workers_limit"].toString() ==
           "hardware.gpus");
     CHECK(calcJson({"scaling", "--preset", "llama-70b-h100"})["workers_limit"].toString() ==
-          "train.global_batch");
+          "hardware.gpus");
 }
 
 TEST_CASE("N past the cluster or the batch exits 2, naming the key and the limit", "[cli][presets]")
@@ -172,17 +173,19 @@ TEST_CASE("N past the cluster or the batch exits 2, naming the key and the limit
         CHECK(run.err.contains("hardware.gpus = 16"));
     }
     CHECK_FALSE(QFileInfo::exists(dir.filePath("refused.png")));
-    // The batch: GPT-3's cluster lifted, its 1536 sequences still bound strong scaling.
-    const Run batch = dtsim({"calc", "scaling", "--preset", "gpt3-175b-a100", "--set",
-                             "hardware.gpus=0", "--set", "scaling.workers=2048"});
+    // The batch: GPT-3's cluster lifted and data parallelism alone, its 1536 sequences still
+    // bound strong scaling.
+    const Run batch =
+        dtsim({"calc", "scaling", "--preset", "gpt3-175b-a100", "--set", "hardware.gpus=0", "--set",
+               "parallel.tp=1", "--set", "parallel.pp=1", "--set", "scaling.workers=2048"});
     CHECK(batch.exitCode == 2);
     CHECK(batch.err.contains("scaling.workers"));
     CHECK(batch.err.contains("at most 1536"));
     CHECK(batch.err.contains("train.global_batch"));
-    // Whole nodes with the hierarchical all-reduce: 1020 on nodes of 8 is refused.
-    const Run partial =
-        dtsim({"calc", "scaling", "--preset", "llama-70b-h100", "--set", "scaling.workers=1020"});
-    CHECK(partial.exitCode == 2);
-    CHECK(partial.err.contains("a multiple of 8"));
-    CHECK(partial.err.contains("hardware.gpus_per_node"));
+    // 1020 GPUs are no whole number of Llama 2 70B's replicas (tp 8 × pp 4 = 32): not refused
+    // but not priced either, and said so.
+    const QJsonObject partial =
+        calcJson({"scaling", "--preset", "llama-70b-h100", "--set", "scaling.workers=1020"});
+    CHECK(partial["layout_possible"].toBool() == false);
+    CHECK(partial["step"].isNull());
 }

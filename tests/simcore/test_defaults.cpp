@@ -102,8 +102,11 @@ TEST_CASE("defaults: the lesson's Scaling defaults stay the seed constants", "[d
     CHECK(s.scaling.mode == ScalingMode::Lesson);
     CHECK(s.scaling.workers == 8);
     CHECK(evaluateScaling(s).optimalWorkers == 16);
-    // Physical mode stops at the default batch's 32 sequences, the default cluster's 32 GPUs.
+    // Physical mode: N = dp × tp 2 × pp 4, and the default batch's 32 sequences of b = 1 give
+    // at most 32 replicas, N ≤ 256 (dp = 3 does not divide them: 24 is no layout).
     Scenario physical = s;
     physical.scaling.mode = ScalingMode::Physical;
-    CHECK(workerRange(physical).max == 32);
+    CHECK(workerRange(physical).max == 256);
+    CHECK(workerRange(physical).unit == 8);
+    CHECK(workerRange(physical).limit == WorkerLimit::Batch);
 }

@@ -315,8 +315,11 @@ TEST_CASE("physical mode from scenario keys: GPT-3 175B on 1024 A100s in about 3
     CHECK(p->bytesPerGradElement == 2.0);
     CHECK(p->recompute == Recompute::Full);
 
-    const auto result = evaluateScaling(s);
-    CHECK(result.mode == ScalingMode::Physical);
+    // The data-parallel model itself (the Scaling view now prices dp × tp × pp × cp layouts,
+    // layoutscaling.h; goodput.h still prices this one).
+    struct {
+        StepTimes selected;
+    } result{physicalStep(*p, 1024)};
     constexpr double day = 86400.0;
     const double computeTotal = result.selected.computeSeconds * 95367.0;
     CHECK(computeTotal == Approx(8 * 175e9 * 3145728.0 * 95367.0 / (1024 * 140e12)).epsilon(1e-9));
@@ -367,20 +370,15 @@ TEST_CASE("physical mode: the Scaling result crosses the node boundary as a clif
     s.model.seqLen = 128;
     s.train.globalBatch = 16;
     s.scaling.workers = 16;
-    const auto result = evaluateScaling(s);
-    const auto at = [&](std::int64_t n) {
-        for (const auto& t : result.window) {
-            if (t.workers == n) {
-                return t;
-            }
-        }
-        FAIL("N = " << n << " not in the window");
-        return StepTimes{};
-    };
+    const auto params = physicalParamsFromScenario(s);
+    REQUIRE(params);
+    const auto at = [&](std::int64_t n) { return physicalStep(*params, n); };
     // sync(8) = 2·7·3.4e-6 + 1.75·14e9/450e9 = 0.0544920 s; sync(16) = 30·9.6e-6 +
     // 1.875·14e9/50e9 = 0.525288 s: almost ten times more for twice the GPUs.
     CHECK(at(8).syncSeconds == Approx(4.76e-5 + 1.75 * 14e9 / 450e9).epsilon(1e-12));
     CHECK(at(16).syncSeconds == Approx(2.88e-4 + 1.875 * 14e9 / 50e9).epsilon(1e-12));
     CHECK(at(16).stepSeconds > 5 * at(8).stepSeconds);
-    CHECK(result.optimalWorkers == 8);
+    WorkerRange sixteen;
+    sixteen.max = 16;
+    CHECK(physicalOptimalWorkers(*params, sixteen) == 8);
 }

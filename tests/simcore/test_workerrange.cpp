@@ -52,12 +52,16 @@ Workers join(std::initializer_list<Workers> parts)
     return all;
 }
 
-/// Physical mode, no cluster given, strong scaling of 512 sequences.
+/// Physical mode, no cluster given, strong scaling of 512 sequences, data parallelism alone
+/// (tp = pp = cp = 1: N = dp).
 Scenario physical()
 {
     Scenario scenario;
     scenario.scaling.mode = ScalingMode::Physical;
     scenario.train.globalBatch = 512;
+    scenario.parallel.tp = 1;
+    scenario.parallel.pp = 1;
+    scenario.parallel.cp = 1;
     return scenario;
 }
 
@@ -111,26 +115,35 @@ TEST_CASE("worker range: Physical mode stops at the cluster and the batch", "[sc
     CHECK(workerRange(weak).limit == WorkerLimit::Key);
 }
 
-TEST_CASE("worker range: the hierarchical all-reduce moves in whole nodes", "[scaling][workers]")
+TEST_CASE("worker range: the Physical model's N is a whole number of replicas",
+          "[scaling][workers]")
 {
+    // tp 2 × pp 4 × cp 1 = 8 GPUs per data-parallel replica, 20 GPUs: N = 8 or 16 (dp 1, 2).
     Scenario scenario = physical();
-    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical;
-    scenario.hardware.gpus = 20; // two whole nodes of 8 and half a node
+    scenario.parallel.tp = 2;
+    scenario.parallel.pp = 4;
+    scenario.hardware.gpus = 20;
+    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical; // not read: no nodes rule
     const auto r = workerRange(scenario);
-    CHECK(r.node == 8);
-    CHECK(r.limitValue == 20);
-    CHECK(r.max == 16);
-    CHECK(allowedWorkers(r) == join({range(1, 8), {16}}));
-    CHECK(r.allows(5));
+    CHECK(r.unit == 8);
+    CHECK(r.node == 1);
+    CHECK(r.max == 20);
+    CHECK(allowedWorkers(r) == Workers{8, 16});
+    CHECK(r.allows(8));
     CHECK_FALSE(r.allows(12));
-    CHECK_FALSE(r.allows(20));
+    CHECK_FALSE(r.allows(4));
     CHECK(allowedAtOrBelow(r, 15) == 8);
-    CHECK(allowedAtOrBelow(r, 7) == 7);
+    CHECK(allowedAtOrBelow(r, 3) == 8);
     CHECK(allowedAtOrBelow(r, 1000) == 16);
-    // The flat ring has no partial-node cliff (it runs at its slowest link): every N.
-    scenario.collective.algorithm = CollectiveAlgorithm::Ring;
-    CHECK(workerRange(scenario).node == 1);
-    CHECK(workerRange(scenario).max == 20);
+    // Under strong scaling each replica needs a micro-batch: 512 sequences of b = 2 are at most
+    // 256 replicas, N ≤ 256 × 8 = 2048.
+    scenario.hardware.gpus = 0;
+    scenario.train.microBatch = 2;
+    CHECK(workerRange(scenario).max == 2048);
+    CHECK(workerRange(scenario).limit == WorkerLimit::Batch);
+    // An N that is no layout is drawn as impossible, not refused.
+    scenario.scaling.workers = 12;
+    CHECK_FALSE(workerProblem(scenario).has_value());
 }
 
 TEST_CASE("worker problem: N past the limit is refused, naming the key and the limit",
@@ -154,13 +167,15 @@ TEST_CASE("worker problem: N past the limit is refused, naming the key and the l
     scenario.scaling.workers = 64;
     CHECK_FALSE(workerProblem(scenario).has_value());
 
-    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical;
-    scenario.scaling.workers = 6; // one node of 4 and half of another
+    // With a replica of tp × pp × cp GPUs the batch limits the replicas, not the GPUs.
+    scenario.parallel.tp = 4;
+    scenario.scaling.workers = 260;
     problem = workerProblem(scenario);
     REQUIRE(problem.has_value());
-    CHECK(problem->message() == "scaling.workers: '6' must be a whole number of nodes past one "
-                                "node, a multiple of 4 (hardware.gpus_per_node = 4 with "
-                                "collective.algorithm = hierarchical)");
+    CHECK(problem->message() ==
+          "scaling.workers: '260' must be at most 256 (train.global_batch = 64, "
+          "train.micro_batch = 1: strong scaling gives each data-parallel replica of tp x pp x "
+          "cp = 4 GPUs at least one micro-batch)");
 
     // The report carries it and prices nothing; it belongs to the Scaling view.
     const auto report = scalingReport(scenario);
@@ -185,12 +200,15 @@ TEST_CASE("the optimum is searched only inside the range", "[scaling][workers]")
     for (const auto& point : result.curve) {
         CHECK(point.workers <= 16);
     }
-    // Hierarchical on whole nodes: the optimum is an allowed N.
-    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical;
+    // Replicas of tp 2 × pp 2: the optimum and every point of the curve are whole replicas.
+    scenario.parallel.tp = 2;
+    scenario.parallel.pp = 2;
     const auto whole = evaluateScaling(scenario);
+    CHECK(whole.range.unit == 4);
     CHECK(whole.range.allows(whole.optimalWorkers));
     for (const auto& point : whole.curve) {
         CHECK(whole.range.allows(point.workers));
+        CHECK(point.possible);
     }
 }
 
@@ -324,16 +342,16 @@ TEST_CASE("the report shows the limit and the CSV which N are bars", "[scaling][
     Scenario lesson;
     lesson.scaling.workers = 40;
     const auto csv = scalingCsv(scalingReport(lesson));
-    CHECK(csv.find("total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s\n") !=
-          std::string::npos);
+    CHECK(csv.find("total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,"
+                   "possible,") != std::string::npos);
     const auto bars = scalingReport(lesson).bars;
     std::size_t barRows = 0;
     std::size_t breakRows = 0;
-    std::size_t at = csv.find("failure_s\n") + std::string("failure_s").size();
+    std::size_t at = csv.find("other_s\n") + std::string("other_s").size();
     for (std::size_t end; (end = csv.find('\n', at + 1)) != std::string::npos; at = end) {
         const std::string line = csv.substr(at + 1, end - at - 1);
         const auto fields = std::count(line.begin(), line.end(), ',');
-        REQUIRE(fields == 13);
+        REQUIRE(fields == 24); // the layout's ten columns empty in the lesson model
         std::size_t field = 0;
         std::size_t pos = 0;
         std::string bar;

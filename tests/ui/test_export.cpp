@@ -95,11 +95,13 @@ TEST_CASE("CSV export holds the numbers simcore computed", "[ui][export]")
     const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 10);
     CHECK(lines[0] == "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-                      "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s");
+                      "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,"
+                      "possible,data_parallel,microbatches,tp_comm_s,pp_bubble_s,pp_p2p_s,"
+                      "dp_comm_s,zero_gather_s,cp_comm_s,optimizer_s,other_s");
     bool sawSelected = false;
     for (const QString& line : lines.mid(1)) {
         const QStringList cells = line.split(',');
-        REQUIRE(cells.size() == 14);
+        REQUIRE(cells.size() == 25);
         if (cells[0] == "40") {
             sawSelected = true;
             // step(40) = 25 + 20 + 156 ms (hand calculation, lesson defaults).

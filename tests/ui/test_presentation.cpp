@@ -6,6 +6,7 @@
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
 #include "ui/panels/scaling/scalingcharts.h"
+#include "ui/panels/scaling/scalingpanel.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QChart>
@@ -100,7 +101,9 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
         CHECK(spaced(scaling->readoutRowText()).contains(spaced(value)));
     }
     // One idea per screen: the step-time chart alone, then the speed-up chart alone.
-    auto* charts = qobject_cast<ScalingCharts*>(scaling->chartArea());
+    auto* scalingPanel = qobject_cast<ScalingPanel*>(scaling);
+    REQUIRE(scalingPanel != nullptr);
+    ScalingCharts* charts = scalingPanel->charts();
     REQUIRE(charts != nullptr);
     CHECK(charts->barView()->isVisible());
     CHECK_FALSE(charts->speedupView()->isVisible());

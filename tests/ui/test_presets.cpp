@@ -10,6 +10,7 @@
 #include "simcore/collectives.h"
 #include "simcore/memory.h"
 #include "simcore/scaling.h"
+#include "simcore/steptime3d.h"
 #include "simcore/topologyreport.h"
 #include "ui/kit/chartarea.h"
 #include "ui/shell/exporter.h"
@@ -143,13 +144,12 @@ TEST_CASE("GPT-3 175B on 1024 A100s takes Narayanan et al.'s 34 days", "[ui][pre
     // 34 days" (P = 175e9, T = 300e9 tokens, n = 1024, X = 140 TFLOP/s). Tolerance ±2 % (the
     // paper rounds to whole days).
     CHECK(days == Approx(34.0).epsilon(0.02));
-    // Hand calculation of eq. 4, 8·T·P/(n·X), with the preset's own token count T =
-    // 95,367 steps × 1536 × 2048 = 299,998,871,552: the all-reduce is fully hidden, so the
-    // model's total is eq. 4 to rounding.
-    const double tokens = 95367.0 * 1536.0 * 2048.0;
+    // The Scaling view prices the preset's own layout (tp 8 × pp 8 × dp 16) with the training
+    // model: the same step as `calc training` of that layout, × 95,367 steps.
+    const auto training = simcore::trainingReport(scenario);
+    REQUIRE(training.ok());
     CHECK(result.selected.totalSeconds ==
-          Approx(8.0 * tokens * 175e9 / (1024.0 * 140e12)).epsilon(1e-12));
-    CHECK(result.selected.syncSeconds == 0.0);
+          Approx(95367.0 * training.step.stepSeconds).epsilon(1e-12));
     // Memory: tensor 8 × pipeline 8 leaves 175e9/64 parameters per GPU at 16 B (ZeRO §3.1 K = 12)
     // = 43.75 GB of model states: fits an A100 80GB.
     const auto memory =
@@ -194,9 +194,11 @@ TEST_CASE("7B on 24 GB GPUs fits only with ZeRO-3", "[ui][presets]")
     CHECK(memoryTotal(scenario, 0) / kGB == Approx(109.0).margin(0.5));
     CHECK(memoryTotal(scenario, 2) / kGB == Approx(27.0).margin(0.5));
     CHECK(memoryTotal(scenario, 3) / kGB == Approx(15.0).margin(0.5));
-    // "About six and a half years" for 2T tokens on the 8 GPUs.
+    // Years for 2T tokens on the 8 GPUs. The description's "about six and a half" was the
+    // data-parallel model's at 40 % MFU; the training model (calibrated efficiency, full
+    // recomputation's extra forward) gives 5.3: the same order, a description to revisit.
     const double years = simcore::evaluateScaling(scenario).selected.totalSeconds / (365.25 * kDay);
-    CHECK(years == Approx(6.5).margin(0.25));
+    CHECK(years == Approx(5.3).margin(0.25));
 }
 
 TEST_CASE("Llama 2 70B on 2048 H100s: 20 GB per GPU, 24 days on 1024 of them", "[ui][presets]")
@@ -205,18 +207,23 @@ TEST_CASE("Llama 2 70B on 2048 H100s: 20 GB per GPU, 24 days on 1024 of them", "
     CHECK(scenario.parallel.dp * scenario.parallel.tp * scenario.parallel.pp ==
           scenario.hardware.gpus);
     CHECK(memoryTotal(scenario, scenario.parallel.zero) / kGB == Approx(20.0).margin(0.5));
-    // The Physical model is data parallel: strong scaling gives each GPU at least one of the
-    // 1024 sequences, so N stops at 1024 (simcore::workerRange).
-    CHECK(scenario.scaling.workers == scenario.train.globalBatch);
+    // The Physical model: N = dp × (tp 8 × pp 4); the cluster's 2,048 GPUs are the limit (the
+    // 1,024 sequences allow 1,024 replicas). The preset's N = 1,024 is dp 32, m = 32.
     const auto result = simcore::evaluateScaling(scenario);
-    CHECK(result.range.max == 1024);
-    CHECK(result.range.limit == simcore::WorkerLimit::Batch);
-    // Hand calculation (Kaplan et al. 2020, 6Ψ FLOPs per token; the all-reduce is hidden):
-    // 6 × 68,976,648,192 × (476,837 × 4,194,304 tokens) / (1024 × 989.4e12 × 0.4) s.
-    const double tokens = 476837.0 * 1024.0 * 4096.0;
+    CHECK(result.range.max == 2048);
+    CHECK(result.range.limit == simcore::WorkerLimit::Cluster);
+    CHECK(result.selected.dataParallel == 32);
+    // The same step as `calc training` of that layout, × 476,837 steps: about 25 days (the
+    // description's "about 24 days at 40 % MFU" was the data-parallel model's; this layout's
+    // MFU is 38.6 %).
+    simcore::Scenario layout = scenario;
+    layout.parallel.dp = 32;
+    layout.hardware.gpus = 1024;
+    const auto training = simcore::trainingReport(layout);
+    REQUIRE(training.ok());
     CHECK(result.selected.totalSeconds ==
-          Approx(6.0 * 68976648192.0 * tokens / (1024.0 * 989.4e12 * 0.4)).epsilon(1e-12));
-    CHECK(result.selected.totalSeconds / kDay == Approx(24.0).margin(0.5)); // "about 24 days"
+          Approx(476837.0 * training.step.stepSeconds).epsilon(1e-12));
+    CHECK(result.selected.totalSeconds / kDay == Approx(24.0).margin(1.0)); // "about 24 days"
 }
 
 TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
@@ -226,16 +233,15 @@ TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
     // 100 GbE = 12.5 GB/s per node: the ring's one edge out of each node (MODELS §7).
     CHECK(scenario.hardware.interBandwidthBytesPerSecond == 12.5e9);
     CHECK(scenario.collective.algorithm == simcore::CollectiveAlgorithm::Ring);
-    // The description: efficiency "drops from 98 % to 93 %" from 4 to 5 GPUs.
-    CHECK(efficiencyAt(scenario, 4) == Approx(0.98).margin(0.005));
-    CHECK(efficiencyAt(scenario, 5) == Approx(0.93).margin(0.005));
-    // Hand calculation at 4 GPUs, one node: compute 8Ψ × 131,072 tokens / 4 / (165.2e12 × 0.4)
-    // (full recompute, Narayanan eq. 4's 8Ψ); ring all-reduce 2·3·α + 2·(3/4)·2Ψ B / 32e9 B/s
-    // (MODELS §4, α = the catalogue's PCIe 5.7 µs, linkfigures.h); efficiency = compute /
-    // (compute + sync).
-    const double compute = 8.0 * 1.3e9 * 131072.0 / 4.0 / (165.2e12 * 0.4);
-    const double sync = 6.0 * 5.7e-6 + 1.5 * 2.6e9 / 32e9;
-    CHECK(efficiencyAt(scenario, 4) == Approx(compute / (compute + sync)).epsilon(1e-9));
+    // The description's "from 4 to 5 GPUs, 98 % to 93 %" was the data-parallel model's. In the
+    // training model 5 GPUs is no layout of 64 sequences of b = 4 (dp must divide 16), and the
+    // data-parallel reduction hides under the last micro-batch's backward: efficiency still
+    // falls past the node (4 → 8 GPUs), by about a point. A description to revisit.
+    simcore::Scenario five = scenario;
+    five.scaling.workers = 5;
+    CHECK_FALSE(simcore::evaluateScaling(five).selected.possible);
+    CHECK(efficiencyAt(scenario, 8) < efficiencyAt(scenario, 4));
+    CHECK(efficiencyAt(scenario, 4) == Approx(0.99).margin(0.01));
     CHECK(simcore::memoryVerdict(scenario, *simcore::findGpu("rtx4090")).fits);
 }
 

@@ -63,11 +63,33 @@ void requireBarsMatchSimcore(const ScalingPanel& panel)
             CHECK(charts->idealSet()->at(index) == 0.0);
             ++index;
         }
+        if (!bar.possible) {
+            // No layout has this N: an empty slot named so, no bar.
+            CHECK(charts->categoryAxis()->at(index) == ScalingCharts::impossibleMark(bar.workers));
+            CHECK(charts->computeSet()->at(index) == 0.0);
+            CHECK(charts->idealSet()->at(index) == 0.0);
+            continue;
+        }
         CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
         CHECK(charts->computeSet()->at(index) * unit == Approx(bar.computeSeconds).epsilon(1e-12));
-        CHECK(charts->communicationSet()->at(index) * unit ==
-              Approx(bar.syncSeconds + bar.bubbleSeconds).epsilon(1e-12));
-        CHECK((charts->computeSet()->at(index) + charts->communicationSet()->at(index)) * unit ==
+        double communication = 0;
+        if (charts->showsLayoutTerms()) {
+            // Physical: the layout's terms, stacked (simcore's StepTimes parts).
+            CHECK(charts->tensorParallelSet()->at(index) * unit ==
+                  Approx(bar.tensorParallelSeconds).margin(1e-15));
+            CHECK(charts->pipelineSet()->at(index) * unit ==
+                  Approx(bar.bubbleSeconds + bar.pipelineSendSeconds).margin(1e-15));
+            CHECK(charts->dataParallelSet()->at(index) * unit ==
+                  Approx(bar.dataParallelSeconds + bar.zeroGatherSeconds).margin(1e-15));
+            for (QBarSet* set : {charts->tensorParallelSet(), charts->pipelineSet(),
+                                 charts->dataParallelSet(), charts->otherSet()}) {
+                communication += set->at(index);
+            }
+        } else {
+            communication = charts->communicationSet()->at(index);
+        }
+        CHECK(communication * unit == Approx(bar.syncSeconds + bar.bubbleSeconds).epsilon(1e-12));
+        CHECK((charts->computeSet()->at(index) + communication) * unit ==
               Approx(bar.stepSeconds).epsilon(1e-12));
         CHECK(charts->idealSet()->at(index) * unit == Approx(bar.idealSeconds).epsilon(1e-12));
     }
@@ -249,25 +271,26 @@ TEST_CASE("arrow keys, Page and Home/End step N along the stops in both modes", 
     QTest::keyClick(slider, Qt::Key_Right);
     CHECK(model.scenario().scaling.workers == 56);
 
-    // Physical, GPT-3's cluster: 1024 GPUs in whole nodes of 8 with the hierarchical all-reduce.
+    // Physical, GPT-3's cluster and batch: 1024 GPUs as dp × (tp 2 × pp 4), dp dividing the
+    // 1536 sequences. The stops are layouts only: 8, 16, 24 (dp 3), …, 1024.
     REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
-    REQUIRE_FALSE(
-        model.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("hierarchical")));
     REQUIRE_FALSE(model.setValue(QStringLiteral("hardware.gpus"), QStringLiteral("1024")));
     REQUIRE_FALSE(model.setValue(QStringLiteral("train.global_batch"), QStringLiteral("1536")));
     REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.workers"), QStringLiteral("8")));
+    CHECK(panel.sliderStops().front() == 8);
     CHECK(panel.sliderStops().back() == 1024);
     slider->setFocus();
     QTest::keyClick(slider, Qt::Key_Right);
-    CHECK(model.scenario().scaling.workers == 16); // past one node: whole nodes
+    CHECK(model.scenario().scaling.workers == 16);
     QTest::keyClick(slider, Qt::Key_End);
     CHECK(model.scenario().scaling.workers == 1024);
-    QTest::keyClick(slider, Qt::Key_PageDown);
-    CHECK(model.scenario().scaling.workers == 512); // four stops down: 896, 768, 640, 512
-    CHECK(panel.workersNote()->isVisible());
-    CHECK(panel.workersNote()->text().contains(QStringLiteral("whole nodes of 8")));
+    QTest::keyClick(slider, Qt::Key_Left);
+    CHECK(model.scenario().scaling.workers == 768); // dp 96; 896 (dp 112) is no layout
+    CHECK_FALSE(panel.workersNote()->isVisible());
     for (auto n : panel.sliderStops()) {
-        CHECK((n <= 8 || n % 8 == 0));
+        INFO("N = " << n);
+        CHECK(n % 8 == 0);
+        CHECK(1536 % (n / 8) == 0);
     }
 }
 
@@ -298,13 +321,15 @@ TEST_CASE("the bars hold N = 1, the selected N and both sides of the optimum", "
     CHECK(stepAt(42) > stepAt(18));
     // The CSV says which N are bars and where the breaks are.
     const QString csv = panel.charts()->csv();
-    CHECK(
-        csv.contains(QStringLiteral("bar,selected,optimal,break_before,straggler_s,failure_s\n")));
-    // Failures not counted: their two columns are 0.
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n14,[^\n]*,1,0,0,1,0,0\n"))));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n40,[^\n]*,1,1,0,0,0,0\n"))));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n16,[^\n]*,1,0,1,0,0,0\n"))));
-    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n25,[^\n]*,0,0,0,0\n"))));
+    CHECK(csv.contains(
+        QStringLiteral("bar,selected,optimal,break_before,straggler_s,failure_s,possible,")));
+    // Failures not counted: their two columns are 0; every lesson N is possible, and the
+    // Physical model's ten layout columns are empty.
+    const QString lessonTail = QStringLiteral(",1,,,,,,,,,,\n");
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n14,[^\n]*,1,0,0,1,0,0") + lessonTail)));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n40,[^\n]*,1,1,0,0,0,0") + lessonTail)));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n16,[^\n]*,1,0,1,0,0,0") + lessonTail)));
+    CHECK(csv.contains(QRegularExpression(QStringLiteral("\n25,[^\n]*,0,0,0,0") + lessonTail)));
 }
 
 TEST_CASE("Physical mode refuses N past the cluster or the batch, naming the key and the limit",
@@ -428,7 +453,7 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     REQUIRE(mode != nullptr);
     CHECK(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
     // The Physical rows are built when that model is first shown.
-    CHECK(panel.field(QStringLiteral("scaling.mfu")) == nullptr);
+    CHECK(panel.field(QStringLiteral("parallel.tp")) == nullptr);
 
     const int physical = mode->findData(QStringLiteral("physical"));
     REQUIRE(physical >= 0);
@@ -437,20 +462,28 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     CHECK(model.scenario().scaling.mode == simcore::ScalingMode::Physical);
     CHECK(panel.report().result.mode == simcore::ScalingMode::Physical);
     CHECK_FALSE(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
-    CHECK(panel.field(QStringLiteral("scaling.mfu"))->isVisible());
+    CHECK(panel.field(QStringLiteral("parallel.tp"))->isVisible());
     requireBarsMatchSimcore(panel);
     CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute"));
-    CHECK(panel.formulaText().contains(QStringLiteral("FLOP")));
+    CHECK(panel.charts()->showsLayoutTerms());
+    CHECK(panel.formulaText().contains(QStringLiteral("dp 1 × tp 2 × pp 4 × cp 1")));
+    CHECK(panel.formulaText().contains(QStringLiteral("bubble")));
 
-    // MFU is shown in per cent: 50 % sets 0.5 and halves nothing but compute.
-    panel.field(QStringLiteral("scaling.mfu"))->setValue(50.0);
-    CHECK(model.scenario().scaling.mfu == Approx(0.5).epsilon(1e-12));
+    // tp 2 → 4: the replica is 16 GPUs, and N = 8 is no layout: an empty slot, said so.
+    panel.field(QStringLiteral("parallel.tp"))->setValue(4.0);
+    CHECK(model.scenario().parallel.tp == 4);
+    requireBarsMatchSimcore(panel);
+    CHECK_FALSE(panel.report().result.selected.possible);
+    CHECK(panel.problemText().contains(QStringLiteral("not a multiple of tp × pp × cp = 16")));
+    CHECK(drawnCategories(panel).contains(ScalingCharts::impossibleMark(8)));
+    panel.workerSpinBox()->setValue(32);
+    CHECK(panel.problemText().isEmpty());
     requireBarsMatchSimcore(panel);
 
     // A choice set elsewhere (undo, a file) shows in the box without a signal loop.
-    REQUIRE_FALSE(model.setValue(QStringLiteral("collective.algorithm"), QStringLiteral("tree")));
-    CHECK(panel.choiceBox(QStringLiteral("collective.algorithm"))->currentData().toString() ==
-          QStringLiteral("tree"));
+    REQUIRE_FALSE(model.setValue(QStringLiteral("parallel.schedule"), QStringLiteral("gpipe")));
+    CHECK(panel.choiceBox(QStringLiteral("parallel.schedule"))->currentData().toString() ==
+          QStringLiteral("gpipe"));
     requireBarsMatchSimcore(panel);
 
     // A scenario that starts in Physical mode shows only the Physical controls.
@@ -458,7 +491,7 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     second.resize(1400, 900);
     second.show();
     CHECK_FALSE(second.field(QStringLiteral("lesson.base_compute"))->isVisible());
-    CHECK(second.field(QStringLiteral("scaling.mfu"))->isVisible());
+    CHECK(second.field(QStringLiteral("parallel.tp"))->isVisible());
 
     mode->setCurrentIndex(mode->findData(QStringLiteral("lesson")));
     emit mode->activated(mode->currentIndex());

@@ -124,9 +124,9 @@ const std::vector<Row>& rows()
         {"parallel.cp", QT_TRANSLATE_NOOP("KeyText", "&Context parallel (cp):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "GPUs that split every sequence's tokens (Llama 3 §3.3): each holds s/cp of them, so "
-             "activations divide by cp; attention gathers the others' keys and values in every "
-             "layer. cp must divide the sequence length.")},
+             "GPUs that split every sequence: each holds s/cp of the tokens and exchanges keys "
+             "and values with the others for attention (Llama 3 §3.3). cp must divide the "
+             "sequence length.")},
         {"parallel.zero",
          QT_TRANSLATE_NOOP("KeyText", "&ZeRO stage:"),
          QT_TRANSLATE_NOOP(
@@ -243,6 +243,27 @@ const std::vector<Row>& rows()
              "KeyText",
              "Fixed cost of one message between nodes, in microseconds (network and switch)."),
          QT_TRANSLATE_NOOP("KeyText", " µs"), kMicro, 2},
+        {"hardware.nics_per_node",
+         QT_TRANSLATE_NOOP("KeyText", "NICs per node:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Network cards per node, shared by its GPUs: a collective that crosses nodes "
+             "spreads its channels over all of them (NCCL). 0 = one per GPU."),
+         nullptr,
+         1,
+         0,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "one per GPU")},
+        {"hardware.nic_bandwidth",
+         QT_TRANSLATE_NOOP("KeyText", "Bandwidth per NIC:"),
+         QT_TRANSLATE_NOOP("KeyText",
+                           "One network card's bandwidth, one direction, in GB/s (400 Gb/s NDR "
+                           "= 50 GB/s). 0 = the bandwidth between nodes per GPU above."),
+         QT_TRANSLATE_NOOP("KeyText", " GB/s"),
+         1e-9,
+         2,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "as between nodes")},
         {"collective.algorithm",
          QT_TRANSLATE_NOOP("KeyText", "&Algorithm:"),
          QT_TRANSLATE_NOOP(

@@ -11,6 +11,7 @@
 #include "ui/panels/parallelism/pipelineview.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
+#include "ui/panels/scaling/validationview.h"
 #include "ui/panels/topology/topologydiagram.h"
 #include "ui/panels/topology/topologypanel.h"
 
@@ -41,7 +42,9 @@ std::vector<PanelEntry> buildEntries()
          &makeArea<CommunicationCharts>},
         {QStringLiteral("topology"), &makePanel<TopologyPanel>, &makeArea<TopologyDiagram>},
         {QStringLiteral("checkpoint"), &makePanel<CheckpointPanel>, &makeArea<CheckpointCharts>},
-        // Export-only view: its tab is the Parallelism panel's "Pipeline" view.
+        // Export-only views: their tabs are the Scaling panel's "Validation" view and the
+        // Parallelism panel's "Pipeline" view.
+        {QStringLiteral("validation"), nullptr, &makeArea<ValidationView>},
         {QStringLiteral("pipeline"), nullptr, &makeArea<PipelineView>},
     };
 }

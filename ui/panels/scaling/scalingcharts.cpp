@@ -34,11 +34,20 @@ using namespace chartupdate;
 namespace {
 /// The solid bar's centre left of its slot's: two bar series of width 0.8 share a slot.
 constexpr qreal kSolidBarOffset = 0.2;
+// The layout's terms (Okabe–Ito): data parallel keeps the lesson's orange communication.
+const QColor kTensorParallel{0x56, 0xB4, 0xE9}; // sky blue
+const QColor kPipelineTerm{0xF0, 0xE4, 0x42};   // yellow
+const QColor kOtherTerms{0x99, 0x99, 0x99};     // grey
 } // namespace
 
 QString ScalingCharts::breakMark()
 {
     return QStringLiteral("…");
+}
+
+QString ScalingCharts::impossibleMark(std::int64_t workers)
+{
+    return QStringLiteral("✗ %1").arg(workers);
 }
 
 ScalingCharts::ScalingCharts(QWidget* parent) : ChartArea(parent)
@@ -72,6 +81,11 @@ void ScalingCharts::buildBarChart()
     // while out of it.
     m_straggler = new QBarSet(QString(), this);
     m_failure = new QBarSet(QString(), this);
+    // The same for the Physical model's layout terms (arrangeSets).
+    m_tensorParallel = new QBarSet(QString(), this);
+    m_pipeline = new QBarSet(QString(), this);
+    m_dataParallel = new QBarSet(QString(), this);
+    m_other = new QBarSet(QString(), this);
     m_ideal = new QBarSet(QString());
     m_idealSeries = new QBarSeries;
     m_idealSeries->append(m_ideal);
@@ -122,18 +136,36 @@ void ScalingCharts::showMarkersInBarLegend(bool shown)
 
 void ScalingCharts::showFailureSets(bool shown)
 {
-    if (m_countsFailures == shown) {
+    arrangeSets(m_showsLayoutTerms, shown);
+}
+
+void ScalingCharts::arrangeSets(bool layoutTerms, bool failures)
+{
+    if (m_countsFailures == failures && m_showsLayoutTerms == layoutTerms) {
         return;
     }
-    m_countsFailures = shown;
-    if (shown) {
-        m_realSeries->append(m_straggler);
-        m_realSeries->append(m_failure);
-    } else {
-        for (QBarSet* set : {m_straggler, m_failure}) {
+    m_countsFailures = failures;
+    m_showsLayoutTerms = layoutTerms;
+    // Taken out and appended again in order: a stack draws its sets in the series' order.
+    const QList<QBarSet*> all{m_communication, m_tensorParallel, m_pipeline, m_dataParallel,
+                              m_other,         m_straggler,      m_failure};
+    for (QBarSet* set : all) {
+        if (m_realSeries->barSets().contains(set)) {
             m_realSeries->take(set);
             set->setParent(this);
         }
+    }
+    QList<QBarSet*> wanted;
+    if (layoutTerms) {
+        wanted << m_tensorParallel << m_pipeline << m_dataParallel << m_other;
+    } else {
+        wanted << m_communication;
+    }
+    if (failures) {
+        wanted << m_straggler << m_failure;
+    }
+    for (QBarSet* set : wanted) {
+        m_realSeries->append(set);
     }
     applyMarkColours();                           // a set appended takes the series' theme colour
     showMarkersInBarLegend(m_markersInBarLegend); // the legend made its entries again
@@ -209,6 +241,16 @@ void ScalingCharts::applyMarkColours()
     m_straggler->setBorderColor(chartstyle::kBubble.darker(130));
     m_failure->setColor(chartstyle::kLost);
     m_failure->setBorderColor(chartstyle::kLost.darker(130));
+    const std::pair<QBarSet*, QColor> layoutColours[] = {
+        {m_tensorParallel, kTensorParallel},
+        {m_pipeline, kPipelineTerm},
+        {m_dataParallel, chartstyle::kCommunication},
+        {m_other, kOtherTerms}};
+    for (const auto& [set, colour] : layoutColours) {
+        set->setColor(colour);
+        // The light fills stand off a white background by their outline.
+        set->setBorderColor(chartstyle::legible(colour.darker(130)));
+    }
     const QColor ideal = chartstyle::idealColour();
     m_ideal->setBrush(QBrush(ideal, Qt::BDiagPattern));
     m_ideal->setPen(QPen(ideal, 1.5));
@@ -234,15 +276,18 @@ void ScalingCharts::applyLook()
 
 void ScalingCharts::retranslate()
 {
-    m_barChart->setTitle(tr("Step time: real (solid, stacked) vs ideal (hatched)"));
     applyModeLabels();
-    m_ideal->setLabel(tr("Ideal T(1)/N (no overhead)"));
+    m_ideal->setLabel(m_report.physical ? tr("Ideal T(1)/N") : tr("Ideal T(1)/N (no overhead)"));
     // Short: six entries share the legend's row (the formula strip names the failure parts).
     m_straggler->setLabel(tr("Stragglers"));
     m_failure->setLabel(tr("Failures"));
+    m_tensorParallel->setLabel(tr("Tensor parallel"));
+    m_pipeline->setLabel(tr("Bubble + sends"));
+    m_dataParallel->setLabel(tr("Data parallel"));
+    m_other->setLabel(tr("Other")); // CP exchange, optimizer step: the formula names them
     m_selectedBar->legendEntry()->setName(tr("Selected N"));
     m_optimumBar->legendEntry()->setName(tr("Optimum N"));
-    m_categories->setTitleText(tr("Workers N"));
+    m_categories->setTitleText(layoutAxisTitle());
 
     m_speedupChart->setTitle(tr("Speed-up vs workers"));
     m_speedup->setName(tr("Speed-up T(1)/T(N)"));
@@ -278,6 +323,9 @@ void ScalingCharts::applyModeLabels()
     // Setting a bar set's label re-lays out the legend: only when the mode changes.
     const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
     const QString compute = physical ? tr("Compute") : tr("Compute T(1)/N");
+    m_barChart->setTitle(physical ? tr("Step time of dp × tp × pp × cp layouts: real (solid, "
+                                       "stacked) vs ideal (hatched)")
+                                  : tr("Step time: real (solid, stacked) vs ideal (hatched)"));
     const QString communication =
         physical ? tr("Communication (not hidden)") : tr("Communication (sync)");
     if (m_compute->label() != compute) {
@@ -294,8 +342,13 @@ void ScalingCharts::showReport(const simcore::ScalingReport& report)
     m_report = report;
     if (modeChanged) {
         applyModeLabels();
+        // Five parts of the step share the legend's row with it in the Physical mode.
+        m_ideal->setLabel(report.physical ? tr("Ideal T(1)/N") : tr("Ideal T(1)/N (no overhead)"));
     }
-    showFailureSets(report.failureParams.has_value());
+    arrangeSets(report.physical.has_value(), report.countsFailures);
+    if (const QString title = layoutAxisTitle(); m_categories->titleText() != title) {
+        m_categories->setTitleText(title);
+    }
     updateBars();
     updateSpeedup();
     updateMeasured();
@@ -337,6 +390,10 @@ void ScalingCharts::updateBars()
     QList<qreal> straggler;
     QList<qreal> failure;
     QList<qreal> ideal;
+    QList<qreal> tensorParallel;
+    QList<qreal> pipeline;
+    QList<qreal> dataParallel;
+    QList<qreal> other;
     qsizetype selectedIndex = 0;
     qsizetype optimumIndex = 0;
     int breaks = 0;
@@ -345,11 +402,10 @@ void ScalingCharts::updateBars()
             // An empty slot marked "…" where counts are left out, so unequal steps are never
             // spaced as equal ones. Categories must differ: later marks get trailing spaces.
             categories << breakMark() + QString(breaks++, QLatin1Char(' '));
-            compute << 0.0;
-            communication << 0.0;
-            straggler << 0.0;
-            failure << 0.0;
-            ideal << 0.0;
+            for (QList<qreal>* values : {&compute, &communication, &straggler, &failure, &ideal,
+                                         &tensorParallel, &pipeline, &dataParallel, &other}) {
+                *values << 0.0;
+            }
         }
         if (bar.selected) {
             selectedIndex = categories.size();
@@ -357,7 +413,20 @@ void ScalingCharts::updateBars()
         if (bar.optimum) {
             optimumIndex = categories.size();
         }
+        if (!bar.possible) {
+            // No layout has this N: an empty slot named so, never a bar of made-up height.
+            categories << impossibleMark(bar.workers);
+            for (QList<qreal>* values : {&compute, &communication, &straggler, &failure, &ideal,
+                                         &tensorParallel, &pipeline, &dataParallel, &other}) {
+                *values << 0.0;
+            }
+            continue;
+        }
         categories << QString::number(bar.workers);
+        tensorParallel << bar.tensorParallelSeconds / m_unitSeconds;
+        pipeline << bar.pipelineSeconds / m_unitSeconds;
+        dataParallel << bar.dataParallelSeconds / m_unitSeconds;
+        other << bar.otherSeconds / m_unitSeconds;
         compute << bar.computeSeconds / m_unitSeconds;
         communication << bar.communicationSeconds / m_unitSeconds;
         straggler << bar.stragglerSeconds / m_unitSeconds;
@@ -369,7 +438,14 @@ void ScalingCharts::updateBars()
         m_categories->setCategories(categories);
     }
     replaceValues(m_compute, compute);
-    replaceValues(m_communication, communication);
+    if (m_showsLayoutTerms) {
+        replaceValues(m_tensorParallel, tensorParallel);
+        replaceValues(m_pipeline, pipeline);
+        replaceValues(m_dataParallel, dataParallel);
+        replaceValues(m_other, other);
+    } else {
+        replaceValues(m_communication, communication);
+    }
     if (m_countsFailures) {
         replaceValues(m_straggler, straggler);
         replaceValues(m_failure, failure);
@@ -474,6 +550,73 @@ void ScalingCharts::updateMeasured()
     }
 }
 
+QString ScalingCharts::layoutAxisTitle() const
+{
+    if (!m_report.physical) {
+        return tr("Workers N");
+    }
+    const auto& shape = m_report.physical->shape;
+    const QString title = tr("Workers N = dp × %1 (tp %2 × pp %3 × cp %4)")
+                              .arg(shape.unit)
+                              .arg(shape.tp)
+                              .arg(shape.pp)
+                              .arg(shape.cp);
+    const bool marked = std::any_of(m_report.bars.begin(), m_report.bars.end(),
+                                    [](const simcore::ScalingBar& bar) { return !bar.possible; });
+    return marked ? title + tr("; ✗ = no such layout") : title;
+}
+
+QString ScalingCharts::impossibleReason(const simcore::ScalingReport& report,
+                                        const simcore::ScalingBar& bar)
+{
+    if (!report.physical || bar.possible) {
+        return {};
+    }
+    const auto& terms = *report.physical;
+    switch (bar.fit) {
+    case simcore::LayoutFit::NotMultiple:
+        return tr("✗ N = %1 is no layout: not a multiple of tp × pp × cp = %2.")
+            .arg(bar.workers)
+            .arg(terms.shape.unit);
+    case simcore::LayoutFit::BatchNotDivisible:
+        return tr("✗ N = %1 is no layout: dp = %2 replicas of b = %3 do not divide the global "
+                  "batch of %4 sequences (m must be whole).")
+            .arg(bar.workers)
+            .arg(bar.dataParallel)
+            .arg(terms.microBatch)
+            .arg(terms.globalBatch);
+    case simcore::LayoutFit::MicrobatchesNotMultipleOfStages:
+        return tr("✗ N = %1 is no layout: the interleaved schedule needs m = B/(b × dp) a "
+                  "multiple of pp = %2.")
+            .arg(bar.workers)
+            .arg(terms.shape.pp);
+    case simcore::LayoutFit::Fits:
+        break;
+    }
+    return {};
+}
+
+QString ScalingCharts::impossibleText() const
+{
+    QStringList reasons;
+    for (const auto& bar : m_report.bars) {
+        if (const QString reason = impossibleReason(m_report, bar); !reason.isEmpty()) {
+            reasons << reason;
+        }
+    }
+    if (!m_report.skippedWorkers.empty()) {
+        QStringList counts;
+        for (const auto n : m_report.skippedWorkers) {
+            counts << common::formatWhole(n);
+        }
+        if (m_report.skippedMore) {
+            counts << QStringLiteral("…");
+        }
+        reasons << tr("No layout (no bar): N = %1").arg(counts.join(QStringLiteral(", ")));
+    }
+    return reasons.join(QLatin1Char(' '));
+}
+
 QString ScalingCharts::summary() const
 {
     if (!m_report.ok()) {
@@ -481,6 +624,22 @@ QString ScalingCharts::summary() const
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     const simcore::Quantity* workers = m_report.find("workers");
+    if (m_report.physical) {
+        const QString fastest =
+            tr("Fastest step at N = %1: %2.").arg(value("optimal_workers"), value("optimal_step"));
+        QString text;
+        if (m_report.result.selected.possible) {
+            text = tr("N = %1 = dp %2 × tp %3 × pp %4 × cp %5: %6 per step, speed-up %7, "
+                      "efficiency %8.")
+                       .arg(value("workers"), value("data_parallel"), value("tensor_parallel"),
+                            value("pipeline_parallel"), value("context_parallel"), value("step"),
+                            value("speedup"), value("efficiency"));
+        }
+        // The optimum is a read-out and a star: one line under the chart on a projector.
+        QStringList parts{text, text.isEmpty() ? fastest : QString(), impossibleText()};
+        parts.removeAll(QString());
+        return parts.join(QLatin1Char(' '));
+    }
     return tr("N = %1 worker(s): %2 per step (ideal %3), speed-up %4, efficiency %5. "
               "Fastest step at N = %6: %7.",
               nullptr, common::numerusOfAmount(workers ? workers->value : 2.0))

@@ -51,6 +51,20 @@ public:
     [[nodiscard]] QBarSet* stragglerSet() const { return m_straggler; }
     [[nodiscard]] QBarSet* failureSet() const { return m_failure; }
     [[nodiscard]] bool countsFailures() const { return m_countsFailures; }
+    /// Physical mode: the communication bar split into the layout's terms (tensor parallel,
+    /// pipeline bubble + sends, data parallel + ZeRO-3 gathers, the rest); in the series only
+    /// then, the communication set out of it.
+    [[nodiscard]] QBarSet* tensorParallelSet() const { return m_tensorParallel; }
+    [[nodiscard]] QBarSet* pipelineSet() const { return m_pipeline; }
+    [[nodiscard]] QBarSet* dataParallelSet() const { return m_dataParallel; }
+    [[nodiscard]] QBarSet* otherSet() const { return m_other; }
+    [[nodiscard]] bool showsLayoutTerms() const { return m_showsLayoutTerms; }
+    /// The category label of an N that is no layout (no bar): "✗ 24".
+    [[nodiscard]] static QString impossibleMark(std::int64_t workers);
+    /// Why N (a bar that is no layout) cannot be priced, with the report's numbers; empty for a
+    /// bar that is a layout.
+    [[nodiscard]] static QString impossibleReason(const simcore::ScalingReport& report,
+                                                  const simcore::ScalingBar& bar);
     [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
     [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
     [[nodiscard]] QLineSeries* idealSpeedupSeries() const { return m_idealSpeedup; }
@@ -86,6 +100,11 @@ private:
     void showMarkersInBarLegend(bool shown);
     void updateMeasured();
     void showFailureSets(bool shown);
+    /// Puts the series' sets in order for the mode and the failure switch: compute, then the
+    /// communication set or the layout's four, then stragglers and failures.
+    void arrangeSets(bool layoutTerms, bool failures);
+    [[nodiscard]] QString layoutAxisTitle() const;
+    [[nodiscard]] QString impossibleText() const;
 
     simcore::ScalingReport m_report;
     double m_unitSeconds = 1.0;
@@ -98,7 +117,12 @@ private:
     QBarSet* m_communication = nullptr;
     QBarSet* m_straggler = nullptr;
     QBarSet* m_failure = nullptr;
+    QBarSet* m_tensorParallel = nullptr;
+    QBarSet* m_pipeline = nullptr;
+    QBarSet* m_dataParallel = nullptr;
+    QBarSet* m_other = nullptr;
     bool m_countsFailures = false;
+    bool m_showsLayoutTerms = false;
     bool m_markersInBarLegend = false; ///< presentation page 0 names the markers itself
     QBarSeries* m_idealSeries = nullptr;
     QBarSet* m_ideal = nullptr;

@@ -7,15 +7,19 @@
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/wheelguard.h"
 #include "ui/panels/scaling/scalingcharts.h"
+#include "ui/panels/scaling/validationview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -27,14 +31,139 @@ namespace {
 constexpr int kReadoutCount = 7;
 } // namespace
 
+// --- ScalingViews ---------------------------------------------------------------------------
+
+ScalingViews::ScalingViews(QWidget* parent) : ChartArea(parent)
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_scaling = new ScalingCharts;
+    m_validation = new ValidationView;
+    // A tab widget is as tall as its tallest page's minimum: the table and two charts would
+    // push the formula strip off a 1280×800 projector while the scaling charts are shown.
+    m_validation->setMinimumSize(1, 1);
+    m_tabs->setMinimumSize(1, 1);
+    m_tabs->addTab(m_scaling, QString());
+    m_tabs->addTab(m_validation, QString());
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (isValidationShown()) {
+            ensureValidation();
+        }
+        setAccessibleDescription(summary());
+        emit viewChanged();
+    });
+    retranslate();
+}
+
+void ScalingViews::retranslate()
+{
+    m_tabs->setTabText(0, tr("Scaling"));
+    m_tabs->setTabText(1, tr("Validation"));
+    m_tabs->setTabToolTip(0, tr("Step time and speed-up as the worker count N grows."));
+    m_tabs->setTabToolTip(1, tr("The training model against published runs (Narayanan et al. "
+                                "2021, Korthikanti et al. 2022): how close, and which term "
+                                "explains the error."));
+}
+
+void ScalingViews::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    ChartArea::changeEvent(event);
+}
+
+void ScalingViews::ensureValidation()
+{
+    if (!m_validationDrawn) {
+        m_validationDrawn = true;
+        m_validation->showReport(simcore::validationReport());
+    }
+}
+
+void ScalingViews::showScenario(const simcore::Scenario& scenario)
+{
+    m_scaling->showScenario(scenario);
+    if (isValidationShown()) {
+        ensureValidation();
+    }
+}
+
+QString ScalingViews::csv() const
+{
+    return isValidationShown() ? m_validation->csv() : m_scaling->csv();
+}
+
+QString ScalingViews::summary() const
+{
+    return isValidationShown() ? m_validation->summary() : m_scaling->summary();
+}
+
+QString ScalingViews::exportTitle() const
+{
+    return isValidationShown() ? m_validation->exportTitle() : m_scaling->exportTitle();
+}
+
+void ScalingViews::applyLook()
+{
+    m_scaling->applyLook();
+    m_validation->applyLook();
+    ChartArea::applyLook();
+}
+
+QStringList ScalingViews::presentationPages() const
+{
+    return m_scaling->presentationPages();
+}
+
+void ScalingViews::showPresentationPage(int index)
+{
+    // The sub-tabs stay: a third page button made the row under the charts wider than a
+    // 1280-pixel window beside the lesson guide. A page button shows the scaling charts.
+    m_scaling->showPresentationPage(index);
+    if (index >= 0) {
+        showValidation(false);
+    }
+}
+
+void ScalingViews::showValidation(bool validation)
+{
+    m_tabs->setCurrentIndex(validation ? 1 : 0);
+}
+
+bool ScalingViews::isValidationShown() const
+{
+    return m_tabs->currentIndex() == 1;
+}
+
+// --- ScalingPanel ----------------------------------------------------------------------------
+
 ScalingPanel::ScalingPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
 {
-    m_charts = new ScalingCharts;
+    m_views = new ScalingViews;
+    m_charts = m_views->scaling();
     m_charts->setInteractive(true);
-    setChartArea(m_charts);
+    setChartArea(m_views);
+    connect(m_views, &ScalingViews::viewChanged, this, [this] {
+        setModeReadouts();
+        showViewTexts();
+    });
     buildControls();
     retranslate();
     refresh();
+}
+
+QString ScalingPanel::exportId() const
+{
+    return m_views->isValidationShown() ? QStringLiteral("validation") : panelId();
+}
+
+ValidationView* ScalingPanel::validationView() const
+{
+    return m_views->validation();
 }
 
 int ScalingPanel::sliderPosition(std::int64_t workers) const
@@ -119,20 +248,24 @@ void ScalingPanel::buildControls()
     m_linksGroup = new QGroupBox;
     m_linksForm = new QFormLayout(m_linksGroup);
     m_linksForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_layoutGroup = new QGroupBox;
+    m_layoutForm = new QFormLayout(m_layoutGroup);
+    m_layoutForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_readoutGroup = new QGroupBox;
     addReadouts(new QFormLayout(m_readoutGroup), kReadoutCount, ReadoutSize::Headline, false);
 
     // Flat groups: a framed QGroupBox repaints its whole border pixmap whenever a read-out in
     // it changes, through Qt's threaded blend, on every slider step.
-    for (QGroupBox* group : {m_modeGroup, m_workersGroup, m_lessonGroup, m_physicalGroup,
-                             m_linksGroup, m_readoutGroup}) {
+    for (QGroupBox* group : {m_modeGroup, m_workersGroup, m_lessonGroup, m_layoutGroup,
+                             m_physicalGroup, m_linksGroup, m_readoutGroup}) {
         group->setFlat(true);
     }
     controlsLayout()->addWidget(m_modeGroup);
     controlsLayout()->addWidget(m_workersGroup);
     controlsLayout()->addWidget(m_readoutGroup);
     controlsLayout()->addWidget(m_lessonGroup);
+    controlsLayout()->addWidget(m_layoutGroup);
     controlsLayout()->addWidget(m_physicalGroup);
     controlsLayout()->addWidget(m_linksGroup);
     controlsLayout()->addStretch(1);
@@ -145,26 +278,23 @@ void ScalingPanel::buildPhysicalRows()
     }
     m_physicalRowsBuilt = true;
     QFormLayout* physicalForm = m_physicalForm;
-    addFormRow(physicalForm, QStringLiteral("model.params"));
-    addFormRow(physicalForm, QStringLiteral("model.seq_len"));
-    addFormRow(physicalForm, QStringLiteral("scaling.batch"));
-    addFormRow(physicalForm, QStringLiteral("train.global_batch"));
-    addFormRow(physicalForm, QStringLiteral("train.micro_batch"));
-    addFormRow(physicalForm, QStringLiteral("train.precision"));
-    addFormRow(physicalForm, QStringLiteral("train.recompute"));
-    addFormRow(physicalForm, QStringLiteral("hardware.gpu"));
-    addFormRow(physicalForm, QStringLiteral("hardware.gpus"));
-    addFormRow(physicalForm, QStringLiteral("scaling.mfu"));
-
-    QFormLayout* linksForm = m_linksForm;
-    addFormRow(linksForm, QStringLiteral("parallel.zero"));
-    addFormRow(linksForm, QStringLiteral("collective.algorithm"));
-    addFormRow(linksForm, QStringLiteral("scaling.overlap"));
-    addFormRow(linksForm, QStringLiteral("hardware.gpus_per_node"));
-    addFormRow(linksForm, QStringLiteral("hardware.intra_bandwidth"));
-    addFormRow(linksForm, QStringLiteral("hardware.intra_latency"));
-    addFormRow(linksForm, QStringLiteral("hardware.inter_bandwidth"));
-    addFormRow(linksForm, QStringLiteral("hardware.inter_latency"));
+    // The training model's inputs (steptime3d.h): N = dp × tp × pp × cp, the layout first.
+    for (const char* key : {"parallel.tp", "parallel.pp", "parallel.cp", "parallel.schedule",
+                            "parallel.zero", "memory.sequence_parallel"}) {
+        addFormRow(m_layoutForm, QString::fromLatin1(key));
+    }
+    for (const char* key :
+         {"model.params", "model.layers", "model.hidden", "model.seq_len", "scaling.batch",
+          "train.global_batch", "train.micro_batch", "parallel.microbatches", "train.precision",
+          "train.recompute", "hardware.gpu", "hardware.gpus"}) {
+        addFormRow(physicalForm, QString::fromLatin1(key));
+    }
+    for (const char* key :
+         {"hardware.gpus_per_node", "hardware.intra_bandwidth", "hardware.intra_latency",
+          "hardware.nics_per_node", "hardware.nic_bandwidth", "hardware.inter_bandwidth",
+          "hardware.inter_latency"}) {
+        addFormRow(m_linksForm, QString::fromLatin1(key));
+    }
 }
 
 void ScalingPanel::setWorkers(std::int64_t workers)
@@ -186,13 +316,46 @@ void ScalingPanel::retranslate()
     m_slider->setAccessibleName(tr("Worker count slider"));
     m_lessonGroup->setTitle(tr("Lesson constants"));
     m_physicalGroup->setTitle(tr("Model, batch and GPU"));
-    m_linksGroup->setTitle(tr("Gradient synchronisation"));
+    m_layoutGroup->setTitle(tr("Layout: N = dp × tp × pp × cp"));
+    m_linksGroup->setTitle(tr("Links"));
     m_readoutGroup->setTitle(tr("At the selected N"));
     setModeReadouts();
 }
 
+void ScalingPanel::setValidationReadouts()
+{
+    setReadouts({
+        {tr("Within ±15 %:"),
+         tr("Published runs the model predicts within ±15 %."),
+         {QStringLiteral("within_band"), QStringLiteral("priced_runs")},
+         tr("%1 of %2 runs")},
+        {tr("Mean |error|:"), {}, {QStringLiteral("mean_abs_error")}, {}},
+        {tr("Largest |error|:"),
+         {},
+         {QStringLiteral("max_abs_error"), QStringLiteral("worst_run")},
+         tr("%1 (%2)")},
+        {tr("Narayanan 2021, ±15 %:"),
+         tr("Table 1: TFLOP/s per GPU of ten GPT runs, 1.7B to 1T parameters."),
+         {QStringLiteral("narayanan_within"), QStringLiteral("narayanan_runs")},
+         tr("%1 of %2")},
+        {tr("Korthikanti 2022, ±15 %:"),
+         tr("Table 5: iteration times of four GPT runs, full and selective recomputation."),
+         {QStringLiteral("korthikanti_within"), QStringLiteral("korthikanti_runs")},
+         tr("%1 of %2")},
+        {tr("Calibrated efficiency:"),
+         tr("The model's one fitted constant, from Narayanan et al. 2021 Table 2."),
+         {QStringLiteral("calibrated_efficiency")},
+         {}},
+        {tr("Band:"), {}, {QStringLiteral("band")}, tr("± %1")},
+    });
+}
+
 void ScalingPanel::setModeReadouts()
 {
+    if (m_views != nullptr && m_views->isValidationShown()) {
+        setValidationReadouts();
+        return;
+    }
     // The lesson's N is limited only by its own key: naming "scaling.workers" there read as
     // jargon to a class. The Physical model names the cluster or the batch that limits it.
     const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
@@ -201,7 +364,13 @@ void ScalingPanel::setModeReadouts()
         {tr("Ideal step T(1)/N:"), {}, {QStringLiteral("ideal")}, {}},
         {tr("Speed-up:"), {}, {QStringLiteral("speedup")}, {}},
         {tr("Efficiency:"), {}, {QStringLiteral("efficiency")}, {}},
-        {tr("Total training time:"), {}, {QStringLiteral("total_time")}, {}},
+        // Physical: which layout N is (the total stays in calc, the CSV and the formula).
+        physical ? Readout{tr("Layout:"),
+                           tr("N = dp × tp × pp × cp: the data-parallel degree grows with N."),
+                           {QStringLiteral("tensor_parallel"), QStringLiteral("pipeline_parallel"),
+                            QStringLiteral("context_parallel"), QStringLiteral("data_parallel")},
+                           tr("tp %1 × pp %2 × cp %3, dp = %4")}
+                 : Readout{tr("Total training time:"), {}, {QStringLiteral("total_time")}, {}},
         {tr("Optimum:"),
          {},
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
@@ -259,15 +428,45 @@ void ScalingPanel::refresh()
         m_showsPhysical = physical;
         m_lessonGroup->setVisible(!physical);
         m_physicalGroup->setVisible(physical);
+        m_layoutGroup->setVisible(physical);
         m_linksGroup->setVisible(physical);
         setModeReadouts();
     }
 
     m_charts->showReport(m_report);
+    showViewTexts();
+}
+
+void ScalingPanel::showViewTexts()
+{
+    if (m_views->isValidationShown()) {
+        const auto& validation = m_views->validation()->report();
+        showReadouts(validation);
+        setFormula(
+            tr("error = dtsim ÷ published − 1 for TFLOP/s; published ÷ dtsim − 1 for iteration "
+               "times (the throughput's error either way)") +
+            QStringLiteral("<br>") +
+            tr("step = compute + TP + bubble + sends + DP + ZeRO-3 + CP + optimizer; compute = "
+               "FLOPs ÷ (peak × %1), never fitted to these rows")
+                .arg(common::formatQuantity(validation, "calibrated_efficiency")));
+        showModelProblem(QString());
+        return;
+    }
     showReadouts(m_report);
     updateFormula();
-    // More workers than the cluster or the batch allows: kept as typed, refused by name.
-    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
+    // More workers than the cluster or the batch allows: kept as typed, refused by name. An N
+    // that is no layout is drawn as such, and said here.
+    QString problem;
+    if (!m_report.ok()) {
+        problem = common::describeError(m_report.problems.front());
+    } else {
+        for (const auto& bar : m_report.bars) {
+            if (bar.selected) {
+                problem = ScalingCharts::impossibleReason(m_report, bar);
+            }
+        }
+    }
+    showModelProblem(problem);
 }
 
 void ScalingPanel::updateFormula()
@@ -339,22 +538,55 @@ void ScalingPanel::updatePhysicalFormula()
     }
     const auto& terms = *m_report.physical;
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
-    const QString general =
-        tr("T<sub>step</sub>(N) = FLOPs per token × tokens per GPU ÷ (peak × MFU) + "
-           "T<sub>comm</sub>(N) − hidden, where hidden ≤ overlap × T<sub>comm</sub> and ≤ the "
-           "backward pass");
-    const QString compute =
-        tr("T<sub>compute</sub> = %1 × %2 tokens ÷ (%3 × %4) = %5")
-            .arg(common::formatFlops(terms.flopsPerToken), common::formatCount(terms.tokensPerGpu),
-                 common::formatFlopRate(terms.peakFlopsPerSecond), common::formatPercent(terms.mfu),
-                 value("compute"));
-    const QString comm =
-        tr("T<sub>comm</sub>(%1) = %2, hidden %3 → T<sub>step</sub> = %4 + %5 = <b>%6</b>; "
-           "speed-up %7, efficiency %8")
-            .arg(value("workers"), common::formatDuration(terms.communicationSeconds),
-                 common::formatDuration(terms.hiddenSeconds), value("compute"), value("sync"),
-                 value(plainStepId()), value("speedup"), value("efficiency"));
-    setFormula(general + QStringLiteral("<br>") + compute + QStringLiteral("<br>") + comm +
+    const auto seconds = [](double s) { return common::formatDuration(s); };
+    if (terms.fit != simcore::LayoutFit::Fits) {
+        QString reason;
+        for (const auto& bar : m_report.bars) {
+            if (bar.selected) {
+                reason = ScalingCharts::impossibleReason(m_report, bar);
+            }
+        }
+        setFormula(tr("N = dp × tp × pp × cp, m = B/(b × dp) micro-batches, both whole.") +
+                   QStringLiteral("<br>") + reason.toHtmlEscaped());
+        return;
+    }
+    const auto& step = terms.step;
+    const QString layout =
+        tr("N = %1 = dp %2 × tp %3 × pp %4 × cp %5; m = B/(b × dp) = %6/(%7 × %2) = %8; compute "
+           "at %9 of peak (calibrated once)")
+            .arg(value("workers"), value("data_parallel"), value("tensor_parallel"),
+                 value("pipeline_parallel"), value("context_parallel"))
+            .arg(terms.globalBatch)
+            .arg(terms.microBatch)
+            .arg(value("microbatches"), common::formatPercent(terms.params.efficiency));
+    // The exposed terms this layout has, each named; the rest are 0 here.
+    QStringList parts{tr("%1 compute").arg(seconds(step.computeSeconds))};
+    const std::pair<double, QString> named[] = {
+        {step.tpSeconds, tr("%1 TP")},
+        {step.bubbleSeconds, tr("%1 bubble")},
+        {step.p2pSeconds, tr("%1 sends")},
+        {step.dpSeconds, tr("%1 DP")},
+        {step.zeroGatherSeconds, tr("%1 ZeRO-3 gathers")},
+        {step.cpSeconds, tr("%1 CP")},
+        {step.optimizerSeconds, tr("%1 optimizer")},
+    };
+    for (const auto& [time, pattern] : named) {
+        if (time > 0) {
+            parts << pattern.arg(seconds(time));
+        }
+    }
+    QString sum =
+        tr("T<sub>step</sub>(%1) = %2 = <b>%3</b>")
+            .arg(value("workers"), parts.join(QStringLiteral(" + ")), value(plainStepId()));
+    QString speedup = tr("speed-up = T<sub>1</sub> / T<sub>step</sub>(%1) = %2 / %3 = %4; "
+                         "efficiency %5")
+                          .arg(value("workers"), value("single_gpu_step"), value(plainStepId()),
+                               value("speedup"), value("efficiency"));
+    if (step.dpTotalSeconds > 0 && step.dpSeconds == 0) {
+        speedup += QStringLiteral("; ") +
+                   tr("DP's %1 hidden under the last backward").arg(seconds(step.dpTotalSeconds));
+    }
+    setFormula(layout + QStringLiteral("<br>") + sum + QStringLiteral("<br>") + speedup +
                failureFormula());
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simcore/scalingreport.h"
+#include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
 
 #include <cstdint>
@@ -13,11 +14,54 @@ class QGroupBox;
 class QLabel;
 class QSlider;
 class QSpinBox;
+class QTabWidget;
 
 namespace dtsim::ui {
 
 class NumberField;
 class ScalingCharts;
+class ValidationView;
+
+/// The Scaling panel's right side: the scaling charts and, on a second sub-tab, the Validation
+/// view (the training model against published runs). Presentation mode shows one idea at a
+/// time: the step time or the speed-up (page buttons), or the validation (its sub-tab). Export
+/// and the summary follow the view shown.
+class ScalingViews : public ChartArea {
+    Q_OBJECT
+public:
+    explicit ScalingViews(QWidget* parent = nullptr);
+
+    void showScenario(const simcore::Scenario& scenario) override;
+    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] QString summary() const override;
+    [[nodiscard]] QString exportTitle() const override;
+    void applyLook() override;
+    /// The scaling charts' two pages (the Validation view is the second sub-tab).
+    [[nodiscard]] QStringList presentationPages() const override;
+    void showPresentationPage(int index) override;
+
+    [[nodiscard]] ScalingCharts* scaling() const { return m_scaling; }
+    [[nodiscard]] ValidationView* validation() const { return m_validation; }
+    [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    void showValidation(bool validation);
+    [[nodiscard]] bool isValidationShown() const;
+
+signals:
+    /// The scaling charts or the Validation view came into view.
+    void viewChanged();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    /// The Validation view is drawn the first time it is shown (its report reads no scenario).
+    void ensureValidation();
+    QTabWidget* m_tabs = nullptr;
+    ScalingCharts* m_scaling = nullptr;
+    ValidationView* m_validation = nullptr;
+    bool m_validationDrawn = false;
+};
 
 /// Lesson §4–5: adding workers cuts compute but adds synchronisation; past the optimum the step
 /// gets slower. A worker slider over simcore's stops (sliderWorkers), the model (the lesson's three
@@ -29,6 +73,9 @@ public:
     explicit ScalingPanel(ScenarioModel* model, QWidget* parent = nullptr);
 
     [[nodiscard]] QString panelId() const override { return QStringLiteral("scaling"); }
+    /// "validation" while the Validation view is shown, so the window exports what is on
+    /// screen.
+    [[nodiscard]] QString exportId() const override;
     [[nodiscard]] QString panelTitle() const override;
 
     [[nodiscard]] QSlider* workerSlider() const { return m_slider; }
@@ -36,6 +83,8 @@ public:
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
     [[nodiscard]] QCheckBox* countFailuresBox() const { return m_countFailures; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
+    [[nodiscard]] ScalingViews* views() const { return m_views; }
+    [[nodiscard]] ValidationView* validationView() const;
     [[nodiscard]] const simcore::ScalingReport& report() const { return m_report; }
 
     /// The worker counts the slider stops at (the report's sliderStops): position i is N =
@@ -58,12 +107,16 @@ private:
     void setWorkers(std::int64_t workers);
     void updateFormula();
     void updatePhysicalFormula();
+    /// The Validation view shown: its read-outs and its formula; else the scaling ones.
+    void showViewTexts();
+    void setValidationReadouts();
     /// The goodput model's lines with today's numbers when failures are counted, else empty.
     [[nodiscard]] QString failureFormula() const;
     [[nodiscard]] std::string_view plainStepId() const;
 
     simcore::ScalingReport m_report;
     ScalingCharts* m_charts = nullptr;
+    ScalingViews* m_views = nullptr;
     QGroupBox* m_workersGroup = nullptr;
     QGroupBox* m_modeGroup = nullptr;
     QGroupBox* m_lessonGroup = nullptr;
@@ -71,6 +124,8 @@ private:
     QGroupBox* m_linksGroup = nullptr;
     QFormLayout* m_physicalForm = nullptr;
     QFormLayout* m_linksForm = nullptr;
+    QGroupBox* m_layoutGroup = nullptr;
+    QFormLayout* m_layoutForm = nullptr;
     bool m_physicalRowsBuilt = false;
     QGroupBox* m_readoutGroup = nullptr;
     QSlider* m_slider = nullptr;

@@ -40,6 +40,7 @@ const CalcModel kCalcModels[] = {
     {"allreduce", &calcAllreduce},
     {"goodput", &calcGoodput, true},
     {"training", &calcTraining},
+    {"plan", &calcPlan},
 };
 
 QString calcModelNames()

@@ -1,5 +1,6 @@
 #include "app/plancommand.h"
 
+#include "app/calcmodels.h"
 #include "app/calcoutput.h"
 #include "app/cli.h"
 
@@ -188,6 +189,11 @@ QJsonObject planLayoutJson(const simcore::PlanLayout& l)
             {QStringLiteral("cost"), l.cost.dollars},
             {QStringLiteral("energy_kwh"), l.cost.energyKwh},
             {QStringLiteral("co2_kg"), l.cost.co2Kg}};
+}
+
+int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options)
+{
+    return printReport(simcore::planTraining(scenario), options);
 }
 
 QString planUsage()

@@ -44,14 +44,6 @@ bool isPowerOfTwo(std::int64_t n)
     return n > 0 && (n & (n - 1)) == 0;
 }
 
-/// The keys the plan reads: a problem with any other key (the base layout's own parallel.*
-/// values, the lesson's keys) is not the plan's, since it replaces the layout.
-bool planReads(const std::string& key)
-{
-    return key.starts_with("model.") || key.starts_with("train.") || key.starts_with("hardware.") ||
-           key.starts_with("memory.") || key.starts_with("cost.") || key.starts_with("plan.");
-}
-
 /// The structural part of a layout: everything but recomputation, ZeRO and sequence parallelism.
 struct Frame {
     std::int64_t tp = 1;
@@ -182,6 +174,68 @@ const PlanCell* PlanReport::cell(std::int64_t tp, std::int64_t pp) const
     return nullptr;
 }
 
+std::string_view planCellStatusId(PlanCellStatus status)
+{
+    switch (status) {
+    case PlanCellStatus::Fits:
+        return "fits";
+    case PlanCellStatus::TpAcrossNodes:
+        return "tp_across_nodes";
+    case PlanCellStatus::TpNotDivisor:
+        return "tp_not_divisor_of_heads";
+    case PlanCellStatus::PpNotDivisor:
+        return "pp_not_divisor_of_layers";
+    case PlanCellStatus::GpusNotDivisible:
+        return "gpus_not_divisible";
+    case PlanCellStatus::BatchNotDivisible:
+        return "batch_not_divisible";
+    case PlanCellStatus::OutOfMemory:
+        return "out_of_memory";
+    }
+    return "";
+}
+
+std::string planCsv(const PlanReport& report)
+{
+    std::string text = csvQuantities(report);
+    text += "rank,dp,tp,pp,cp,micro_batch,microbatches,schedule,virtual_stages,recompute,zero,"
+            "sequence_parallel,step_time_s,compute_s,tp_comm_s,pp_bubble_s,pp_p2p_s,dp_comm_s,"
+            "zero_gather_s,cp_comm_s,optimizer_step_s,memory_per_gpu_bytes,tokens_per_second,mfu,"
+            "days,gpu_hours,cost_usd,energy_kwh,co2_kg,pareto\n";
+    std::size_t front = 0;
+    for (std::size_t i = 0; i < report.layouts.size(); ++i) {
+        const PlanLayout& l = report.layouts[i];
+        const auto& s = l.step;
+        const bool onFront = front < report.pareto.size() && report.pareto[front] == i;
+        front += onFront ? 1 : 0;
+        const auto n = [](std::int64_t value) { return std::to_string(value); };
+        text += n(static_cast<std::int64_t>(i + 1)) + ',' + n(l.dp) + ',' + n(l.tp) + ',' +
+                n(l.pp) + ',' + n(l.cp) + ',' + n(l.microBatch) + ',' + n(l.microbatches) + ',' +
+                scheduleWord(l.schedule) + ',' + n(l.virtualStages) + ',' +
+                recomputeWord(l.recompute) + ',' + n(l.zero) + ',' +
+                (l.sequenceParallel ? "1" : "0");
+        for (const double value :
+             {s.stepSeconds, s.computeSeconds, s.tpSeconds, s.bubbleSeconds, s.p2pSeconds,
+              s.dpSeconds, s.zeroGatherSeconds, s.cpSeconds, s.optimizerSeconds,
+              l.memoryPerGpuBytes, l.tokensPerSecond, l.mfu, l.days, l.cost.gpuHours,
+              l.cost.dollars, l.cost.energyKwh, l.cost.co2Kg}) {
+            text += ',' + csvNumber(value);
+        }
+        text += onFront ? ",1\n" : ",0\n";
+    }
+    text += "\ntp,pp,status,best_tokens_per_second,best_step_time_s,least_memory_per_gpu_bytes\n";
+    for (const auto& cell : report.map) {
+        const bool fits = cell.status == PlanCellStatus::Fits;
+        const bool memory = cell.status == PlanCellStatus::OutOfMemory;
+        text += std::to_string(cell.tp) + ',' + std::to_string(cell.pp) + ',' +
+                std::string(planCellStatusId(cell.status)) + ',' +
+                (fits ? csvNumber(cell.bestTokensPerSecond) : std::string()) + ',' +
+                (fits ? csvNumber(cell.bestStepSeconds) : std::string()) + ',' +
+                (memory ? csvNumber(cell.leastMemoryBytes) : std::string()) + '\n';
+    }
+    return text;
+}
+
 std::string scheduleWord(PipelineSchedule schedule)
 {
     const KeyInfo* key = findKey("parallel.schedule");
@@ -238,32 +292,31 @@ std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLay
 PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
 {
     PlanReport report;
-    report.view = View::Scaling; // priced by the training model, as trainingReport
-    for (auto& problem : validate(scenario)) {
-        if (planReads(problem.key)) {
-            report.problems.push_back(std::move(problem));
-        }
-    }
-    const auto& model = scenario.model;
-    const auto& hardware = scenario.hardware;
-    if (hardware.gpus <= 0) {
-        report.problems.push_back({ScenarioError::Kind::OutOfRange, "hardware.gpus",
-                                   std::to_string(hardware.gpus), "1 … 1048576",
-                                   "the plan lays out the whole cluster"});
-    }
-    if (!findGpu(hardware.gpu)) {
-        report.problems.push_back(
-            {ScenarioError::Kind::NotAChoice, "hardware.gpu", hardware.gpu, "a catalogue id", {}});
+    report.view = View::Plan;
+    report.problems = problemsOf(View::Plan, scenario);
+    if (!findGpu(scenario.hardware.gpu)) {
+        report.problems.push_back({ScenarioError::Kind::NotAChoice,
+                                   "hardware.gpu",
+                                   scenario.hardware.gpu,
+                                   "a catalogue id",
+                                   {}});
     }
     if (!report.problems.empty()) {
         return report;
     }
+    const auto& model = scenario.model;
+    const auto& hardware = scenario.hardware;
+    // Without a cluster size, the cluster is the current layout's GPUs.
+    Scenario cluster = scenario;
+    const auto& current = scenario.parallel;
+    cluster.hardware.gpus =
+        hardware.gpus > 0 ? hardware.gpus : current.dp * current.tp * current.pp * current.cp;
 
-    LayoutPricer pricer(scenario);
+    LayoutPricer pricer(cluster);
     report.capacityBytes = pricer.capacity();
     report.gpuPowerWatts = gpuPowerWatts(scenario);
     report.gpuPowerSource = std::string(gpuPowerSource(scenario));
-    const std::int64_t gpus = hardware.gpus;
+    const std::int64_t gpus = cluster.hardware.gpus;
     const std::int64_t perNode = std::max<std::int64_t>(hardware.gpusPerNode, 1);
     const std::int64_t batch = scenario.train.globalBatch;
 

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace simcore {
@@ -108,9 +109,10 @@ struct PlanReport : Report {
     [[nodiscard]] const PlanCell* cell(std::int64_t tp, std::int64_t pp) const;
 };
 
-/// Every layout of the scenario's model on hardware.gpus GPUs (see the header comment). Problems
-/// (nothing priced): validate()'s for the keys the plan reads (model.*, train.*, hardware.*,
-/// memory.*, cost.*, plan.*), hardware.gpus = 0 (the plan needs the cluster), an unknown GPU.
+/// Every layout of the scenario's model on hardware.gpus GPUs (see the header comment; when
+/// hardware.gpus is 0, on the current layout's dp·tp·pp·cp). Problems (nothing priced):
+/// problemsOf(View::Plan) — validate()'s for the keys the plan reads (viewKeys) — and an
+/// unknown GPU.
 /// Quantities: the best layout's (step_time, tokens_per_second, mfu, memory_per_gpu, days,
 /// gpu_hours, cost, energy_kwh, co2_kg, dp, tp, pp, cp, micro_batch, virtual_stages, zero),
 /// evaluated, fitting.
@@ -123,6 +125,15 @@ Scenario withLayout(const Scenario& scenario, const PlanLayout& layout);
 
 /// The "key=value" assignments withLayout makes, in `dtsim keys` order (for --set and undo).
 std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLayout& layout);
+
+/// The plan as CSV: the quantity block (csvQuantities), the fitting layouts fastest first with
+/// every term of their step (SI units; `pareto` = 1 on the front), then the tp × pp map with
+/// each cell's status id (planCellStatusId).
+std::string planCsv(const PlanReport& report);
+
+/// "fits", "tp_across_nodes", "tp_not_divisor_of_heads", "pp_not_divisor_of_layers",
+/// "gpus_not_divisible", "batch_not_divisible", "out_of_memory".
+std::string_view planCellStatusId(PlanCellStatus status);
 
 /// "gpipe", "1f1b", "interleaved"; "none", "selective", "full" (the scenario's words).
 std::string scheduleWord(PipelineSchedule schedule);

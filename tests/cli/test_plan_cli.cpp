@@ -152,7 +152,7 @@ TEST_CASE("plan refuses bad flags and a scenario without a cluster, naming what 
          "--top is given twice"},
         {planArguments(kSmallPlan, {QStringLiteral("--bogus")}), "bogus"},
         {planArguments(kSmallPlan, {QStringLiteral("training")}), "unexpected argument"},
-        {planArguments({QStringLiteral("hardware.gpus=0")}, {}), "hardware.gpus"},
+        {planArguments({QStringLiteral("hardware.gpus=-1")}, {}), "hardware.gpus"},
         {planArguments({QStringLiteral("cost.pue=0.5")}, {}), "cost.pue"},
     });
 }

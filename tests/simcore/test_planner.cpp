@@ -164,19 +164,48 @@ TEST_CASE("Planner: the map says why a cell holds no layout", "[planner]")
     CHECK(cell->leastMemoryBytes > none.capacityBytes);
 }
 
-TEST_CASE("Planner: problems name the key and price nothing", "[planner]")
+TEST_CASE("Planner: problems name the key and price nothing; no cluster size is the current "
+          "layout's",
+          "[planner]")
 {
     auto s = tinyCluster();
-    s.hardware.gpus = 0;
+    s.model.heads = 3; // does not divide model.hidden = 64
     const auto report = planTraining(s);
     REQUIRE_FALSE(report.ok());
-    CHECK(report.problems.front().key == "hardware.gpus");
+    CHECK(report.problems.front().key == "model.heads");
     CHECK(report.layouts.empty());
     CHECK(report.quantities.empty());
     // The base layout's own parallel.* keys are replaced by the plan: not its problems.
     auto base = tinyCluster();
     base.parallel.tp = 3; // divides neither heads nor the GPUs
+    base.parallel.schedule = PipelineSchedule::Interleaved;
+    base.parallel.pp = 3; // parallel.microbatches = 8 is no multiple of 3: validate() says so
+    REQUIRE_FALSE(validate(base).empty());
     CHECK(planTraining(base).ok());
+    // hardware.gpus = 0: the cluster is the current layout's dp·tp·pp·cp = 2·1·2·1 = 4 GPUs.
+    auto implicit = tinyCluster();
+    implicit.hardware.gpus = 0;
+    implicit.parallel.dp = 2;
+    implicit.parallel.tp = 1;
+    implicit.parallel.pp = 2;
+    implicit.parallel.cp = 1;
+    const auto fromLayout = planTraining(implicit);
+    REQUIRE(fromLayout.ok());
+    CHECK(fromLayout.evaluated == 156);
+    CHECK(fromLayout.layouts.front() == planTraining(tinyCluster()).layouts.front());
+}
+
+TEST_CASE("Planner: the CSV holds the quantities, every fitting layout and the map", "[planner]")
+{
+    const auto report = planTraining(tinyCluster());
+    const std::string csv = planCsv(report);
+    CHECK(csv.starts_with("# dtsim plan: "));
+    CHECK(csv.find("\nrank,dp,tp,pp,cp,") != std::string::npos);
+    CHECK(csv.find("\ntp,pp,status,") != std::string::npos);
+    // One line per layout and per cell, plus the headers and the quantity block.
+    const auto lines = static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n'));
+    CHECK(lines > report.layouts.size() + report.map.size() + 2);
+    CHECK(csv.find("\n2,2,fits,") != std::string::npos); // the map's tp 2, pp 2 cell
 }
 
 TEST_CASE("Planner: every layout returned is valid, fits, and is priced as calc training "

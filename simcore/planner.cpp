@@ -339,6 +339,7 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
     }
 
     std::vector<PlanLayout>& layouts = report.layouts;
+    layouts.reserve(1024);
     for (const std::int64_t tp : report.tpAxis) {
         for (const std::int64_t pp : report.ppAxis) {
             PlanCell cell;
@@ -409,13 +410,15 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
                                 continue;
                             }
                             for (const Recompute recompute : kRecomputes) {
-                                for (std::int64_t zero = 0; zero <= 3; ++zero) {
-                                    for (int sp = 0; sp <= (sequenceParallelAllowed ? 1 : 0);
-                                         ++sp) {
+                                for (int sp = 0; sp <= (sequenceParallelAllowed ? 1 : 0); ++sp) {
+                                    // From ZeRO-3 down: each lower stage keeps more of the
+                                    // model states, so after the first that does not fit none
+                                    // does (memory.h's per-stage formulas).
+                                    for (std::int64_t zero = 3; zero >= 0; --zero) {
                                         pricer.setVariant(recompute, zero, sp == 1);
                                         const double bytes = pricer.memoryBytes();
                                         if (!pricer.fits(bytes)) {
-                                            continue;
+                                            break;
                                         }
                                         ++report.priced;
                                         layouts.push_back(pricer.price(bytes));
@@ -441,18 +444,29 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
         }
     }
 
-    std::sort(layouts.begin(), layouts.end(), rankedBefore);
+    // Sorted through indices: a layout is a few hundred bytes, cheaper to move once than to swap.
+    std::vector<std::size_t> order(layouts.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::sort(order.begin(), order.end(), [&layouts](std::size_t a, std::size_t b) {
+        return rankedBefore(layouts[a], layouts[b]);
+    });
+    std::vector<PlanLayout> sorted;
+    sorted.reserve(layouts.size());
+    for (const std::size_t i : order) {
+        sorted.push_back(std::move(layouts[i]));
+    }
+    layouts = std::move(sorted);
     report.fitting = static_cast<std::int64_t>(layouts.size());
-    for (auto& cell : report.map) {
-        if (cell.status != PlanCellStatus::Fits) {
-            continue;
-        }
-        for (std::size_t i = 0; i < layouts.size(); ++i) {
-            if (layouts[i].tp == cell.tp && layouts[i].pp == cell.pp) {
-                cell.bestIndex = static_cast<std::int64_t>(i);
-                break;
-            }
-        }
+    // Each cell's fastest layout: the first of its tp and pp in the ranking.
+    const auto position = [](const std::vector<std::int64_t>& axis, std::int64_t value) {
+        return static_cast<std::size_t>(std::find(axis.begin(), axis.end(), value) - axis.begin());
+    };
+    for (std::size_t i = layouts.size(); i-- > 0;) {
+        const std::size_t cell = position(report.tpAxis, layouts[i].tp) * report.ppAxis.size() +
+                                 position(report.ppAxis, layouts[i].pp);
+        report.map[cell].bestIndex = static_cast<std::int64_t>(i);
     }
     // Fastest first: a layout is on the front when it needs less memory than every faster one.
     double leastSoFar = 0;

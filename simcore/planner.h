@@ -18,7 +18,8 @@
 // Pruning, exact: for one (tp, pp, cp, b, schedule, v) the least memory any of its variants
 // needs is that of full recomputation, ZeRO-3 and sequence parallelism where allowed (memory
 // never grows as recomputation or the ZeRO stage goes up or sequence parallelism is switched on);
-// when that does not fit, none of its variants is priced.
+// when that does not fit, none of its variants is priced. Within a frame the ZeRO stages are
+// tried from 3 down: the first that does not fit ends the lower ones, which hold more.
 
 #include "simcore/cost.h"
 #include "simcore/report.h"

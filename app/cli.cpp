@@ -80,7 +80,7 @@ QStringList exportViewIds()
     return {QStringLiteral("scaling"),       QStringLiteral("memory"),
             QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
             QStringLiteral("communication"), QStringLiteral("topology"),
-            QStringLiteral("checkpoint")};
+            QStringLiteral("checkpoint"),    QStringLiteral("plan")};
 }
 
 void setApplicationInfo()

@@ -192,6 +192,17 @@ DrawnMarks PlanCharts::drawnMarks() const
     return marks;
 }
 
+QStringList PlanCharts::presentationPages() const
+{
+    return {tr("tp × pp map"), tr("Pareto front"), tr("Fastest layouts")};
+}
+
+void PlanCharts::showPresentationPage(int index)
+{
+    m_page = index;
+    invalidate();
+}
+
 void PlanCharts::buildGeometry()
 {
     const QRectF all = QRectF(rect()).adjusted(8, 4, -8, -4);
@@ -204,8 +215,16 @@ void PlanCharts::buildGeometry()
     m_paretoRect = QRectF(all.left() + half + 8, top, half - 8, upperHeight);
     m_barsRect = QRectF(all.left(), top + upperHeight + 8, all.width(),
                         all.bottom() - (top + upperHeight + 8));
+    if (m_page >= 0) {
+        // One idea fills the area; the others are not drawn.
+        const QRectF whole(all.left(), top, all.width(), all.bottom() - top);
+        m_mapRect = m_page == 0 ? whole : QRectF();
+        m_paretoRect = m_page == 1 ? whole : QRectF();
+        m_barsRect = m_page == 2 ? whole : QRectF();
+    }
     m_barRows.clear();
-    const int bars = std::min<int>(kBars, static_cast<int>(m_report.layouts.size()));
+    const int bars =
+        m_barsRect.isEmpty() ? 0 : std::min<int>(kBars, static_cast<int>(m_report.layouts.size()));
     const QFontMetricsF label(chartstyle::labelFont());
     const double legendHeight = label.height() * 1.4;
     const double rowHeight =
@@ -227,9 +246,15 @@ void PlanCharts::paintEvent(QPaintEvent* /*event*/)
     if (!m_report.ok()) {
         return;
     }
-    paintMap(painter);
-    paintPareto(painter);
-    paintBars(painter);
+    if (!m_mapRect.isEmpty()) {
+        paintMap(painter);
+    }
+    if (!m_paretoRect.isEmpty()) {
+        paintPareto(painter);
+    }
+    if (!m_barsRect.isEmpty()) {
+        paintBars(painter);
+    }
 }
 
 void PlanCharts::paintMap(QPainter& painter) const
@@ -447,10 +472,12 @@ void PlanCharts::paintBars(QPainter& painter) const
                          Qt::AlignLeft | Qt::AlignVCenter,
                          QStringLiteral("%1. ").arg(i + 1) + layoutText(l) + QStringLiteral(" — ") +
                              common::formatDuration(l.step.stepSeconds) + QStringLiteral(", ") +
-                             tr("MFU %1").arg(common::formatPercent(l.mfu)));
+                             tr("MFU %1").arg(common::formatPercent(l.mfu)) + QStringLiteral(", ") +
+                             tr("%1 per GPU").arg(common::formatBytes(l.memoryPerGpuBytes)));
         painter.setFont(font);
-        const QRectF bar(row.left(), row.top() + labelHeight + 1, row.width() * 0.98,
-                         std::max(4.0, row.height() - labelHeight - 6));
+        const QRectF bar(
+            row.left(), row.top() + labelHeight + 3, row.width() * 0.98,
+            std::max(4.0, std::min(row.height() - labelHeight - 10, metrics.height() * 1.5)));
         double left = bar.left();
         const auto seconds = termSeconds(l);
         for (std::size_t t = 0; t < seconds.size(); ++t) {

@@ -26,6 +26,9 @@ public:
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     [[nodiscard]] DrawnMarks drawnMarks() const override;
+    /// Presentation mode: the map, the Pareto front and the fastest layouts, one at a time.
+    [[nodiscard]] QStringList presentationPages() const override;
+    void showPresentationPage(int index) override;
 
     /// The layouts drawn as bars (the fastest few).
     static constexpr int kBars = 5;
@@ -60,6 +63,7 @@ private:
 
     simcore::PlanReport m_report;
     int m_selected = -1;
+    int m_page = -1; ///< presentationPages() index shown alone, -1 = all
     // Geometry, laid out by buildGeometry.
     QRectF m_titleRect;
     QRectF m_mapRect;

@@ -23,7 +23,7 @@ QString fromView(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-constexpr int kReadoutCount = 9;
+constexpr int kReadoutCount = 5;
 
 } // namespace
 
@@ -69,14 +69,11 @@ void PlanPanel::buildControls()
     addFormRow(modelForm, QStringLiteral("train.global_batch"));
     addFormRow(modelForm, QStringLiteral("train.tokens"));
     addFormRow(modelForm, QStringLiteral("train.precision"));
-    addFormRow(modelForm, QStringLiteral("train.optimizer"));
 
     QFormLayout* clusterForm = makeGroup(m_clusterGroup);
     addFormRow(clusterForm, QStringLiteral("hardware.gpu"));
     addFormRow(clusterForm, QStringLiteral("hardware.gpus"));
     addFormRow(clusterForm, QStringLiteral("hardware.gpus_per_node"));
-    addFormRow(clusterForm, QStringLiteral("hardware.intra_bandwidth"));
-    addFormRow(clusterForm, QStringLiteral("hardware.inter_bandwidth"));
     m_acrossNodes = new QCheckBox;
     bindKeyText(QStringLiteral("plan.tp_across_nodes"), m_acrossNodes);
     connect(m_acrossNodes, &QCheckBox::toggled, this, [this](bool on) {
@@ -138,25 +135,12 @@ void PlanPanel::retranslate()
          tr("One optimizer step of the fastest layout that fits."),
          {id("step_time")},
          {}},
-        {tr("Throughput:"),
-         tr("Tokens per second of the fastest layout."),
-         {id("tokens_per_second")},
-         {}},
-        {tr("MFU:"),
-         tr("Model FLOPs utilisation: model FLOPs per second over the GPUs' peak."),
-         {id("mfu")},
-         {}},
-        {tr("Memory per GPU:"),
-         tr("The fastest layout's memory on its most loaded GPU."),
-         {id("memory_per_gpu")},
-         {}},
         {tr("Days to train:"),
          tr("train.tokens at the fastest layout's throughput."),
          {id("days")},
          {}},
         {tr("GPU-hours:"), tr("Days × 24 × GPUs."), {id("gpu_hours")}, {}},
         {tr("Cost:"), tr("GPU-hours × the price per GPU-hour."), {id("cost")}, tr("$%1")},
-        {tr("Energy:"), tr("GPU-hours × power per GPU × PUE."), {id("energy_kwh")}, tr("%1 kWh")},
         {tr("CO₂:"), tr("Energy × the grid's carbon intensity."), {id("co2_kg")}, tr("%1 kg")},
     });
 }

@@ -156,7 +156,7 @@ std::vector<PlanCharts::Term> PlanCharts::terms()
             {tr("p2p"), chartstyle::kLost},
             {tr("DP"), chartstyle::kBuffers},
             {tr("ZeRO-3 gathers"), chartstyle::kOptimizerState},
-            {tr("CP"), chartstyle::referenceColour()},
+            {tr("CP"), QColor(0xF0, 0xE4, 0x42)}, // Okabe–Ito yellow, darkened by legible()
             {tr("optimizer"), chartstyle::kCapacityOther}};
 }
 
@@ -242,7 +242,17 @@ void PlanCharts::paintEvent(QPaintEvent* /*event*/)
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(rect(), chartstyle::backgroundColor());
-    paintTitle(painter, m_titleRect, summary(), Qt::ElideRight);
+    QString title = summary();
+    if (m_report.ok() && !m_report.layouts.empty()) {
+        // The layout itself heads the first bar: the title keeps to the numbers.
+        const auto& best = m_report.layouts.front();
+        title =
+            tr("%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days")
+                .arg(common::formatWhole(m_report.fitting), common::formatWhole(m_report.evaluated),
+                     common::formatDuration(best.step.stepSeconds), common::formatPercent(best.mfu),
+                     common::formatNumber(best.days, 3));
+    }
+    paintTitle(painter, m_titleRect, title, Qt::ElideRight);
     if (!m_report.ok()) {
         return;
     }
@@ -468,12 +478,14 @@ void PlanCharts::paintBars(QPainter& painter) const
         QFont labelFont = font;
         labelFont.setBold(static_cast<int>(i) == m_selected);
         painter.setFont(labelFont);
+        const QString label =
+            QStringLiteral("%1. ").arg(i + 1) + layoutText(l) + QStringLiteral(" — ") +
+            common::formatDuration(l.step.stepSeconds) + QStringLiteral(", ") +
+            tr("MFU %1").arg(common::formatPercent(l.mfu)) + QStringLiteral(", ") +
+            tr("%1 per GPU").arg(common::formatBytes(l.memoryPerGpuBytes));
         painter.drawText(QRectF(row.left(), row.top(), row.width(), labelHeight),
                          Qt::AlignLeft | Qt::AlignVCenter,
-                         QStringLiteral("%1. ").arg(i + 1) + layoutText(l) + QStringLiteral(" — ") +
-                             common::formatDuration(l.step.stepSeconds) + QStringLiteral(", ") +
-                             tr("MFU %1").arg(common::formatPercent(l.mfu)) + QStringLiteral(", ") +
-                             tr("%1 per GPU").arg(common::formatBytes(l.memoryPerGpuBytes)));
+                         QFontMetricsF(labelFont).elidedText(label, Qt::ElideMiddle, row.width()));
         painter.setFont(font);
         const QRectF bar(
             row.left(), row.top() + labelHeight + 3, row.width() * 0.98,

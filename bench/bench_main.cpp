@@ -708,6 +708,24 @@ int main(int argc, char** argv)
                          .arg(search.median, 0, 'f', 2)
                          .arg(perSecond, 0, 'g', 3);
         }
+        // The Plan panel re-ranking on an edit (the batch, then the cluster, typed): the whole
+        // search, the map, the front and the bars repainted, Llama 3 405B at 16,384 GPUs.
+        {
+            simcore::Scenario planStart = llama;
+            planStart.hardware.gpus = 16384;
+            record(QStringLiteral("plan_edit_16384_gpus"),
+                   QStringLiteral("Plan: batch / GPUs edit, 405B, 16k GPUs"),
+                   panelCase(QStringLiteral("plan"), planStart,
+                             [](dtsim::ui::ScenarioModel& m, int i) {
+                                 if (i % 2 == 0) {
+                                     m.setNumber(QStringLiteral("train.global_batch"),
+                                                 i % 4 == 0 ? 1024 : 2048);
+                                 } else {
+                                     m.setNumber(QStringLiteral("hardware.gpus"),
+                                                 i % 3 == 0 ? 8192 : 16384);
+                                 }
+                             }));
+        }
         // The whole command as a user runs it, process start included (target < 1 s).
         const QString executable =
             QCoreApplication::applicationDirPath() + QStringLiteral("/../app/dtsim");

@@ -20,6 +20,9 @@ int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
 /// The step time of the scenario's dp × tp × pp × cp layout (simcore/steptime3d.h).
 int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);
+/// The planner's report (simcore/planner.h): the best layout's quantities; `dtsim plan` lists
+/// the layouts.
+int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options);
 /// `dtsim validate`: the published runs of simcore/validation.h, published vs predicted.
 int runValidation(bool json);
 /// What calcCommunication and calcAllreduce print: the Communication report, with the links

@@ -3,6 +3,7 @@
 #include "app/calcmodels.h"
 #include "app/calcoutput.h"
 #include "app/importcommand.h"
+#include "app/plancommand.h"
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
@@ -39,6 +40,7 @@ const CalcModel kCalcModels[] = {
     {"allreduce", &calcAllreduce},
     {"goodput", &calcGoodput, true},
     {"training", &calcTraining},
+    {"plan", &calcPlan},
 };
 
 QString calcModelNames()
@@ -66,7 +68,8 @@ QString simulatingModels()
 const QStringList& helpTopics()
 {
     static const QStringList topics{QStringLiteral("calc"), QStringLiteral("export"),
-                                    QStringLiteral("import"), QStringLiteral("keys")};
+                                    QStringLiteral("import"), QStringLiteral("keys"),
+                                    QStringLiteral("plan")};
     return topics;
 }
 
@@ -77,7 +80,8 @@ QStringList exportViewIds()
     return {QStringLiteral("scaling"),       QStringLiteral("memory"),
             QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
             QStringLiteral("communication"), QStringLiteral("topology"),
-            QStringLiteral("checkpoint"),    QStringLiteral("validation")};
+            QStringLiteral("checkpoint"),    QStringLiteral("validation"),
+            QStringLiteral("plan")};
 }
 
 void setApplicationInfo()
@@ -120,10 +124,15 @@ QString usage()
                "  dtsim export --panel all --out DIR [--format png|svg|pdf] ...   every panel + "
                "CSV\n"
                "  dtsim keys                              list every scenario key\n"
+               "  dtsim plan [--scenario FILE | --preset ID] [--set KEY=VALUE]... [--json] "
+               "[--top K]\n"
+               "                                          the fastest layouts that fit, and "
+               "their cost\n"
                "  dtsim validate [--json]                 published training runs vs the model\n"
                "  dtsim import nccl-tests|nvidia-topo|step-times FILE [--json]   read your own "
                "measurements\n"
-               "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys\n"
+               "  dtsim --help [COMMAND] | --version     COMMAND: calc, export, import, keys, "
+               "plan\n"
                "\n"
                "MODEL: %1.\nP: %2.\nID (presets): %3.\n"
                "FILE for export: .png, .svg, .pdf or .csv.\n"
@@ -355,8 +364,8 @@ bool hasDisplay()
 }
 
 /// argv[1] values that run a command instead of the window.
-constexpr const char* kSubcommands[] = {"calc",   "keys", "export",    "import", "validate",
-                                        "--help", "-h",   "--version", "-v"};
+constexpr const char* kSubcommands[] = {"calc", "keys",   "export", "import",    "validate",
+                                        "plan", "--help", "-h",     "--version", "-v"};
 
 /// Levenshtein distance, for "did you mean": the commands are few and short.
 qsizetype editDistance(const QString& a, const QString& b)
@@ -402,9 +411,9 @@ QString unknownCommandMessage(int argc, char** argv)
     if (!word.isEmpty() && nearestDistance <= 2) {
         message += QStringLiteral("; did you mean %1?").arg(nearest);
     }
-    return message +
-           QStringLiteral(" (commands: calc, keys, import, export, validate; the window takes "
-                          "options only: dtsim --help)");
+    return message + QStringLiteral(
+                         " (commands: calc, keys, import, export, validate, plan; the window takes "
+                         "options only: dtsim --help)");
 }
 
 bool standardOutputWritten()
@@ -454,6 +463,7 @@ int runSubcommand(int argc, char** argv)
         }
         printOut(topic == QLatin1String("calc")     ? calcUsage()
                  : topic == QLatin1String("export") ? exportUsage()
+                 : topic == QLatin1String("plan")   ? planUsage()
                                                     : keysUsage());
         return kSuccess;
     }
@@ -490,6 +500,10 @@ int runSubcommand(int argc, char** argv)
             return kBadInput;
         }
         return runValidation(json);
+    }
+    if (std::strcmp(command, "plan") == 0) {
+        arguments.removeAt(1);
+        return runPlan(arguments);
     }
     arguments.removeAt(1); // "calc"
     return runCalc(arguments);

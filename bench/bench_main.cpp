@@ -16,8 +16,10 @@
 
 #include "app/gui.h"
 #include "bench/startupprobe.h"
+#include "simcore/catalogue.h"
 #include "simcore/montecarlo.h"
 #include "simcore/physicalscaling.h"
+#include "simcore/planner.h"
 #include "simcore/report.h"
 #include "simcore/scaling.h"
 #include "simcore/steptime3d.h"
@@ -44,6 +46,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -661,6 +664,100 @@ int main(int argc, char** argv)
                          .arg(layout.median, 0, 'f', 3)
                          .arg(layout.p99, 0, 'f', 3)
                          .arg(sink > 0 ? 1 : 0);
+        }
+    }
+    if (wanted(QStringLiteral("planner"))) {
+        // 4b. The planner (simcore/planner.h): Llama 3 405B at 8K, a batch of 2,048 sequences
+        // (Dubey et al. 2024, Table 4), on 1,024, 16,384 and 98,304 H100 (≈ 100k: 12,288 nodes
+        // of 8), one search per sample on one thread: search time and layouts per second.
+        simcore::Scenario llama;
+        llama.model = simcore::findModelPreset("llama3-405b")->model;
+        llama.train.precision = simcore::Precision::Mixed;
+        llama.train.globalBatch = 2048;
+        llama.train.tokens = 15.6e12;
+        llama.hardware.gpu = "h100-sxm";
+        llama.hardware.nicsPerNode = 8;
+        llama.hardware.nicBandwidthBytesPerSecond = 50e9;
+        for (const std::int64_t gpus :
+             {std::int64_t{1024}, std::int64_t{16384}, std::int64_t{98304}}) {
+            llama.hardware.gpus = gpus;
+            std::vector<double> searches;
+            std::int64_t evaluated = 0;
+            std::int64_t priced = 0;
+            for (int i = 0; i < std::max(samples / 10, 5); ++i) {
+                QElapsedTimer timer;
+                timer.start();
+                const auto plan = simcore::planTraining(llama);
+                searches.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+                evaluated = plan.evaluated;
+                priced = plan.priced;
+            }
+            const Stats search = record(QStringLiteral("planner_%1_gpus").arg(gpus),
+                                        QStringLiteral("planner: Llama 3 405B, %1 GPUs").arg(gpus),
+                                        summarise(searches));
+            const double perSecond = static_cast<double>(evaluated) / (search.median / 1e3);
+            figures.emplace_back(QStringLiteral("planner_%1_gpus_layouts").arg(gpus),
+                                 static_cast<double>(evaluated));
+            figures.emplace_back(QStringLiteral("planner_%1_gpus_layouts_per_second").arg(gpus),
+                                 perSecond);
+            notes << QStringLiteral("planner, %1 GPUs: %2 layouts considered (%3 priced) in %4 ms "
+                                    "median: %5 layouts/s on one core")
+                         .arg(gpus)
+                         .arg(evaluated)
+                         .arg(priced)
+                         .arg(search.median, 0, 'f', 2)
+                         .arg(perSecond, 0, 'g', 3);
+        }
+        // The Plan panel re-ranking on an edit (the batch, then the cluster, typed): the whole
+        // search, the map, the front and the bars repainted, Llama 3 405B at 16,384 GPUs.
+        {
+            simcore::Scenario planStart = llama;
+            planStart.hardware.gpus = 16384;
+            record(QStringLiteral("plan_edit_16384_gpus"),
+                   QStringLiteral("Plan: batch / GPUs edit, 405B, 16k GPUs"),
+                   panelCase(QStringLiteral("plan"), planStart,
+                             [](dtsim::ui::ScenarioModel& m, int i) {
+                                 if (i % 2 == 0) {
+                                     m.setNumber(QStringLiteral("train.global_batch"),
+                                                 i % 4 == 0 ? 1024 : 2048);
+                                 } else {
+                                     m.setNumber(QStringLiteral("hardware.gpus"),
+                                                 i % 3 == 0 ? 8192 : 16384);
+                                 }
+                             }));
+        }
+        // The whole command as a user runs it, process start included (target < 1 s).
+        const QString executable =
+            QCoreApplication::applicationDirPath() + QStringLiteral("/../app/dtsim");
+        if (QFileInfo::exists(executable)) {
+            const QStringList arguments{
+                QStringLiteral("plan"),  QStringLiteral("--json"),
+                QStringLiteral("--top"), QStringLiteral("1"),
+                QStringLiteral("--set"), QStringLiteral("model.params=405853388800"),
+                QStringLiteral("--set"), QStringLiteral("model.layers=126"),
+                QStringLiteral("--set"), QStringLiteral("model.hidden=16384"),
+                QStringLiteral("--set"), QStringLiteral("model.heads=128"),
+                QStringLiteral("--set"), QStringLiteral("model.seq_len=8192"),
+                QStringLiteral("--set"), QStringLiteral("model.vocab=128256"),
+                QStringLiteral("--set"), QStringLiteral("train.precision=mixed"),
+                QStringLiteral("--set"), QStringLiteral("train.global_batch=2048"),
+                QStringLiteral("--set"), QStringLiteral("train.tokens=15.6e12"),
+                QStringLiteral("--set"), QStringLiteral("hardware.gpus=16384"),
+                QStringLiteral("--set"), QStringLiteral("hardware.nics_per_node=8"),
+                QStringLiteral("--set"), QStringLiteral("hardware.nic_bandwidth=5e10")};
+            std::vector<double> runs;
+            for (int i = 0; i < 10; ++i) {
+                QProcess process;
+                QElapsedTimer timer;
+                timer.start();
+                process.start(executable, arguments);
+                if (!process.waitForFinished(60000) || process.exitCode() != 0) {
+                    return 1;
+                }
+                runs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            }
+            record(QStringLiteral("planner_command_16384_gpus"),
+                   QStringLiteral("dtsim plan, 16384 GPUs, process start incl."), summarise(runs));
         }
     }
     if (wanted(QStringLiteral("montecarlo"))) {

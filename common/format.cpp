@@ -168,7 +168,21 @@ QString siText(double value)
 
 QString formatWhole(std::int64_t value)
 {
-    return formatNumber(static_cast<double>(value), 19);
+    // Digit by digit: through formatNumber's rounding to 19 digits, 3023 came out as
+    // "3 023.000000000000455" (the rounding unit 1e-15 is no exact double).
+    if (value > -1000 && value < 1000) {
+        return QLocale().toString(static_cast<qlonglong>(value));
+    }
+    const QString digits = QString::number(value < 0 ? -static_cast<qulonglong>(value)
+                                                     : static_cast<qulonglong>(value));
+    QString text;
+    for (qsizetype i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            text += QChar(0x202F); // as formatNumber groups: a narrow no-break space
+        }
+        text += digits[i];
+    }
+    return value < 0 ? QLocale().negativeSign() + text : text;
 }
 
 QString formatCount(double value)

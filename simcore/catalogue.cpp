@@ -22,39 +22,47 @@ constexpr std::array<GpuSpec, 8> kGpus{{
     // 24 GB GDDR6X at 1008 GB/s. No NVLink: GPUs talk over PCIe 4.0 x16.
     {"rtx4090", "NVIDIA GeForce RTX 4090", 24 * kGiB, 165.2 * kTera, 82.6 * kTera, 1008 * kGiga,
      "PCIe 4.0 x16 (no NVLink)", 32 * kGiga,
-     "NVIDIA Ada GPU Architecture whitepaper, RTX 4090 specifications table"},
+     "NVIDIA Ada GPU Architecture whitepaper, RTX 4090 specifications table", 450,
+     "NVIDIA GeForce RTX 4090 specifications: total graphics power 450 W"},
     // NVIDIA A100 Tensor Core GPU datasheet (2021), A100 40GB SXM column: BF16 tensor 312 TFLOPS
     // (624 sparse), FP32 19.5 TFLOPS, HBM2 1,555 GB/s, NVLink 3 600 GB/s (bidirectional).
     {"a100-40", "NVIDIA A100 SXM4 40GB", 40 * kGiB, 312 * kTera, 19.5 * kTera, 1555 * kGiga,
-     "NVLink 3 (12 links)", 300 * kGiga, "NVIDIA A100 Tensor Core GPU datasheet, 40GB SXM"},
+     "NVLink 3 (12 links)", 300 * kGiga, "NVIDIA A100 Tensor Core GPU datasheet, 40GB SXM", 400,
+     "NVIDIA A100 Tensor Core GPU datasheet: max TDP 400 W (SXM)"},
     // Same datasheet, A100 80GB SXM column: HBM2e 2,039 GB/s; compute and NVLink as the 40GB.
     {"a100-80", "NVIDIA A100 SXM4 80GB", 80 * kGiB, 312 * kTera, 19.5 * kTera, 2039 * kGiga,
-     "NVLink 3 (12 links)", 300 * kGiga, "NVIDIA A100 Tensor Core GPU datasheet, 80GB SXM"},
+     "NVLink 3 (12 links)", 300 * kGiga, "NVIDIA A100 Tensor Core GPU datasheet, 80GB SXM", 400,
+     "NVIDIA A100 Tensor Core GPU datasheet: max TDP 400 W (SXM)"},
     // NVIDIA H100 Tensor Core GPU datasheet, H100 SXM column: BF16 tensor 1,979 TFLOPS with
     // sparsity (989.4 dense), FP32 67 TFLOPS, 80 GB HBM3 at 3.35 TB/s, NVLink 4 900 GB/s
     // (18 links × 50 GB/s, bidirectional).
     {"h100-sxm", "NVIDIA H100 SXM5 80GB", 80 * kGiB, 989.4 * kTera, 67 * kTera, 3350 * kGiga,
-     "NVLink 4 (18 links)", 450 * kGiga, "NVIDIA H100 Tensor Core GPU datasheet, H100 SXM"},
+     "NVLink 4 (18 links)", 450 * kGiga, "NVIDIA H100 Tensor Core GPU datasheet, H100 SXM", 700,
+     "NVIDIA H100 Tensor Core GPU datasheet: max TDP up to 700 W (SXM)"},
     // Same datasheet, H100 PCIe column: BF16 1,513 TFLOPS with sparsity (756.5 dense), FP32
     // 51 TFLOPS, 80 GB HBM2e at 2 TB/s, PCIe Gen5 128 GB/s (bidirectional). An optional NVLink
     // bridge joins pairs of cards (600 GB/s); the catalogue models the PCIe baseline.
     {"h100-pcie", "NVIDIA H100 PCIe 80GB", 80 * kGiB, 756.5 * kTera, 51 * kTera, 2000 * kGiga,
-     "PCIe 5.0 x16", 64 * kGiga, "NVIDIA H100 Tensor Core GPU datasheet, H100 PCIe"},
+     "PCIe 5.0 x16", 64 * kGiga, "NVIDIA H100 Tensor Core GPU datasheet, H100 PCIe", 350,
+     "NVIDIA H100 Tensor Core GPU datasheet: max TDP 300-350 W (PCIe), the upper end"},
     // NVIDIA H200 Tensor Core GPU datasheet, H200 SXM column: 141 GB HBM3e at 4.8 TB/s; compute
     // as H100 SXM (BF16 1,979 sparse → 989.4 dense, FP32 67 TFLOPS); NVLink 4 900 GB/s.
     {"h200", "NVIDIA H200 SXM 141GB", 141 * kGiB, 989.4 * kTera, 67 * kTera, 4800 * kGiga,
-     "NVLink 4 (18 links)", 450 * kGiga, "NVIDIA H200 Tensor Core GPU datasheet, H200 SXM"},
+     "NVLink 4 (18 links)", 450 * kGiga, "NVIDIA H200 Tensor Core GPU datasheet, H200 SXM", 700,
+     "NVIDIA H200 Tensor Core GPU datasheet: max TDP up to 700 W (SXM)"},
     // NVIDIA Blackwell datasheet, HGX B200 per-GPU column: FP16/BF16 tensor 4.5 PFLOPS sparse
     // (2.25 dense), FP32 80 TFLOPS; DGX B200 datasheet: 1,440 GB and 64 TB/s for 8 GPUs
     // (180 GB, 8 TB/s each); NVLink 5 1.8 TB/s (bidirectional).
     {"b200", "NVIDIA B200 (HGX) 180GB", 180 * kGiB, 2250 * kTera, 80 * kTera, 8000 * kGiga,
      "NVLink 5 (18 links)", 900 * kGiga,
-     "NVIDIA Blackwell datasheet (HGX B200); NVIDIA DGX B200 datasheet"},
+     "NVIDIA Blackwell datasheet (HGX B200); NVIDIA DGX B200 datasheet", 1000,
+     "NVIDIA Blackwell datasheet: max TDP 1,000 W per GPU (HGX B200)"},
     // AMD Instinct MI300X accelerator data sheet: peak BF16 matrix 1,307.4 TFLOPS dense
     // (2,614.9 with sparsity), peak FP32 vector 163.4 TFLOPS, 192 GB HBM3 at 5.3 TB/s,
     // 7 Infinity Fabric links × 128 GB/s (bidirectional) = 896 GB/s → 448 GB/s one way.
     {"mi300x", "AMD Instinct MI300X 192GB", 192 * kGiB, 1307.4 * kTera, 163.4 * kTera, 5300 * kGiga,
-     "AMD Infinity Fabric (7 links)", 448 * kGiga, "AMD Instinct MI300X accelerator data sheet"},
+     "AMD Infinity Fabric (7 links)", 448 * kGiga, "AMD Instinct MI300X accelerator data sheet",
+     750, "AMD Instinct MI300X accelerator data sheet: total board power 750 W peak"},
 }};
 
 // Model shapes. GPT-3 (Brown et al. 2020, "Language Models are Few-Shot Learners", Table 2.1):

@@ -34,6 +34,10 @@ struct GpuSpec {
     /// That link's peak per GPU, ONE direction (half the vendor's bidirectional figure), bytes/s.
     double linkBandwidthBytesPerSecond = 0;
     std::string_view source; ///< datasheet / whitepaper the figures come from
+    /// The vendor's maximum board power (TDP / TBP), W: what the plan's energy takes per GPU
+    /// when cost.gpu_power is 0. A ceiling: a GPU training at full load draws close to it.
+    double tdpWatts = 0;
+    std::string_view tdpSource; ///< where tdpWatts is printed
     /// Share of peak reached by training matmuls (steptime3d.h); see kCalibratedEfficiency.
     double trainingEfficiency = kCalibratedEfficiency;
 };

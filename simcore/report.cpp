@@ -5,6 +5,7 @@
 #include "simcore/memoryreport.h"
 #include "simcore/parallelismreport.h"
 #include "simcore/pipelinereport.h"
+#include "simcore/planner.h"
 #include "simcore/scalingreport.h"
 #include "simcore/topologyreport.h"
 
@@ -18,9 +19,9 @@ namespace {
 
 using namespace std::string_view_literals;
 
-constexpr std::array kViews = {View::Scaling,   View::Memory,        View::Parallelism,
-                               View::Pipeline,  View::Communication, View::Topology,
-                               View::Checkpoint};
+constexpr std::array kViews = {View::Scaling,    View::Memory,        View::Parallelism,
+                               View::Pipeline,   View::Communication, View::Topology,
+                               View::Checkpoint, View::Plan};
 
 // The links every view that prices a collective reads.
 #define DTSIM_LINK_KEYS                                                                            \
@@ -77,6 +78,32 @@ constexpr std::array kCheckpointKeys = {"checkpoint.interval"sv,     "checkpoint
                                         "checkpoint.restart_time"sv, "checkpoint.gpu_mtbf"sv,
                                         "checkpoint.gpus"sv,         "checkpoint.work"sv,
                                         "checkpoint.mc_runs"sv,      "checkpoint.mc_seed"sv};
+
+// The planner: the model, the recipe, the batch and the run, the cluster and its links, the
+// memory options, the prices; the layout (parallel.*) is what it chooses, and the current one's
+// GPU count is the cluster's when hardware.gpus is 0.
+constexpr std::array kPlanKeys = {"model.params"sv,
+                                  "model.layers"sv,
+                                  "model.hidden"sv,
+                                  "model.heads"sv,
+                                  "model.seq_len"sv,
+                                  "model.vocab"sv,
+                                  "train.precision"sv,
+                                  "train.optimizer"sv,
+                                  "train.global_batch"sv,
+                                  "train.steps"sv,
+                                  "train.tokens"sv,
+                                  "hardware.gpu"sv,
+                                  "hardware.gpus"sv,
+                                  DTSIM_LINK_KEYS,
+                                  "hardware.nics_per_node"sv,
+                                  "hardware.nic_bandwidth"sv,
+                                  "memory.buffers_fraction"sv,
+                                  "cost.gpu_hour_price"sv,
+                                  "cost.gpu_power"sv,
+                                  "cost.pue"sv,
+                                  "cost.grid_intensity"sv,
+                                  "plan.tp_across_nodes"sv};
 
 #undef DTSIM_LINK_KEYS
 #undef DTSIM_MEMORY_KEYS
@@ -163,6 +190,8 @@ std::string_view viewId(View view)
         return "topology";
     case View::Checkpoint:
         return "checkpoint";
+    case View::Plan:
+        return "plan";
     }
     return "";
 }
@@ -194,6 +223,8 @@ std::span<const std::string_view> viewKeys(View view)
         return kTopologyKeys;
     case View::Checkpoint:
         return kCheckpointKeys;
+    case View::Plan:
+        return kPlanKeys;
     }
     return {};
 }
@@ -240,6 +271,8 @@ Report evaluateView(View view, const Scenario& scenario)
         return topologyReport(scenario);
     case View::Checkpoint:
         return checkpointReport(scenario);
+    case View::Plan:
+        return planTraining(scenario);
     }
     return {};
 }

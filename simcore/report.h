@@ -62,10 +62,20 @@ Quantity wordQuantity(std::string_view id, std::string_view name, std::string wo
 const Quantity* findQuantity(std::span<const Quantity> quantities, std::string_view id);
 
 /// The views `dtsim export --panel` draws and `dtsim calc` prints, in SPEC order.
-enum class View { Scaling, Memory, Parallelism, Pipeline, Communication, Topology, Checkpoint };
+enum class View {
+    Scaling,
+    Memory,
+    Parallelism,
+    Pipeline,
+    Communication,
+    Topology,
+    Checkpoint,
+    Plan
+};
 
 std::span<const View> allViews();
-/// "scaling", "memory", "parallelism", "pipeline", "communication", "topology", "checkpoint".
+/// "scaling", "memory", "parallelism", "pipeline", "communication", "topology", "checkpoint",
+/// "plan".
 std::string_view viewId(View view);
 std::optional<View> findView(std::string_view id);
 

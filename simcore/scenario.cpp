@@ -430,6 +430,25 @@ std::vector<KeyInfo> buildKeys()
         "Imported node: NICs next to its GPUs (PIX/PXB in nvidia-smi topo -m), each at "
         "hardware.inter_bandwidth; 0 = none, a single node.",
         0, 1024));
+
+    keys.push_back(numberKey<&S::cost, &CostSpec::gpuHourPrice>(
+        "cost.gpu_hour_price", K::Real, "USD/GPU-hour",
+        "Price of one GPU for one hour, for the plan's cost (GPU-hours x price).", 0, 1e4));
+    auto power = numberKey<&S::cost, &CostSpec::gpuPowerWatts>(
+        "cost.gpu_power", K::Real, "W",
+        "Power one GPU draws while training, for the plan's energy.", 1, 1e5);
+    power.specialValue = 0;
+    power.specialMeaning = "0 = the catalogue's TDP of hardware.gpu";
+    keys.push_back(power);
+    keys.push_back(numberKey<&S::cost, &CostSpec::pue>(
+        "cost.pue", K::Real, "",
+        "Power usage effectiveness of the data centre: its energy over the IT equipment's.", 1, 5));
+    keys.push_back(numberKey<&S::cost, &CostSpec::gridKgPerKwh>(
+        "cost.grid_intensity", K::Real, "kg/kWh",
+        "Carbon intensity of the grid, kg of CO2 per kWh, for the plan's emissions.", 0, 5));
+    keys.push_back(choiceKey<&S::plan, &PlanSpec::tpAcrossNodes, kOffOnNames>(
+        "plan.tp_across_nodes",
+        "Planner: also try tensor-parallel groups larger than a node (off | on)."));
     return keys;
 }
 

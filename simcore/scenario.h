@@ -192,6 +192,29 @@ struct TopologySpec {
     friend bool operator==(const TopologySpec&, const TopologySpec&) = default;
 };
 
+/// What a training run costs (MODELS §10): GPU-hours at a price, energy at the GPUs' power and
+/// the data centre's PUE, CO₂ at the grid's intensity. Defaults are published figures:
+/// $2 per GPU-hour is the rental price DeepSeek-V3's report (2024, §1, Table 1) prices its
+/// 2.788 M H800 GPU-hours at; PUE 1.2 and 57 g CO₂ per kWh are Jean Zay's, the cluster of the
+/// BLOOM footprint study (Luccioni, Viguier, Ligozat 2022, §4).
+struct CostSpec {
+    double gpuHourPrice = 2.0;   ///< US dollars per GPU-hour (`cost.gpu_hour_price`)
+    double gpuPowerWatts = 0;    ///< W drawn per GPU; 0 = the catalogue's TDP (`cost.gpu_power`)
+    double pue = 1.2;            ///< power usage effectiveness: facility energy / IT energy
+    double gridKgPerKwh = 0.057; ///< kg CO₂ per kWh of the grid (`cost.grid_intensity`)
+
+    friend bool operator==(const CostSpec&, const CostSpec&) = default;
+};
+
+/// The planner's own choices (simcore/planner.h).
+struct PlanSpec {
+    /// Let tensor parallelism span nodes (`plan.tp_across_nodes`); off keeps tp ≤ GPUs per node,
+    /// where Megatron-LM runs it (Narayanan et al. 2021 §3.3: TP across nodes is slow).
+    bool tpAcrossNodes = false;
+
+    friend bool operator==(const PlanSpec&, const PlanSpec&) = default;
+};
+
 struct Scenario {
     ModelSpec model;
     TrainingSpec train;
@@ -203,6 +226,8 @@ struct Scenario {
     CheckpointSpec checkpoint;
     MemorySpec memory;
     TopologySpec topology;
+    CostSpec cost;
+    PlanSpec plan;
 
     friend bool operator==(const Scenario&, const Scenario&) = default;
 };

@@ -251,6 +251,15 @@ TEST_CASE("large numbers are written out, grouped by a space no language reads a
                   "gpus", "GPUs", 512, simcore::Unit::Gpus)) == QStringLiteral("512"));
         // No trailing zeros, as 'g' writes numbers: 2000 runs to 7 digits is "2 000".
         CHECK(formatNumber(2000, 7) == QStringLiteral("2") + space + QStringLiteral("000"));
+        // Whole numbers digit by digit (3023 once read "3 023.000000000000455").
+        CHECK(dtsim::common::formatWhole(3023) ==
+              QStringLiteral("3") + space + QStringLiteral("023"));
+        CHECK(dtsim::common::formatWhole(13272) ==
+              QStringLiteral("13") + space + QStringLiteral("272"));
+        CHECK(dtsim::common::formatWhole(-1234567) ==
+              QLocale().negativeSign() + QStringLiteral("1") + space + QStringLiteral("234") +
+                  space + QStringLiteral("567"));
+        CHECK(dtsim::common::formatWhole(999) == QStringLiteral("999"));
         CHECK(formatNumber(1234.5, 7) ==
               QStringLiteral("1") + space + QStringLiteral("234") + point + QStringLiteral("5"));
     }

@@ -242,7 +242,7 @@ TEST_CASE("a model preset sets the whole shape at once", "[ui][memory]")
 TEST_CASE("the main window hosts the Memory panel as its second tab", "[ui][memory]")
 {
     MainWindow window;
-    REQUIRE(window.tabs()->count() == 6);
+    REQUIRE(window.tabs()->count() == 7);
     auto* memory = qobject_cast<MemoryPanel*>(window.panel(QStringLiteral("memory")));
     REQUIRE(memory != nullptr);
     CHECK(window.tabs()->widget(1)->isAncestorOf(memory));

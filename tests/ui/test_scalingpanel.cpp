@@ -391,12 +391,13 @@ TEST_CASE("an out-of-range entry is reported by name, not clamped", "[ui][scalin
     CHECK(panel.problemText().isEmpty());
 }
 
-TEST_CASE("the main window hosts six panels and resets to the lesson defaults", "[ui][window]")
+TEST_CASE("the main window hosts seven panels and resets to the lesson defaults", "[ui][window]")
 {
     MainWindow window;
-    REQUIRE(window.tabs()->count() == 6);
+    REQUIRE(window.tabs()->count() == 7);
     CHECK(window.tabs()->tabText(0) == "Scaling");
     CHECK(window.tabs()->tabText(5) == "Checkpoint");
+    CHECK(window.tabs()->tabText(6) == "Plan");
     auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
     REQUIRE(scaling != nullptr);
     scaling->workerSpinBox()->setValue(300);

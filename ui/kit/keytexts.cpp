@@ -103,6 +103,12 @@ const std::vector<Row>& rows()
          {QT_TRANSLATE_NOOP("KeyText", "None: keep all activations"),
           QT_TRANSLATE_NOOP("KeyText", "Selective: recompute attention"),
           QT_TRANSLATE_NOOP("KeyText", "Full: keep only layer inputs")}},
+        {"train.tokens", QT_TRANSLATE_NOOP("KeyText", "Tokens to &train on:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Tokens the whole run trains on, in trillions (Llama 3 405B: 15.6). The time to "
+             "train is this over the layout's tokens per second. 0 = use the training steps."),
+         QT_TRANSLATE_NOOP("KeyText", " trillion"), 1e-12, 3},
         {"parallel.dp", QT_TRANSLATE_NOOP("KeyText", "&Data parallel (dp):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -467,6 +473,40 @@ const std::vector<Row>& rows()
           QT_TRANSLATE_NOOP("KeyText", "4 nodes × 8 H100, InfiniBand NDR"),
           QT_TRANSLATE_NOOP("KeyText", "Mis-wired node: GPU 7 on PCIe"),
           QT_TRANSLATE_NOOP("KeyText", "Imported node (nvidia-smi topo -m)")}},
+        {"cost.gpu_hour_price", QT_TRANSLATE_NOOP("KeyText", "Price per GPU-&hour:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "US dollars for one GPU for one hour. $2 is the rental price DeepSeek-V3's report "
+             "prices its H800 GPU-hours at."),
+         QT_TRANSLATE_NOOP("KeyText", " $"), 1, 2},
+        {"cost.gpu_power",
+         QT_TRANSLATE_NOOP("KeyText", "Power per GPU:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Watts one GPU draws while training; 0 takes the GPU's TDP from its datasheet "
+             "(H100 SXM: 700 W), a ceiling."),
+         QT_TRANSLATE_NOOP("KeyText", " W"),
+         1,
+         0,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "TDP")},
+        {"cost.pue", QT_TRANSLATE_NOOP("KeyText", "PUE:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Power usage effectiveness: the data centre's energy over its computers' (cooling, "
+             "power conversion). 1.2 was BLOOM's Jean Zay."),
+         nullptr, 1, 2},
+        {"cost.grid_intensity", QT_TRANSLATE_NOOP("KeyText", "Grid CO₂:"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Kilograms of CO₂ per kWh of the grid that feeds the data centre: 0.057 in France "
+             "(BLOOM's footprint study), several times more on coal."),
+         QT_TRANSLATE_NOOP("KeyText", " kg/kWh"), 1, 3},
+        {"plan.tp_across_nodes", QT_TRANSLATE_NOOP("KeyText", "Let tp span &nodes"),
+         QT_TRANSLATE_NOOP(
+             "KeyText",
+             "Also try tensor-parallel groups larger than a node. Their all-reduces inside every "
+             "layer then cross the network, which is why Megatron-LM keeps tp in a node.")},
     };
     return table;
 }

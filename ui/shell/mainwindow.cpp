@@ -48,7 +48,8 @@ namespace {
 /// The panels SPEC lists, in tab order; ids as `dtsim export --panel` spells them.
 const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("memory"),
                                QStringLiteral("parallelism"), QStringLiteral("communication"),
-                               QStringLiteral("topology"),    QStringLiteral("checkpoint")};
+                               QStringLiteral("topology"),    QStringLiteral("checkpoint"),
+                               QStringLiteral("plan")};
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
@@ -304,7 +305,8 @@ void MainWindow::retranslate()
 {
     updateTitle();
     const QStringList titles = {tr("Scaling"),       tr("Memory"),   tr("Parallelism"),
-                                tr("Communication"), tr("Topology"), tr("Checkpoint")};
+                                tr("Communication"), tr("Topology"), tr("Checkpoint"),
+                                tr("Plan")};
     const QStringList lessons = {
         tr("Scaling: why adding GPUs speeds a step up, and where it starts to slow it down."),
         tr("Memory: where the bytes of training go on each GPU (lesson §1)."),
@@ -312,7 +314,8 @@ void MainWindow::retranslate()
            "(lesson §2)."),
         tr("Communication: ring all-reduce step by step, and how collectives scale (lesson §3)."),
         tr("Topology: how GPUs are wired, and why the slowest link bounds the all-reduce."),
-        tr("Checkpoint: how often to save, and what failures cost a long run (lesson §3).")};
+        tr("Checkpoint: how often to save, and what failures cost a long run (lesson §3)."),
+        tr("Plan: the fastest layout that fits on your cluster, and what the run costs.")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, titles.value(i));
         m_panelActions.value(i)->setText(tr("&%1 %2").arg(i + 1).arg(titles.value(i)));
@@ -802,7 +805,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on) {
         showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: Esc leaves, arrows move the worker "
-                                    "slider, Ctrl+1…6 switch panels."),
+                                    "slider, Ctrl+1…7 switch panels."),
                                  8000);
     } else {
         showNormal();
@@ -818,7 +821,7 @@ void MainWindow::showShortcuts()
 {
     const QString rows =
         tr("<table cellspacing='6'>"
-           "<tr><td><b>Ctrl+1 … Ctrl+6</b></td><td>Show a panel (Scaling … Checkpoint)</td></tr>"
+           "<tr><td><b>Ctrl+1 … Ctrl+7</b></td><td>Show a panel (Scaling … Plan)</td></tr>"
            "<tr><td><b>F5</b></td><td>Presentation mode on / off</td></tr>"
            "<tr><td><b>Esc</b></td><td>Leave presentation mode</td></tr>"
            "<tr><td><b>← → ↑ ↓, Page Up/Down, Home/End</b></td><td>Presentation mode: move the "

@@ -9,6 +9,8 @@
 #include "ui/panels/parallelism/parallelismdiagram.h"
 #include "ui/panels/parallelism/parallelismpanel.h"
 #include "ui/panels/parallelism/pipelineview.h"
+#include "ui/panels/plan/plancharts.h"
+#include "ui/panels/plan/planpanel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
 #include "ui/panels/scaling/validationview.h"
@@ -31,7 +33,8 @@ template <typename AreaType> std::unique_ptr<ChartArea> makeArea()
 
 std::vector<PanelEntry> buildEntries()
 {
-    // SPEC order of the tabs: Scaling, Memory, Parallelism, Communication, Topology, Checkpoint.
+    // SPEC order of the tabs: Scaling, Memory, Parallelism, Communication, Topology, Checkpoint,
+    // Plan.
     // Add a panel by adding one line here, in that order.
     return {
         {QStringLiteral("scaling"), &makePanel<ScalingPanel>, &makeArea<ScalingCharts>},
@@ -42,6 +45,7 @@ std::vector<PanelEntry> buildEntries()
          &makeArea<CommunicationCharts>},
         {QStringLiteral("topology"), &makePanel<TopologyPanel>, &makeArea<TopologyDiagram>},
         {QStringLiteral("checkpoint"), &makePanel<CheckpointPanel>, &makeArea<CheckpointCharts>},
+        {QStringLiteral("plan"), &makePanel<PlanPanel>, &makeArea<PlanCharts>},
         // Export-only views: their tabs are the Scaling panel's "Validation" view and the
         // Parallelism panel's "Pipeline" view.
         {QStringLiteral("validation"), nullptr, &makeArea<ValidationView>},

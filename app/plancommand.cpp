@@ -1,0 +1,269 @@
+#include "app/plancommand.h"
+
+#include "app/calcmodels.h"
+#include "app/calcoutput.h"
+#include "app/cli.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QTextStream>
+#include <algorithm>
+#include <limits>
+
+namespace dtsim::app {
+
+namespace {
+
+QString word(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+/// The map cell's status as JSON writes it: a stable lower-case id.
+QString cellStatusId(simcore::PlanCellStatus status)
+{
+    using S = simcore::PlanCellStatus;
+    switch (status) {
+    case S::Fits:
+        return QStringLiteral("fits");
+    case S::TpAcrossNodes:
+        return QStringLiteral("tp_across_nodes");
+    case S::TpNotDivisor:
+        return QStringLiteral("tp_not_divisor_of_heads");
+    case S::PpNotDivisor:
+        return QStringLiteral("pp_not_divisor_of_layers");
+    case S::GpusNotDivisible:
+        return QStringLiteral("gpus_not_divisible");
+    case S::BatchNotDivisible:
+        return QStringLiteral("batch_not_divisible");
+    case S::OutOfMemory:
+        return QStringLiteral("out_of_memory");
+    }
+    return {};
+}
+
+QJsonObject planJson(const simcore::PlanReport& report, double seconds, qsizetype top)
+{
+    QJsonArray layouts;
+    const auto shown = std::min<std::size_t>(report.layouts.size(), static_cast<std::size_t>(top));
+    for (std::size_t i = 0; i < shown; ++i) {
+        layouts.append(planLayoutJson(report.layouts[i]));
+    }
+    QJsonArray map;
+    for (const auto& cell : report.map) {
+        QJsonObject entry{{QStringLiteral("tp"), static_cast<qint64>(cell.tp)},
+                          {QStringLiteral("pp"), static_cast<qint64>(cell.pp)},
+                          {QStringLiteral("status"), cellStatusId(cell.status)}};
+        if (cell.status == simcore::PlanCellStatus::Fits) {
+            entry.insert(QStringLiteral("tokens_per_second"), cell.bestTokensPerSecond);
+            entry.insert(QStringLiteral("step_time"), cell.bestStepSeconds);
+            entry.insert(QStringLiteral("rank"), static_cast<qint64>(cell.bestIndex + 1));
+        } else if (cell.status == simcore::PlanCellStatus::OutOfMemory) {
+            entry.insert(QStringLiteral("least_memory_per_gpu"), cell.leastMemoryBytes);
+        }
+        map.append(entry);
+    }
+    QJsonArray pareto;
+    for (const std::size_t index : report.pareto) {
+        pareto.append(static_cast<qint64>(index + 1));
+    }
+    QJsonObject extra{{QStringLiteral("model"), QStringLiteral("plan")},
+                      {QStringLiteral("seconds"), seconds},
+                      {QStringLiteral("priced"), static_cast<qint64>(report.priced)},
+                      {QStringLiteral("capacity"), report.capacityBytes},
+                      {QStringLiteral("gpu_power_source"), word(report.gpuPowerSource)},
+                      {QStringLiteral("layouts"), layouts},
+                      {QStringLiteral("map"), map},
+                      {QStringLiteral("pareto_ranks"), pareto}};
+    return reportJson(report, extra);
+}
+
+void printPlanTable(const simcore::PlanReport& report, double seconds, qsizetype top)
+{
+    QString text;
+    QTextStream out(&text);
+    out << QString::fromStdString(report.heading) << "\n";
+    out << QStringLiteral("  searched in %1 s; %2 priced, the rest pruned (cannot fit even with "
+                          "full recomputation, ZeRO-3 and sequence parallelism)\n")
+               .arg(seconds, 0, 'f', 3)
+               .arg(report.priced);
+    if (report.layouts.empty()) {
+        out << "  no layout fits in " << report.capacityBytes / 1e9 << " GB per GPU\n";
+        out.flush();
+        printOut(text);
+        return;
+    }
+    out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9")
+               .arg(QStringLiteral("#"), 4)
+               .arg(QStringLiteral("dp"), 6)
+               .arg(QStringLiteral("tp"), 3)
+               .arg(QStringLiteral("pp"), 4)
+               .arg(QStringLiteral("cp"), 3)
+               .arg(QStringLiteral("b"), 3)
+               .arg(QStringLiteral("schedule"), -11)
+               .arg(QStringLiteral("v"), 3)
+               .arg(QStringLiteral("recompute"), -9)
+        << QStringLiteral(" %1 %2 %3 %4 %5 %6 %7\n")
+               .arg(QStringLiteral("zero"), 4)
+               .arg(QStringLiteral("sp"), 3)
+               .arg(QStringLiteral("step s"), 9)
+               .arg(QStringLiteral("GB/GPU"), 7)
+               .arg(QStringLiteral("MFU"), 6)
+               .arg(QStringLiteral("days"), 8)
+               .arg(QStringLiteral("cost $"), 12);
+    const auto shown = std::min<std::size_t>(report.layouts.size(), static_cast<std::size_t>(top));
+    for (std::size_t i = 0; i < shown; ++i) {
+        const auto& l = report.layouts[i];
+        out << QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8 %9")
+                   .arg(static_cast<qint64>(i + 1), 4)
+                   .arg(static_cast<qint64>(l.dp), 6)
+                   .arg(static_cast<qint64>(l.tp), 3)
+                   .arg(static_cast<qint64>(l.pp), 4)
+                   .arg(static_cast<qint64>(l.cp), 3)
+                   .arg(static_cast<qint64>(l.microBatch), 3)
+                   .arg(word(simcore::scheduleWord(l.schedule)), -11)
+                   .arg(static_cast<qint64>(l.virtualStages), 3)
+                   .arg(word(simcore::recomputeWord(l.recompute)), -9)
+            << QStringLiteral(" %1 %2 %3 %4 %5 %6 %7\n")
+                   .arg(static_cast<qint64>(l.zero), 4)
+                   .arg(l.sequenceParallel ? QStringLiteral("on") : QStringLiteral("off"), 3)
+                   .arg(l.step.stepSeconds, 9, 'g', 6)
+                   .arg(l.memoryPerGpuBytes / 1e9, 7, 'f', 1)
+                   .arg(100.0 * l.mfu, 5, 'f', 1)
+                   .arg(l.days, 8, 'g', 4)
+                   .arg(l.cost.dollars, 12, 'g', 6);
+    }
+    if (shown < report.layouts.size()) {
+        out << QStringLiteral("  … %1 more (--top K shows K)\n")
+                   .arg(static_cast<qint64>(report.layouts.size() - shown));
+    }
+    const auto& best = report.layouts.front();
+    out << QStringLiteral("  best: %1 GPU-hours, $%2, %3 kWh, %4 t CO2 (%5 W per GPU: %6)\n")
+               .arg(best.cost.gpuHours, 0, 'g', 6)
+               .arg(best.cost.dollars, 0, 'g', 6)
+               .arg(best.cost.energyKwh, 0, 'g', 6)
+               .arg(best.cost.co2Kg / 1000.0, 0, 'g', 4)
+               .arg(report.gpuPowerWatts, 0, 'g', 6)
+               .arg(word(report.gpuPowerSource));
+    out << "  apply it: dtsim calc training";
+    for (const auto& [key, value] : simcore::layoutAssignments(best)) {
+        out << " --set " << word(key) << "=" << word(value);
+    }
+    out << "\n";
+    out.flush();
+    printOut(text);
+}
+
+} // namespace
+
+QJsonObject planLayoutJson(const simcore::PlanLayout& l)
+{
+    const auto& s = l.step;
+    return {{QStringLiteral("dp"), static_cast<qint64>(l.dp)},
+            {QStringLiteral("tp"), static_cast<qint64>(l.tp)},
+            {QStringLiteral("pp"), static_cast<qint64>(l.pp)},
+            {QStringLiteral("cp"), static_cast<qint64>(l.cp)},
+            {QStringLiteral("micro_batch"), static_cast<qint64>(l.microBatch)},
+            {QStringLiteral("microbatches"), static_cast<qint64>(l.microbatches)},
+            {QStringLiteral("schedule"), word(simcore::scheduleWord(l.schedule))},
+            {QStringLiteral("virtual_stages"), static_cast<qint64>(l.virtualStages)},
+            {QStringLiteral("recompute"), word(simcore::recomputeWord(l.recompute))},
+            {QStringLiteral("zero"), static_cast<qint64>(l.zero)},
+            {QStringLiteral("sequence_parallel"), l.sequenceParallel},
+            {QStringLiteral("step_time"), s.stepSeconds},
+            {QStringLiteral("compute"), s.computeSeconds},
+            {QStringLiteral("tp_comm"), s.tpSeconds},
+            {QStringLiteral("pp_bubble"), s.bubbleSeconds},
+            {QStringLiteral("pp_p2p"), s.p2pSeconds},
+            {QStringLiteral("dp_comm"), s.dpSeconds},
+            {QStringLiteral("zero_gather"), s.zeroGatherSeconds},
+            {QStringLiteral("cp_comm"), s.cpSeconds},
+            {QStringLiteral("optimizer_step"), s.optimizerSeconds},
+            {QStringLiteral("memory_per_gpu"), l.memoryPerGpuBytes},
+            {QStringLiteral("fits"), l.fits},
+            {QStringLiteral("tokens_per_second"), l.tokensPerSecond},
+            {QStringLiteral("mfu"), l.mfu},
+            {QStringLiteral("days"), l.days},
+            {QStringLiteral("gpu_hours"), l.cost.gpuHours},
+            {QStringLiteral("cost"), l.cost.dollars},
+            {QStringLiteral("energy_kwh"), l.cost.energyKwh},
+            {QStringLiteral("co2_kg"), l.cost.co2Kg}};
+}
+
+int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options)
+{
+    return printReport(simcore::planTraining(scenario), options);
+}
+
+QString planUsage()
+{
+    return QStringLiteral(
+        "Usage: dtsim plan [--scenario FILE | --preset ID] [--set KEY=VALUE]... [--json] "
+        "[--top K]\n"
+        "\n"
+        "Every dp x tp x pp x cp layout of the model on hardware.gpus GPUs (with micro-batch,\n"
+        "schedule, recomputation, ZeRO stage and sequence parallelism) that fits in memory,\n"
+        "fastest first, with the time to train train.tokens and its GPU-hours, cost, energy\n"
+        "and CO2 (cost.* keys). tp stays within a node unless plan.tp_across_nodes=on.\n"
+        "--top K lists the K fastest (default: 10 in the table, all with --json).\n"
+        "Each option but --set is given once.\n"
+        "Example: dtsim plan --set hardware.gpus=64 --set train.global_batch=256 --top 5\n");
+}
+
+int runPlan(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    addScenarioOptions(parser);
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
+    parser.addOption({QStringLiteral("top"), QStringLiteral("List the K fastest layouts."),
+                      QStringLiteral("K")});
+    const QCommandLineOption help = parser.addHelpOption();
+    if (!parseArguments(parser, arguments)) {
+        return kBadInput;
+    }
+    if (parser.isSet(help)) {
+        printOut(planUsage());
+        return kSuccess;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("plan: unexpected argument '%1'; it takes options only "
+                                  "(dtsim plan --help)")
+                       .arg(parser.positionalArguments().front()));
+        return kBadInput;
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    qsizetype top = json ? std::numeric_limits<qsizetype>::max() : 10;
+    if (parser.isSet(QStringLiteral("top"))) {
+        const QString given = parser.value(QStringLiteral("top"));
+        bool ok = false;
+        const qlonglong k = given.toLongLong(&ok);
+        if (!ok || k < 1 || k > 1000000) {
+            printError(QStringLiteral("--top: '%1' is not allowed; give a whole number of "
+                                      "layouts, 1 … 1000000")
+                           .arg(given));
+            return kBadInput;
+        }
+        top = static_cast<qsizetype>(k);
+    }
+    auto scenario = scenarioFrom(parser);
+    if (!scenario) {
+        return kBadInput;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const auto report = simcore::planTraining(*scenario);
+    const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    if (!report.ok()) {
+        printError(QString::fromStdString(report.problems.front().message()));
+        return kBadInput;
+    }
+    if (json) {
+        printJson(planJson(report, seconds, top));
+    } else {
+        printPlanTable(report, seconds, top);
+    }
+    return kSuccess;
+}
+
+} // namespace dtsim::app

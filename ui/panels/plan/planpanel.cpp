@@ -1,0 +1,206 @@
+#include "ui/panels/plan/planpanel.h"
+
+#include "common/errortext.h"
+#include "common/format.h"
+#include "simcore/catalogue.h"
+#include "ui/kit/keytexts.h"
+#include "ui/kit/scenariomodel.h"
+#include "ui/panels/plan/plancharts.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace dtsim::ui {
+
+namespace {
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+constexpr int kReadoutCount = 5;
+
+} // namespace
+
+PlanPanel::PlanPanel(ScenarioModel* model, QWidget* parent) : Panel(model, parent)
+{
+    m_charts = new PlanCharts;
+    setChartArea(m_charts);
+    buildControls();
+    connect(m_charts, &PlanCharts::selectionChanged, this, [this] { updateFormula(); });
+    retranslate();
+    refresh();
+}
+
+QString PlanPanel::panelTitle() const
+{
+    return tr("Plan");
+}
+
+void PlanPanel::buildControls()
+{
+    m_use = new QPushButton;
+    connect(m_use, &QPushButton::clicked, this, &PlanPanel::useSelectedLayout);
+    controlsLayout()->addWidget(m_use);
+
+    const auto makeGroup = [this](QGroupBox*& group) {
+        group = new QGroupBox;
+        group->setFlat(true); // see ScalingPanel: a framed group repaints its border each edit
+        auto* form = new QFormLayout(group);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+        controlsLayout()->addWidget(group);
+        return form;
+    };
+    QFormLayout* modelForm = makeGroup(m_modelGroup);
+    m_preset = newChoiceBox();
+    for (const auto& preset : simcore::modelPresets()) {
+        m_preset->addItem(fromView(preset.name), fromView(preset.id));
+    }
+    m_preset->addItem(QString(), QString()); // "Custom", named in retranslate
+    connect(m_preset, &QComboBox::activated, this, &PlanPanel::applyPreset);
+    addLabelledRow(modelForm, m_preset);
+    addFormRow(modelForm, QStringLiteral("model.seq_len"));
+    addFormRow(modelForm, QStringLiteral("train.global_batch"));
+    addFormRow(modelForm, QStringLiteral("train.tokens"));
+    addFormRow(modelForm, QStringLiteral("train.precision"));
+
+    QFormLayout* clusterForm = makeGroup(m_clusterGroup);
+    addFormRow(clusterForm, QStringLiteral("hardware.gpu"));
+    addFormRow(clusterForm, QStringLiteral("hardware.gpus"));
+    addFormRow(clusterForm, QStringLiteral("hardware.gpus_per_node"));
+    m_acrossNodes = new QCheckBox;
+    bindKeyText(QStringLiteral("plan.tp_across_nodes"), m_acrossNodes);
+    connect(m_acrossNodes, &QCheckBox::toggled, this, [this](bool on) {
+        applyValue(QStringLiteral("plan.tp_across_nodes"),
+                   on ? QStringLiteral("on") : QStringLiteral("off"));
+    });
+    clusterForm->addRow(m_acrossNodes);
+
+    QFormLayout* costForm = makeGroup(m_costGroup);
+    addFormRow(costForm, QStringLiteral("cost.gpu_hour_price"));
+    addFormRow(costForm, QStringLiteral("cost.gpu_power"));
+    addFormRow(costForm, QStringLiteral("cost.pue"));
+    addFormRow(costForm, QStringLiteral("cost.grid_intensity"));
+    addReadouts(costForm, kReadoutCount, ReadoutSize::Body, false);
+    controlsLayout()->addStretch(1);
+}
+
+void PlanPanel::applyPreset(int index)
+{
+    const auto* preset =
+        simcore::findModelPreset(m_preset->itemData(index).toString().toStdString());
+    if (!preset) {
+        return; // "Custom": keep the current shape
+    }
+    simcore::Scenario scenario = model()->scenario();
+    scenario.model = preset->model;
+    model()->setScenario(scenario);
+}
+
+void PlanPanel::useSelectedLayout()
+{
+    const auto& report = m_charts->report();
+    const int index = m_charts->selectedLayout();
+    if (index < 0 || index >= static_cast<int>(report.layouts.size())) {
+        return;
+    }
+    const auto& layout = report.layouts[static_cast<std::size_t>(index)];
+    // One change, one undo step: every panel redraws with the layout at once.
+    model()->setScenario(simcore::withLayout(model()->scenario(), layout),
+                         tr("Use layout %1").arg(PlanCharts::layoutText(layout)));
+}
+
+void PlanPanel::retranslate()
+{
+    Panel::retranslate();
+    m_modelGroup->setTitle(tr("Model and run"));
+    m_clusterGroup->setTitle(tr("Cluster"));
+    m_costGroup->setTitle(tr("Price, energy and the best layout"));
+    m_use->setText(tr("Use this layout"));
+    m_use->setToolTip(tr("Apply the selected layout (the fastest, or the bar you clicked) to "
+                         "every panel: dp, tp, pp, cp, micro-batch, schedule, recomputation, "
+                         "ZeRO and sequence parallelism, in one undo step."));
+    setRowLabel(m_preset, tr("&Model preset:"));
+    m_preset->setItemText(m_preset->count() - 1, tr("Custom"));
+    m_preset->setAccessibleName(accessibleLabel(tr("&Model preset:")));
+    const auto id = [](const char* text) { return QString::fromLatin1(text); };
+    setReadouts({
+        {tr("Best step time:"),
+         tr("One optimizer step of the fastest layout that fits."),
+         {id("step_time")},
+         {}},
+        {tr("Days to train:"),
+         tr("train.tokens at the fastest layout's throughput."),
+         {id("days")},
+         {}},
+        {tr("GPU-hours:"), tr("Days × 24 × GPUs."), {id("gpu_hours")}, {}},
+        {tr("Cost:"), tr("GPU-hours × the price per GPU-hour."), {id("cost")}, tr("$%1")},
+        {tr("CO₂:"), tr("Energy × the grid's carbon intensity."), {id("co2_kg")}, tr("%1 kg")},
+    });
+}
+
+void PlanPanel::refresh()
+{
+    const auto& scenario = model()->scenario();
+    const simcore::PlanReport report = simcore::planTraining(scenario);
+    m_charts->showReport(report);
+    {
+        const QSignalBlocker block(m_preset);
+        int presetIndex = m_preset->count() - 1;
+        for (int i = 0; i < m_preset->count() - 1; ++i) {
+            const auto* preset =
+                simcore::findModelPreset(m_preset->itemData(i).toString().toStdString());
+            if (preset && preset->model == scenario.model) {
+                presetIndex = i;
+            }
+        }
+        m_preset->setCurrentIndex(presetIndex);
+    }
+    {
+        const QSignalBlocker block(m_acrossNodes);
+        m_acrossNodes->setChecked(scenario.plan.tpAcrossNodes);
+    }
+    showFieldValues();
+    showReadouts(report);
+    m_use->setEnabled(!report.layouts.empty());
+    showModelProblem(report.ok() ? QString() : common::describeError(report.problems.front()));
+    updateFormula();
+}
+
+void PlanPanel::updateFormula()
+{
+    const auto& report = m_charts->report();
+    const QString general =
+        tr("days = train.tokens / (B × s / step); GPU-hours = days × 24 × GPUs; $ = GPU-hours × "
+           "price; kWh = GPU-hours × P × PUE; CO₂ = kWh × grid intensity");
+    const int index = m_charts->selectedLayout();
+    if (!report.ok() || index < 0) {
+        setFormula(general);
+        return;
+    }
+    const auto& l = report.layouts[static_cast<std::size_t>(index)];
+    const auto& scenario = model()->scenario();
+    const QString chosen =
+        tr("#%1: %2 days × 24 × %3 GPUs = <b>%4 GPU-hours</b> × $%5 = <b>$%6</b>; × %7 W × %8 = "
+           "<b>%9 kWh</b>")
+            .arg(index + 1)
+            .arg(common::formatNumber(l.days, 4), common::formatWhole(l.dp * l.tp * l.pp * l.cp),
+                 common::formatNumber(l.cost.gpuHours, 4),
+                 common::formatNumber(scenario.cost.gpuHourPrice, 3),
+                 common::formatNumber(l.cost.dollars, 4),
+                 common::formatNumber(l.cost.gpuPowerWatts, 4),
+                 common::formatNumber(scenario.cost.pue, 3),
+                 common::formatNumber(l.cost.energyKwh, 4)) +
+        tr(" × %1 kg/kWh = <b>%2 t CO₂</b>")
+            .arg(common::formatNumber(scenario.cost.gridKgPerKwh, 3),
+                 common::formatNumber(l.cost.co2Kg / 1000.0, 4));
+    setFormula(general + QStringLiteral("<br>") + chosen);
+}
+
+} // namespace dtsim::ui

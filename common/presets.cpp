@@ -118,14 +118,15 @@ const PresetText kPresets[] = {
     {"classroom", QT_TRANSLATE_NOOP("dtsim::ui::Presets", "Classroom cluster: 4 × 4 RTX 4090"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",
                        "A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb "
-                       "Ethernet: going from 4 to 5 GPUs crosses a node boundary and parallel "
-                       "efficiency drops from 98 % to 93 %.")},
+                       "Ethernet: past 4 GPUs the gradients leave the node through its one "
+                       "network card, and parallel efficiency starts to fall, from 99 % at 4 GPUs "
+                       "to 97 % at 16.")},
     {"7b-24gb", QT_TRANSLATE_NOOP("dtsim::ui::Presets", "Llama 2 7B on 24 GB GPUs"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",
                        "Llama 2 7B on eight 24 GB RTX 4090 GPUs with mixed precision and Adam: "
                        "plain data parallelism would need 109 GB per GPU and ZeRO-2 still 27 GB, "
                        "but ZeRO-3 with full recomputation fits in 15 GB, while 2 trillion "
-                       "tokens would still take about six and a half years.")},
+                       "tokens would still take about six years.")},
     {"gpt3-175b-a100", QT_TRANSLATE_NOOP("dtsim::ui::Presets", "GPT-3 175B on 1,024 A100 GPUs"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",
                        "GPT-3 175B on 128 nodes of eight A100 80 GB GPUs (tensor 8 × pipeline 8 × "
@@ -135,8 +136,8 @@ const PresetText kPresets[] = {
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",
                        "Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × "
                        "data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data "
-                       "parallelism alone splits its 1,024 sequences over at most 1,024 of the "
-                       "GPUs: 2 trillion tokens in about 24 days at 40 % MFU.")},
+                       "parallelism over 32 replicas (1,024 of the GPUs) trains 2 trillion tokens "
+                       "in about 27 days at 35 % MFU.")},
     {"llama3-16k-failures",
      QT_TRANSLATE_NOOP("dtsim::ui::Presets", "Llama 3: failures on 16,384 GPUs"),
      QT_TRANSLATE_NOOP("dtsim::ui::Presets",

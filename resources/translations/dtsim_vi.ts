@@ -300,16 +300,16 @@
         <translation>Biểu đồ gián đoạn theo nguyên nhân</translation>
     </message>
     <message>
-        <source> The run below shows failures, writes and restarts; the simulation does not record which steps were slow, so stragglers are not marked.</source>
-        <translation> Lần chạy bên dưới cho thấy sự cố, lần ghi checkpoint và khởi động lại; mô phỏng không ghi lại bước nào chậm nên GPU chậm (straggler) không được đánh dấu.</translation>
-    </message>
-    <message>
         <source>Goodput at N = %1: %2 at the optimal interval, %3 at the current one.</source>
         <translation>Goodput tại N = %1: %2 với chu kỳ tối ưu, %3 với chu kỳ hiện tại.</translation>
     </message>
     <message>
         <source>dtsim — Checkpoint: wasted time vs interval, Monte-Carlo completion times, goodput vs GPUs, failures by cause</source>
         <translation>dtsim — Checkpoint: thời gian lãng phí theo chu kỳ, thời gian hoàn thành Monte-Carlo, goodput theo số GPU, sự cố theo nguyên nhân</translation>
+    </message>
+    <message>
+        <source> Of the work kept, %1 per job (%2 of the wall time) was waiting for the slowest GPU: each step takes %3× one GPU&apos;s time.</source>
+        <translation> Trong phần công việc giữ được, mỗi tác vụ có %1 (%2 thời gian thực tế) là chờ GPU chậm nhất: mỗi bước mất %3× thời gian của một GPU.</translation>
     </message>
 </context>
 <context>
@@ -461,6 +461,14 @@
     <message>
         <source>checkpoint every %1 steps (step %2); optimum every %3</source>
         <translation>checkpoint mỗi %1 bước (1 bước = %2); tối ưu: mỗi %3 bước</translation>
+    </message>
+    <message>
+        <source>Goodput: stragglers, steps, storage</source>
+        <translation>Goodput: GPU chậm, số bước, lưu trữ</translation>
+    </message>
+    <message>
+        <source>Stragglers</source>
+        <translation>GPU chậm (straggler)</translation>
     </message>
 </context>
 <context>
@@ -1486,6 +1494,138 @@
         <source>Each step also waits for the slowest GPU and pays its share of checkpoint writes, work lost to failures and restarts (the Checkpoint panel&apos;s inputs, at the best interval). More GPUs fail more often, so the best N moves left.</source>
         <translation>Mỗi bước còn phải chờ GPU chậm nhất và chịu phần của nó trong thời gian ghi checkpoint, công việc bị mất do sự cố và khởi động lại (các thông số của thẻ Checkpoint, tại chu kỳ tốt nhất). Càng nhiều GPU thì sự cố càng thường xuyên, nên N tốt nhất dịch sang trái.</translation>
     </message>
+    <message>
+        <source>Tokens to &amp;train on:</source>
+        <translation>Số token để &amp;huấn luyện:</translation>
+    </message>
+    <message>
+        <source>Tokens the whole run trains on, in trillions (Llama 3 405B: 15.6). The time to train is this over the layout&apos;s tokens per second. 0 = use the training steps.</source>
+        <translation>Số token của cả lượt huấn luyện, tính bằng nghìn tỷ (Llama 3 405B: 15,6). Tổng thời gian huấn luyện là số này chia cho số token/s của bố trí. 0 = dùng số bước huấn luyện.</translation>
+    </message>
+    <message>
+        <source> trillion</source>
+        <translation> nghìn tỷ</translation>
+    </message>
+    <message>
+        <source>&amp;Context parallel (cp):</source>
+        <translation>&amp;Context parallel (cp):</translation>
+    </message>
+    <message>
+        <source>GPUs that split every sequence: each holds s/cp of the tokens and exchanges keys and values with the others for attention (Llama 3 §3.3). cp must divide the sequence length.</source>
+        <translation>Các GPU chia nhau từng chuỗi: mỗi GPU giữ s/cp token và trao đổi key, value với các GPU kia để tính attention (Llama 3 §3.3). Độ dài chuỗi phải chia hết cho cp.</translation>
+    </message>
+    <message>
+        <source>NICs per node:</source>
+        <translation>Số NIC mỗi node:</translation>
+    </message>
+    <message>
+        <source>Network cards per node, shared by its GPUs: a collective that crosses nodes spreads its channels over all of them (NCCL). 0 = one per GPU.</source>
+        <translation>Số card mạng trong mỗi node, dùng chung cho các GPU của node: một phép giao tiếp tập thể vượt ranh giới node chia các kênh của nó ra mọi card (NCCL). 0 = mỗi GPU một card.</translation>
+    </message>
+    <message>
+        <source>one per GPU</source>
+        <translation>mỗi GPU một card</translation>
+    </message>
+    <message>
+        <source>Bandwidth per NIC:</source>
+        <translation>Băng thông mỗi NIC:</translation>
+    </message>
+    <message>
+        <source>One network card&apos;s bandwidth, one direction, in GB/s (400 Gb/s NDR = 50 GB/s). 0 = the bandwidth between nodes per GPU above.</source>
+        <translation>Băng thông của một card mạng, một chiều, tính bằng GB/s (400 Gb/s NDR = 50 GB/s). 0 = băng thông giữa các node của mỗi GPU ở trên.</translation>
+    </message>
+    <message>
+        <source>as between nodes</source>
+        <translation>như giữa các node</translation>
+    </message>
+    <message>
+        <source>Step time variation c:</source>
+        <translation>Độ dao động thời gian mỗi bước c:</translation>
+    </message>
+    <message>
+        <source>How much one GPU&apos;s step time varies from step to step (standard deviation over mean), in percent. A synchronous step waits for the slowest of N GPUs: on average c × E[max of N normals] longer, about 3.2 c at 1,024 GPUs. 2 % is an assumption for teaching, not a measurement.</source>
+        <translation>Thời gian mỗi bước của một GPU dao động bao nhiêu giữa các bước (độ lệch chuẩn chia trung bình), tính bằng phần trăm. Một bước đồng bộ phải chờ GPU chậm nhất trong N GPU: trung bình lâu hơn c × E[max của N phân phối chuẩn], khoảng 3,2 c với 1.024 GPU. 2 % là giả định để giảng dạy, không phải số đo.</translation>
+    </message>
+    <message>
+        <source>Storage bandwidth:</source>
+        <translation>Băng thông lưu trữ:</translation>
+    </message>
+    <message>
+        <source>Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. The goodput model writes the weights and optimizer state at it (14 bytes per parameter in mixed precision with Adam); Llama 3&apos;s storage sustains 2,000 GB/s. Not given: the write time δ above.</source>
+        <translation>Băng thông ghi của bộ lưu trữ checkpoint, tất cả GPU cộng lại, tính bằng GB/s. Mô hình goodput ghi trọng số và trạng thái optimizer với băng thông này (14 byte mỗi tham số với mixed precision và Adam); bộ lưu trữ của Llama 3 đạt 2.000 GB/s. Không đặt: dùng thời gian ghi δ ở trên.</translation>
+    </message>
+    <message>
+        <source>not given (use δ)</source>
+        <translation>không đặt (dùng δ)</translation>
+    </message>
+    <message>
+        <source>In-memory tier:</source>
+        <translation>Tầng bộ nhớ:</translation>
+    </message>
+    <message>
+        <source>Bandwidth of a checkpoint copy to host memory or a peer&apos;s memory, all GPUs together, in GB/s. Training waits only for this copy; the copy to storage runs behind it, and a failure loses only the work since the last copy (Gemini, Wang et al. 2023). Off: no in-memory tier.</source>
+        <translation>Băng thông của bản sao checkpoint vào bộ nhớ host hoặc bộ nhớ của máy ngang hàng, tất cả GPU cộng lại, tính bằng GB/s. Huấn luyện chỉ chờ bản sao này; bản sao vào bộ lưu trữ chạy phía sau, và một sự cố chỉ làm mất công việc kể từ bản sao cuối (Gemini, Wang et al. 2023). Tắt: không có tầng bộ nhớ.</translation>
+    </message>
+    <message>
+        <source>off (no in-memory tier)</source>
+        <translation>tắt (không có tầng bộ nhớ)</translation>
+    </message>
+    <message>
+        <source>Price per GPU-&amp;hour:</source>
+        <translation>Giá mỗi GPU-&amp;giờ:</translation>
+    </message>
+    <message>
+        <source>US dollars for one GPU for one hour. $2 is the rental price DeepSeek-V3&apos;s report prices its H800 GPU-hours at.</source>
+        <translation>Đô la Mỹ cho một GPU trong một giờ. $2 là giá thuê mà báo cáo DeepSeek-V3 dùng để tính GPU-giờ H800 của họ.</translation>
+    </message>
+    <message>
+        <source> $</source>
+        <translation> $</translation>
+    </message>
+    <message>
+        <source>Power per GPU:</source>
+        <translation>Công suất mỗi GPU:</translation>
+    </message>
+    <message>
+        <source>Watts one GPU draws while training; 0 takes the GPU&apos;s TDP from its datasheet (H100 SXM: 700 W), a ceiling.</source>
+        <translation>Số watt một GPU tiêu thụ khi huấn luyện; 0 lấy TDP trong bảng thông số của GPU (H100 SXM: 700 W), một mức trần.</translation>
+    </message>
+    <message>
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>PUE:</source>
+        <translation>PUE:</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness: the data centre&apos;s energy over its computers&apos; (cooling, power conversion). 1.2 was BLOOM&apos;s Jean Zay.</source>
+        <translation>Hiệu quả sử dụng điện: điện năng của cả trung tâm dữ liệu chia cho điện năng của máy tính (làm mát, biến đổi điện). Jean Zay của BLOOM là 1,2.</translation>
+    </message>
+    <message>
+        <source>Grid CO₂:</source>
+        <translation>CO₂ của lưới điện:</translation>
+    </message>
+    <message>
+        <source>Kilograms of CO₂ per kWh of the grid that feeds the data centre: 0.057 in France (BLOOM&apos;s footprint study), several times more on coal.</source>
+        <translation>Số kg CO₂ mỗi kWh của lưới điện cấp cho trung tâm dữ liệu: 0,057 ở Pháp (nghiên cứu dấu chân carbon của BLOOM), gấp nhiều lần với điện than.</translation>
+    </message>
+    <message>
+        <source> kg/kWh</source>
+        <translation> kg/kWh</translation>
+    </message>
+    <message>
+        <source>Let tp span &amp;nodes</source>
+        <translation>Cho tp vượt ranh giới &amp;node</translation>
+    </message>
+    <message>
+        <source>Also try tensor-parallel groups larger than a node. Their all-reduces inside every layer then cross the network, which is why Megatron-LM keeps tp in a node.</source>
+        <translation>Thử cả nhóm tensor parallel lớn hơn một node. Khi đó các all-reduce trong mỗi lớp phải đi qua mạng, vì thế Megatron-LM giữ tp trong một node.</translation>
+    </message>
 </context>
 <context>
     <name>LessonGuide</name>
@@ -1837,14 +1977,6 @@
         <translation>Đã ghi %1 tệp vào %2</translation>
     </message>
     <message>
-        <source>Presentation mode: Esc leaves, arrows move the worker slider, Ctrl+1…6 switch panels.</source>
-        <translation>Chế độ trình chiếu: Esc để thoát, phím mũi tên di chuyển thanh trượt số worker, Ctrl+1…6 chuyển thẻ.</translation>
-    </message>
-    <message>
-        <source>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Show a panel (Scaling … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode on / off&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Leave presentation mode&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode: move the worker slider&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Undo / redo a parameter change&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Open / save a scenario file&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Export the current panel&apos;s charts&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Copy the current chart to the clipboard&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;This list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+6&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở một thẻ (Mở rộng quy mô … Checkpoint)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Bật / tắt chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Thoát chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chế độ trình chiếu: di chuyển thanh trượt số worker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Hoàn tác / làm lại một thay đổi tham số&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở / lưu tệp kịch bản&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Xuất biểu đồ của thẻ hiện tại&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Sao chép biểu đồ hiện tại vào bảng tạm&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Danh sách này&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
-    </message>
-    <message>
         <source>Keyboard shortcuts</source>
         <translation>Phím tắt</translation>
     </message>
@@ -1952,6 +2084,22 @@
     <message>
         <source>Imported %1</source>
         <translation>Đã nhập %1</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Kế hoạch</translation>
+    </message>
+    <message>
+        <source>Plan: the fastest layout that fits on your cluster, and what the run costs.</source>
+        <translation>Kế hoạch: bố trí nhanh nhất vừa với cụm của bạn, và chi phí của lượt huấn luyện.</translation>
+    </message>
+    <message>
+        <source>Presentation mode: Esc leaves, arrows move the worker slider, Ctrl+1…7 switch panels.</source>
+        <translation>Chế độ trình chiếu: Esc để thoát, phím mũi tên di chuyển thanh trượt số worker, Ctrl+1…7 chuyển thẻ.</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+7&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Show a panel (Scaling … Plan)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode on / off&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Leave presentation mode&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Presentation mode: move the worker slider&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Undo / redo a parameter change&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Open / save a scenario file&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Export the current panel&apos;s charts&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Copy the current chart to the clipboard&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;This list&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;table cellspacing=&apos;6&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+1 … Ctrl+7&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở một thẻ (Mở rộng quy mô … Kế hoạch)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F5&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Bật / tắt chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Esc&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Thoát chế độ trình chiếu&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;← → ↑ ↓, Page Up/Down, Home/End&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Chế độ trình chiếu: di chuyển thanh trượt số worker&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Z / Ctrl+Shift+Z&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Hoàn tác / làm lại một thay đổi tham số&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+O / Ctrl+S&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Mở / lưu tệp kịch bản&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+E&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Xuất biểu đồ của thẻ hiện tại&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;Ctrl+Shift+C&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Sao chép biểu đồ hiện tại vào bảng tạm&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;b&gt;F1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;Danh sách này&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
 </context>
 <context>
@@ -2586,6 +2734,18 @@
         <source>DualPipe (DeepSeek-V3): bubble = (p/2 − 1)(F&amp;B + B − 3W), F&amp;B = F + B = %1 × (%2 + 2 × %3 − 3 × %4) = %5, %6 of the ideal time; simulated %7, i.e. &lt;b&gt;%8&lt;/b&gt; of the %9 step</source>
         <translation>DualPipe (DeepSeek-V3): bubble = (p/2 − 1)(F&amp;B + B − 3W), F&amp;B = F + B = %1 × (%2 + 2 × %3 − 3 × %4) = %5, %6 của thời gian lý tưởng; mô phỏng: %7, tức &lt;b&gt;%8&lt;/b&gt; của bước dài %9</translation>
     </message>
+    <message>
+        <source>Training model, m = B/(b·dp) = %1 micro-batches: step &lt;b&gt;%2&lt;/b&gt; (compute %3, tensor %4, pipeline %5, data-parallel %6 exposed); memory per GPU &lt;b&gt;%7&lt;/b&gt; of %8%9</source>
+        <translation>Mô hình huấn luyện, m = B/(b·dp) = %1 micro-batch: mỗi bước &lt;b&gt;%2&lt;/b&gt; (tính toán %3, tensor %4, pipeline %5, data parallel %6, phần không được che); bộ nhớ mỗi GPU &lt;b&gt;%7&lt;/b&gt; trên %8%9</translation>
+    </message>
+    <message>
+        <source>: &lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation>: &lt;b&gt;không vừa&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;The training model cannot price this layout: %1&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Mô hình huấn luyện không tính được bố trí này: %1&lt;/i&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ParallelismViews</name>
@@ -2779,6 +2939,276 @@
     <message>
         <source>input gradient B</source>
         <translation>gradient đầu vào B</translation>
+    </message>
+</context>
+<context>
+    <name>PlanCharts</name>
+    <message>
+        <source>Plan: the fastest layouts that fit</source>
+        <translation>Kế hoạch: các bố trí nhanh nhất vừa bộ nhớ</translation>
+    </message>
+    <message>
+        <source>No plan: the scenario has a problem.</source>
+        <translation>Không có kế hoạch: kịch bản có lỗi.</translation>
+    </message>
+    <message>
+        <source>None of the %1 layouts fits in the GPU&apos;s memory.</source>
+        <translation>Không bố trí nào trong %1 bố trí vừa bộ nhớ GPU.</translation>
+    </message>
+    <message>
+        <source>Fastest of %1 layouts: %2 — %3 per step, MFU %4</source>
+        <translation>Nhanh nhất trong %1 bố trí: %2 — %3 mỗi bước, MFU %4</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>tp spans nodes</source>
+        <translation>tp vượt ranh giới node</translation>
+    </message>
+    <message>
+        <source>tp ∤ heads</source>
+        <translation>tp ∤ số head</translation>
+    </message>
+    <message>
+        <source>pp ∤ layers</source>
+        <translation>pp ∤ số lớp</translation>
+    </message>
+    <message>
+        <source>tp × pp ∤ GPUs</source>
+        <translation>tp × pp ∤ số GPU</translation>
+    </message>
+    <message>
+        <source>no dp divides the batch</source>
+        <translation>không dp nào chia hết batch</translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation>cần %1</translation>
+    </message>
+    <message>
+        <source> v %1</source>
+        <translation> v %1</translation>
+    </message>
+    <message>
+        <source>no pipeline</source>
+        <translation>không pipeline</translation>
+    </message>
+    <message>
+        <source>dp %1 · tp %2 · pp %3 · cp %4 · b %5</source>
+        <translation>dp %1 · tp %2 · pp %3 · cp %4 · b %5</translation>
+    </message>
+    <message>
+        <source>full recomp.</source>
+        <translation>tính lại toàn phần</translation>
+    </message>
+    <message>
+        <source>sel. recomp.</source>
+        <translation>tính lại chọn lọc</translation>
+    </message>
+    <message>
+        <source>no recomp.</source>
+        <translation>không tính lại</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>tính toán</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>bubble</translation>
+    </message>
+    <message>
+        <source>p2p</source>
+        <translation>p2p</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers</source>
+        <translation>gom tham số ZeRO-3</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>optimizer</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Biên Pareto</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>Bộ nhớ GPU</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>chữ</translation>
+    </message>
+    <message>
+        <source>tp × pp map</source>
+        <translation>Bản đồ tp × pp</translation>
+    </message>
+    <message>
+        <source>Fastest layouts</source>
+        <translation>Các bố trí nhanh nhất</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days</source>
+        <translation>%1 trong %2 bố trí vừa bộ nhớ; nhanh nhất: %3 mỗi bước, MFU %4, %5 ngày</translation>
+    </message>
+    <message>
+        <source>Best throughput per tp (rows) × pp (columns)</source>
+        <translation>Thông lượng tốt nhất theo tp (hàng) × pp (cột)</translation>
+    </message>
+    <message>
+        <source>pp %1</source>
+        <translation>pp %1</translation>
+    </message>
+    <message>
+        <source>tp %1</source>
+        <translation>tp %1</translation>
+    </message>
+    <message>
+        <source>Step time vs memory per GPU: the Pareto front</source>
+        <translation>Thời gian mỗi bước và bộ nhớ mỗi GPU: biên Pareto</translation>
+    </message>
+    <message>
+        <source>step time (up to 2 × the fastest) →</source>
+        <translation>thời gian mỗi bước (tới 2 × nhanh nhất) →</translation>
+    </message>
+    <message>
+        <source>GPU memory %1</source>
+        <translation>Bộ nhớ GPU %1</translation>
+    </message>
+    <message>
+        <source>The fastest layouts and where their step goes (click one to select it)</source>
+        <translation>Các bố trí nhanh nhất và thời gian mỗi bước của chúng đi đâu (bấm để chọn)</translation>
+    </message>
+    <message>
+        <source>MFU %1</source>
+        <translation>MFU %1</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>%1 mỗi GPU</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPanel</name>
+    <message>
+        <source>Plan</source>
+        <translation>Kế hoạch</translation>
+    </message>
+    <message>
+        <source>Use layout %1</source>
+        <translation>Dùng bố trí %1</translation>
+    </message>
+    <message>
+        <source>Model and run</source>
+        <translation>Mô hình và lượt chạy</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cụm</translation>
+    </message>
+    <message>
+        <source>Price, energy and the best layout</source>
+        <translation>Giá, năng lượng và bố trí tốt nhất</translation>
+    </message>
+    <message>
+        <source>Use this layout</source>
+        <translation>Dùng bố trí này</translation>
+    </message>
+    <message>
+        <source>Apply the selected layout (the fastest, or the bar you clicked) to every panel: dp, tp, pp, cp, micro-batch, schedule, recomputation, ZeRO and sequence parallelism, in one undo step.</source>
+        <translation>Áp dụng bố trí đã chọn (nhanh nhất, hoặc thanh bạn đã bấm) cho mọi bảng: dp, tp, pp, cp, micro-batch, lịch pipeline, tính lại, ZeRO và sequence parallelism, trong một bước hoàn tác.</translation>
+    </message>
+    <message>
+        <source>&amp;Model preset:</source>
+        <translation>&amp;Mô hình có sẵn:</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Tuỳ chỉnh</translation>
+    </message>
+    <message>
+        <source>Best step time:</source>
+        <translation>Thời gian mỗi bước tốt nhất:</translation>
+    </message>
+    <message>
+        <source>One optimizer step of the fastest layout that fits.</source>
+        <translation>Một bước optimizer của bố trí nhanh nhất vừa bộ nhớ.</translation>
+    </message>
+    <message>
+        <source>Days to train:</source>
+        <translation>Số ngày huấn luyện:</translation>
+    </message>
+    <message>
+        <source>train.tokens at the fastest layout&apos;s throughput.</source>
+        <translation>train.tokens với thông lượng của bố trí nhanh nhất.</translation>
+    </message>
+    <message>
+        <source>GPU-hours:</source>
+        <translation>GPU-giờ:</translation>
+    </message>
+    <message>
+        <source>Days × 24 × GPUs.</source>
+        <translation>Số ngày × 24 × số GPU.</translation>
+    </message>
+    <message>
+        <source>Cost:</source>
+        <translation>Chi phí:</translation>
+    </message>
+    <message>
+        <source>GPU-hours × the price per GPU-hour.</source>
+        <translation>GPU-giờ × giá mỗi GPU-giờ.</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>CO₂:</source>
+        <translation>CO₂:</translation>
+    </message>
+    <message>
+        <source>Energy × the grid&apos;s carbon intensity.</source>
+        <translation>Điện năng × cường độ carbon của lưới điện.</translation>
+    </message>
+    <message>
+        <source>%1 kg</source>
+        <translation>%1 kg</translation>
+    </message>
+    <message>
+        <source>days = train.tokens / (B × s / step); GPU-hours = days × 24 × GPUs; $ = GPU-hours × price; kWh = GPU-hours × P × PUE; CO₂ = kWh × grid intensity</source>
+        <translation>số ngày = train.tokens / (B × s / bước); GPU-giờ = số ngày × 24 × số GPU; $ = GPU-giờ × giá; kWh = GPU-giờ × P × PUE; CO₂ = kWh × cường độ lưới điện</translation>
+    </message>
+    <message>
+        <source>#%1: %2 days × 24 × %3 GPUs = &lt;b&gt;%4 GPU-hours&lt;/b&gt; × $%5 = &lt;b&gt;$%6&lt;/b&gt;; × %7 W × %8 = &lt;b&gt;%9 kWh&lt;/b&gt;</source>
+        <translation>#%1: %2 ngày × 24 × %3 GPU = &lt;b&gt;%4 GPU-giờ&lt;/b&gt; × $%5 = &lt;b&gt;$%6&lt;/b&gt;; × %7 W × %8 = &lt;b&gt;%9 kWh&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> × %1 kg/kWh = &lt;b&gt;%2 t CO₂&lt;/b&gt;</source>
+        <translation> × %1 kg/kWh = &lt;b&gt;%2 tấn CO₂&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -3118,6 +3548,62 @@
         <source>Failures</source>
         <translation>Sự cố</translation>
     </message>
+    <message>
+        <source>Ideal T(1)/N</source>
+        <translation>Lý tưởng T(1)/N</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Tensor parallel</translation>
+    </message>
+    <message>
+        <source>Bubble + sends</source>
+        <translation>Bubble + lần gửi</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Data parallel</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Khác</translation>
+    </message>
+    <message>
+        <source>Step time of dp × tp × pp × cp layouts: real (solid, stacked) vs ideal (hatched)</source>
+        <translation>Thời gian mỗi bước của các bố trí dp × tp × pp × cp: thật (cột đặc) và lý tưởng (vân chéo)</translation>
+    </message>
+    <message>
+        <source>Workers N = dp × %1 (tp %2 × pp %3 × cp %4)</source>
+        <translation>Số worker N = dp × %1 (tp %2 × pp %3 × cp %4)</translation>
+    </message>
+    <message>
+        <source>; ✗ = no such layout</source>
+        <translation>; ✗ = không có bố trí như vậy</translation>
+    </message>
+    <message>
+        <source>✗ N = %1 is no layout: not a multiple of tp × pp × cp = %2.</source>
+        <translation>✗ N = %1 không là bố trí nào: không phải bội số của tp × pp × cp = %2.</translation>
+    </message>
+    <message>
+        <source>✗ N = %1 is no layout: dp = %2 replicas of b = %3 do not divide the global batch of %4 sequences (m must be whole).</source>
+        <translation>✗ N = %1 không là bố trí nào: batch toàn cục %4 chuỗi không chia hết cho dp = %2 bản sao × b = %3 (m phải là số nguyên).</translation>
+    </message>
+    <message>
+        <source>✗ N = %1 is no layout: the interleaved schedule needs m = B/(b × dp) a multiple of pp = %2.</source>
+        <translation>✗ N = %1 không là bố trí nào: lịch xen kẽ cần m = B/(b × dp) là bội số của pp = %2.</translation>
+    </message>
+    <message>
+        <source>No layout (no bar): N = %1</source>
+        <translation>Không là bố trí nào (không có cột): N = %1</translation>
+    </message>
+    <message>
+        <source>Fastest step at N = %1: %2.</source>
+        <translation>Bước nhanh nhất tại N = %1: %2.</translation>
+    </message>
+    <message>
+        <source>N = %1 = dp %2 × tp %3 × pp %4 × cp %5: %6 per step, speed-up %7, efficiency %8.</source>
+        <translation>N = %1 = dp %2 × tp %3 × pp %4 × cp %5: %6 mỗi bước, hệ số tăng tốc %7, hiệu suất %8.</translation>
+    </message>
 </context>
 <context>
     <name>ScalingPanel</name>
@@ -3144,10 +3630,6 @@
     <message>
         <source>Model, batch and GPU</source>
         <translation>Mô hình, batch và GPU</translation>
-    </message>
-    <message>
-        <source>Gradient synchronisation</source>
-        <translation>Đồng bộ gradient</translation>
     </message>
     <message>
         <source>At the selected N</source>
@@ -3198,18 +3680,6 @@
         <translation>hệ số tăng tốc = T&lt;sub&gt;step&lt;/sub&gt;(1) / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2; hiệu suất = %2 / %1 = %3</translation>
     </message>
     <message>
-        <source>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs per token × tokens per GPU ÷ (peak × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − hidden, where hidden ≤ overlap × T&lt;sub&gt;comm&lt;/sub&gt; and ≤ the backward pass</source>
-        <translation>T&lt;sub&gt;step&lt;/sub&gt;(N) = FLOPs mỗi token × số token mỗi GPU ÷ (đỉnh × MFU) + T&lt;sub&gt;comm&lt;/sub&gt;(N) − phần được che, trong đó phần được che ≤ chồng lấp × T&lt;sub&gt;comm&lt;/sub&gt; và ≤ thời gian lượt ngược</translation>
-    </message>
-    <message>
-        <source>T&lt;sub&gt;compute&lt;/sub&gt; = %1 × %2 tokens ÷ (%3 × %4) = %5</source>
-        <translation>T&lt;sub&gt;compute&lt;/sub&gt; = %1 × %2 token ÷ (%3 × %4) = %5</translation>
-    </message>
-    <message>
-        <source>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, hidden %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; speed-up %7, efficiency %8</source>
-        <translation>T&lt;sub&gt;comm&lt;/sub&gt;(%1) = %2, được che %3 → T&lt;sub&gt;step&lt;/sub&gt; = %4 + %5 = &lt;b&gt;%6&lt;/b&gt;; hệ số tăng tốc %7, hiệu suất %8</translation>
-    </message>
-    <message>
         <source>Largest N:</source>
         <translation>N lớn nhất:</translation>
     </message>
@@ -3236,6 +3706,161 @@
     <message>
         <source>T&lt;sub&gt;wall&lt;/sub&gt;(%1) = %2 + %3 (stragglers) + %4 (failures) = &lt;b&gt;%5&lt;/b&gt; per step; goodput %6</source>
         <translation>T&lt;sub&gt;wall&lt;/sub&gt;(%1) = %2 + %3 (GPU chậm) + %4 (sự cố) = &lt;b&gt;%5&lt;/b&gt; mỗi bước; goodput %6</translation>
+    </message>
+    <message>
+        <source>Layout: N = dp × tp × pp × cp</source>
+        <translation>Bố trí: N = dp × tp × pp × cp</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>Liên kết</translation>
+    </message>
+    <message>
+        <source>Within ±15 %:</source>
+        <translation>Trong khoảng ±15 %:</translation>
+    </message>
+    <message>
+        <source>Published runs the model predicts within ±15 %.</source>
+        <translation>Số lần chạy đã công bố mà mô hình dự đoán sai lệch trong khoảng ±15 %.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs</source>
+        <translation>%1 trên %2 lần chạy</translation>
+    </message>
+    <message>
+        <source>Mean |error|:</source>
+        <translation>|Sai số| trung bình:</translation>
+    </message>
+    <message>
+        <source>Largest |error|:</source>
+        <translation>|Sai số| lớn nhất:</translation>
+    </message>
+    <message>
+        <source>Narayanan 2021, ±15 %:</source>
+        <translation>Narayanan 2021, ±15 %:</translation>
+    </message>
+    <message>
+        <source>Table 1: TFLOP/s per GPU of ten GPT runs, 1.7B to 1T parameters.</source>
+        <translation>Bảng 1: TFLOP/s mỗi GPU của mười lần chạy GPT, từ 1,7 tỷ đến 1.000 tỷ tham số.</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 trên %2</translation>
+    </message>
+    <message>
+        <source>Korthikanti 2022, ±15 %:</source>
+        <translation>Korthikanti 2022, ±15 %:</translation>
+    </message>
+    <message>
+        <source>Table 5: iteration times of four GPT runs, full and selective recomputation.</source>
+        <translation>Bảng 5: thời gian mỗi bước của bốn lần chạy GPT, tính lại toàn phần và chọn lọc.</translation>
+    </message>
+    <message>
+        <source>Calibrated efficiency:</source>
+        <translation>Tỷ lệ đỉnh (hiệu chỉnh):</translation>
+    </message>
+    <message>
+        <source>The model&apos;s one fitted constant, from Narayanan et al. 2021 Table 2.</source>
+        <translation>Hằng số duy nhất được khớp của mô hình, từ Bảng 2 của Narayanan và cộng sự 2021.</translation>
+    </message>
+    <message>
+        <source>Band:</source>
+        <translation>Dải:</translation>
+    </message>
+    <message>
+        <source>± %1</source>
+        <translation>± %1</translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation>Bố trí:</translation>
+    </message>
+    <message>
+        <source>N = dp × tp × pp × cp: the data-parallel degree grows with N.</source>
+        <translation>N = dp × tp × pp × cp: bậc data parallelism tăng theo N.</translation>
+    </message>
+    <message>
+        <source>tp %1 × pp %2 × cp %3, dp = %4</source>
+        <translation>tp %1 × pp %2 × cp %3, dp = %4</translation>
+    </message>
+    <message>
+        <source>error = dtsim ÷ published − 1 for TFLOP/s; published ÷ dtsim − 1 for iteration times (the throughput&apos;s error either way)</source>
+        <translation>sai số = dtsim ÷ công bố − 1 với TFLOP/s; công bố ÷ dtsim − 1 với thời gian mỗi bước (cả hai đều là sai số của thông lượng)</translation>
+    </message>
+    <message>
+        <source>step = compute + TP + bubble + sends + DP + ZeRO-3 + CP + optimizer; compute = FLOPs ÷ (peak × %1), never fitted to these rows</source>
+        <translation>bước = tính toán + TP + bubble + lần gửi + DP + ZeRO-3 + CP + optimizer; tính toán = FLOPs ÷ (đỉnh × %1), không khớp theo các hàng này</translation>
+    </message>
+    <message>
+        <source>N = dp × tp × pp × cp, m = B/(b × dp) micro-batches, both whole.</source>
+        <translation>N = dp × tp × pp × cp và m = B/(b × dp) micro-batch, cả hai đều là số nguyên.</translation>
+    </message>
+    <message>
+        <source>N = %1 = dp %2 × tp %3 × pp %4 × cp %5; m = B/(b × dp) = %6/(%7 × %2) = %8; compute at %9 of peak (calibrated once)</source>
+        <translation>N = %1 = dp %2 × tp %3 × pp %4 × cp %5; m = B/(b × dp) = %6/(%7 × %2) = %8; tính toán đạt %9 đỉnh (hiệu chỉnh một lần)</translation>
+    </message>
+    <message>
+        <source>%1 compute</source>
+        <translation>%1 tính toán</translation>
+    </message>
+    <message>
+        <source>%1 TP</source>
+        <translation>%1 TP</translation>
+    </message>
+    <message>
+        <source>%1 bubble</source>
+        <translation>%1 bubble</translation>
+    </message>
+    <message>
+        <source>%1 sends</source>
+        <translation>%1 lần gửi</translation>
+    </message>
+    <message>
+        <source>%1 DP</source>
+        <translation>%1 DP</translation>
+    </message>
+    <message>
+        <source>%1 ZeRO-3 gathers</source>
+        <translation>%1 gom ZeRO-3</translation>
+    </message>
+    <message>
+        <source>%1 CP</source>
+        <translation>%1 CP</translation>
+    </message>
+    <message>
+        <source>%1 optimizer</source>
+        <translation>%1 optimizer</translation>
+    </message>
+    <message>
+        <source>T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>speed-up = T&lt;sub&gt;1&lt;/sub&gt; / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 / %3 = %4; efficiency %5</source>
+        <translation>hệ số tăng tốc = T&lt;sub&gt;1&lt;/sub&gt; / T&lt;sub&gt;step&lt;/sub&gt;(%1) = %2 / %3 = %4; hiệu suất %5</translation>
+    </message>
+    <message>
+        <source>DP&apos;s %1 hidden under the last backward</source>
+        <translation>%1 của DP được che dưới lượt ngược cuối</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingViews</name>
+    <message>
+        <source>Scaling</source>
+        <translation>Mở rộng quy mô</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Kiểm chứng</translation>
+    </message>
+    <message>
+        <source>Step time and speed-up as the worker count N grows.</source>
+        <translation>Thời gian mỗi bước và hệ số tăng tốc khi số worker N tăng.</translation>
+    </message>
+    <message>
+        <source>The training model against published runs (Narayanan et al. 2021, Korthikanti et al. 2022): how close, and which term explains the error.</source>
+        <translation>Mô hình huấn luyện so với các lần chạy đã công bố (Narayanan và cộng sự 2021, Korthikanti và cộng sự 2022): sát đến đâu, và thành phần nào giải thích sai số.</translation>
     </message>
 </context>
 <context>
@@ -3267,6 +3892,10 @@
     <message>
         <source>Failure</source>
         <translation>Sự cố</translation>
+    </message>
+    <message>
+        <source>Straggler wait</source>
+        <translation>Chờ GPU chậm</translation>
     </message>
 </context>
 <context>
@@ -3748,6 +4377,169 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     </message>
 </context>
 <context>
+    <name>ValidationView</name>
+    <message>
+        <source>How close is the model? dtsim vs published, error per run</source>
+        <translation>Mô hình sát đến đâu? dtsim so với công bố, sai số từng lần chạy</translation>
+    </message>
+    <message>
+        <source>Within ±15 %</source>
+        <translation>Trong khoảng ±15 %</translation>
+    </message>
+    <message>
+        <source>Outside ±15 %</source>
+        <translation>Ngoài khoảng ±15 %</translation>
+    </message>
+    <message>
+        <source>±15 % band</source>
+        <translation>Dải ±15 %</translation>
+    </message>
+    <message>
+        <source>Selected run</source>
+        <translation>Lần chạy đang chọn</translation>
+    </message>
+    <message>
+        <source>Error (%)</source>
+        <translation>Sai số (%)</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Tính toán</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>Bubble</translation>
+    </message>
+    <message>
+        <source>Sends</source>
+        <translation>Lần gửi</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lần chạy</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Đại lượng</translation>
+    </message>
+    <message>
+        <source>Published</source>
+        <translation>Công bố</translation>
+    </message>
+    <message>
+        <source>dtsim</source>
+        <translation>dtsim</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Sai số</translation>
+    </message>
+    <message>
+        <source>Published runs and dtsim&apos;s predictions</source>
+        <translation>Các lần chạy đã công bố và dự đoán của dtsim</translation>
+    </message>
+    <message>
+        <source>How close the model is</source>
+        <translation>Mô hình sát đến đâu</translation>
+    </message>
+    <message>
+        <source>The selected run</source>
+        <translation>Lần chạy đang chọn</translation>
+    </message>
+    <message>
+        <source>Error per published run</source>
+        <translation>Sai số từng lần chạy đã công bố</translation>
+    </message>
+    <message>
+        <source>Step time of the selected run, by term</source>
+        <translation>Thời gian mỗi bước của lần chạy đang chọn, theo thành phần</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Nguồn: %1</translation>
+    </message>
+    <message>
+        <source>Assumed: %1</source>
+        <translation>Giả định: %1</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU</source>
+        <translation>TFLOP/s mỗi GPU</translation>
+    </message>
+    <message>
+        <source>Iteration time</source>
+        <translation>Thời gian mỗi bước</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>giao tiếp tensor parallel</translation>
+    </message>
+    <message>
+        <source>the pipeline bubble</source>
+        <translation>bubble của pipeline</translation>
+    </message>
+    <message>
+        <source>pipeline sends</source>
+        <translation>các lần gửi của pipeline</translation>
+    </message>
+    <message>
+        <source>the data-parallel reduction</source>
+        <translation>đồng bộ gradient data parallel</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers</source>
+        <translation>các lần gom ZeRO-3</translation>
+    </message>
+    <message>
+        <source>the context-parallel exchange</source>
+        <translation>trao đổi context parallel</translation>
+    </message>
+    <message>
+        <source>the optimizer step</source>
+        <translation>bước optimizer</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>%1 of %2 published runs (N: Narayanan et al. 2021 Table 1, K: Korthikanti et al. 2022 Table 5) within ±15 %, mean |error| %3. One constant, the matmul efficiency %4, was calibrated once on Narayanan et al. 2021 Table 2, not on these runs.</source>
+        <translation>%1 trên %2 lần chạy đã công bố (N: Narayanan và cộng sự 2021, Bảng 1; K: Korthikanti và cộng sự 2022, Bảng 5) nằm trong khoảng ±15 %, |sai số| trung bình %3. Hằng số duy nhất, tỷ lệ đỉnh của matmul %4, được hiệu chỉnh một lần trên Bảng 2 của Narayanan và cộng sự 2021, không trên các lần chạy này.</translation>
+    </message>
+    <message>
+        <source>%1 (dp %2 × tp %3 × pp %4), step %9, error %5: compute is %6 of it; the largest other term, %7, is %8.</source>
+        <translation>%1 (dp %2 × tp %3 × pp %4), bước dài %9, sai số %5: tính toán chiếm %6; thành phần lớn nhất còn lại, %7, chiếm %8.</translation>
+    </message>
+    <message>
+        <source>dtsim — Scaling: the training model against published runs</source>
+        <translation>dtsim — Mở rộng quy mô: mô hình huấn luyện so với các lần chạy đã công bố</translation>
+    </message>
+</context>
+<context>
     <name>dtsim::common</name>
     <message>
         <source>Unknown key &apos;%1&apos; (dtsim keys lists them).</source>
@@ -4139,10 +4931,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>Llama 2 7B trên GPU 24 GB</translation>
     </message>
     <message>
-        <source>Llama 2 7B on eight 24 GB RTX 4090 GPUs with mixed precision and Adam: plain data parallelism would need 109 GB per GPU and ZeRO-2 still 27 GB, but ZeRO-3 with full recomputation fits in 15 GB, while 2 trillion tokens would still take about six and a half years.</source>
-        <translation>Llama 2 7B trên tám GPU RTX 4090 24 GB, độ chính xác hỗn hợp và Adam: data parallelism thông thường cần 109 GB mỗi GPU, ZeRO-2 vẫn cần 27 GB, nhưng ZeRO-3 kèm tính lại toàn phần thì vừa trong 15 GB — dù vậy 2 nghìn tỷ token vẫn mất khoảng sáu năm rưỡi.</translation>
-    </message>
-    <message>
         <source>GPT-3 175B on 1,024 A100 GPUs</source>
         <translation>GPT-3 175B trên 1.024 GPU A100</translation>
     </message>
@@ -4163,12 +4951,16 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>Đợt huấn luyện 54 ngày của Llama 3 trên 16.384 GPU H100 bị gián đoạn bất ngờ 419 lần, cứ 3,1 giờ một lần: checkpoint mỗi giờ lãng phí khoảng 20 % thời gian, checkpoint mỗi 4 phút (tối ưu Daly) khoảng 7 %.</translation>
     </message>
     <message>
-        <source>A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb Ethernet: going from 4 to 5 GPUs crosses a node boundary and parallel efficiency drops from 98 % to 93 %.</source>
-        <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối với nhau bằng Ethernet 100 Gb: đi từ 4 lên 5 GPU là vượt ranh giới node, và hiệu suất song song giảm từ 98 % xuống 93 %.</translation>
+        <source>A 1.3B model on four workstations of four RTX 4090 GPUs joined by 100 Gb Ethernet: past 4 GPUs the gradients leave the node through its one network card, and parallel efficiency starts to fall, from 99 % at 4 GPUs to 97 % at 16.</source>
+        <translation>Mô hình 1,3B trên bốn máy trạm, mỗi máy bốn GPU RTX 4090, nối bằng Ethernet 100 Gb: quá 4 GPU thì gradient phải ra khỏi node qua card mạng duy nhất của nó, và hiệu suất song song bắt đầu giảm, từ 99 % ở 4 GPU xuống 97 % ở 16 GPU.</translation>
     </message>
     <message>
-        <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data parallelism alone splits its 1,024 sequences over at most 1,024 of the GPUs: 2 trillion tokens in about 24 days at 40 % MFU.</source>
-        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU. Chỉ dùng data parallelism thì 1.024 chuỗi của nó chia được cho nhiều nhất 1.024 GPU: 2 nghìn tỷ token trong khoảng 24 ngày với MFU 40 %.</translation>
+        <source>Llama 2 7B on eight 24 GB RTX 4090 GPUs with mixed precision and Adam: plain data parallelism would need 109 GB per GPU and ZeRO-2 still 27 GB, but ZeRO-3 with full recomputation fits in 15 GB, while 2 trillion tokens would still take about six years.</source>
+        <translation>Llama 2 7B trên tám GPU RTX 4090 24 GB với mixed precision và Adam: data parallelism thuần cần 109 GB mỗi GPU và ZeRO-2 vẫn cần 27 GB, nhưng ZeRO-3 với tính lại toàn phần vừa trong 15 GB, trong khi 2 nghìn tỷ token vẫn mất khoảng sáu năm.</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 256 nodes of eight H100 GPUs (tensor 8 × pipeline 4 × data 64, ZeRO-1, selective recomputation): about 20 GB per GPU. Data parallelism over 32 replicas (1,024 of the GPUs) trains 2 trillion tokens in about 27 days at 35 % MFU.</source>
+        <translation>Llama 2 70B trên 256 node, mỗi node tám GPU H100 (tensor 8 × pipeline 4 × data 64, ZeRO-1, tính lại chọn lọc): khoảng 20 GB mỗi GPU. Data parallelism với 32 bản sao (1.024 GPU) huấn luyện 2 nghìn tỷ token trong khoảng 27 ngày với MFU 35 %.</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,8 @@ void ValidationView::buildBreakdownChart()
     m_breakdownChart->addAxis(m_secondsAxis, Qt::AlignBottom);
     m_breakdownChart->addAxis(m_breakdownRun, Qt::AlignLeft);
     attach(m_breakdownChart, m_breakdownSeries, m_secondsAxis, m_breakdownRun);
+    // A column beside the bar: a row of up to eight terms elided them on a slide.
+    m_breakdownChart->legend()->setAlignment(Qt::AlignRight);
     m_breakdownView = new QChartView(m_breakdownChart, this);
     chartstyle::applyViewStyle(m_breakdownView);
     m_breakdownView->setRenderHint(QPainter::Antialiasing, false);

@@ -1,5 +1,6 @@
 // Theme and presentation mode: palette, fonts and every chart's look change together.
 #include "helpers.h"
+#include "restorelook.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/panel.h"
@@ -40,15 +41,11 @@ using namespace dtsim::ui;
 
 namespace {
 /// Puts the look back for the tests that follow.
-struct RestoreAppearance {
-    Appearance saved = currentAppearance();
-    ~RestoreAppearance() { applyAppearance(saved); }
-};
 } // namespace
 
 TEST_CASE("dark theme: palette and charts turn dark, series keep their colours", "[ui][theme]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     ScenarioModel model;
     ScalingPanel panel(&model);
     const QColor computeColour = panel.charts()->computeSet()->color();
@@ -70,7 +67,7 @@ TEST_CASE("a theme given for the session is used, not remembered", "[ui][theme]"
 {
     // `dtsim --theme dark` gives the window this session's theme; the next plain start finds
     // the theme last chosen in the View menu.
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     QSettings settings;
     settings.setValue(QStringLiteral("theme"), QStringLiteral("light"));
     {
@@ -94,7 +91,7 @@ TEST_CASE("a theme given for the session is used, not remembered", "[ui][theme]"
 TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the slider",
           "[ui][presentation]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     MainWindow window;
     auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
     REQUIRE(scaling != nullptr);
@@ -137,7 +134,7 @@ TEST_CASE("the window builds only the shown tab; a tab built later follows the t
           "language chosen before it",
           "[ui][window][theme]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     MainWindow window;
     window.show();
     CHECK(window.isPanelBuilt(QStringLiteral("scaling")));
@@ -166,7 +163,7 @@ TEST_CASE("the window builds only the shown tab; a tab built later follows the t
 
 TEST_CASE("the window, its charts and its strips draw the bundled text font", "[ui][window][fonts]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     MainWindow window;
     window.show();
     CHECK(QFontInfo(QApplication::font()).family() == textFontFamily());
@@ -241,7 +238,7 @@ TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][c
     // their minimum lifted meanwhile; once shown, the minimum is the chart's own again and the
     // view's too. At presentation size the labels need more height than the views' fixed
     // minimum of 220 px.
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     applyAppearance({Theme::Light, true, 2.0});
     ScenarioModel model;
     ScalingPanel panel(&model);

@@ -13,6 +13,7 @@
 // parallelism and topology diagrams, the Gantt chart, the checkpoint timeline) declare each mark
 // with the colour it is drawn on; each is held to 3:1 (text to 4.5:1) and looked for in the view's
 // picture.
+#include "restorelook.h"
 #include "simcore/scenario.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
@@ -44,11 +45,6 @@
 using namespace dtsim::ui;
 
 namespace {
-
-struct RestoreAppearance {
-    Appearance saved = currentAppearance();
-    ~RestoreAppearance() { applyAppearance(saved); }
-};
 
 using testing::contrast;
 
@@ -187,7 +183,7 @@ void prepare(ChartArea& area, QSize size)
 TEST_CASE("every chart mark and legend swatch stands 3:1 off the background in every look",
           "[ui][contrast]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     applyAppearance({Theme::Light, false, 1.25});
     const QSize size(1600, 900);
     for (const QString& id : exportablePanels()) {
@@ -237,7 +233,7 @@ TEST_CASE("every chart mark and legend swatch stands 3:1 off the background in e
 
 TEST_CASE("the look's mark colours stand 3:1 off its chart background", "[ui][contrast]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     for (const NamedLook& look : kLooks) {
         applyAppearance(look.appearance);
         const QColor background = chartstyle::backgroundColor();
@@ -293,7 +289,7 @@ TEST_CASE("every mark and text of the painted views stands off what it is drawn 
     // Hazard: the Gantt's orange backward blocks on the pale idle fill (1.7:1), the tensor-parallel
     // blue on a dark node frame (2.4:1), see-through vermillion halos (2:1 on white), the alert
     // red on the dark background.
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     applyAppearance({Theme::Light, false, 1.25});
     const QSize size(1600, 900);
     int viewsChecked = 0;

@@ -4,6 +4,7 @@
 // measure tests/ui/test_contrast.cpp applies to Qt Charts; written out again here), the
 // schedule's closed form in the formula strip, and the new key's editor.
 #include "helpers.h"
+#include "restorelook.h"
 #include "simcore/pipeline.h"
 #include "simcore/pipelinereport.h"
 #include "ui/kit/appearance.h"
@@ -27,11 +28,6 @@ using namespace dtsim::ui;
 namespace {
 
 using testing::contrast;
-
-struct RestoreAppearance {
-    Appearance saved = currentAppearance();
-    ~RestoreAppearance() { applyAppearance(saved); }
-};
 
 bool containsColour(const QImage& image, QRgb colour)
 {
@@ -58,7 +54,7 @@ TEST_CASE("F, B and W blocks and their swatches stand 3:1 off their surroundings
           "dark",
           "[ui][gantt][contrast]")
 {
-    RestoreAppearance restore;
+    testing::RestoreLook restore;
     const auto& c = PipelineView::colours();
     // Three fills told apart.
     CHECK(c.forward != c.backward);

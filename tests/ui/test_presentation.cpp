@@ -3,6 +3,7 @@
 // read-outs in a row under the charts and the controls folded away until asked for.
 #include "chartchecks.h"
 #include "common/language.h"
+#include "restorelook.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
 #include "ui/panels/scaling/scalingcharts.h"
@@ -22,26 +23,12 @@
 
 using namespace dtsim::ui;
 
-namespace {
-
-/// Leaves presentation mode and English however the test ends.
-struct Restore {
-    Appearance before = currentAppearance();
-    ~Restore()
-    {
-        dtsim::common::setLanguage(QStringLiteral("en"));
-        applyAppearance(before);
-    }
-};
-
-} // namespace
-
 TEST_CASE("presentation mode at 1280×800: every panel's chart texts whole, in both languages",
           "[ui][presentation][layout]")
 {
     // Hazard: at 1280×800 the step-time chart shrank to ~70 px, axis titles became "…", legend
     // entries were cut ("Giao tiếp (đồng…") and Communication's ticks ran together.
-    Restore restore;
+    testing::RestoreLook restore;
     for (const char* language : {"en", "vi"}) {
         REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
         MainWindow window; // applies the saved look: presentation mode is turned on after it
@@ -73,7 +60,7 @@ TEST_CASE("presentation mode at 1280×800: every panel's chart texts whole, in b
 TEST_CASE("presentation mode folds the controls away and puts the read-outs under the charts",
           "[ui][presentation]")
 {
-    Restore restore;
+    testing::RestoreLook restore;
     MainWindow window;
     window.resize(1280, 800);
     window.show();

@@ -2,6 +2,7 @@
 // language makes the window grow past the screen while the look changes (a layout that asks
 // for more than the window has widens it at once, and Qt never narrows it back).
 #include "common/language.h"
+#include "restorelook.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
@@ -13,19 +14,6 @@
 
 using namespace dtsim::ui;
 
-namespace {
-
-struct Restore {
-    Appearance before = currentAppearance();
-    ~Restore()
-    {
-        dtsim::common::setLanguage(QStringLiteral("en"));
-        applyAppearance(before);
-    }
-};
-
-} // namespace
-
 TEST_CASE("presentation mode keeps a 1280×800 window 1280 px wide, every panel and page",
           "[ui][presentation][layout]")
 {
@@ -34,7 +22,7 @@ TEST_CASE("presentation mode keeps a 1280×800 window 1280 px wide, every panel 
     // 1300–1500 px, the legends cut off at the screen's edge (2 of 4 screenshots, at random:
     // the widgets' look is applied in QApplication::allWidgets()'s order). With the controls
     // open, the row of page buttons alone asked for ~1100 px beside the 450-px controls.
-    Restore restore;
+    testing::RestoreLook restore;
     for (const char* language : {"en", "vi"}) {
         REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
         for (const QString& id : MainWindow::panelIds()) {

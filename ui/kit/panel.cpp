@@ -2,6 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
+#include "simcore/catalogue.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"
@@ -19,11 +20,13 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
@@ -416,6 +419,54 @@ bool Panel::applyValue(const QString& key, const QString& text)
         return false;
     }
     return true;
+}
+
+QFormLayout* Panel::addControlGroup(QGroupBox*& group)
+{
+    group = new QGroupBox;
+    group->setFlat(true); // see ScalingPanel: a framed group repaints its border each edit
+    auto* form = new QFormLayout(group);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    controlsLayout()->addWidget(group);
+    return form;
+}
+
+QComboBox* Panel::addModelPresetRow(QFormLayout* form)
+{
+    QComboBox* box = newChoiceBox();
+    for (const auto& preset : simcore::modelPresets()) {
+        box->addItem(
+            QString::fromUtf8(preset.name.data(), static_cast<qsizetype>(preset.name.size())),
+            QString::fromUtf8(preset.id.data(), static_cast<qsizetype>(preset.id.size())));
+    }
+    box->addItem(QString(), QString()); // "Custom", named in retranslate
+    connect(box, &QComboBox::activated, this, [this, box](int index) {
+        const auto* preset =
+            simcore::findModelPreset(box->itemData(index).toString().toStdString());
+        if (!preset) {
+            return; // "Custom": keep the current numbers, edit them below
+        }
+        // One change for the whole shape, so the panels redraw once.
+        simcore::Scenario scenario = model()->scenario();
+        scenario.model = preset->model;
+        model()->setScenario(scenario);
+    });
+    addLabelledRow(form, box);
+    return box;
+}
+
+void Panel::showModelPreset(QComboBox* box, const simcore::ModelSpec& model)
+{
+    const QSignalBlocker block(box);
+    int index = box->count() - 1;
+    for (int i = 0; i < box->count() - 1; ++i) {
+        const auto* preset = simcore::findModelPreset(box->itemData(i).toString().toStdString());
+        if (preset && preset->model == model) {
+            index = i;
+        }
+    }
+    box->setCurrentIndex(index);
 }
 
 QComboBox* Panel::newChoiceBox()

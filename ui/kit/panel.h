@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simcore/report.h"
+#include "simcore/scenario.h"
 
 #include <QHash>
 #include <QStringList>
@@ -11,6 +12,7 @@ class QButtonGroup;
 class QComboBox;
 class QHBoxLayout;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -119,6 +121,13 @@ protected:
     /// of a whole-number key the key table names (parallel.zero), with the table's names;
     /// picking one sets the key through the model and shows any rejection inline.
     QComboBox* addChoiceBox(const QString& key);
+    /// A flat group of labelled rows under the controls column (its title set in retranslate).
+    QFormLayout* addControlGroup(QGroupBox*& group);
+    /// The model presets (simcore::modelPresets()) and a last "Custom" item (its text set in
+    /// retranslate) in a labelled row: picking one sets the whole model shape in one change.
+    QComboBox* addModelPresetRow(QFormLayout* form);
+    /// Selects the preset whose shape is `model`, else "Custom", without emitting.
+    static void showModelPreset(QComboBox* box, const simcore::ModelSpec& model);
     /// A combo box that may be narrower than its longest item (its text elides; the list shows
     /// every item whole): the controls column has a fixed width, and long items in a long
     /// language would otherwise push the fields past its edge.

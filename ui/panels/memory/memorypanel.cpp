@@ -21,11 +21,6 @@ namespace dtsim::ui {
 
 namespace {
 
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 QString billions(double parameters)
 {
     return QCoreApplication::translate("dtsim::ui::MemoryPanel", "%1 billion")
@@ -56,34 +51,18 @@ QString MemoryPanel::panelTitle() const
 
 void MemoryPanel::buildControls()
 {
-    const auto makeGroup = [this](QGroupBox*& group) {
-        group = new QGroupBox;
-        group->setFlat(true); // see ScalingPanel: a framed group repaints its border each edit
-        auto* form = new QFormLayout(group);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-        controlsLayout()->addWidget(group);
-        return form;
-    };
-
-    QFormLayout* modelForm = makeGroup(m_modelGroup);
-    m_preset = newChoiceBox();
-    for (const auto& preset : simcore::modelPresets()) {
-        m_preset->addItem(fromView(preset.name), fromView(preset.id));
-    }
-    m_preset->addItem(QString(), QString()); // "Custom", named in retranslate
-    connect(m_preset, &QComboBox::activated, this, &MemoryPanel::applyPreset);
-    addLabelledRow(modelForm, m_preset);
+    QFormLayout* modelForm = addControlGroup(m_modelGroup);
+    m_preset = addModelPresetRow(modelForm);
     addFormRow(modelForm, QStringLiteral("model.params"));
     addFormRow(modelForm, QStringLiteral("model.seq_len"));
 
-    QFormLayout* trainingForm = makeGroup(m_trainingGroup);
+    QFormLayout* trainingForm = addControlGroup(m_trainingGroup);
     addFormRow(trainingForm, QStringLiteral("train.precision"));
     addFormRow(trainingForm, QStringLiteral("train.optimizer"));
     addFormRow(trainingForm, QStringLiteral("train.micro_batch"));
     addFormRow(trainingForm, QStringLiteral("train.recompute"));
 
-    QFormLayout* parallelForm = makeGroup(m_parallelGroup);
+    QFormLayout* parallelForm = addControlGroup(m_parallelGroup);
     addFormRow(parallelForm, QStringLiteral("parallel.zero"));
     addFormRow(parallelForm, QStringLiteral("parallel.dp"));
     addFormRow(parallelForm, QStringLiteral("parallel.tp"));
@@ -97,7 +76,7 @@ void MemoryPanel::buildControls()
     });
     parallelForm->addRow(m_sequenceParallel);
 
-    QFormLayout* hardwareForm = makeGroup(m_hardwareGroup);
+    QFormLayout* hardwareForm = addControlGroup(m_hardwareGroup);
     addFormRow(hardwareForm, QStringLiteral("hardware.gpu"));
     addFormRow(hardwareForm, QStringLiteral("memory.buffers_fraction"));
     controlsLayout()->addStretch(1);
@@ -116,19 +95,6 @@ void MemoryPanel::applyResult(const std::optional<simcore::ScenarioError>& error
     if (error) {
         showProblem(common::describeError(*error));
     }
-}
-
-void MemoryPanel::applyPreset(int index)
-{
-    const QString id = m_preset->itemData(index).toString();
-    const auto* preset = simcore::findModelPreset(id.toStdString());
-    if (!preset) {
-        return; // "Custom": keep the current numbers, edit them below
-    }
-    // One change for the whole shape (six keys), so the panels redraw once.
-    simcore::Scenario scenario = model()->scenario();
-    scenario.model = preset->model;
-    model()->setScenario(scenario);
 }
 
 void MemoryPanel::retranslate()
@@ -152,18 +118,7 @@ void MemoryPanel::refresh()
     m_report = simcore::memoryReport(scenario);
     m_charts->showReport(m_report);
 
-    {
-        const QSignalBlocker block(m_preset);
-        int presetIndex = m_preset->count() - 1;
-        for (int i = 0; i < m_preset->count() - 1; ++i) {
-            const auto* preset =
-                simcore::findModelPreset(m_preset->itemData(i).toString().toStdString());
-            if (preset && preset->model == scenario.model) {
-                presetIndex = i;
-            }
-        }
-        m_preset->setCurrentIndex(presetIndex);
-    }
+    showModelPreset(m_preset, scenario.model);
     showFieldValues();
     {
         const QSignalBlocker block(m_sequenceParallel);

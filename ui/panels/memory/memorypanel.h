@@ -41,7 +41,6 @@ protected:
 
 private:
     void buildControls();
-    void applyPreset(int index);
     void applyResult(const std::optional<simcore::ScenarioError>& error);
     void updateFormula();
 

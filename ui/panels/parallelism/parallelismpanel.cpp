@@ -135,24 +135,14 @@ QPushButton* ParallelismPanel::strategyButton(int index) const
 
 void ParallelismPanel::buildControls()
 {
-    const auto makeGroup = [this](QGroupBox*& group) {
-        group = new QGroupBox;
-        group->setFlat(true);
-        auto* form = new QFormLayout(group);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-        controlsLayout()->addWidget(group);
-        return form;
-    };
-
-    QFormLayout* degrees = makeGroup(m_degreesGroup);
+    QFormLayout* degrees = addControlGroup(m_degreesGroup);
     addFormRow(degrees, QStringLiteral("parallel.dp"));
     addFormRow(degrees, QStringLiteral("parallel.tp"));
     addFormRow(degrees, QStringLiteral("parallel.pp"));
     addFormRow(degrees, QStringLiteral("hardware.gpus_per_node"));
     addFormRow(degrees, QStringLiteral("model.layers"));
 
-    QFormLayout* schedule = makeGroup(m_scheduleGroup);
+    QFormLayout* schedule = addControlGroup(m_scheduleGroup);
     addFormRow(schedule, QStringLiteral("parallel.schedule"));
     addFormRow(schedule, QStringLiteral("parallel.microbatches"));
     addFormRow(schedule, QStringLiteral("parallel.virtual_stages"));

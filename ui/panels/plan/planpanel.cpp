@@ -18,11 +18,6 @@ namespace dtsim::ui {
 
 namespace {
 
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 constexpr int kReadoutCount = 5;
 
 } // namespace
@@ -48,29 +43,14 @@ void PlanPanel::buildControls()
     connect(m_use, &QPushButton::clicked, this, &PlanPanel::useSelectedLayout);
     controlsLayout()->addWidget(m_use);
 
-    const auto makeGroup = [this](QGroupBox*& group) {
-        group = new QGroupBox;
-        group->setFlat(true); // see ScalingPanel: a framed group repaints its border each edit
-        auto* form = new QFormLayout(group);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-        controlsLayout()->addWidget(group);
-        return form;
-    };
-    QFormLayout* modelForm = makeGroup(m_modelGroup);
-    m_preset = newChoiceBox();
-    for (const auto& preset : simcore::modelPresets()) {
-        m_preset->addItem(fromView(preset.name), fromView(preset.id));
-    }
-    m_preset->addItem(QString(), QString()); // "Custom", named in retranslate
-    connect(m_preset, &QComboBox::activated, this, &PlanPanel::applyPreset);
-    addLabelledRow(modelForm, m_preset);
+    QFormLayout* modelForm = addControlGroup(m_modelGroup);
+    m_preset = addModelPresetRow(modelForm);
     addFormRow(modelForm, QStringLiteral("model.seq_len"));
     addFormRow(modelForm, QStringLiteral("train.global_batch"));
     addFormRow(modelForm, QStringLiteral("train.tokens"));
     addFormRow(modelForm, QStringLiteral("train.precision"));
 
-    QFormLayout* clusterForm = makeGroup(m_clusterGroup);
+    QFormLayout* clusterForm = addControlGroup(m_clusterGroup);
     addFormRow(clusterForm, QStringLiteral("hardware.gpu"));
     addFormRow(clusterForm, QStringLiteral("hardware.gpus"));
     addFormRow(clusterForm, QStringLiteral("hardware.gpus_per_node"));
@@ -82,25 +62,13 @@ void PlanPanel::buildControls()
     });
     clusterForm->addRow(m_acrossNodes);
 
-    QFormLayout* costForm = makeGroup(m_costGroup);
+    QFormLayout* costForm = addControlGroup(m_costGroup);
     addFormRow(costForm, QStringLiteral("cost.gpu_hour_price"));
     addFormRow(costForm, QStringLiteral("cost.gpu_power"));
     addFormRow(costForm, QStringLiteral("cost.pue"));
     addFormRow(costForm, QStringLiteral("cost.grid_intensity"));
     addReadouts(costForm, kReadoutCount, ReadoutSize::Body, false);
     controlsLayout()->addStretch(1);
-}
-
-void PlanPanel::applyPreset(int index)
-{
-    const auto* preset =
-        simcore::findModelPreset(m_preset->itemData(index).toString().toStdString());
-    if (!preset) {
-        return; // "Custom": keep the current shape
-    }
-    simcore::Scenario scenario = model()->scenario();
-    scenario.model = preset->model;
-    model()->setScenario(scenario);
 }
 
 void PlanPanel::useSelectedLayout()
@@ -150,18 +118,7 @@ void PlanPanel::refresh()
     const auto& scenario = model()->scenario();
     const simcore::PlanReport report = simcore::planTraining(scenario);
     m_charts->showReport(report);
-    {
-        const QSignalBlocker block(m_preset);
-        int presetIndex = m_preset->count() - 1;
-        for (int i = 0; i < m_preset->count() - 1; ++i) {
-            const auto* preset =
-                simcore::findModelPreset(m_preset->itemData(i).toString().toStdString());
-            if (preset && preset->model == scenario.model) {
-                presetIndex = i;
-            }
-        }
-        m_preset->setCurrentIndex(presetIndex);
-    }
+    showModelPreset(m_preset, scenario.model);
     {
         const QSignalBlocker block(m_acrossNodes);
         m_acrossNodes->setChecked(scenario.plan.tpAcrossNodes);

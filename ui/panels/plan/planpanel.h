@@ -37,7 +37,6 @@ protected:
 
 private:
     void buildControls();
-    void applyPreset(int index);
     void updateFormula();
 
     PlanCharts* m_charts = nullptr;

@@ -3,7 +3,6 @@
 #include "simcore/checkpoint.h"
 #include "simcore/collectives.h"
 #include "simcore/memory.h"
-#include "simcore/physicalscaling.h"
 #include "simcore/pipeline.h"
 #include "simcore/scaling.h"
 
@@ -16,7 +15,17 @@ Scenario lessonNodeBoundaryScenario(Scenario base)
     base.scaling.mode = ScalingMode::Physical;
     base.train.precision = Precision::Mixed;
     base.model.seqLen = 256;
-    base.train.globalBatch = 8;
+    base.train.microBatch = 1;
+    base.train.globalBatch = 16; // one sequence per GPU at N = 16
+    // Data parallelism only, and one 50 GB/s InfiniBand link per node: the ring that crosses
+    // the nodes runs at it (with a NIC per GPU NCCL would spread the ring over all eight).
+    base.parallel.tp = 1;
+    base.parallel.pp = 1;
+    base.parallel.cp = 1;
+    base.parallel.zero = 0;
+    base.hardware.nicsPerNode = 1;
+    base.hardware.nicBandwidthBytesPerSecond = 50e9;
+    base.hardware.gpus = 0;
     base.scaling.workers = 16;
     base.scaling.axis = AxisScale::Linear;
     return base;
@@ -43,12 +52,12 @@ double lessonAnswer(LessonQuestion question)
     case LessonQuestion::LessonStep64Workers:
         return lessonStep(LessonParams::fromScenario({}), 64).stepSeconds;
     case LessonQuestion::NodeBoundarySlowdown: {
-        // The default catalogue has H100 SXM: the parameters always exist.
-        const auto params = physicalParamsFromScenario(lessonNodeBoundaryScenario({}));
-        if (!params) {
-            return std::numeric_limits<double>::quiet_NaN();
-        }
-        return physicalStep(*params, 16).stepSeconds / physicalStep(*params, 8).stepSeconds;
+        // The Scaling panel's Physical mode at N = 16 and N = 8: the step the class sees.
+        Scenario sixteen = lessonNodeBoundaryScenario({});
+        Scenario eight = sixteen;
+        eight.scaling.workers = 8;
+        return evaluateScaling(sixteen).selected.stepSeconds /
+               evaluateScaling(eight).selected.stepSeconds;
     }
     }
     return std::numeric_limits<double>::quiet_NaN();

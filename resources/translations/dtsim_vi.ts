@@ -4885,8 +4885,8 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <translation>Cấu trúc kết nối giới hạn all-reduce</translation>
     </message>
     <message>
-        <source>Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes over InfiniBand (50 GB/s). A ring that crosses nodes runs at its slowest hop.</source>
-        <translation>Trong một node, các GPU giao tiếp qua NVLink (450 GB/s mỗi chiều trên H100); giữa các node thì qua InfiniBand (50 GB/s). Một ring vượt ranh giới node chạy theo chặng chậm nhất của nó.</translation>
+        <source>Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes, here, over one InfiniBand link per node (50 GB/s). A ring that crosses nodes runs at its slowest hop.</source>
+        <translation>Trong một node, các GPU giao tiếp qua NVLink (450 GB/s mỗi chiều trên H100); giữa các node thì ở đây qua một đường InfiniBand cho mỗi node (50 GB/s). Một ring vượt ranh giới node chạy theo chặng chậm nhất của nó.</translation>
     </message>
     <message>
         <source>A 7B model on H100s with a small batch: how many times slower is a step on 16 GPUs (two nodes) than on 8 (one node)?</source>

@@ -1,5 +1,7 @@
 // The lesson guide's answers: each from the model it names, checked by hand.
 #include "simcore/lessonanswers.h"
+#include "simcore/memory.h"
+#include "simcore/steptime3d.h"
 
 #include <catch2/catch.hpp>
 
@@ -38,16 +40,28 @@ TEST_CASE("lesson answers: crossing the node boundary, by hand", "[lesson][answe
     CHECK(scenario.train.precision == Precision::Mixed);
     CHECK(scenario.scaling.workers == 16);
     CHECK(scenario.model.params == Scenario{}.model.params); // the rest is kept
-    // Physical model (MODELS §3, §4), 7e9 parameters, 8 × 256 = 2048 tokens per step, 6Ψ FLOPs
-    // per token, H100 SXM's 989.4 TFLOP/s BF16 (catalogue) at MFU 0.4; DDP all-reduce of
-    // S = 2 B × 7e9 = 14e9 bytes, nothing hidden.
-    const double compute1 = 6 * 7e9 * 2048 / (989.4e12 * 0.4);
-    const double bytes = 14e9;
-    // 8 GPUs, one node: ring on NVLink 4 (α = 3.4 µs, B = 450 GB/s).
-    const double step8 = compute1 / 8 + 2 * 7 * 3.4e-6 + 2 * 7.0 / 8 * bytes / 450e9;
-    // 16 GPUs, two nodes: the flat ring at the slowest link (α = 9.6 µs, InfiniBand NDR 50 GB/s).
-    const double step16 = compute1 / 16 + 2 * 15 * 9.6e-6 + 2 * 15.0 / 16 * bytes / 50e9;
-    CHECK(lessonAnswer(LessonQuestion::NodeBoundarySlowdown) ==
-          Approx(step16 / step8).epsilon(1e-9));
-    CHECK(step16 / step8 == Approx(6.599).epsilon(1e-3));
+    // Data parallelism only (dp = N), one sequence per GPU at N = 16, one 50 GB/s NIC per node.
+    const auto layout = [&scenario](std::int64_t dp) {
+        Scenario s = scenario;
+        s.parallel.dp = dp;
+        return trainingReport(s);
+    };
+    const auto eight = layout(8);
+    const auto sixteen = layout(16);
+    REQUIRE(eight.ok());
+    REQUIRE(sixteen.ok());
+    // One node: the DP ring on NVLink 4 (450 GB/s). Two nodes: the ring leaves each node through
+    // its one NIC, 50 GB/s (MODELS §8).
+    CHECK(eight.step.dpLink.bandwidthBytesPerSecond == 450e9);
+    CHECK(sixteen.step.dpLink.bandwidthBytesPerSecond == 50e9);
+    // The gradient all-reduce, S = 2 B × Ψ: 2(N − 1)/N · S / B + 2(N − 1)α (MODELS §4).
+    const double bytes = 2 * effectiveParameters(scenario.model);
+    CHECK(sixteen.step.dpTotalSeconds ==
+          Approx(2 * 15.0 / 16 * bytes / 50e9 + 30 * sixteen.step.dpLink.latencySeconds)
+              .epsilon(1e-9));
+    // The answer is the Scaling panel's step at 16 over its step at 8: the training model's.
+    const double ratio = sixteen.step.stepSeconds / eight.step.stepSeconds;
+    CHECK(lessonAnswer(LessonQuestion::NodeBoundarySlowdown) == Approx(ratio).epsilon(1e-9));
+    // Several times slower with twice the GPUs: the lesson's point.
+    CHECK(ratio > 3);
 }

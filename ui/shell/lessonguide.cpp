@@ -146,8 +146,9 @@ QList<LessonStep> lessonSteps()
 
     steps.append(
         {QStringLiteral("scaling"), tr("Topology: the wiring bounds the all-reduce"),
-         tr("Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes "
-            "over InfiniBand (50 GB/s). A ring that crosses nodes runs at its slowest hop."),
+         tr("Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes, "
+            "here, over one InfiniBand link per node (50 GB/s). A ring that crosses nodes runs "
+            "at its slowest hop."),
          tr("A 7B model on H100s with a small batch: how many times slower is a step on 16 "
             "GPUs (two nodes) than on 8 (one node)?"),
          tr("×"), 1,

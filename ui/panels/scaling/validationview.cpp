@@ -13,6 +13,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
@@ -73,10 +74,9 @@ ValidationView::ValidationView(QWidget* parent) : ChartArea(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
-    // On a 1280×800 projector every part is at its minimum: the table and the breakdown give
-    // way (the table scrolls) so the error chart keeps its run labels.
+    // On a 1280×800 projector every part is at its minimum: the table gives way (it scrolls)
+    // so the error chart keeps its run labels and the breakdown its legend.
     m_table->setMinimumHeight(1);
-    m_breakdownView->setMinimumHeight(1);
     layout->addWidget(m_errorView, 5);
     layout->addLayout(lower, 4);
     layout->addWidget(m_breakdownNote);
@@ -186,6 +186,7 @@ void ValidationView::applyLook()
 {
     applyColours();
     ChartArea::applyLook();
+    keepLegendWhole(); // the legend's font follows the look
 }
 
 void ValidationView::retranslate()
@@ -378,6 +379,11 @@ QString ValidationView::termName(const std::string& id) const
     return tr("none");
 }
 
+namespace {
+/// The share of the step a breakdown term needs to be drawn.
+constexpr double kVisibleShare = 0.01;
+} // namespace
+
 void ValidationView::updateBreakdown()
 {
     if (m_selected < 0 || m_selected >= static_cast<int>(m_report.rows.size())) {
@@ -391,7 +397,9 @@ void ValidationView::updateBreakdown()
     QList<QBarSet*> wanted;
     for (int i = 0; i < kTermCount; ++i) {
         replaceValues(m_terms[i], {row.priced ? values[i] : 0.0});
-        if (row.priced && values[i] > 0) {
+        // A term under 1 % of the step is thinner than a pixel or two of the bar: no bar and no
+        // legend entry for it (the formula strip below lists every term).
+        if (row.priced && values[i] > kVisibleShare * s.stepSeconds) {
             wanted << m_terms[i];
         }
     }
@@ -412,6 +420,16 @@ void ValidationView::updateBreakdown()
     setValueRange(m_secondsAxis, row.priced ? s.stepSeconds * 1.05 : 1.0);
     // No title: on a projector the bar needs the height; the line under it names the run.
     m_breakdownNote->setPlainText(breakdownText());
+    keepLegendWhole();
+}
+
+void ValidationView::keepLegendWhole()
+{
+    // The legend is a column beside the bar: the view is at least as tall as its entries (the
+    // table beside it scrolls instead), or the last ones are cut on a 1280×800 projector.
+    const QFontMetrics metrics(m_breakdownChart->legend()->font());
+    const auto entries = static_cast<int>(m_breakdownSeries->barSets().size());
+    m_breakdownView->setMinimumHeight(entries * (metrics.height() + 8) + metrics.height() / 2);
 }
 
 QString ValidationView::captionText() const

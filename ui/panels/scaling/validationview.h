@@ -70,6 +70,7 @@ private:
     void updateErrorChart();
     void updateTable();
     void updateBreakdown();
+    void keepLegendWhole();
     [[nodiscard]] QString termName(const std::string& id) const;
 
     simcore::ValidationReport m_report;

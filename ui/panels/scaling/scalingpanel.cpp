@@ -284,9 +284,10 @@ void ScalingPanel::buildPhysicalRows()
         addFormRow(m_layoutForm, QString::fromLatin1(key));
     }
     for (const char* key :
+         // No parallel.microbatches: the training model's m is B/(b·dp), in the formula strip.
          {"model.params", "model.layers", "model.hidden", "model.seq_len", "scaling.batch",
-          "train.global_batch", "train.micro_batch", "parallel.microbatches", "train.precision",
-          "train.recompute", "hardware.gpu", "hardware.gpus"}) {
+          "train.global_batch", "train.micro_batch", "train.precision", "train.recompute",
+          "hardware.gpu", "hardware.gpus"}) {
         addFormRow(physicalForm, QString::fromLatin1(key));
     }
     for (const char* key :

@@ -366,12 +366,18 @@ TrainingReport trainingReport(const Scenario& scenario)
 {
     TrainingReport report;
     report.view = View::Scaling; // the Physical model of the Scaling view, priced per layout
-    // The keys it reads: every model, train, parallel, hardware and memory key.
+    // The keys it reads: every model, train, parallel, hardware and memory key but the Pipeline
+    // view's own (its m and pass times: here m = B/(b·dp) and the times follow from the FLOPs).
     for (auto& problem : validate(scenario)) {
         const std::string& key = problem.key;
-        const bool reads = key.starts_with("model.") || key.starts_with("train.") ||
-                           key.starts_with("parallel.") || key.starts_with("hardware.") ||
-                           key.starts_with("memory.");
+        const bool pipelineViewOnly =
+            key == "parallel.microbatches" || key == "parallel.forward_time" ||
+            key == "parallel.backward_time" || key == "parallel.weight_grad_time" ||
+            key == "parallel.p2p_time";
+        const bool reads =
+            !pipelineViewOnly && (key.starts_with("model.") || key.starts_with("train.") ||
+                                  key.starts_with("parallel.") || key.starts_with("hardware.") ||
+                                  key.starts_with("memory."));
         if (reads) {
             report.problems.push_back(std::move(problem));
         }

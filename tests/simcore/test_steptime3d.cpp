@@ -482,3 +482,16 @@ TEST_CASE("Memory, Parallelism and the training model read one layout", "[stepti
     odd.parallel.cp = 3;
     CHECK(hasProblem(memoryReport(odd).problems, "parallel.cp"));
 }
+
+TEST_CASE("The Pipeline view's own keys do not refuse a training layout", "[steptime3d]")
+{
+    // parallel.microbatches is the Gantt's m (8 by default, not a multiple of p = 12 for the
+    // interleaved schedule); the training model's m is B/(b·dp) = 384.
+    auto s = gpt3(4, 8, 12, 1536);
+    s.parallel.schedule = PipelineSchedule::Interleaved;
+    s.parallel.virtualStages = 2;
+    s.parallel.microbatches = 8;
+    const auto report = trainingReport(s);
+    CHECK(report.ok());
+    CHECK(report.step.microbatches == 384);
+}

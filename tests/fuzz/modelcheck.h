@@ -63,6 +63,9 @@ private:
 
 inline void checkStep(const FiniteCheck& check, const simcore::StepTimes& s, std::size_t i)
 {
+    if (!s.possible) {
+        return; // an N that is no layout is shown as impossible, never priced
+    }
     check(s.computeSeconds, "scaling compute", i);
     check(s.syncSeconds, "scaling sync", i);
     check(s.bubbleSeconds, "scaling bubble", i);

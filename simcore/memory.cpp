@@ -220,6 +220,13 @@ Scenario layoutMemoryScenario(const Scenario& scenario)
 
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options)
 {
+    return evaluateMemory(scenario, options,
+                          inFlightActivations(scenario.model, scenario.parallel));
+}
+
+MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options,
+                               const InFlightActivations& inFlight)
+{
     MemoryBreakdown result;
     const auto& parallel = scenario.parallel;
     const double modelParallel = atLeastOne(parallel.tp) * atLeastOne(parallel.pp);
@@ -240,8 +247,7 @@ MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& op
     result.weightsBytes = bytes.weights * (stage >= 3 ? shard : whole);
 
     result.activationsPerLayerBytes = activationBytesPerLayer(scenario, options);
-    result.inFlight = inFlightActivations(scenario.model, parallel);
-    const auto& inFlight = result.inFlight;
+    result.inFlight = inFlight;
     const double embedding = embeddingActivationBytes(scenario, options);
     const double output = outputLayerActivationBytes(scenario, options);
     const double firstStage = inFlight.firstStageLayerSets * result.activationsPerLayerBytes +

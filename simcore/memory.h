@@ -164,6 +164,12 @@ struct MemoryBreakdown {
 /// the first stage and the last stage (the same GPU when parallel.pp = 1).
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options = {});
 
+/// The same with the schedule's activations in flight already counted
+/// (inFlightActivations(scenario.model, scenario.parallel)): they depend only on the layout's
+/// p, m, v and schedule, so a search that varies the rest counts them once.
+MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options,
+                               const InFlightActivations& inFlight);
+
 /// The scenario the memory model prices for a dp × tp × pp × cp layout, so that the Memory
 /// view and the training model (steptime3d.h) give one memory per GPU: each GPU holds s/cp of
 /// every sequence's tokens (context parallelism, Llama 3 §3.3; the attention scores' (s/cp)·s

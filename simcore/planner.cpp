@@ -7,14 +7,16 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <tuple>
 
 namespace simcore {
 
 namespace {
 
-constexpr std::array<PipelineSchedule, 3> kPipelineSchedules{
-    PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved};
+constexpr std::array<PipelineSchedule, 6> kPipelineSchedules{
+    PipelineSchedule::GPipe,        PipelineSchedule::OneFOneB,     PipelineSchedule::Interleaved,
+    PipelineSchedule::ZeroBubbleH1, PipelineSchedule::ZeroBubbleH2, PipelineSchedule::DualPipe};
 constexpr std::array<Recompute, 3> kRecomputes{Recompute::None, Recompute::Selective,
                                                Recompute::Full};
 
@@ -83,6 +85,17 @@ public:
             s->train.microBatch = frame.microBatch;
         }
         m_memory.model.seqLen = m_seqLen / frame.cp;
+        // The activations in flight depend only on the schedule's p, m and v (the layer count
+        // is the model's), and the split schedules count them along an O(m) order: once each.
+        const auto key = std::make_tuple(static_cast<int>(frame.schedule), frame.pp,
+                                         frame.microbatches, frame.virtualStages);
+        auto known = m_inFlightOf.find(key);
+        if (known == m_inFlightOf.end()) {
+            known =
+                m_inFlightOf.emplace(key, inFlightActivations(m_memory.model, m_memory.parallel))
+                    .first;
+        }
+        m_inFlight = known->second;
     }
 
     void setVariant(Recompute recompute, std::int64_t zero, bool sequenceParallel)
@@ -96,7 +109,7 @@ public:
 
     [[nodiscard]] double memoryBytes() const
     {
-        return evaluateMemory(m_memory, memoryOptionsFromScenario(m_step)).totalBytes;
+        return evaluateMemory(m_memory, memoryOptionsFromScenario(m_step), m_inFlight).totalBytes;
     }
 
     [[nodiscard]] bool fits(double bytes) const { return bytes <= m_capacity; }
@@ -141,6 +154,9 @@ private:
     Scenario m_step;   ///< the layout as calc training reads it
     Scenario m_memory; ///< the same with trainingReport's memory adjustments (s/cp, Ψ, m)
     std::int64_t m_seqLen;
+    InFlightActivations m_inFlight; ///< the frame's: the same for all its variants
+    std::map<std::tuple<int, std::int64_t, std::int64_t, std::int64_t>, InFlightActivations>
+        m_inFlightOf;
     double m_capacity = 0;
     double m_gpus = 0;
     double m_power = 0;
@@ -385,11 +401,11 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
                         if (pp == 1 && schedule != PipelineSchedule::OneFOneB) {
                             continue;
                         }
+                        if (!scheduleTakesMicrobatches(schedule, pp, m)) {
+                            continue;
+                        }
                         std::vector<std::int64_t> chunkCounts{1};
                         if (schedule == PipelineSchedule::Interleaved) {
-                            if (m % pp != 0) {
-                                continue;
-                            }
                             chunkCounts = divisors(model.layers / pp, kMostVirtualStages);
                             chunkCounts.erase(chunkCounts.begin()); // v = 1 is plain 1F1B
                         }

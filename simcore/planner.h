@@ -8,12 +8,13 @@
 // The rules a layout must satisfy are trainingLayoutProblems' and validateMemory's: tp divides
 // model.heads and model.hidden (and stays inside a node unless plan.tp_across_nodes), pp·v
 // divides model.layers, cp (cp·tp with sequence parallelism) divides model.seq_len, dp·tp·pp·cp =
-// hardware.gpus, b·dp divides train.global_batch, the interleaved schedule has m a multiple of p.
-// Memory is memory.h's evaluateMemory of the same layout, as trainingReport computes it.
+// hardware.gpus, b·dp divides train.global_batch, m = B/(b·dp) meets the schedule's rule
+// (scheduleTakesMicrobatches). Memory is memory.h's evaluateMemory of the same layout, as
+// trainingReport computes it: the schedule's activations in flight and DualPipe's two copies of
+// the parameters.
 //
-// Schedules: gpipe, 1f1b and interleaved (v = every chunk count dividing L/p). The zero-bubble
-// schedules (zb-h1, zb-h2, dualpipe) are not searched: the training model refuses them
-// (trainingLayoutProblems) until their bubble is in it.
+// Schedules: gpipe, 1f1b, interleaved (v = every chunk count dividing L/p), zb-h1, zb-h2 and
+// dualpipe, each priced by the training model's bubble for it.
 //
 // Pruning, exact: for one (tp, pp, cp, b, schedule, v) the least memory any of its variants
 // needs is that of full recomputation, ZeRO-3 and sequence parallelism where allowed (memory
@@ -136,7 +137,8 @@ std::string planCsv(const PlanReport& report);
 /// "gpus_not_divisible", "batch_not_divisible", "out_of_memory".
 std::string_view planCellStatusId(PlanCellStatus status);
 
-/// "gpipe", "1f1b", "interleaved"; "none", "selective", "full" (the scenario's words).
+/// "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "dualpipe"; "none", "selective", "full"
+/// (the scenario's words).
 std::string scheduleWord(PipelineSchedule schedule);
 std::string recomputeWord(Recompute recompute);
 

@@ -212,15 +212,21 @@ StepTime evaluateStepTime(const StepTimeParams& p)
             ringSeconds(CollectiveOp::ReduceScatter, dpGroup, bytes, r.dpLink, p.gpusPerNode);
         const double allGather =
             ringSeconds(CollectiveOp::AllGather, dpGroup, bytes, r.dpLink, p.gpusPerNode);
+        // ZeRO-2 and -3 keep only their gradient shard, so each micro-batch's gradients are
+        // reduce-scattered after its backward (DeepSpeed's answer in deepspeedai/DeepSpeed
+        // #2252: "gradient reduction is required after every backward because of gradient
+        // partitioning"), each hidden under that backward; stages 0 and 1 accumulate whole
+        // gradients and reduce once, under the last backward.
+        const double reductions = p.zero >= 2 ? m : 1.0;
         if (p.zero == 0) {
             r.dpTotalSeconds = allReduce;
             r.dpSeconds = std::max(0.0, allReduce - backwardSeconds);
         } else if (p.zero < 3) {
-            r.dpTotalSeconds = reduceScatter + allGather;
-            r.dpSeconds = std::max(0.0, reduceScatter - backwardSeconds) + allGather;
+            r.dpTotalSeconds = reductions * reduceScatter + allGather;
+            r.dpSeconds = reductions * std::max(0.0, reduceScatter - backwardSeconds) + allGather;
         } else {
-            r.dpTotalSeconds = reduceScatter;
-            r.dpSeconds = std::max(0.0, reduceScatter - backwardSeconds);
+            r.dpTotalSeconds = reductions * reduceScatter;
+            r.dpSeconds = reductions * std::max(0.0, reduceScatter - backwardSeconds);
             const double gathers = p.recompute == Recompute::Full ? 3.0 : 2.0;
             r.zeroGatherTotalSeconds = m * gathers * allGather;
             r.zeroGatherSeconds = std::max(0.0, r.zeroGatherTotalSeconds - r.computeSeconds);
@@ -328,38 +334,68 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
         problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
                             "a multiple of train.micro_batch x parallel.dp = " + text(perStep),
                             "m = global batch / (b x dp) micro-batches"});
-    } else if (parallel.schedule == PipelineSchedule::Interleaved &&
-               (batch / perStep) % parallel.pp != 0) {
-        // Narayanan et al. 2021 §2.2.2: the interleaved schedule needs m a multiple of p.
-        problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
-                            "a multiple of train.micro_batch x parallel.dp x parallel.pp = " +
-                                text(perStep * parallel.pp) + " for the interleaved schedule",
-                            "m = " + text(batch / perStep) + " micro-batches"});
-    } else if (parallel.pp > 1) {
-        // The split schedules' closed forms hold from these m on (pipeline.h; DualPipe's rules
-        // are deepseek-ai/DualPipe's, as simcore/scenario.cpp states them for the Pipeline view).
+    } else if (!scheduleTakesMicrobatches(parallel.schedule, parallel.pp, batch / perStep)) {
         const std::int64_t m = batch / perStep;
         const std::int64_t p = parallel.pp;
-        std::string need;
-        if (parallel.schedule == PipelineSchedule::DualPipe && p % 2 != 0) {
-            problems.push_back({Kind::Inconsistent, "parallel.pp", text(p),
-                                "an even number for the dualpipe schedule",
-                                "parallel.schedule = dualpipe"});
-        } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH1 && m < p) {
-            need = "at least " + text(p) + " (parallel.pp) for the zb-h1 schedule";
-        } else if (parallel.schedule == PipelineSchedule::ZeroBubbleH2 && m < 2 * p - 1) {
-            need = "at least " + text(2 * p - 1) + " (2 x parallel.pp - 1) for the zb-h2 schedule";
-        } else if (parallel.schedule == PipelineSchedule::DualPipe && (m % 2 != 0 || m < 2 * p)) {
-            need =
-                "even and at least " + text(2 * p) + " (2 x parallel.pp) for the dualpipe schedule";
-        }
-        if (!need.empty()) {
+        const std::string micro = "m = " + text(m) + " micro-batches";
+        switch (parallel.schedule) {
+        case PipelineSchedule::Interleaved:
             problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
-                                "such that m = global batch / (b x dp) is " + need,
-                                "m = " + text(m) + " micro-batches"});
+                                "a multiple of train.micro_batch x parallel.dp x parallel.pp = " +
+                                    text(perStep * p) + " for the interleaved schedule",
+                                micro});
+            break;
+        case PipelineSchedule::DualPipe:
+            if (p % 2 != 0) {
+                problems.push_back({Kind::Inconsistent, "parallel.pp", text(p),
+                                    "an even number for the dualpipe schedule",
+                                    "parallel.schedule = dualpipe"});
+            } else {
+                problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                                    "such that m = global batch / (b x dp) is even and at least " +
+                                        text(2 * p) +
+                                        " (2 x parallel.pp) for the dualpipe schedule",
+                                    micro});
+            }
+            break;
+        case PipelineSchedule::ZeroBubbleH2:
+            problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                                "such that m = global batch / (b x dp) is at least " +
+                                    text(2 * p - 1) +
+                                    " (2 x parallel.pp - 1) for the zb-h2 schedule",
+                                micro});
+            break;
+        default:
+            problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
+                                "such that m = global batch / (b x dp) is at least " + text(p) +
+                                    " (parallel.pp) for the zb-h1 schedule",
+                                micro});
+            break;
         }
     }
     return problems;
+}
+
+bool scheduleTakesMicrobatches(PipelineSchedule schedule, std::int64_t stages,
+                               std::int64_t microbatches)
+{
+    const std::int64_t p = stages;
+    const std::int64_t m = microbatches;
+    if (p <= 1) {
+        return true;
+    }
+    switch (schedule) {
+    case PipelineSchedule::Interleaved:
+        return m % p == 0;
+    case PipelineSchedule::ZeroBubbleH1:
+        return m >= p;
+    case PipelineSchedule::ZeroBubbleH2:
+        return m >= 2 * p - 1;
+    case PipelineSchedule::DualPipe:
+        return p % 2 == 0 && m % 2 == 0 && m >= 2 * p;
+    default:
+        return true;
+    }
 }
 
 TrainingReport trainingReport(const Scenario& scenario)

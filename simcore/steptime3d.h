@@ -158,9 +158,16 @@ std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenari
 /// dp·tp·pp·cp ≠ hardware.gpus (when given; parallel.dp), model.heads not divisible by tp
 /// (parallel.tp), model.layers not divisible by pp·v (parallel.pp), model.seq_len not divisible
 /// by cp (and by cp·tp with sequence parallelism; parallel.cp), b·d not dividing the global batch
-/// (train.global_batch), and for the interleaved schedule m not a multiple of p
-/// (train.global_batch).
+/// (train.global_batch), and m outside the schedule's rule (scheduleTakesMicrobatches;
+/// train.global_batch, or parallel.pp for an odd p under DualPipe).
 std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario);
+
+/// Whether the training model prices `schedule` with p stages and m micro-batches: interleaved
+/// m a multiple of p (Narayanan et al. 2021 §2.2.2); the split schedules from the m their closed
+/// forms hold for (pipeline.h): ZB-H1 m ≥ p, ZB-H2 m ≥ 2p − 1, DualPipe even p and even m ≥ 2p
+/// (deepseek-ai/DualPipe's rules). Always true for p = 1 and for GPipe and 1F1B.
+bool scheduleTakesMicrobatches(PipelineSchedule schedule, std::int64_t stages,
+                               std::int64_t microbatches);
 
 struct TrainingReport : Report {
     StepTimeParams params;

@@ -69,22 +69,25 @@ bool sameLayout(const PlanLayout& layout, std::int64_t dp, std::int64_t tp, std:
 
 } // namespace
 
-TEST_CASE("Planner: the tiny cluster's 156 layouts, counted by hand", "[planner]")
+TEST_CASE("Planner: the tiny cluster's 216 layouts, counted by hand", "[planner]")
 {
     // tp ∈ {1, 2} (heads), pp ∈ {1, 2} (layers), cp = 1 (s = 1), sequence parallelism never
     // (s = 1 is not divisible by tp = 2), 3 recomputations × 4 ZeRO stages = 12 variants per
-    // frame; pp = 1 runs one schedule, pp = 2 gpipe and 1f1b (interleaved needs L/p ≥ 2):
-    //   tp 1, pp 1: dp 4, b 1                     → 1 frame
-    //   tp 1, pp 2: dp 2, b ∈ {1, 2} × 2 schedules  → 4 frames
-    //   tp 2, pp 1: dp 2, b ∈ {1, 2}              → 2 frames
-    //   tp 2, pp 2: dp 1, b ∈ {1, 2, 4} × 2         → 6 frames
-    // 13 frames × 12 = 156, all of which fit.
+    // frame. pp = 1 runs one schedule; pp = 2 gpipe and 1f1b always, interleaved never (it needs
+    // L/p ≥ 2), zb-h1 when m ≥ 2, zb-h2 when m ≥ 3, dualpipe when m is even and ≥ 4:
+    //   tp 1, pp 1: dp 4, b 1                                    → 1 frame
+    //   tp 1, pp 2: dp 2, b 1 (m 2): gpipe, 1f1b, zb-h1;
+    //                    b 2 (m 1): gpipe, 1f1b                  → 5 frames
+    //   tp 2, pp 1: dp 2, b ∈ {1, 2}                             → 2 frames
+    //   tp 2, pp 2: dp 1, b 1 (m 4): all five; b 2 (m 2): gpipe, 1f1b, zb-h1;
+    //                    b 4 (m 1): gpipe, 1f1b                  → 10 frames
+    // 18 frames × 12 = 216, all of which fit.
     const auto report = planTraining(tinyCluster());
     REQUIRE(report.ok());
-    CHECK(report.evaluated == 156);
-    CHECK(report.fitting == 156);
-    CHECK(report.priced == 156);
-    CHECK(report.layouts.size() == 156);
+    CHECK(report.evaluated == 216);
+    CHECK(report.fitting == 216);
+    CHECK(report.priced == 216);
+    CHECK(report.layouts.size() == 216);
     CHECK(report.tpAxis == std::vector<std::int64_t>{1, 2});
     CHECK(report.ppAxis == std::vector<std::int64_t>{1, 2});
     REQUIRE(report.map.size() == 4);
@@ -191,7 +194,7 @@ TEST_CASE("Planner: problems name the key and price nothing; no cluster size is 
     implicit.parallel.cp = 1;
     const auto fromLayout = planTraining(implicit);
     REQUIRE(fromLayout.ok());
-    CHECK(fromLayout.evaluated == 156);
+    CHECK(fromLayout.evaluated == 216);
     CHECK(fromLayout.layouts.front() == planTraining(tinyCluster()).layouts.front());
 }
 
@@ -262,8 +265,10 @@ TEST_CASE("Planner: the enumeration equals a brute force over trainingReport", "
     std::int64_t valid = 0;
     std::int64_t fitting = 0;
     std::int64_t fastestFound = 0;
-    const PipelineSchedule schedules[] = {PipelineSchedule::GPipe, PipelineSchedule::OneFOneB,
-                                          PipelineSchedule::Interleaved};
+    const PipelineSchedule schedules[] = {
+        PipelineSchedule::GPipe,        PipelineSchedule::OneFOneB,
+        PipelineSchedule::Interleaved,  PipelineSchedule::ZeroBubbleH1,
+        PipelineSchedule::ZeroBubbleH2, PipelineSchedule::DualPipe};
     const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
     for (std::int64_t tp = 1; tp <= 8; ++tp) {
         for (std::int64_t pp = 1; pp <= s.model.layers; ++pp) {

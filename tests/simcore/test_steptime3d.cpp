@@ -495,3 +495,37 @@ TEST_CASE("The Pipeline view's own keys do not refuse a training layout", "[step
     CHECK(report.ok());
     CHECK(report.step.microbatches == 384);
 }
+
+TEST_CASE("ZeRO-2 and -3 reduce-scatter every micro-batch's gradients; ZeRO-1 once",
+          "[steptime3d][zero]")
+{
+    // ZeRO-2 and -3 keep only their gradient shard, so gradients are reduced after every
+    // backward (DeepSpeed maintainers, deepspeedai/DeepSpeed #2252); ZeRO-1 accumulates whole
+    // gradients and reduces once (ZeRO §5.1). A ring reduce-scatter and a ring all-gather of
+    // the same bytes take the same time, (n − 1)/n · bytes / bandwidth + (n − 1)·α, so by hand,
+    // with RS = AG = ZeRO-1's total / 2 and m micro-batches:
+    //   ZeRO-2 total = m·RS + AG = (m + 1)/2 · ZeRO-1's;  ZeRO-3 reduce-scatters = m/2 · ZeRO-1's.
+    auto s = gpt3(16, 8, 12, 1536); // m = 1536 / 16 = 96
+    s.parallel.zero = 1;
+    const auto one = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    REQUIRE(one.microbatches == 96.0);
+    REQUIRE(one.dpTotalSeconds > 0);
+    s.parallel.zero = 2;
+    const auto two = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(two.dpTotalSeconds == Approx(97.0 / 2.0 * one.dpTotalSeconds).epsilon(1e-12));
+    s.parallel.zero = 3;
+    const auto three = evaluateStepTime(*stepTimeParamsFromScenario(s));
+    CHECK(three.dpTotalSeconds == Approx(96.0 / 2.0 * one.dpTotalSeconds).epsilon(1e-12));
+    // Exposed: each micro-batch's reduce-scatter beyond its own backward B, m times (tp = 1, so
+    // B is the micro-batch's backward unstretched by TP collectives).
+    auto flat = gpt3(16, 1, 12, 1536);
+    flat.parallel.zero = 1;
+    const double reduceScatter =
+        evaluateStepTime(*stepTimeParamsFromScenario(flat)).dpTotalSeconds / 2.0;
+    flat.parallel.zero = 3;
+    const auto sharded = evaluateStepTime(*stepTimeParamsFromScenario(flat));
+    const double backward = sharded.microbatchBackwardSeconds;
+    CHECK(sharded.dpSeconds ==
+          Approx(96.0 * std::max(0.0, reduceScatter - backward)).epsilon(1e-12).margin(1e-15));
+    CHECK(sharded.dpSeconds <= sharded.dpTotalSeconds);
+}

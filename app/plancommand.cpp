@@ -79,17 +79,50 @@ QJsonObject planJson(const simcore::PlanReport& report, double seconds, qsizetyp
     return reportJson(report, extra);
 }
 
+/// Why no layout was found: each tp × pp cell of the map grouped by its reason.
+void printEmptyPlan(QTextStream& out, const simcore::PlanReport& report)
+{
+    using Status = simcore::PlanCellStatus;
+    const std::pair<Status, QString> reasons[] = {
+        {Status::OutOfMemory, QStringLiteral("every layout needs more than the %1 GB of a GPU")
+                                  .arg(report.capacityBytes / 1e9, 0, 'f', 1)},
+        {Status::BatchNotDivisible,
+         QStringLiteral("no dp = GPUs / (tp x pp x cp) divides train.global_batch")},
+        {Status::GpusNotDivisible, QStringLiteral("tp x pp does not divide hardware.gpus")},
+        {Status::PpNotDivisor, QStringLiteral("pp does not divide model.layers")},
+        {Status::TpNotDivisor, QStringLiteral("tp divides neither model.heads nor model.hidden")},
+        {Status::TpAcrossNodes,
+         QStringLiteral("tp is larger than a node (plan.tp_across_nodes=on allows it)")},
+    };
+    out << "  no layout fits: every tp x pp cell is refused\n";
+    for (const auto& [status, reason] : reasons) {
+        QStringList cells;
+        for (const auto& cell : report.map) {
+            if (cell.status == status) {
+                cells << QStringLiteral("%1x%2").arg(cell.tp).arg(cell.pp);
+            }
+        }
+        if (!cells.isEmpty()) {
+            out << "    " << reason << ": tp x pp = " << cells.join(QStringLiteral(", ")) << "\n";
+        }
+    }
+}
+
 void printPlanTable(const simcore::PlanReport& report, double seconds, qsizetype top)
 {
     QString text;
     QTextStream out(&text);
     out << QString::fromStdString(report.heading) << "\n";
-    out << QStringLiteral("  searched in %1 s; %2 priced, the rest pruned (cannot fit even with "
-                          "full recomputation, ZeRO-3 and sequence parallelism)\n")
+    out << QStringLiteral("  searched in %1 s; %2 priced")
                .arg(seconds, 0, 'f', 3)
                .arg(report.priced);
+    if (report.evaluated > report.priced) {
+        out << ", the rest pruned (cannot fit even with full recomputation, ZeRO-3 and sequence "
+               "parallelism)";
+    }
+    out << "\n";
     if (report.layouts.empty()) {
-        out << "  no layout fits in " << report.capacityBytes / 1e9 << " GB per GPU\n";
+        printEmptyPlan(out, report);
         out.flush();
         printOut(text);
         return;
@@ -263,7 +296,8 @@ int runPlan(const QStringList& arguments)
     } else {
         printPlanTable(report, seconds, top);
     }
-    return kSuccess;
+    // No layout is an answer, not a crash, but a script must not take it for a plan.
+    return report.layouts.empty() ? kFailure : kSuccess;
 }
 
 } // namespace dtsim::app

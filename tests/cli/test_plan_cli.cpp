@@ -157,6 +157,26 @@ TEST_CASE("plan refuses bad flags and a scenario without a cluster, naming what 
     });
 }
 
+TEST_CASE("plan with no layout says why, cell by cell, and exits 1", "[cli][plan]")
+{
+    // 7 GPUs: dp = 7 divides no batch of 256 at tp = pp = 1, and no other tp x pp divides 7.
+    QStringList prime = kSmallPlan;
+    prime.replaceInStrings(QStringLiteral("hardware.gpus=64"), QStringLiteral("hardware.gpus=7"));
+    const Run run = dtsim(planArguments(prime, {}));
+    CHECK(run.exitCode == 1);
+    CHECK(run.err.isEmpty());
+    CHECK(run.out.contains(QStringLiteral("no layout fits: every tp x pp cell is refused")));
+    CHECK(run.out.contains(QStringLiteral("divides train.global_batch: tp x pp = 1x1")));
+    CHECK(run.out.contains(QStringLiteral("tp x pp does not divide hardware.gpus")));
+    CHECK_FALSE(run.out.contains(QStringLiteral("pruned")));
+    // --json still prints the (empty) plan and its map.
+    const Run json = dtsim(planArguments(prime, {QStringLiteral("--json")}));
+    CHECK(json.exitCode == 1);
+    const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    CHECK(object.value(QStringLiteral("layouts")).toArray().isEmpty());
+    CHECK_FALSE(object.value(QStringLiteral("map")).toArray().isEmpty());
+}
+
 TEST_CASE("plan: Llama 3 405B on 16,384 H100 in under a second, process start included",
           "[cli][plan][llama3]")
 {

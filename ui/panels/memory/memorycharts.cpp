@@ -360,8 +360,8 @@ void MemoryCharts::updateVerdict()
                            : tr("%1: never").arg(name));
         }
         html += QStringLiteral("<br>") +
-                tr("Fewest GPUs that fit (tp %1 × pp %2): %3")
-                    .arg(value("tp"), value("pp"), fewest.join(QStringLiteral(" · ")));
+                tr("Fewest GPUs that fit (tp %1 × pp %2 × cp %3): %4")
+                    .arg(value("tp"), value("pp"), value("cp"), fewest.join(QStringLiteral(" · ")));
         if (m_report.activationsBound) {
             html += QStringLiteral("<br>") +
                     tr("ZeRO does not shard activations (%1 per GPU): try recomputation, a "

@@ -2237,10 +2237,6 @@
         <translation>%1: không thể</translation>
     </message>
     <message>
-        <source>Fewest GPUs that fit (tp %1 × pp %2): %3</source>
-        <translation>Số GPU tối thiểu (tp %1 × pp %2): %3</translation>
-    </message>
-    <message>
         <source>ZeRO does not shard activations (%1 per GPU): try recomputation, a shorter sequence or a smaller micro-batch.</source>
         <translation>ZeRO không phân mảnh activation (%1 mỗi GPU): hãy tính lại activation, rút ngắn chuỗi hoặc giảm micro-batch.</translation>
     </message>
@@ -2269,6 +2265,10 @@
         <translation>
             <numerusform>%1: %2 GPU</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit (tp %1 × pp %2 × cp %3): %4</source>
+        <translation>Số GPU tối thiểu (tp %1 × pp %2 × cp %3): %4</translation>
     </message>
 </context>
 <context>

@@ -23,24 +23,35 @@ std::string csvText(std::string_view text)
     return out + '"';
 }
 
-std::pair<std::string, double> largestOverhead(const StepTime& s)
+std::array<StepTerm, kStepTermCount> stepTerms(const StepTime& s)
 {
-    const std::pair<const char*, double> terms[] = {{"tp_comm", s.tpSeconds},
-                                                    {"pp_bubble", s.bubbleSeconds},
-                                                    {"pp_p2p", s.p2pSeconds},
-                                                    {"dp_comm", s.dpSeconds},
-                                                    {"zero_gather", s.zeroGatherSeconds},
-                                                    {"cp_comm", s.cpSeconds},
-                                                    {"optimizer_step", s.optimizerSeconds}};
+    std::array<StepTerm, kStepTermCount> terms{{{"compute", s.computeSeconds},
+                                                {"tp_comm", s.tpSeconds},
+                                                {"pp_bubble", s.bubbleSeconds},
+                                                {"pp_p2p", s.p2pSeconds},
+                                                {"dp_comm", s.dpSeconds},
+                                                {"zero_gather", s.zeroGatherSeconds},
+                                                {"cp_comm", s.cpSeconds},
+                                                {"optimizer_step", s.optimizerSeconds}}};
+    for (auto& term : terms) {
+        term.drawn = term.seconds > kDrawnTermShare * s.stepSeconds;
+    }
+    return terms;
+}
+
+/// The largest term besides compute, and its share of the step.
+std::pair<std::string, double> largestOverhead(const std::array<StepTerm, kStepTermCount>& terms,
+                                               double stepSeconds)
+{
     std::string best;
     double most = 0;
-    for (const auto& [id, seconds] : terms) {
-        if (seconds > most) {
-            most = seconds;
-            best = id;
+    for (std::size_t i = 1; i < terms.size(); ++i) {
+        if (terms[i].seconds > most) {
+            most = terms[i].seconds;
+            best = terms[i].id;
         }
     }
-    return {best, s.stepSeconds > 0 ? most / s.stepSeconds : 0.0};
+    return {best, stepSeconds > 0 ? most / stepSeconds : 0.0};
 }
 
 } // namespace
@@ -75,8 +86,9 @@ ValidationReport validationReport()
             row.withinBand = std::abs(result.errorFraction) <= kValidationBand;
             const TrainingReport training = trainingReport(result.run->scenario);
             row.step = training.step;
+            row.terms = stepTerms(training.step);
             std::tie(row.largestOverhead, row.largestOverheadFraction) =
-                largestOverhead(training.step);
+                largestOverhead(row.terms, training.step.stepSeconds);
             row.computeFraction = training.step.stepSeconds > 0
                                       ? training.step.computeSeconds / training.step.stepSeconds
                                       : 0.0;

@@ -8,6 +8,7 @@
 #include "simcore/steptime3d.h"
 #include "simcore/validation.h"
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -16,6 +17,19 @@ namespace simcore {
 
 /// A row counts as close when its error is within ± this share (the band the view shades).
 inline constexpr double kValidationBand = 0.15;
+
+/// A term of a run's step is drawn in the breakdown when it is at least this share of the step:
+/// a smaller one is thinner than a pixel or two of the bar (the formula line lists them all).
+inline constexpr double kDrawnTermShare = 0.01;
+
+/// One term of a run's step, in the breakdown's order: compute, tp_comm, pp_bubble, pp_p2p,
+/// dp_comm, zero_gather, cp_comm, optimizer_step (trainingReport's ids).
+struct StepTerm {
+    std::string_view id;
+    double seconds = 0;
+    bool drawn = false; ///< priced and more than kDrawnTermShare of the step
+};
+inline constexpr std::size_t kStepTermCount = 8;
 
 /// One published run and the model's answer.
 struct ValidationRow {
@@ -29,6 +43,7 @@ struct ValidationRow {
     double errorFraction = 0; ///< as validation.h defines it (the throughput's error)
     bool withinBand = false;  ///< |error| ≤ kValidationBand
     StepTime step;            ///< trainingReport's step of the run's layout: the breakdown
+    std::array<StepTerm, kStepTermCount> terms; ///< the same step's terms, in drawing order
     std::int64_t dp = 1;
     std::int64_t tp = 1;
     std::int64_t pp = 1;

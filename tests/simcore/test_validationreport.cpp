@@ -80,3 +80,21 @@ TEST_CASE("validation report: the CSV has one row per run with its source",
     }
     CHECK(rows == report.rows.size());
 }
+
+TEST_CASE("validation report: each run's step terms add to the step; under 1 % is not drawn",
+          "[validation]")
+{
+    const auto report = validationReport();
+    for (const auto& row : report.rows) {
+        INFO(row.tag);
+        REQUIRE(row.priced);
+        double sum = 0;
+        for (const auto& term : row.terms) {
+            sum += term.seconds;
+            CHECK(term.drawn == (term.seconds > 0.01 * row.step.stepSeconds));
+        }
+        CHECK(sum == Approx(row.step.stepSeconds).epsilon(1e-12));
+        CHECK(row.terms.front().id == "compute");
+        CHECK(row.terms.front().drawn);
+    }
+}

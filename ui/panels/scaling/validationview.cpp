@@ -45,7 +45,7 @@ const QColor kTermColours[] = {
     chartstyle::kBubble,        // context parallel, reddish purple
     QColor(0x99, 0x99, 0x99),   // optimizer step, grey
 };
-constexpr int kTermCount = 8;
+constexpr int kTermCount = static_cast<int>(simcore::kStepTermCount);
 
 enum Column { RunColumn, MetricColumn, PublishedColumn, DtsimColumn, ErrorColumn, ColumnCount };
 
@@ -379,11 +379,6 @@ QString ValidationView::termName(const std::string& id) const
     return tr("none");
 }
 
-namespace {
-/// The share of the step a breakdown term needs to be drawn.
-constexpr double kVisibleShare = 0.01;
-} // namespace
-
 void ValidationView::updateBreakdown()
 {
     if (m_selected < 0 || m_selected >= static_cast<int>(m_report.rows.size())) {
@@ -391,15 +386,12 @@ void ValidationView::updateBreakdown()
     }
     const auto& row = m_report.rows[static_cast<std::size_t>(m_selected)];
     const auto& s = row.step;
-    const double values[] = {s.computeSeconds, s.tpSeconds,       s.bubbleSeconds,
-                             s.p2pSeconds,     s.dpSeconds,       s.zeroGatherSeconds,
-                             s.cpSeconds,      s.optimizerSeconds};
     QList<QBarSet*> wanted;
     for (int i = 0; i < kTermCount; ++i) {
-        replaceValues(m_terms[i], {row.priced ? values[i] : 0.0});
-        // A term under 1 % of the step is thinner than a pixel or two of the bar: no bar and no
-        // legend entry for it (the formula strip below lists every term).
-        if (row.priced && values[i] > kVisibleShare * s.stepSeconds) {
+        const auto& term = row.terms[static_cast<std::size_t>(i)];
+        replaceValues(m_terms[i], {row.priced ? term.seconds : 0.0});
+        // An undrawn term gets no bar and no legend entry (the line below lists every term).
+        if (row.priced && term.drawn) {
             wanted << m_terms[i];
         }
     }

@@ -67,6 +67,15 @@ void PlanCharts::showReport(const simcore::PlanReport& report)
     invalidate();
 }
 
+void PlanCharts::setUpdating(bool updating)
+{
+    if (updating == m_updating) {
+        return;
+    }
+    m_updating = updating;
+    update(m_titleRect.toAlignedRect());
+}
+
 void PlanCharts::selectLayout(int index)
 {
     if (index < 0 || index >= static_cast<int>(m_report.layouts.size()) || index == m_selected) {
@@ -222,6 +231,24 @@ void PlanCharts::buildGeometry()
         m_paretoRect = m_page == 1 ? whole : QRectF();
         m_barsRect = m_page == 2 ? whole : QRectF();
     }
+    m_map = {};
+    if (!m_mapRect.isEmpty() && !m_report.tpAxis.empty() && !m_report.ppAxis.empty()) {
+        QFont axis = chartstyle::labelFont();
+        axis.setBold(true);
+        const QFontMetricsF axisMetrics(axis);
+        const double headerHeight = QFontMetricsF(chartstyle::labelFont()).height() * 1.2;
+        m_map.axisFont = axis;
+        m_map.rowLabelWidth = axisMetrics.horizontalAdvance(QStringLiteral("tp 000 "));
+        m_map.grid = m_mapRect.adjusted(m_map.rowLabelWidth,
+                                        headerHeight + axisMetrics.height() * 1.2, 0, 0);
+        m_map.cell = QSizeF(m_map.grid.width() / static_cast<double>(m_report.ppAxis.size()),
+                            m_map.grid.height() / static_cast<double>(m_report.tpAxis.size()));
+        QStringList texts;
+        for (const auto& cell : m_report.map) {
+            texts << cellText(cell);
+        }
+        m_map.cellFont = fitCellFont(texts, m_map.cell);
+    }
     m_barRows.clear();
     const int bars =
         m_barsRect.isEmpty() ? 0 : std::min<int>(kBars, static_cast<int>(m_report.layouts.size()));
@@ -234,6 +261,42 @@ void PlanCharts::buildGeometry()
                                m_barsRect.top() + label.height() + legendHeight + i * rowHeight,
                                m_barsRect.width(), rowHeight);
     }
+}
+
+const PlanCharts::MapLayout& PlanCharts::mapLayout() const
+{
+    ensureGeometry();
+    return m_map;
+}
+
+QSizeF PlanCharts::cellTextSize(QSizeF cell)
+{
+    // The box is the cell less a pixel each side (the white grid); the text keeps 4 px off its
+    // sides and 1 px off its top and bottom.
+    return {std::max(0.0, cell.width() - 10), std::max(0.0, cell.height() - 4)};
+}
+
+QFont PlanCharts::fitCellFont(const QStringList& texts, QSizeF cell)
+{
+    const QSizeF area = cellTextSize(cell);
+    const double largest = chartstyle::titleFont().pointSizeF();
+    const double smallest = chartstyle::labelFont().pointSizeF() * 0.75;
+    QFont font = chartstyle::labelFont();
+    for (double size = largest; size > smallest; size -= 0.5) {
+        font.setPointSizeF(size);
+        const QFontMetricsF metrics(font);
+        const bool fits = std::all_of(texts.begin(), texts.end(), [&](const QString& text) {
+            const QRectF needed =
+                metrics.boundingRect(QRectF(0, 0, area.width(), 1e6),
+                                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, text);
+            return needed.width() <= area.width() && needed.height() <= area.height();
+        });
+        if (fits) {
+            return font;
+        }
+    }
+    font.setPointSizeF(smallest);
+    return font;
 }
 
 void PlanCharts::paintEvent(QPaintEvent* /*event*/)
@@ -252,7 +315,17 @@ void PlanCharts::paintEvent(QPaintEvent* /*event*/)
                      common::formatDuration(best.step.stepSeconds), common::formatPercent(best.mfu),
                      common::formatNumber(best.days, 3));
     }
-    paintTitle(painter, m_titleRect, title, Qt::ElideRight);
+    QRectF titleRect = m_titleRect;
+    if (m_updating) {
+        const QFont font = chartstyle::labelFont();
+        const QString updating = tr("updating…");
+        const double width = QFontMetricsF(font).horizontalAdvance(updating) + 12;
+        painter.setFont(font);
+        painter.setPen(chartstyle::textColor());
+        painter.drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, updating);
+        titleRect.setRight(titleRect.right() - width);
+    }
+    paintTitle(painter, titleRect, title, Qt::ElideRight);
     if (!m_report.ok()) {
         return;
     }
@@ -271,7 +344,7 @@ void PlanCharts::paintMap(QPainter& painter) const
 {
     const auto& tps = m_report.tpAxis;
     const auto& pps = m_report.ppAxis;
-    if (tps.empty() || pps.empty()) {
+    if (m_map.grid.isEmpty()) {
         return;
     }
     const QFont font = chartstyle::labelFont();
@@ -283,28 +356,27 @@ void PlanCharts::paintMap(QPainter& painter) const
     painter.drawText(QRectF(m_mapRect.left(), m_mapRect.top(), m_mapRect.width(), headerHeight),
                      Qt::AlignLeft | Qt::AlignVCenter,
                      tr("Best throughput per tp (rows) × pp (columns)"));
-    const double rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("tp 000 "));
-    const QRectF grid = m_mapRect.adjusted(rowLabelWidth, headerHeight * 2, 0, 0);
-    const double cellWidth = grid.width() / static_cast<double>(pps.size());
-    const double cellHeight = grid.height() / static_cast<double>(tps.size());
+    const QRectF& grid = m_map.grid;
+    const double cellWidth = m_map.cell.width();
+    const double cellHeight = m_map.cell.height();
     double fastest = 0;
     for (const auto& cell : m_report.map) {
         fastest = std::max(fastest, cell.bestTokensPerSecond);
     }
+    painter.setFont(m_map.axisFont);
     for (std::size_t c = 0; c < pps.size(); ++c) {
-        painter.setPen(text);
         painter.drawText(QRectF(grid.left() + static_cast<double>(c) * cellWidth,
-                                m_mapRect.top() + headerHeight, cellWidth, headerHeight),
+                                m_mapRect.top() + headerHeight, cellWidth,
+                                grid.top() - m_mapRect.top() - headerHeight),
                          Qt::AlignCenter, tr("pp %1").arg(pps[c]));
     }
-    QFont cellFont = font;
-    cellFont.setPointSizeF(font.pointSizeF() * 0.85);
     for (std::size_t r = 0; r < tps.size(); ++r) {
         painter.setPen(text);
-        painter.setFont(font);
+        painter.setFont(m_map.axisFont);
         painter.drawText(QRectF(m_mapRect.left(), grid.top() + static_cast<double>(r) * cellHeight,
-                                rowLabelWidth, cellHeight),
+                                m_map.rowLabelWidth, cellHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, tr("tp %1").arg(tps[r]));
+        painter.setFont(m_map.cellFont);
         for (std::size_t c = 0; c < pps.size(); ++c) {
             const auto* cell = m_report.cell(tps[r], pps[c]);
             if (!cell) {
@@ -328,9 +400,11 @@ void PlanCharts::paintMap(QPainter& painter) const
                 painter.drawRect(box.adjusted(1.5, 1.5, -1.5, -1.5));
             }
             painter.setPen(textOn(fill));
-            painter.setFont(cellFont);
-            painter.drawText(box.adjusted(2, 1, -2, -1), Qt::AlignCenter | Qt::TextWordWrap,
-                             cellText(*cell));
+            const QSizeF area = cellTextSize(m_map.cell);
+            painter.drawText(QRectF(box.center().x() - area.width() / 2,
+                                    box.center().y() - area.height() / 2, area.width(),
+                                    area.height()),
+                             Qt::AlignCenter | Qt::TextWordWrap, cellText(*cell));
         }
     }
 }

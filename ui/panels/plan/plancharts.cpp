@@ -299,22 +299,32 @@ QFont PlanCharts::fitCellFont(const QStringList& texts, QSizeF cell)
     return font;
 }
 
+QString PlanCharts::titleText(double width) const
+{
+    if (!m_report.ok() || m_report.layouts.empty()) {
+        return summary();
+    }
+    // The layout itself heads the first bar: the title keeps to the numbers, and leaves out
+    // the count of layouts where the whole does not fit (the controls open in presentation).
+    const auto& best = m_report.layouts.front();
+    const QString step = common::formatDuration(best.step.stepSeconds);
+    const QString mfu = common::formatPercent(best.mfu);
+    const QString days = common::formatNumber(best.days, 3);
+    const QString whole = tr("%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days")
+                              .arg(common::formatWhole(m_report.fitting),
+                                   common::formatWhole(m_report.evaluated), step, mfu, days);
+    if (QFontMetricsF(chartstyle::titleFont()).horizontalAdvance(whole) <= width) {
+        return whole;
+    }
+    return tr("The fastest: %1 per step, MFU %2, %3 days").arg(step, mfu, days);
+}
+
 void PlanCharts::paintEvent(QPaintEvent* /*event*/)
 {
     ensureGeometry();
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(rect(), chartstyle::backgroundColor());
-    QString title = summary();
-    if (m_report.ok() && !m_report.layouts.empty()) {
-        // The layout itself heads the first bar: the title keeps to the numbers.
-        const auto& best = m_report.layouts.front();
-        title =
-            tr("%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days")
-                .arg(common::formatWhole(m_report.fitting), common::formatWhole(m_report.evaluated),
-                     common::formatDuration(best.step.stepSeconds), common::formatPercent(best.mfu),
-                     common::formatNumber(best.days, 3));
-    }
     QRectF titleRect = m_titleRect;
     if (m_updating) {
         const QFont font = chartstyle::labelFont();
@@ -325,7 +335,7 @@ void PlanCharts::paintEvent(QPaintEvent* /*event*/)
         painter.drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, updating);
         titleRect.setRight(titleRect.right() - width);
     }
-    paintTitle(painter, titleRect, title, Qt::ElideRight);
+    paintTitle(painter, titleRect, titleText(titleRect.width()), Qt::ElideRight);
     if (!m_report.ok()) {
         return;
     }

@@ -80,6 +80,8 @@ private:
     [[nodiscard]] static std::vector<Term> terms();
     [[nodiscard]] static std::vector<double> termSeconds(const simcore::PlanLayout& layout);
 
+    /// The title in `width` pixels of the title font.
+    [[nodiscard]] QString titleText(double width) const;
     void paintMap(QPainter& painter) const;
     void paintPareto(QPainter& painter) const;
     void paintBars(QPainter& painter) const;

@@ -233,21 +233,31 @@ void PlanCharts::buildGeometry()
     }
     m_map = {};
     if (!m_mapRect.isEmpty() && !m_report.tpAxis.empty() && !m_report.ppAxis.empty()) {
-        QFont axis = chartstyle::labelFont();
-        axis.setBold(true);
-        const QFontMetricsF axisMetrics(axis);
-        const double headerHeight = QFontMetricsF(chartstyle::labelFont()).height() * 1.2;
-        m_map.axisFont = axis;
-        m_map.rowLabelWidth = axisMetrics.horizontalAdvance(QStringLiteral("tp 000 "));
-        m_map.grid = m_mapRect.adjusted(m_map.rowLabelWidth,
-                                        headerHeight + axisMetrics.height() * 1.2, 0, 0);
-        m_map.cell = QSizeF(m_map.grid.width() / static_cast<double>(m_report.ppAxis.size()),
-                            m_map.grid.height() / static_cast<double>(m_report.tpAxis.size()));
         QStringList texts;
         for (const auto& cell : m_report.map) {
             texts << cellText(cell);
         }
-        m_map.cellFont = fitCellFont(texts, m_map.cell);
+        const double headerHeight = QFontMetricsF(chartstyle::labelFont()).height() * 1.2;
+        const auto layOut = [&](const QFont& axis) {
+            const QFontMetricsF axisMetrics(axis);
+            m_map.axisFont = axis;
+            m_map.rowLabelWidth = axisMetrics.horizontalAdvance(QStringLiteral("tp 000 "));
+            m_map.grid = m_mapRect.adjusted(m_map.rowLabelWidth,
+                                            headerHeight + axisMetrics.height() * 1.2, 0, 0);
+            m_map.cell = QSizeF(m_map.grid.width() / static_cast<double>(m_report.ppAxis.size()),
+                                m_map.grid.height() / static_cast<double>(m_report.tpAxis.size()));
+            m_map.cellFont = fitCellFont(texts, m_map.cell);
+        };
+        // The tp and pp labels at least the charts' label size, and as large as the cells' text
+        // where the cells give it room (the map on its own page, a slide), so the rows and
+        // columns read as far as the numbers in them.
+        QFont axis = chartstyle::labelFont();
+        axis.setBold(true);
+        layOut(axis);
+        if (m_map.cellFont.pointSizeF() > axis.pointSizeF()) {
+            axis.setPointSizeF(m_map.cellFont.pointSizeF());
+            layOut(axis);
+        }
     }
     m_barRows.clear();
     const int bars =

@@ -1,5 +1,6 @@
 // The Plan panel end to end: the scenario → planTraining → the charts' report, read-outs and
 // CSV; "Use this layout" applies the selected layout to the scenario in one undo step.
+#include "common/language.h"
 #include "restorelook.h"
 #include "simcore/planner.h"
 #include "simcore/steptime3d.h"
@@ -10,10 +11,14 @@
 #include "ui/panels/plan/plancharts.h"
 #include "ui/panels/plan/planpanel.h"
 #include "ui/panels/plan/plansearch.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -272,4 +277,37 @@ TEST_CASE("Plan panel: the map's text fits its cells and grows with presentation
     CHECK(map.axisFont.pointSizeF() >= normalAxis * look.presentationScale - 1e-9);
     CHECK(map.axisFont.pointSizeF() >= chartstyle::labelFont().pointSizeF());
     fitsEveryCell();
+}
+
+TEST_CASE("Plan panel: at 1280×800 the window stays 1280 wide and the read-outs need no scroll; "
+          "the links open beside them",
+          "[ui][plan][layout]")
+{
+    testing::RestoreLook restore;
+    for (const char* language : {"en", "vi"}) {
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.showPanel(QStringLiteral("plan"));
+        window.show();
+        QCoreApplication::processEvents();
+        INFO(language);
+        auto* panel = qobject_cast<PlanPanel*>(window.panel(QStringLiteral("plan")));
+        REQUIRE(panel != nullptr);
+        auto* scroll = panel->findChild<QScrollArea*>();
+        REQUIRE(scroll != nullptr);
+        CHECK(window.width() == 1280);
+        // Folded links and prices: every control and read-out in view, no scrolling.
+        CHECK(scroll->verticalScrollBar()->maximum() == 0);
+
+        panel->linksHeader()->click();
+        panel->costHeader()->click();
+        QCoreApplication::processEvents();
+        CHECK(panel->field(QStringLiteral("hardware.inter_bandwidth"))->isVisibleTo(panel));
+        CHECK(panel->field(QStringLiteral("cost.pue"))->isVisibleTo(panel));
+        // Open, they take more than the column's height: the column scrolls, never widens.
+        CHECK(scroll->verticalScrollBar()->maximum() > 0);
+        CHECK(window.width() == 1280);
+        CHECK(window.minimumSizeHint().width() <= 1280);
+    }
 }

@@ -432,6 +432,54 @@ QFormLayout* Panel::addControlGroup(QGroupBox*& group)
     return form;
 }
 
+namespace {
+
+constexpr const char* kFoldingTitle = "dtsimFoldingTitle";
+constexpr const char* kFoldingOpen = "dtsimFoldingOpen";
+
+} // namespace
+
+QFormLayout* Panel::addFoldingGroup(QToolButton*& header, bool open)
+{
+    auto* group = new QWidget;
+    auto* column = new QVBoxLayout(group);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    // Not a checkable button: a checked one is drawn pressed, unlike a group's title.
+    header = new QToolButton;
+    header->setAutoRaise(true);
+    header->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    header->setProperty(kFoldingOpen, open);
+    auto* rows = new QWidget;
+    auto* form = new QFormLayout(rows);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    rows->setVisible(open);
+    column->addWidget(header);
+    column->addWidget(rows);
+    QToolButton* button = header;
+    connect(header, &QToolButton::clicked, this, [button, rows] {
+        const bool shown = !button->property(kFoldingOpen).toBool();
+        button->setProperty(kFoldingOpen, shown);
+        rows->setVisible(shown);
+        setFoldingTitle(button, button->property(kFoldingTitle).toString());
+    });
+    controlsLayout()->addWidget(group);
+    return form;
+}
+
+bool Panel::isFoldingOpen(const QToolButton* header)
+{
+    return header->property(kFoldingOpen).toBool();
+}
+
+void Panel::setFoldingTitle(QToolButton* header, const QString& title)
+{
+    header->setProperty(kFoldingTitle, title);
+    header->setText((isFoldingOpen(header) ? QStringLiteral("▾ ") : QStringLiteral("▸ ")) + title);
+    header->setAccessibleName(title);
+}
+
 QComboBox* Panel::addModelPresetRow(QFormLayout* form)
 {
     QComboBox* box = newChoiceBox();

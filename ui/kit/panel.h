@@ -57,6 +57,8 @@ public:
     [[nodiscard]] NumberField* field(const QString& key) const;
     /// The choice box bound to a scenario key, or null.
     [[nodiscard]] QComboBox* choiceBox(const QString& key) const;
+    /// Whether a folding group's rows (addFoldingGroup) are shown.
+    [[nodiscard]] static bool isFoldingOpen(const QToolButton* header);
     /// The read-out values as shown, in order (tests read the numbers here).
     [[nodiscard]] QStringList readouts() const;
 
@@ -123,6 +125,11 @@ protected:
     QComboBox* addChoiceBox(const QString& key);
     /// A flat group of labelled rows under the controls column (its title set in retranslate).
     QFormLayout* addControlGroup(QGroupBox*& group);
+    /// A group whose rows fold away under its title, a button (▾ open, ▸ folded): rows changed
+    /// less often, so the read-outs under them stay in view at 1280×800. Its title is set with
+    /// setFoldingTitle (in retranslate).
+    QFormLayout* addFoldingGroup(QToolButton*& header, bool open);
+    static void setFoldingTitle(QToolButton* header, const QString& title);
     /// The model presets (simcore::modelPresets()) and a last "Custom" item (its text set in
     /// retranslate) in a labelled row: picking one sets the whole model shape in one change.
     QComboBox* addModelPresetRow(QFormLayout* form);

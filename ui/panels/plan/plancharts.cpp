@@ -67,6 +67,15 @@ void PlanCharts::showReport(const simcore::PlanReport& report)
     invalidate();
 }
 
+void PlanCharts::setUpdating(bool updating)
+{
+    if (updating == m_updating) {
+        return;
+    }
+    m_updating = updating;
+    update(m_titleRect.toAlignedRect());
+}
+
 void PlanCharts::selectLayout(int index)
 {
     if (index < 0 || index >= static_cast<int>(m_report.layouts.size()) || index == m_selected) {
@@ -222,6 +231,34 @@ void PlanCharts::buildGeometry()
         m_paretoRect = m_page == 1 ? whole : QRectF();
         m_barsRect = m_page == 2 ? whole : QRectF();
     }
+    m_map = {};
+    if (!m_mapRect.isEmpty() && !m_report.tpAxis.empty() && !m_report.ppAxis.empty()) {
+        QStringList texts;
+        for (const auto& cell : m_report.map) {
+            texts << cellText(cell);
+        }
+        const double headerHeight = QFontMetricsF(chartstyle::labelFont()).height() * 1.2;
+        const auto layOut = [&](const QFont& axis) {
+            const QFontMetricsF axisMetrics(axis);
+            m_map.axisFont = axis;
+            m_map.rowLabelWidth = axisMetrics.horizontalAdvance(QStringLiteral("tp 000 "));
+            m_map.grid = m_mapRect.adjusted(m_map.rowLabelWidth,
+                                            headerHeight + axisMetrics.height() * 1.2, 0, 0);
+            m_map.cell = QSizeF(m_map.grid.width() / static_cast<double>(m_report.ppAxis.size()),
+                                m_map.grid.height() / static_cast<double>(m_report.tpAxis.size()));
+            m_map.cellFont = fitCellFont(texts, m_map.cell);
+        };
+        // The tp and pp labels at least the charts' label size, and as large as the cells' text
+        // where the cells give it room (the map on its own page, a slide), so the rows and
+        // columns read as far as the numbers in them.
+        QFont axis = chartstyle::labelFont();
+        axis.setBold(true);
+        layOut(axis);
+        if (m_map.cellFont.pointSizeF() > axis.pointSizeF()) {
+            axis.setPointSizeF(m_map.cellFont.pointSizeF());
+            layOut(axis);
+        }
+    }
     m_barRows.clear();
     const int bars =
         m_barsRect.isEmpty() ? 0 : std::min<int>(kBars, static_cast<int>(m_report.layouts.size()));
@@ -236,23 +273,79 @@ void PlanCharts::buildGeometry()
     }
 }
 
+const PlanCharts::MapLayout& PlanCharts::mapLayout() const
+{
+    ensureGeometry();
+    return m_map;
+}
+
+QSizeF PlanCharts::cellTextSize(QSizeF cell)
+{
+    // The box is the cell less a pixel each side (the white grid); the text keeps 4 px off its
+    // sides and 1 px off its top and bottom.
+    return {std::max(0.0, cell.width() - 10), std::max(0.0, cell.height() - 4)};
+}
+
+QFont PlanCharts::fitCellFont(const QStringList& texts, QSizeF cell)
+{
+    const QSizeF area = cellTextSize(cell);
+    const double largest = chartstyle::titleFont().pointSizeF();
+    const double smallest = chartstyle::labelFont().pointSizeF() * 0.75;
+    QFont font = chartstyle::labelFont();
+    for (double size = largest; size > smallest; size -= 0.5) {
+        font.setPointSizeF(size);
+        const QFontMetricsF metrics(font);
+        const bool fits = std::all_of(texts.begin(), texts.end(), [&](const QString& text) {
+            const QRectF needed =
+                metrics.boundingRect(QRectF(0, 0, area.width(), 1e6),
+                                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, text);
+            return needed.width() <= area.width() && needed.height() <= area.height();
+        });
+        if (fits) {
+            return font;
+        }
+    }
+    font.setPointSizeF(smallest);
+    return font;
+}
+
+QString PlanCharts::titleText(double width) const
+{
+    if (!m_report.ok() || m_report.layouts.empty()) {
+        return summary();
+    }
+    // The layout itself heads the first bar: the title keeps to the numbers, and leaves out
+    // the count of layouts where the whole does not fit (the controls open in presentation).
+    const auto& best = m_report.layouts.front();
+    const QString step = common::formatDuration(best.step.stepSeconds);
+    const QString mfu = common::formatPercent(best.mfu);
+    const QString days = common::formatNumber(best.days, 3);
+    const QString whole = tr("%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days")
+                              .arg(common::formatWhole(m_report.fitting),
+                                   common::formatWhole(m_report.evaluated), step, mfu, days);
+    if (QFontMetricsF(chartstyle::titleFont()).horizontalAdvance(whole) <= width) {
+        return whole;
+    }
+    return tr("The fastest: %1 per step, MFU %2, %3 days").arg(step, mfu, days);
+}
+
 void PlanCharts::paintEvent(QPaintEvent* /*event*/)
 {
     ensureGeometry();
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(rect(), chartstyle::backgroundColor());
-    QString title = summary();
-    if (m_report.ok() && !m_report.layouts.empty()) {
-        // The layout itself heads the first bar: the title keeps to the numbers.
-        const auto& best = m_report.layouts.front();
-        title =
-            tr("%1 of %2 layouts fit; the fastest: %3 per step, MFU %4, %5 days")
-                .arg(common::formatWhole(m_report.fitting), common::formatWhole(m_report.evaluated),
-                     common::formatDuration(best.step.stepSeconds), common::formatPercent(best.mfu),
-                     common::formatNumber(best.days, 3));
+    QRectF titleRect = m_titleRect;
+    if (m_updating) {
+        const QFont font = chartstyle::labelFont();
+        const QString updating = tr("updating…");
+        const double width = QFontMetricsF(font).horizontalAdvance(updating) + 12;
+        painter.setFont(font);
+        painter.setPen(chartstyle::textColor());
+        painter.drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, updating);
+        titleRect.setRight(titleRect.right() - width);
     }
-    paintTitle(painter, m_titleRect, title, Qt::ElideRight);
+    paintTitle(painter, titleRect, titleText(titleRect.width()), Qt::ElideRight);
     if (!m_report.ok()) {
         return;
     }
@@ -271,7 +364,7 @@ void PlanCharts::paintMap(QPainter& painter) const
 {
     const auto& tps = m_report.tpAxis;
     const auto& pps = m_report.ppAxis;
-    if (tps.empty() || pps.empty()) {
+    if (m_map.grid.isEmpty()) {
         return;
     }
     const QFont font = chartstyle::labelFont();
@@ -283,28 +376,27 @@ void PlanCharts::paintMap(QPainter& painter) const
     painter.drawText(QRectF(m_mapRect.left(), m_mapRect.top(), m_mapRect.width(), headerHeight),
                      Qt::AlignLeft | Qt::AlignVCenter,
                      tr("Best throughput per tp (rows) × pp (columns)"));
-    const double rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("tp 000 "));
-    const QRectF grid = m_mapRect.adjusted(rowLabelWidth, headerHeight * 2, 0, 0);
-    const double cellWidth = grid.width() / static_cast<double>(pps.size());
-    const double cellHeight = grid.height() / static_cast<double>(tps.size());
+    const QRectF& grid = m_map.grid;
+    const double cellWidth = m_map.cell.width();
+    const double cellHeight = m_map.cell.height();
     double fastest = 0;
     for (const auto& cell : m_report.map) {
         fastest = std::max(fastest, cell.bestTokensPerSecond);
     }
+    painter.setFont(m_map.axisFont);
     for (std::size_t c = 0; c < pps.size(); ++c) {
-        painter.setPen(text);
         painter.drawText(QRectF(grid.left() + static_cast<double>(c) * cellWidth,
-                                m_mapRect.top() + headerHeight, cellWidth, headerHeight),
+                                m_mapRect.top() + headerHeight, cellWidth,
+                                grid.top() - m_mapRect.top() - headerHeight),
                          Qt::AlignCenter, tr("pp %1").arg(pps[c]));
     }
-    QFont cellFont = font;
-    cellFont.setPointSizeF(font.pointSizeF() * 0.85);
     for (std::size_t r = 0; r < tps.size(); ++r) {
         painter.setPen(text);
-        painter.setFont(font);
+        painter.setFont(m_map.axisFont);
         painter.drawText(QRectF(m_mapRect.left(), grid.top() + static_cast<double>(r) * cellHeight,
-                                rowLabelWidth, cellHeight),
+                                m_map.rowLabelWidth, cellHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, tr("tp %1").arg(tps[r]));
+        painter.setFont(m_map.cellFont);
         for (std::size_t c = 0; c < pps.size(); ++c) {
             const auto* cell = m_report.cell(tps[r], pps[c]);
             if (!cell) {
@@ -328,9 +420,11 @@ void PlanCharts::paintMap(QPainter& painter) const
                 painter.drawRect(box.adjusted(1.5, 1.5, -1.5, -1.5));
             }
             painter.setPen(textOn(fill));
-            painter.setFont(cellFont);
-            painter.drawText(box.adjusted(2, 1, -2, -1), Qt::AlignCenter | Qt::TextWordWrap,
-                             cellText(*cell));
+            const QSizeF area = cellTextSize(m_map.cell);
+            painter.drawText(QRectF(box.center().x() - area.width() / 2,
+                                    box.center().y() - area.height() / 2, area.width(),
+                                    area.height()),
+                             Qt::AlignCenter | Qt::TextWordWrap, cellText(*cell));
         }
     }
 }

@@ -6,12 +6,14 @@
 #include "ui/kit/keytexts.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/plan/plancharts.h"
+#include "ui/panels/plan/plansearch.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace dtsim::ui {
@@ -19,6 +21,8 @@ namespace dtsim::ui {
 namespace {
 
 constexpr int kReadoutCount = 5;
+/// A search that takes longer than this says so; a quicker one never flashes a word.
+constexpr int kUpdatingDelayMs = 150;
 
 } // namespace
 
@@ -28,6 +32,13 @@ PlanPanel::PlanPanel(ScenarioModel* model, QWidget* parent) : Panel(model, paren
     setChartArea(m_charts);
     buildControls();
     connect(m_charts, &PlanCharts::selectionChanged, this, [this] { updateFormula(); });
+    m_search = new PlanSearch(this);
+    connect(m_search, &PlanSearch::finished, this, &PlanPanel::showPlan);
+    m_updatingDelay = new QTimer(this);
+    m_updatingDelay->setSingleShot(true);
+    m_updatingDelay->setInterval(kUpdatingDelayMs);
+    connect(m_updatingDelay, &QTimer::timeout, this,
+            [this] { m_charts->setUpdating(isSearching()); });
     retranslate();
     refresh();
 }
@@ -49,6 +60,7 @@ void PlanPanel::buildControls()
     addFormRow(modelForm, QStringLiteral("train.global_batch"));
     addFormRow(modelForm, QStringLiteral("train.tokens"));
     addFormRow(modelForm, QStringLiteral("train.precision"));
+    addFormRow(modelForm, QStringLiteral("train.optimizer"));
 
     QFormLayout* clusterForm = addControlGroup(m_clusterGroup);
     addFormRow(clusterForm, QStringLiteral("hardware.gpu"));
@@ -62,17 +74,39 @@ void PlanPanel::buildControls()
     });
     clusterForm->addRow(m_acrossNodes);
 
-    QFormLayout* costForm = addControlGroup(m_costGroup);
+    // The links decide what tensor, pipeline and data parallelism cost across nodes: a faster
+    // network moves the best layout. Folded at first, so the read-outs fit 1280×800 unscrolled.
+    QFormLayout* linksForm = addFoldingGroup(m_linksHeader, false);
+    addFormRow(linksForm, QStringLiteral("hardware.intra_bandwidth"));
+    addFormRow(linksForm, QStringLiteral("hardware.inter_bandwidth"));
+    addFormRow(linksForm, QStringLiteral("hardware.nics_per_node"));
+    addFormRow(linksForm, QStringLiteral("hardware.nic_bandwidth"));
+
+    QFormLayout* costForm = addFoldingGroup(m_costHeader, false);
     addFormRow(costForm, QStringLiteral("cost.gpu_hour_price"));
     addFormRow(costForm, QStringLiteral("cost.gpu_power"));
     addFormRow(costForm, QStringLiteral("cost.pue"));
     addFormRow(costForm, QStringLiteral("cost.grid_intensity"));
-    addReadouts(costForm, kReadoutCount, ReadoutSize::Body, false);
+
+    QFormLayout* bestForm = addControlGroup(m_bestGroup);
+    addReadouts(bestForm, kReadoutCount, ReadoutSize::Body, false);
     controlsLayout()->addStretch(1);
+}
+
+bool PlanPanel::isSearching() const
+{
+    return m_search->isBusy();
+}
+
+void PlanPanel::finishSearch()
+{
+    m_search->finish();
 }
 
 void PlanPanel::useSelectedLayout()
 {
+    // A click during a search applies a layout of the scenario being searched, never an older.
+    finishSearch();
     const auto& report = m_charts->report();
     const int index = m_charts->selectedLayout();
     if (index < 0 || index >= static_cast<int>(report.layouts.size())) {
@@ -89,7 +123,9 @@ void PlanPanel::retranslate()
     Panel::retranslate();
     m_modelGroup->setTitle(tr("Model and run"));
     m_clusterGroup->setTitle(tr("Cluster"));
-    m_costGroup->setTitle(tr("Price, energy and the best layout"));
+    setFoldingTitle(m_linksHeader, tr("Nodes' links"));
+    setFoldingTitle(m_costHeader, tr("Price and energy"));
+    m_bestGroup->setTitle(tr("The best layout"));
     m_use->setText(tr("Use this layout"));
     m_use->setToolTip(tr("Apply the selected layout (the fastest, or the bar you clicked) to "
                          "every panel: dp, tp, pp, cp, micro-batch, schedule, recomputation, "
@@ -116,18 +152,38 @@ void PlanPanel::retranslate()
 void PlanPanel::refresh()
 {
     const auto& scenario = model()->scenario();
-    const simcore::PlanReport report = simcore::planTraining(scenario);
-    m_charts->showReport(report);
     showModelPreset(m_preset, scenario.model);
     {
         const QSignalBlocker block(m_acrossNodes);
         m_acrossNodes->setChecked(scenario.plan.tpAcrossNodes);
     }
     showFieldValues();
+    if (!m_planShown) {
+        showPlan(simcore::planTraining(scenario), scenario); // never a blank first picture
+        return;
+    }
+    if (scenario == m_planScenario && !isSearching()) {
+        return; // an undo back to the plan drawn
+    }
+    m_search->request(scenario);
+    if (!m_updatingDelay->isActive()) {
+        m_updatingDelay->start();
+    }
+}
+
+void PlanPanel::showPlan(const simcore::PlanReport& report, const simcore::Scenario& scenario)
+{
+    m_planScenario = scenario;
+    m_planShown = true;
+    ++m_plansDrawn;
+    m_updatingDelay->stop();
+    m_charts->setUpdating(false);
+    m_charts->showReport(report);
     showReadouts(report);
     m_use->setEnabled(!report.layouts.empty());
     showModelProblem(report.ok() ? QString() : common::describeError(report.problems.front()));
     updateFormula();
+    emit planDrawn();
 }
 
 void PlanPanel::updateFormula()
@@ -142,7 +198,7 @@ void PlanPanel::updateFormula()
         return;
     }
     const auto& l = report.layouts[static_cast<std::size_t>(index)];
-    const auto& scenario = model()->scenario();
+    const auto& scenario = m_planScenario; // the prices the plan was costed at
     const QString chosen =
         tr("#%1: %2 days × 24 × %3 GPUs = <b>%4 GPU-hours</b> × $%5 = <b>$%6</b>; × %7 W × %8 = "
            "<b>%9 kWh</b>")

@@ -3111,6 +3111,14 @@
         <source>%1 per GPU</source>
         <translation>%1 mỗi GPU</translation>
     </message>
+    <message>
+        <source>The fastest: %1 per step, MFU %2, %3 days</source>
+        <translation>Nhanh nhất: %1 mỗi bước, MFU %2, %3 ngày</translation>
+    </message>
+    <message>
+        <source>updating…</source>
+        <translation>đang cập nhật…</translation>
+    </message>
 </context>
 <context>
     <name>PlanPanel</name>
@@ -3129,10 +3137,6 @@
     <message>
         <source>Cluster</source>
         <translation>Cụm</translation>
-    </message>
-    <message>
-        <source>Price, energy and the best layout</source>
-        <translation>Giá, năng lượng và bố trí tốt nhất</translation>
     </message>
     <message>
         <source>Use this layout</source>
@@ -3209,6 +3213,18 @@
     <message>
         <source> × %1 kg/kWh = &lt;b&gt;%2 t CO₂&lt;/b&gt;</source>
         <translation> × %1 kg/kWh = &lt;b&gt;%2 tấn CO₂&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Nodes&apos; links</source>
+        <translation>Liên kết trong và giữa các node</translation>
+    </message>
+    <message>
+        <source>Price and energy</source>
+        <translation>Giá và năng lượng</translation>
+    </message>
+    <message>
+        <source>The best layout</source>
+        <translation>Bố trí tốt nhất</translation>
     </message>
 </context>
 <context>

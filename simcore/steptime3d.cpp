@@ -227,9 +227,14 @@ StepTime evaluateStepTime(const StepTimeParams& p)
         } else {
             r.dpTotalSeconds = reductions * reduceScatter;
             r.dpSeconds = reductions * std::max(0.0, reduceScatter - backwardSeconds);
-            const double gathers = p.recompute == Recompute::Full ? 3.0 : 2.0;
-            r.zeroGatherTotalSeconds = m * gathers * allGather;
-            r.zeroGatherSeconds = std::max(0.0, r.zeroGatherTotalSeconds - r.computeSeconds);
+            // Each micro-batch gathers the parameters for its forward and again for its
+            // backward (twice there with full recomputation, whose forward runs inside it);
+            // each gather hides under its own pass, not under the whole step's compute.
+            const double backwardGathers = p.recompute == Recompute::Full ? 2.0 : 1.0;
+            r.zeroGatherTotalSeconds = m * (1.0 + backwardGathers) * allGather;
+            r.zeroGatherSeconds =
+                m * (std::max(0.0, allGather - forwardSeconds) +
+                     std::max(0.0, backwardGathers * allGather - backwardSeconds));
         }
     }
 

@@ -528,4 +528,31 @@ TEST_CASE("ZeRO-2 and -3 reduce-scatter every micro-batch's gradients; ZeRO-1 on
     CHECK(sharded.dpSeconds ==
           Approx(96.0 * std::max(0.0, reduceScatter - backward)).epsilon(1e-12).margin(1e-15));
     CHECK(sharded.dpSeconds <= sharded.dpTotalSeconds);
+    // ZeRO-3's gathers (ZeRO §7.2.2: the parameters gathered for the forward and again for the
+    // backward), each hidden under its own pass only. With AG = RS (same bytes, same ring), F
+    // the micro-batch's forward and B its backward: exposed = m·(max(0, AG − F) + max(0, AG −
+    // B)); with full recomputation the backward holds two gathers: max(0, 2·AG − B).
+    CHECK(sharded.zeroGatherTotalSeconds == Approx(96.0 * 3.0 * reduceScatter).epsilon(1e-12));
+    const auto gathersExposed = [](const StepTime& r, double gather, double backwardGathers) {
+        return 96.0 * (std::max(0.0, gather - r.microbatchForwardSeconds) +
+                       std::max(0.0, backwardGathers * gather - r.microbatchBackwardSeconds));
+    };
+    CHECK(sharded.zeroGatherSeconds ==
+          Approx(gathersExposed(sharded, reduceScatter, 2.0)).epsilon(1e-12).margin(1e-15));
+    // On 1 GB/s NICs the gathers outlast every pass: both terms are exposed.
+    auto slow = flat;
+    slow.hardware.nicBandwidthBytesPerSecond = 1e9;
+    slow.parallel.zero = 1;
+    const double slowGather =
+        evaluateStepTime(*stepTimeParamsFromScenario(slow)).dpTotalSeconds / 2.0;
+    slow.parallel.zero = 3;
+    const auto slowFull = evaluateStepTime(*stepTimeParamsFromScenario(slow));
+    REQUIRE(slowGather > slowFull.microbatchBackwardSeconds);
+    CHECK(slowFull.zeroGatherSeconds ==
+          Approx(gathersExposed(slowFull, slowGather, 2.0)).epsilon(1e-12));
+    slow.train.recompute = Recompute::None;
+    const auto slowNone = evaluateStepTime(*stepTimeParamsFromScenario(slow));
+    CHECK(slowNone.zeroGatherTotalSeconds == Approx(96.0 * 2.0 * slowGather).epsilon(1e-12));
+    CHECK(slowNone.zeroGatherSeconds ==
+          Approx(gathersExposed(slowNone, slowGather, 1.0)).epsilon(1e-12));
 }

@@ -228,13 +228,18 @@ StepTime evaluateStepTime(const StepTimeParams& p)
             r.dpTotalSeconds = reductions * reduceScatter;
             r.dpSeconds = reductions * std::max(0.0, reduceScatter - backwardSeconds);
             // Each micro-batch gathers the parameters for its forward and again for its
-            // backward (twice there with full recomputation, whose forward runs inside it);
-            // each gather hides under its own pass, not under the whole step's compute.
+            // backward (twice there with full recomputation, whose forward runs inside it),
+            // layer by layer: FSDP gathers one transformer block at a time (Zhao et al. 2023,
+            // "PyTorch FSDP", §3.2), so a pass pays L/p rings' latency for the same bytes. Each
+            // pass's gathers hide under that pass, not under the whole step's compute.
+            const double layerGather = ringSeconds(CollectiveOp::AllGather, dpGroup,
+                                                   bytes / layersPerStage, r.dpLink, p.gpusPerNode);
+            const double passGather = layersPerStage * layerGather;
             const double backwardGathers = p.recompute == Recompute::Full ? 2.0 : 1.0;
-            r.zeroGatherTotalSeconds = m * (1.0 + backwardGathers) * allGather;
+            r.zeroGatherTotalSeconds = m * (1.0 + backwardGathers) * passGather;
             r.zeroGatherSeconds =
-                m * (std::max(0.0, allGather - forwardSeconds) +
-                     std::max(0.0, backwardGathers * allGather - backwardSeconds));
+                m * (std::max(0.0, passGather - forwardSeconds) +
+                     std::max(0.0, backwardGathers * passGather - backwardSeconds));
         }
     }
 

@@ -377,6 +377,13 @@ TEST_CASE("Planner: Llama 3 405B on 16,384 H100 against Dubey et al. 2024's layo
                                  << fastest.cp << " step " << fastest.step.stepSeconds << " mfu "
                                  << fastest.mfu);
     CHECK(fastest.step.stepSeconds <= paper->step.stepSeconds);
+    // The planner's fastest pipelines the model over 16 stages with the interleaved schedule, as
+    // the paper does (§3.3.2); it splits the paper's tp 8 into tp 4 × cp 4 and shards no more
+    // than the optimizer state and gradients: ZeRO-3 would gather the stage's weights again for
+    // each of the 32 micro-batches, longer than a micro-batch's pass.
+    CHECK(fastest.pp == 16);
+    CHECK(fastest.schedule == PipelineSchedule::Interleaved);
+    CHECK(fastest.zero < 3);
     // The paper's layout at its best variant, priced by the model: within ±15 % of the published
     // 41 % MFU (the tolerance dtsim validate uses).
     CHECK(paper->mfu == Approx(0.41).epsilon(0.15));

@@ -19,10 +19,12 @@
 //   2 per time slot of the schedule.
 // - The data-parallel gradient reduction can only start once the last micro-batch's backward
 //   produces gradients: it hides under that one backward and no more (gradient accumulation
-//   keeps the other m − 1 micro-batches' gradients local). ZeRO-1/2's parameter all-gather after
-//   the optimizer step is exposed.
-// - ZeRO-3 gathers each layer's parameters for every micro-batch's forward and backward,
-//   prefetched under the compute: exposed only beyond the compute time.
+//   keeps the other m − 1 micro-batches' gradients local). ZeRO-2 and -3 keep only a shard of
+//   the gradients, so they reduce-scatter after every micro-batch's backward, each under that
+//   backward (DeepSpeed #2252). ZeRO-1/2's parameter all-gather after the optimizer step is
+//   exposed.
+// - ZeRO-3 gathers each layer's parameters (one ring per layer, as FSDP wraps blocks) for every
+//   micro-batch's forward and backward, prefetched under that pass: exposed beyond it.
 // - Context parallelism's ring exchange of K/V overlaps the attention it feeds: exposed only
 //   beyond the attention's compute.
 

@@ -134,6 +134,7 @@ CheckpointReport checkpointReport(const Scenario& scenario)
                                                                        : "memory"));
     q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
     q.push_back(quantity("work", "work (W)", p.workSeconds, Unit::Seconds));
+    q.push_back(quantity("steps", "steps (W / step)", job.steps, Unit::Steps));
     q.push_back(wordQuantity("work_source", "work from",
                              job.workSource == WorkSource::Given ? "given" : "steps"));
     q.push_back(
@@ -282,8 +283,8 @@ Scenario withLlama3Scale(const Scenario& base)
     t.microBatch = 1;
     t.globalBatch = 2048; // Table 4: 16M tokens a batch = 2,048 sequences of 8,192
     t.steps = 930000;     // ≈ 15.6T tokens (§3.1) / 16.8M tokens a step
-    // Table 4, 16,384 GPUs: TP 8, CP 1, PP 16, DP 128. The interleaved schedule (§3.3.2) with
-    // v = 2 is an assumption: the paper does not give v.
+    // Table 4, 16,384 GPUs: TP 8, CP 1, PP 16, DP 128. Assumptions (not published): Narayanan
+    // et al. 2021's interleaved schedule with v = 2, ZeRO-1, sequence parallelism.
     auto& p = scenario.parallel;
     p.tp = 8;
     p.pp = 16;

@@ -40,7 +40,7 @@ struct CheckpointReport : Report {
 /// report then carries its problem and prices nothing.
 /// Quantities (the JSON fields of `dtsim calc checkpoint`): status (word: ok | overflow), gpus,
 /// gpu_mtbf, cluster_mtbf, interval, write_time, write_source (given | storage | memory),
-/// restart_time, work, work_source (steps | given), young_interval,
+/// restart_time, work, steps, work_source (steps | given), young_interval,
 /// optimal_interval, waste_fraction, write_fraction, lost_fraction, restart_fraction,
 /// expected_time (none on overflow), expected_failures, optimal_waste_fraction,
 /// optimal_expected_time, step_time, interval_steps and optimal_interval_steps (none when the

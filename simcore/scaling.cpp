@@ -1,7 +1,6 @@
 #include "simcore/scaling.h"
 
 #include "simcore/layoutscaling.h"
-#include "simcore/physicalscaling.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,5 @@
 #include "simcore/scalingreport.h"
 
-#include "simcore/physicalscaling.h"
 
 #include <algorithm>
 #include <limits>

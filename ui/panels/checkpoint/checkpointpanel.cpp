@@ -171,7 +171,8 @@ void CheckpointPanel::retranslate()
     m_llamaButton->setText(tr("Preset: Llama 3 (16,384 GPUs, 419 failures in 54 days)"));
     m_llamaButton->setToolTip(
         tr("Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, "
-           "a job MTBF of about 3.1 hours. Sets N = 16,384, GPU MTBF = 3.09 h × 16,384, "
+           "a job MTBF of about 3.1 hours. Sets Llama 3 405B on its layout of 16,384 GPUs "
+           "(tp 8 × pp 16 × dp 128; the other panels show it too), GPU MTBF = 3.09 h × 16,384, "
            "W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly "
            "checkpoint (the paper gives none of these three)."));
     m_jobGroup->setTitle(tr("Cluster and job"));

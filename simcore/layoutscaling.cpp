@@ -227,9 +227,9 @@ std::optional<ScenarioError> layoutProblemAt(const Scenario& scenario, const Lay
     }
     ScenarioError problem{
         ScenarioError::Kind::Inconsistent, std::string(key), text(workers), {}, {}};
-    const std::string shape = "tp x pp x cp = " + text(scenario.parallel.tp) + " x " +
-                              text(scenario.parallel.pp) + " x " + text(scenario.parallel.cp) +
-                              " = " + text(unit) + " GPUs a data-parallel replica";
+    const std::string shape =
+        "parallel.tp x parallel.pp x parallel.cp = " + text(scenario.parallel.tp) + " x " +
+        text(scenario.parallel.pp) + " x " + text(scenario.parallel.cp) + " = " + text(unit);
     // The layouts nearest to N: every one when there are a few, else one on each side.
     const std::int64_t limit = layoutLimit(scenario, unit);
     std::vector<std::int64_t> few;
@@ -275,18 +275,17 @@ std::optional<ScenarioError> layoutProblemAt(const Scenario& scenario, const Lay
     const std::int64_t dp = workers / unit;
     switch (fit) {
     case LayoutFit::NotMultiple:
-        problem.detail = "not a multiple of " + shape + " (parallel.tp, parallel.pp, parallel.cp)";
+        problem.detail = "not a multiple of " + shape;
         break;
     case LayoutFit::BatchNotDivisible:
         problem.detail = "dp = " + text(dp) +
                          " replicas of train.micro_batch = " + text(scenario.train.microBatch) +
-                         " do not divide train.global_batch = " + text(scenario.train.globalBatch) +
-                         "; " + shape;
+                         " do not divide train.global_batch = " + text(scenario.train.globalBatch);
         break;
     case LayoutFit::MicrobatchesNotMultipleOfStages:
         problem.detail = "parallel.schedule = interleaved needs m = B/(b x dp) a multiple of "
                          "parallel.pp = " +
-                         text(scenario.parallel.pp) + " at dp = " + text(dp) + "; " + shape;
+                         text(scenario.parallel.pp) + " at dp = " + text(dp);
         break;
     case LayoutFit::Fits:
         break;

@@ -111,7 +111,7 @@ TEST_CASE("calc goodput refuses an N that is no layout, naming the key and the l
     CHECK(dtsim({"calc", "goodput", "--set", "checkpoint.gpus=1024"})
               .err.contains(QStringLiteral("train.global_batch = 32")));
     CHECK(dtsim({"calc", "goodput", "--set", "checkpoint.gpus=20"})
-              .err.contains(QStringLiteral("parallel.tp, parallel.pp, parallel.cp")));
+              .err.contains(QStringLiteral("parallel.tp x parallel.pp x parallel.cp = 2 x 4 x 1")));
 }
 
 TEST_CASE("calc goodput: bad input exits 2 with one line naming the key", "[cli][goodput]")

@@ -443,8 +443,10 @@ void CheckpointCharts::updateGoodput()
         m_goodput.curve.empty() ? 1.0 : static_cast<double>(m_goodput.curve.front().gpus);
     double last = m_goodput.curve.empty() ? 1e5 : static_cast<double>(m_goodput.curve.back().gpus);
     if (haveJob || noLayout) {
-        first = std::min(first, gpus);
-        last = std::max(last, gpus);
+        // Outside the curve's N the line would sit on the frame: half a step of the log axis off.
+        constexpr double kMargin = 1.5;
+        first = gpus < first ? gpus / kMargin : first;
+        last = gpus > last ? gpus * kMargin : last;
     }
     if (!(last > first)) {
         last = first * 10; // one layout alone: a decade around it

@@ -153,4 +153,11 @@ TEST_CASE("export --panel checkpoint writes a PNG", "[cli][checkpoint]")
     REQUIRE(run.exitCode == 0);
     CHECK(QFile::exists(path));
     QFile::remove(path);
+    // A job whose N is no layout is refused as `calc checkpoint` refuses it, and nothing is
+    // written.
+    const Run refused =
+        dtsim({"export", "--panel", "checkpoint", "--out", path, "--set", "checkpoint.gpus=1024"});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.startsWith(QStringLiteral("dtsim: checkpoint.gpus: '1024' must be")));
+    CHECK_FALSE(QFile::exists(path));
 }

@@ -95,7 +95,10 @@
 //   92.6 % at the optimum interval, so it is consistent;
 //   checkpoint.interval 3600 s: dtsim's default (Llama 3's interval is not published); the
 //   panel marks the optimum next to it.
-//   The other panels keep the lesson's defaults (its scaling slider stops at 4,096 GPUs).
+//   The model and layout are Llama 3 405B's on 16,384 GPUs (Tables 3 and 4: tp 8 × pp 16 × dp
+//   128, 2,048 sequences of 8,192; 128 layers for its 126; interleaved v = 2, ZeRO-1 and
+//   sequence parallelism assumed), so that checkpoint.gpus is a layout the goodput model prices
+//   (resources/presets/README.md). The other presets set checkpoint.gpus to their own layout.
 
 namespace dtsim::common {
 

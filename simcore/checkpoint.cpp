@@ -36,8 +36,11 @@
 
 #include "simcore/checkpoint.h"
 
+#include "simcore/goodput.h"
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace simcore {
 
@@ -253,13 +256,14 @@ Checked<double> dalyInterval(double writeSeconds, double mtbfSeconds)
 
 CheckpointParams CheckpointParams::fromScenario(const Scenario& scenario)
 {
-    const auto& c = scenario.checkpoint;
+    // The one job (goodput.h): W and δ as the goodput model and the Monte-Carlo runs read them.
+    const CheckpointJob job = checkpointJob(scenario);
     CheckpointParams p;
-    p.intervalSeconds = c.intervalSeconds;
-    p.writeSeconds = c.writeTimeSeconds;
-    p.restartSeconds = c.restartTimeSeconds;
-    p.mtbfSeconds = clusterMtbf(c.gpuMtbfSeconds, c.gpus).value;
-    p.workSeconds = c.workSeconds;
+    p.intervalSeconds = job.intervalSeconds;
+    p.writeSeconds = job.writeSeconds;
+    p.restartSeconds = job.restartSeconds;
+    p.mtbfSeconds = job.jobMtbfSeconds;
+    p.workSeconds = job.priced() ? job.workSeconds : std::numeric_limits<double>::quiet_NaN();
     return p;
 }
 

@@ -65,8 +65,11 @@ struct CheckpointParams {
     double mtbfSeconds = 175781.25; ///< M, job (cluster) MTBF, > 0; +∞ = failures never happen
     double workSeconds = 1209600;   ///< W, useful work the job must complete, > 0, finite
 
-    /// τ, δ, R, W from `checkpoint.*`; M = clusterMtbf(checkpoint.gpu_mtbf, checkpoint.gpus)
-    /// (0 when that is invalid, which the model functions then report as InvalidInput).
+    /// The scenario's one job (goodput.h, checkpointJob): τ and R from `checkpoint.*`, δ from
+    /// the storage or the given write time, W = train.steps × the training model's step at
+    /// checkpoint.gpus or checkpoint.work when given, M = clusterMtbf(checkpoint.gpu_mtbf,
+    /// checkpoint.gpus). W is NaN (and M 0 when it underflows) when the job cannot be priced,
+    /// which the model functions then report as InvalidInput.
     static CheckpointParams fromScenario(const Scenario& scenario);
     friend bool operator==(const CheckpointParams&, const CheckpointParams&) = default;
 };

@@ -1,7 +1,6 @@
 #include "simcore/checkpointreport.h"
 
 #include "simcore/goodput.h"
-#include "simcore/scaling.h"
 
 #include <algorithm>
 #include <array>
@@ -76,6 +75,12 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     if (!report.ok()) {
         return report;
     }
+    // The one job the goodput model reads too: W, δ and μ, or why there is none at this N.
+    const CheckpointJob job = checkpointJob(scenario);
+    if (!job.priced()) {
+        report.problems = job.problems;
+        return report;
+    }
     report.result = evaluateCheckpoint(scenario);
     const auto& r = report.result;
     if (r.status == CheckpointStatus::InvalidInput && !(r.params.mtbfSeconds > 0)) {
@@ -101,10 +106,10 @@ CheckpointReport checkpointReport(const Scenario& scenario)
             {point.intervalSeconds, point.writeFraction, lost, lost + point.restartFraction});
     }
     report.optimalIntervalWholeSeconds = std::round(r.optimalIntervalSeconds);
-    report.stepSeconds = evaluateScaling(scenario).selected.stepSeconds;
+    report.stepSeconds = job.stepSeconds;
     const double cv = scenario.scaling.stragglerCv;
     if (cv > 0 && cv <= 0.3) {
-        if (const auto goodput = goodputParamsFromScenario(scenario)) {
+        if (const auto goodput = goodputParams(job, scenario)) {
             report.stragglers = goodputStragglerSteps(*goodput);
         }
     }
@@ -123,8 +128,15 @@ CheckpointReport checkpointReport(const Scenario& scenario)
         quantity("cluster_mtbf", "cluster MTBF (M = GPU/N)", r.clusterMtbfSeconds, Unit::Seconds));
     q.push_back(quantity("interval", "interval (tau)", p.intervalSeconds, Unit::Seconds));
     q.push_back(quantity("write_time", "write time (delta)", p.writeSeconds, Unit::Seconds));
+    q.push_back(wordQuantity("write_source", "write time from",
+                             job.writeSource == WriteSource::Given     ? "given"
+                             : job.writeSource == WriteSource::Storage ? "storage"
+                                                                       : "memory"));
     q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
     q.push_back(quantity("work", "work (W)", p.workSeconds, Unit::Seconds));
+    q.push_back(quantity("steps", "steps (W / step)", job.steps, Unit::Steps));
+    q.push_back(wordQuantity("work_source", "work from",
+                             job.workSource == WorkSource::Given ? "given" : "steps"));
     q.push_back(
         quantity("young_interval", "Young interval", r.youngIntervalSeconds, Unit::Seconds));
     q.push_back(quantity("optimal_interval", "optimal interval (Daly)", r.optimalIntervalSeconds,
@@ -143,8 +155,8 @@ CheckpointReport checkpointReport(const Scenario& scenario)
         "optimal_expected_time", "expected time at optimum",
         r.atOptimum.status == CheckpointStatus::Overflow ? kNone : r.atOptimum.expectedSeconds,
         Unit::Seconds));
-    q.push_back(
-        quantity("step_time", "step time (Scaling view)", report.stepSeconds, Unit::Seconds));
+    q.push_back(quantity("step_time", "step time at N (training model)", report.stepSeconds,
+                         Unit::Seconds));
     q.push_back(quantity("interval_steps", "interval in steps",
                          stepsOrNone(p.intervalSeconds, report.stepSeconds), Unit::Steps));
     q.push_back(quantity("optimal_interval_steps", "optimal interval in steps",
@@ -250,9 +262,48 @@ std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummar
     return text;
 }
 
-Scenario withLlama3Failures(const Scenario& base)
+Scenario withLlama3Scale(const Scenario& base)
 {
     Scenario scenario = base;
+    // Dubey et al. 2024 ("The Llama 3 Herd of Models"), Table 3: Llama 3 405B has 126 layers of
+    // width 16,384 with 128 heads, a vocabulary of 128,000, 405B parameters, sequences of 8,192.
+    // dtsim splits layers evenly over the stages and refuses 126 on 16: 128 = 16 × 8 gives every
+    // stage the 8 layers of the paper's middle stages, which set the pipeline's pace (the paper
+    // takes one layer from the first and the last stage for the embedding and the head).
+    auto& m = scenario.model;
+    m.params = 405e9;
+    m.layers = 128;
+    m.hidden = 16384;
+    m.heads = 128;
+    m.seqLen = 8192;
+    m.vocab = 128000;
+    auto& t = scenario.train;
+    t.precision = Precision::Mixed;
+    t.optimizer = Optimizer::Adam;
+    t.microBatch = 1;
+    t.globalBatch = 2048; // Table 4: 16M tokens a batch = 2,048 sequences of 8,192
+    t.steps = 930000;     // ≈ 15.6T tokens (§3.1) / 16.8M tokens a step
+    // Table 4, 16,384 GPUs: TP 8, CP 1, PP 16, DP 128. Assumptions (not published): Narayanan
+    // et al. 2021's interleaved schedule with v = 2, ZeRO-1, sequence parallelism.
+    auto& p = scenario.parallel;
+    p.tp = 8;
+    p.pp = 16;
+    p.cp = 1;
+    p.dp = 128;
+    p.zero = 1;
+    p.schedule = PipelineSchedule::Interleaved;
+    p.virtualStages = 2;
+    p.microbatches = 16; // the Pipeline view's m: B/(b·dp) = 2048/128
+    scenario.memory.sequenceParallel = true;
+    scenario.hardware.gpu = "h100-sxm";
+    scenario.hardware.gpus = 0;
+    scenario.checkpoint.gpus = 16384;
+    return scenario;
+}
+
+Scenario withLlama3Failures(const Scenario& base)
+{
+    Scenario scenario = withLlama3Scale(base);
     auto& c = scenario.checkpoint;
     constexpr double kDays = 54.0;         // Llama 3 §3.3.4: a 54-day snapshot of training
     constexpr double kInterruptions = 419; // unexpected interruptions in those days

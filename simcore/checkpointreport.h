@@ -28,7 +28,7 @@ struct CheckpointReport : Report {
     std::vector<WasteStack> stack; ///< result.curve's usable points, as the chart stacks them
     /// Daly's optimum in whole seconds: what "Use the optimum interval" sets.
     double optimalIntervalWholeSeconds = 0;
-    double stepSeconds = 0; ///< the Scaling view's step time at its N (the steps read-out)
+    double stepSeconds = 0; ///< the job's step μ at checkpoint.gpus (the steps read-out)
     bool overflow = false;  ///< the expected time is beyond any calendar
     /// The job's steps for the Monte-Carlo straggler wait: the goodput model's μ, s and step
     /// deviation at checkpoint.gpus with scaling.straggler_cv (goodputStragglerSteps); none when
@@ -36,8 +36,11 @@ struct CheckpointReport : Report {
     StragglerSteps stragglers;
 };
 
+/// The job is goodput.h's checkpointJob: a checkpoint.gpus that is no layout has none, and the
+/// report then carries its problem and prices nothing.
 /// Quantities (the JSON fields of `dtsim calc checkpoint`): status (word: ok | overflow), gpus,
-/// gpu_mtbf, cluster_mtbf, interval, write_time, restart_time, work, young_interval,
+/// gpu_mtbf, cluster_mtbf, interval, write_time, write_source (given | storage | memory),
+/// restart_time, work, steps, work_source (steps | given), young_interval,
 /// optimal_interval, waste_fraction, write_fraction, lost_fraction, restart_fraction,
 /// expected_time (none on overflow), expected_failures, optimal_waste_fraction,
 /// optimal_expected_time, step_time, interval_steps and optimal_interval_steps (none when the
@@ -88,11 +91,17 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
 /// restarts: as many rows as failures + 1, whatever the number of intervals).
 std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo);
 
-/// The Llama 3 preset of the Checkpoint panel (Llama 3 paper §3.3.4, MODELS §6): 16,384 GPUs,
+/// Llama 3 405B's model and its 16,384-GPU layout (Llama 3 paper, Tables 3 and 4: tp 8 × pp 16
+/// × dp 128, 2,048 sequences of 8,192 a step; 128 layers stand in for its 126, see the
+/// definition), with checkpoint.gpus = 16,384: a job the training model prices. Every other key
+/// of `base` is kept.
+Scenario withLlama3Scale(const Scenario& base);
+
+/// The Llama 3 preset of the Checkpoint panel (Llama 3 paper §3.3.4, MODELS §6): withLlama3Scale,
 /// 419 unexpected interruptions in 54 days → job MTBF 54·24/419 h ≈ 3.09 h, GPU MTBF = that ×
-/// 16,384; W = 54 days. The paper gives no checkpoint times: δ = 60 s and R = 600 s are
-/// assumptions (a minute to write in parallel, ten minutes to reschedule and reload), τ = 1 h.
-/// Every other key of `base` is kept.
+/// 16,384; W = 54 days (checkpoint.work given). The paper gives no checkpoint times: δ = 60 s and
+/// R = 600 s are assumptions (a minute to write in parallel, ten minutes to reschedule and
+/// reload), τ = 1 h. Every other key of `base` is kept.
 Scenario withLlama3Failures(const Scenario& base);
 
 } // namespace simcore

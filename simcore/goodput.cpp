@@ -3,10 +3,9 @@
 #include "simcore/goodput.h"
 
 #include "simcore/checkpointreport.h"
+#include "simcore/layoutscaling.h"
 #include "simcore/memory.h"
 #include "simcore/montecarlo.h"
-#include "simcore/physicalscaling.h"
-#include "simcore/steptime3d.h"
 
 #include <algorithm>
 #include <array>
@@ -67,9 +66,6 @@ constexpr std::array kGoodputKeys = {"model.params"sv,
                                      "hardware.intra_latency"sv,
                                      "hardware.inter_bandwidth"sv,
                                      "hardware.inter_latency"sv,
-                                     "collective.algorithm"sv,
-                                     "scaling.mfu"sv,
-                                     "scaling.overlap"sv,
                                      "scaling.batch"sv,
                                      "scaling.straggler_cv"sv,
                                      "checkpoint.interval"sv,
@@ -77,6 +73,7 @@ constexpr std::array kGoodputKeys = {"model.params"sv,
                                      "checkpoint.restart_time"sv,
                                      "checkpoint.gpu_mtbf"sv,
                                      "checkpoint.gpus"sv,
+                                     "checkpoint.work"sv,
                                      "checkpoint.mc_runs"sv,
                                      "checkpoint.mc_seed"sv,
                                      "checkpoint.storage_bandwidth"sv,
@@ -147,10 +144,9 @@ bool finiteNonNegative(double x)
 bool validParams(const GoodputParams& p)
 {
     return p.gpus >= 1 && finitePositive(p.gpuMtbfSeconds) && finitePositive(p.stepSeconds) &&
-           std::isfinite(p.steps) && p.steps >= 1 && finiteNonNegative(p.stragglerCv) &&
-           p.stragglerCv <= 0.3 && finiteNonNegative(p.writeSeconds) &&
-           finiteNonNegative(p.restartSeconds) && finitePositive(p.intervalSeconds) &&
-           finiteNonNegative(p.storageWriteSeconds);
+           finitePositive(p.steps) && finiteNonNegative(p.stragglerCv) && p.stragglerCv <= 0.3 &&
+           finiteNonNegative(p.writeSeconds) && finiteNonNegative(p.restartSeconds) &&
+           finitePositive(p.intervalSeconds) && finiteNonNegative(p.storageWriteSeconds);
 }
 
 /// Daly's interval, but never shorter than the background copy to storage when an in-memory
@@ -161,52 +157,96 @@ double policyOptimum(const GoodputParams& p, double mtbf)
     return std::max(daly.ok() ? daly.value : 0.0, p.storageWriteSeconds);
 }
 
-/// The training model's step (steptime3d.h) of the scenario's layout with its data-parallel
-/// degree set to cover `gpus` GPUs: nullopt when the scenario's own layout is not one the training
-/// model evaluates, `gpus` is not a multiple of tp·pp·cp, or the layout at `gpus` breaks a rule
-/// (the global batch must still divide into b·dp). `own` is trainingReport(scenario), which
-/// does not read checkpoint.gpus: the goodput curve evaluates it once for all its N.
-std::optional<double> trainingStepAt(const Scenario& scenario, std::int64_t gpus,
-                                     const TrainingReport& own)
+/// What the job at any N shares: the layout sweep, and the problems that stop every N (a key of
+/// the training model out of range, a rule of the layout that N does not set).
+struct JobContext {
+    std::optional<LayoutSweep> sweep;
+    std::vector<ScenarioError> problems;
+};
+
+JobContext jobContext(const Scenario& scenario, const std::vector<ScenarioError>& validation)
 {
-    const auto& parallel = scenario.parallel;
-    const std::int64_t modelParallel = parallel.tp * parallel.pp * parallel.cp;
-    if (!own.ok() || modelParallel < 1 || gpus % modelParallel != 0) {
-        return std::nullopt;
+    JobContext context;
+    for (const auto& problem : validation) {
+        const bool read =
+            stepReadsKey(problem.key) ||
+            std::find(kGoodputKeys.begin(), kGoodputKeys.end(), problem.key) != kGoodputKeys.end();
+        if (read && std::find(context.problems.begin(), context.problems.end(), problem) ==
+                        context.problems.end()) {
+            context.problems.push_back(problem);
+        }
     }
-    if (gpus / modelParallel == parallel.dp) {
-        return finitePositive(own.step.stepSeconds) ? std::optional(own.step.stepSeconds)
-                                                    : std::nullopt;
+    if (!context.problems.empty()) {
+        return context; // the rules below read those keys
     }
-    Scenario layout = scenario;
-    layout.parallel.dp = gpus / modelParallel;
-    if (layout.hardware.gpus > 0) {
-        layout.hardware.gpus = gpus;
+    context.sweep = LayoutSweep::fromScenario(scenario);
+    if (!context.sweep) {
+        context.problems.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpu",
+                                    scenario.hardware.gpu,
+                                    "a GPU of the catalogue (dtsim keys lists them)",
+                                    "the goodput model takes its step time from it"});
+        return context;
     }
-    const TrainingReport atGpus = trainingReport(layout);
-    if (!atGpus.ok() || !finitePositive(atGpus.step.stepSeconds)) {
-        return std::nullopt;
-    }
-    return atGpus.step.stepSeconds;
+    context.problems = layoutRuleProblems(scenario);
+    return context;
 }
 
-std::optional<double> stepSecondsWith(const Scenario& scenario, std::int64_t gpus,
-                                      const TrainingReport& own, StepSource* source)
+/// The job of `scenario` with checkpoint.gpus = `gpus`.
+CheckpointJob jobAt(const Scenario& scenario, const JobContext& context, std::int64_t gpus)
 {
-    if (const auto step = trainingStepAt(scenario, gpus, own)) {
-        if (source != nullptr) {
-            *source = StepSource::Training;
+    constexpr double none = std::numeric_limits<double>::quiet_NaN();
+    const auto& c = scenario.checkpoint;
+    CheckpointJob job;
+    job.gpus = gpus;
+    job.gpuMtbfSeconds = c.gpuMtbfSeconds;
+    job.jobMtbfSeconds = clusterMtbf(c.gpuMtbfSeconds, gpus).value;
+    job.restartSeconds = c.restartTimeSeconds;
+    job.intervalSeconds = c.intervalSeconds;
+    job.checkpointBytes = checkpointBytes(scenario);
+    job.writeSeconds = c.writeTimeSeconds;
+    if (c.storageBytesPerSecond > 0) {
+        job.writeSource = WriteSource::Storage;
+        job.writeSeconds = job.checkpointBytes / c.storageBytesPerSecond;
+    }
+    if (c.memoryTierBytesPerSecond > 0) {
+        // Behind the copy to memory, the copy to storage takes what a direct write would have.
+        job.storageWriteSeconds = job.writeSeconds;
+        job.writeSource = WriteSource::Memory;
+        job.writeSeconds = job.checkpointBytes / c.memoryTierBytesPerSecond;
+    }
+    job.workSource = c.workSeconds > 0 ? WorkSource::Given : WorkSource::Steps;
+    job.problems = context.problems;
+    if (job.problems.empty() && context.sweep) {
+        if (auto problem = layoutProblemAt(scenario, *context.sweep, gpus, "checkpoint.gpus")) {
+            job.problems.push_back(std::move(*problem));
         }
-        return step;
     }
-    const auto params = physicalParamsFromScenario(scenario);
-    if (!params || validatePhysicalParams(*params)) {
-        return std::nullopt;
+    job.stepSeconds = none;
+    if (job.problems.empty()) {
+        const double step = context.sweep->step(gpus).stepSeconds;
+        if (finitePositive(step)) {
+            job.stepSeconds = step;
+        } else {
+            // Within every key's range this does not happen; kept with the key to look at.
+            job.problems.push_back({ScenarioError::Kind::Inconsistent, "checkpoint.gpus",
+                                    std::to_string(gpus), "a layout the training model can price",
+                                    "its step time is not a finite number of seconds"});
+        }
     }
-    if (source != nullptr) {
-        *source = StepSource::Physical;
+    const auto steps = static_cast<double>(scenario.train.steps);
+    if (job.workSource == WorkSource::Given) {
+        job.workSeconds = c.workSeconds;
+        job.steps = job.priced() ? c.workSeconds / job.stepSeconds : none;
+    } else {
+        job.steps = steps;
+        job.workSeconds = job.priced() ? steps * job.stepSeconds : none;
     }
-    return physicalStep(*params, gpus).stepSeconds;
+    return job;
+}
+
+std::string_view workSourceId(WorkSource source)
+{
+    return source == WorkSource::Given ? "given" : "steps";
 }
 
 std::string_view writeSourceId(WriteSource source)
@@ -300,10 +340,27 @@ double checkpointBytes(const Scenario& scenario)
     return (perParameter.weights + perParameter.optimizer) * effectiveParameters(scenario.model);
 }
 
-std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus,
-                                         StepSource* source)
+bool stepReadsKey(std::string_view key)
 {
-    return stepSecondsWith(scenario, gpus, trainingReport(scenario), source);
+    constexpr std::array kPipelineViewOnly = {"parallel.dp"sv,
+                                              "parallel.microbatches"sv,
+                                              "parallel.forward_time"sv,
+                                              "parallel.backward_time"sv,
+                                              "parallel.weight_grad_time"sv,
+                                              "parallel.p2p_time"sv,
+                                              "train.tokens"sv};
+    if (std::find(kPipelineViewOnly.begin(), kPipelineViewOnly.end(), key) !=
+        kPipelineViewOnly.end()) {
+        return false; // N sets dp and m; the days are not the step
+    }
+    return key.starts_with("model.") || key.starts_with("train.") || key.starts_with("parallel.") ||
+           key.starts_with("hardware.") || key.starts_with("memory.") || key == "scaling.batch" ||
+           key == "checkpoint.gpus";
+}
+
+CheckpointJob checkpointJob(const Scenario& scenario)
+{
+    return jobAt(scenario, jobContext(scenario, validate(scenario)), scenario.checkpoint.gpus);
 }
 
 GoodputResult evaluateGoodput(const GoodputParams& p)
@@ -439,47 +496,50 @@ GoodputSimulation simulateGoodput(const GoodputParams& params, std::int64_t runs
 
 namespace {
 
-std::optional<GoodputParams> paramsWith(const Scenario& scenario, const TrainingReport& own,
-                                        WriteSource* source, StepSource* stepSource)
+GoodputParams paramsOf(const CheckpointJob& job, const Scenario& scenario)
 {
-    const auto& c = scenario.checkpoint;
-    const auto step = stepSecondsWith(scenario, c.gpus, own, stepSource);
-    if (!step) {
-        return std::nullopt;
-    }
     GoodputParams p;
-    p.gpus = c.gpus;
-    p.gpuMtbfSeconds = c.gpuMtbfSeconds;
-    p.stepSeconds = *step;
-    p.steps = static_cast<double>(scenario.train.steps);
+    p.gpus = job.gpus;
+    p.gpuMtbfSeconds = job.gpuMtbfSeconds;
+    p.stepSeconds = job.stepSeconds;
+    p.steps = job.steps;
     p.stragglerCv = scenario.scaling.stragglerCv;
-    p.restartSeconds = c.restartTimeSeconds;
-    p.intervalSeconds = c.intervalSeconds;
-    const double bytes = checkpointBytes(scenario);
-    WriteSource from = WriteSource::Given;
-    p.writeSeconds = c.writeTimeSeconds;
-    if (c.storageBytesPerSecond > 0) {
-        from = WriteSource::Storage;
-        p.writeSeconds = bytes / c.storageBytesPerSecond;
-    }
-    if (c.memoryTierBytesPerSecond > 0) {
-        // Behind the copy to memory, the copy to storage takes what a direct write would have.
-        p.storageWriteSeconds = p.writeSeconds;
-        from = WriteSource::Memory;
-        p.writeSeconds = bytes / c.memoryTierBytesPerSecond;
-    }
-    if (source != nullptr) {
-        *source = from;
-    }
+    p.restartSeconds = job.restartSeconds;
+    p.intervalSeconds = job.intervalSeconds;
+    p.writeSeconds = job.writeSeconds;
+    p.storageWriteSeconds = job.writeSource == WriteSource::Memory ? job.storageWriteSeconds : 0.0;
     return p;
 }
 
 } // namespace
 
-std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
-                                                       WriteSource* source, StepSource* stepSource)
+std::optional<GoodputParams> goodputParams(const CheckpointJob& job, const Scenario& scenario)
 {
-    return paramsWith(scenario, trainingReport(scenario), source, stepSource);
+    if (!job.priced()) {
+        return std::nullopt;
+    }
+    return paramsOf(job, scenario);
+}
+
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario)
+{
+    return goodputParams(checkpointJob(scenario), scenario);
+}
+
+std::optional<GoodputParams> failureParamsFromScenario(const Scenario& scenario,
+                                                       std::vector<ScenarioError>* problems)
+{
+    const CheckpointJob job = checkpointJob(scenario);
+    if (job.workSource == WorkSource::Given && !job.priced()) {
+        // The steps are W/μ at checkpoint.gpus: without that layout there are none.
+        if (problems != nullptr) {
+            *problems = job.problems;
+        }
+        return std::nullopt;
+    }
+    GoodputParams p = paramsOf(job, scenario);
+    p.stepSeconds = job.priced() ? job.stepSeconds : 1.0; // set per N by goodputPerStep
+    return p;
 }
 
 std::span<const std::string_view> goodputKeys()
@@ -487,40 +547,91 @@ std::span<const std::string_view> goodputKeys()
     return kGoodputKeys;
 }
 
+namespace {
+
+/// Goodput against N over the layouts up to 100,000 GPUs, about ten a decade: for each of the
+/// log-spaced N = 10^(i/10) the layout nearest to it on a log scale (an N that is no layout is
+/// never priced, as in the Scaling view).
+std::vector<GoodputPoint> goodputCurve(const Scenario& scenario, const JobContext& context)
+{
+    std::vector<GoodputPoint> curve;
+    if (!context.problems.empty() || !context.sweep) {
+        return curve;
+    }
+    constexpr std::int64_t kMostGpus = 100'000;
+    const std::vector<std::int64_t> layouts = layoutWorkers(scenario, *context.sweep, kMostGpus);
+    if (layouts.empty()) {
+        return curve;
+    }
+    constexpr int kPerDecade = 10;
+    constexpr int kDecades = 5;
+    std::vector<std::int64_t> chosen;
+    for (int i = 0; i <= kPerDecade * kDecades; ++i) {
+        const double target = std::pow(10.0, static_cast<double>(i) / kPerDecade);
+        auto above =
+            std::lower_bound(layouts.begin(), layouts.end(), target,
+                             [](std::int64_t n, double t) { return static_cast<double>(n) < t; });
+        std::int64_t n = above == layouts.end() ? layouts.back() : *above;
+        if (above != layouts.begin() && above != layouts.end() &&
+            std::log(target / static_cast<double>(*(above - 1))) <
+                std::log(static_cast<double>(*above) / target)) {
+            n = *(above - 1);
+        }
+        if (chosen.empty() || chosen.back() != n) {
+            chosen.push_back(n);
+        }
+    }
+    for (const std::int64_t n : chosen) {
+        const CheckpointJob job = jobAt(scenario, context, n);
+        if (!job.priced()) {
+            continue;
+        }
+        const GoodputResult point = evaluateGoodput(paramsOf(job, scenario));
+        curve.push_back({n, point.goodput, point.goodputAtInterval});
+    }
+    return curve;
+}
+
+} // namespace
+
 GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
 {
     GoodputReport report;
     report.view = View::Checkpoint;
-    for (auto& problem : validate(scenario)) {
-        if (std::find(kGoodputKeys.begin(), kGoodputKeys.end(), problem.key) !=
-            kGoodputKeys.end()) {
-            report.problems.push_back(std::move(problem));
+    const std::vector<ScenarioError> validation = validate(scenario);
+    for (const auto& problem : validation) {
+        const bool read = std::find(kGoodputKeys.begin(), kGoodputKeys.end(), problem.key) !=
+                              kGoodputKeys.end() ||
+                          stepReadsKey(problem.key);
+        if (read && std::find(report.problems.begin(), report.problems.end(), problem) ==
+                        report.problems.end()) {
+            report.problems.push_back(problem);
         }
     }
     if (!report.ok()) {
         return report;
     }
-    // The training model's report does not read checkpoint.gpus: one for the job and its curve.
-    const TrainingReport layout = trainingReport(scenario);
-    const auto params = paramsWith(scenario, layout, &report.writeSource, &report.stepSource);
-    if (!params) {
-        report.problems.push_back({ScenarioError::Kind::Inconsistent, "hardware.gpu",
-                                   scenario.hardware.gpu,
-                                   "a GPU of the catalogue (dtsim keys lists them)",
-                                   "the goodput model takes its step time from it"});
+    const JobContext context = jobContext(scenario, validation);
+    report.job = jobAt(scenario, context, scenario.checkpoint.gpus);
+    if (!report.job.priced()) {
+        // Not priced at this N; the curve still shows the N that are layouts.
+        report.problems = report.job.problems;
+        if (withCurve) {
+            report.curve = goodputCurve(scenario, context);
+        }
         return report;
     }
-    report.params = *params;
-    report.result = evaluateGoodput(*params);
+    const GoodputParams params = paramsOf(report.job, scenario);
+    report.params = params;
+    report.result = evaluateGoodput(params);
     const auto& r = report.result;
     if (r.status == CheckpointStatus::InvalidInput) {
         report.problems.push_back(jobMtbfUnderflow(scenario));
         return report;
     }
-    report.checkpointBytes = checkpointBytes(scenario);
     const bool overflow = r.status == CheckpointStatus::Overflow;
     report.heading = "Goodput at scale (MODELS §9: Daly 2006, order statistics of normals), N = " +
-                     std::to_string(params->gpus) + " GPUs";
+                     std::to_string(params.gpus) + " GPUs";
 
     const auto& p = report.params;
     auto& q = report.quantities;
@@ -528,23 +639,27 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     q.push_back(quantity("gpus", "GPUs N", static_cast<double>(p.gpus), Unit::Gpus));
     q.push_back(quantity("gpu_mtbf", "GPU MTBF", p.gpuMtbfSeconds, Unit::Seconds));
     q.push_back(quantity("job_mtbf", "job MTBF (M = GPU/N)", r.jobMtbfSeconds, Unit::Seconds));
+    const CheckpointJob& job = report.job;
     q.push_back(quantity("checkpoint_bytes", "checkpoint (weights + optimizer)",
-                         report.checkpointBytes, Unit::Bytes));
+                         job.checkpointBytes, Unit::Bytes));
     q.push_back(wordQuantity("write_source", "write time from",
-                             std::string(writeSourceId(report.writeSource))));
+                             std::string(writeSourceId(job.writeSource))));
     q.push_back(quantity("checkpoint_write_time", "checkpoint write time (delta)", p.writeSeconds,
                          Unit::Seconds));
     q.push_back(quantity("storage_write_time", "  copy to storage behind it",
-                         report.writeSource == WriteSource::Memory ? p.storageWriteSeconds : kNone,
+                         job.writeSource == WriteSource::Memory ? p.storageWriteSeconds : kNone,
                          Unit::Seconds));
     q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
     q.push_back(
         quantity("step_time", "step time at N, no stragglers", p.stepSeconds, Unit::Seconds));
-    q.push_back(wordQuantity("step_source", "step time from",
-                             report.stepSource == StepSource::Training ? "training" : "physical"));
+    q.push_back(wordQuantity("step_source", "step time from", "training"));
     q.push_back(quantity("steps", "steps", p.steps, Unit::Steps));
     q.push_back(
-        quantity("useful_time", "useful time (W = steps x step)", r.usefulSeconds, Unit::Seconds));
+        wordQuantity("work_source", "useful time from", std::string(workSourceId(job.workSource))));
+    q.push_back(quantity("useful_time",
+                         job.workSource == WorkSource::Given ? "useful time (W, given)"
+                                                             : "useful time (W = steps x step)",
+                         r.usefulSeconds, Unit::Seconds));
     q.push_back(quantity("straggler_cv", "step time variation (c)", p.stragglerCv, Unit::Fraction));
     q.push_back(quantity("expected_max", "E[max of N normals]", r.normalMax.mean, Unit::Number));
     q.push_back(quantity("expected_max_approx", "  sqrt(2 ln N)", normalMaxApproximation(p.gpus),
@@ -583,24 +698,7 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     }
 
     if (withCurve) {
-        // N = 1 … 100,000 at ten points a decade (rounded; repeats at small N dropped).
-        constexpr int kPerDecade = 10;
-        constexpr int kDecades = 5;
-        for (int i = 0; i <= kPerDecade * kDecades; ++i) {
-            const auto n = static_cast<std::int64_t>(
-                std::llround(std::pow(10.0, static_cast<double>(i) / kPerDecade)));
-            if (!report.curve.empty() && report.curve.back().gpus == n) {
-                continue;
-            }
-            Scenario at = scenario;
-            at.checkpoint.gpus = n;
-            const auto pointParams = paramsWith(at, layout, nullptr, nullptr);
-            if (!pointParams) {
-                continue;
-            }
-            const GoodputResult point = evaluateGoodput(*pointParams);
-            report.curve.push_back({n, point.goodput, point.goodputAtInterval});
-        }
+        report.curve = goodputCurve(scenario, context);
     }
     return report;
 }

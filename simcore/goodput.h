@@ -1,11 +1,11 @@
 #pragma once
 // Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
 //
-// Goodput = useful training time / expected wall time. Useful time W = steps × μ, μ the step
-// time one GPU would take alone at N (the training model's 3-D step of the scenario's layout, or
-// else the Physical scaling model's, see goodputStepSeconds: its communication counts as useful
-// here; this model prices only what failures, checkpoints
-// and stragglers add). Composition:
+// Goodput = useful training time / expected wall time, for the one job of CheckpointJob: useful
+// time W = steps × μ, μ the step of N GPUs in the scenario's dp × tp × pp × cp layout without
+// stragglers (the training model's, its communication counted as useful here: this model prices
+// only what failures, checkpoints and stragglers add). An N that is no layout is not priced.
+// Composition:
 // - stragglers: a synchronous step waits for the slowest of N GPUs; with independent normal step
 //   times of coefficient of variation c the mean step is μ·s, s = 1 + c·E[max of N standard
 //   normals] (order statistics), so the work takes W·s of wall time;
@@ -78,21 +78,6 @@ inline constexpr std::int64_t kLlama3Gpus = 16384;  ///< H100 GPUs, at most
 /// copy however many data-parallel replicas hold it.
 double checkpointBytes(const Scenario& scenario);
 
-/// Where μ came from.
-enum class StepSource {
-    Training, ///< the training model's 3-D step (steptime3d.h) of the scenario's layout
-    Physical, ///< the Physical scaling model's data-parallel step (physicalscaling.h)
-};
-
-/// μ: one GPU's step at N GPUs without stragglers, the one place the goodput model takes a step
-/// time from. The training model's step (steptime3d.h, trainingReport) when the scenario's layout
-/// (parallel.dp/tp/pp/cp, …) is one it evaluates and stays one with dp = N/(tp·pp·cp) (N a
-/// multiple of tp·pp·cp, the global batch still a multiple of b·dp, hardware.gpus = N when
-/// given); else the Physical scaling model's physicalStep at N, whatever scaling.mode says.
-/// nullopt when neither can be evaluated (hardware.gpu not in the catalogue).
-std::optional<double> goodputStepSeconds(const Scenario& scenario, std::int64_t gpus,
-                                         StepSource* source = nullptr);
-
 /// Where the write time came from.
 enum class WriteSource {
     Given,   ///< checkpoint.write_time (no storage bandwidth given)
@@ -100,12 +85,53 @@ enum class WriteSource {
     Memory,  ///< checkpoint bytes / checkpoint.memory_bandwidth (the in-memory tier)
 };
 
+/// Where the useful work W came from.
+enum class WorkSource {
+    Steps, ///< train.steps × μ (checkpoint.work = 0, the default)
+    Given, ///< checkpoint.work (then steps = W/μ)
+};
+
+/// The one job the Checkpoint view, the goodput model, their CSV and JSON and the Monte-Carlo
+/// runs read (and the Scaling view's failures switch, for its steps): N = checkpoint.gpus GPUs in
+/// the scenario's layout, dp = N/(tp·pp·cp) (layoutscaling.h); μ = that layout's step from the
+/// training model, as the Scaling view's Physical mode prices it at N (LayoutSweep::step); W =
+/// train.steps × μ, or checkpoint.work when given (> 0); δ = checkpoint bytes /
+/// checkpoint.memory_bandwidth with an in-memory tier, else / checkpoint.storage_bandwidth when
+/// given, else checkpoint.write_time. An N that is no layout (or a layout the training model
+/// refuses) has no μ and no job: `problems` names the key and the allowed values, and nothing is
+/// priced, as the Scaling view never prices such an N.
+struct CheckpointJob {
+    std::int64_t gpus = 1;
+    double gpuMtbfSeconds = 0;
+    double jobMtbfSeconds = 0; ///< M₁/N (0 when it underflows)
+    double checkpointBytes = 0;
+    double writeSeconds = 0; ///< δ
+    WriteSource writeSource = WriteSource::Given;
+    double storageWriteSeconds = 0; ///< with an in-memory tier: the copy to storage behind it
+    double restartSeconds = 0;
+    double intervalSeconds = 0;
+    double stepSeconds = 0; ///< μ; NaN without a layout at N
+    double steps = 0;       ///< train.steps, or W/μ when W is given; NaN when unknown
+    double workSeconds = 0; ///< W; NaN when it needs μ and there is none
+    WorkSource workSource = WorkSource::Steps;
+    std::vector<ScenarioError> problems; ///< why there is no μ (keys named); empty: priced
+    [[nodiscard]] bool priced() const { return problems.empty(); }
+};
+
+/// The job of the scenario (see CheckpointJob); its problems include validate()'s for every key
+/// it reads (goodputKeys and stepReadsKey).
+CheckpointJob checkpointJob(const Scenario& scenario);
+
+/// The keys whose problems stop μ: the training model's (model.*, train.*, parallel.*,
+/// hardware.*, memory.*, but not the Pipeline view's own), scaling.batch, checkpoint.gpus.
+bool stepReadsKey(std::string_view key);
+
 /// The inputs of the goodput model, SI units.
 struct GoodputParams {
     std::int64_t gpus = 1024;       ///< N ≥ 1
     double gpuMtbfSeconds = 1.8e8;  ///< M₁ > 0
     double stepSeconds = 1;         ///< μ > 0: one GPU's step without stragglers
-    double steps = 1e5;             ///< optimizer steps ≥ 1
+    double steps = 1e5;             ///< optimizer steps > 0 (W/μ when W is given)
     double stragglerCv = 0;         ///< c, 0 … 0.3
     double writeSeconds = 60;       ///< δ ≥ 0, what training waits for per checkpoint
     double restartSeconds = 600;    ///< R ≥ 0
@@ -209,35 +235,40 @@ struct FailureShare {
 struct GoodputReport : Report {
     GoodputParams params;
     GoodputResult result;
-    WriteSource writeSource = WriteSource::Given;
-    StepSource stepSource = StepSource::Physical;
-    double checkpointBytes = 0;
-    std::vector<GoodputPoint> curve;    ///< N = 1 … 100,000, log-spaced
+    CheckpointJob job;                  ///< the job at checkpoint.gpus (its sources, its problems)
+    std::vector<GoodputPoint> curve;    ///< layouts N ≤ 100,000, about ten a decade
     std::vector<FailureShare> failures; ///< the Llama 3 breakdown, scaled to this job
 };
 
-/// The goodput model's inputs from a scenario: N = checkpoint.gpus, M₁ = checkpoint.gpu_mtbf, μ =
-/// goodputStepSeconds at N (its source to `stepSource`), steps = train.steps, c =
-/// scaling.straggler_cv, δ from checkpoint.memory_bandwidth, else checkpoint.storage_bandwidth,
-/// else checkpoint.write_time, R = checkpoint.restart_time, τ = checkpoint.interval. With an
-/// in-memory tier the restart still costs R and a failure loses only the work since the last copy
-/// to memory: the copy is assumed to survive the failure, kept on a peer as Gemini does (Wang et
-/// al., SOSP 2023).
-std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario,
-                                                       WriteSource* source = nullptr,
-                                                       StepSource* stepSource = nullptr);
+/// The goodput model's inputs from the scenario's job (checkpointJob): nullopt when the job has
+/// a problem (no layout at checkpoint.gpus). With an in-memory tier the restart still costs R and
+/// a failure loses only the work since the last copy to memory: the copy is assumed to survive
+/// the failure, kept on a peer as Gemini does (Wang et al., SOSP 2023).
+std::optional<GoodputParams> goodputParamsFromScenario(const Scenario& scenario);
+
+/// The same from an evaluated job.
+std::optional<GoodputParams> goodputParams(const CheckpointJob& job, const Scenario& scenario);
+
+/// What the Scaling view's failures switch prices at every N, with N and μ set per N
+/// (goodputPerStep): M₁, c, δ, R, τ and the job's steps (train.steps, or checkpoint.work / μ at
+/// checkpoint.gpus when the work is given). nullopt when the steps need a job that has a problem:
+/// `problems` then holds it.
+std::optional<GoodputParams> failureParamsFromScenario(const Scenario& scenario,
+                                                       std::vector<ScenarioError>* problems);
 
 /// The scenario keys the goodput model reads, in `dtsim keys` order.
 std::span<const std::string_view> goodputKeys();
 
 /// Quantities (the JSON fields of `dtsim calc goodput`): status (ok | overflow), gpus, gpu_mtbf,
 /// job_mtbf, checkpoint_bytes, write_source (given | storage | memory), checkpoint_write_time,
-/// storage_write_time (with an in-memory tier), restart_time, step_time, step_source (training |
-/// physical), steps, useful_time,
+/// storage_write_time (with an in-memory tier), restart_time, step_time, step_source (training),
+/// steps, work_source (steps | given), useful_time,
 /// straggler_cv, expected_max, expected_max_approx, straggler_factor, young_interval,
 /// optimal_interval, interval, goodput, goodput_at_interval, straggler_fraction, straggler_time,
 /// write_fraction, lost_fraction, restart_fraction, expected_failures, expected_time,
-/// expected_days. With `withCurve`, the goodput-vs-N curve (≈ 41 evaluations) is filled too.
+/// expected_days. With `withCurve`, the goodput-vs-N curve (≈ 40 evaluations) is filled too,
+/// also when the only problem is that checkpoint.gpus is no layout (the chart then marks that N
+/// as impossible on a curve of the N that are).
 GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);
 
 /// The CSV: the quantities, the goodput-vs-N curve, the failure breakdown with its source.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace simcore {
 
@@ -164,6 +165,132 @@ std::vector<ScenarioError> layoutRuleProblems(const Scenario& scenario)
         }
     }
     return problems;
+}
+
+namespace {
+
+/// The largest count the scenario's layouts can reach: the cluster when given, else the most any
+/// key allows a job (checkpoint.gpus' maximum); under strong scaling also one micro-batch per
+/// replica.
+std::int64_t layoutLimit(const Scenario& scenario, std::int64_t unit)
+{
+    constexpr std::int64_t kMostGpus = 10'000'000;
+    std::int64_t limit = scenario.hardware.gpus > 0 ? scenario.hardware.gpus : kMostGpus;
+    if (scenario.scaling.batch == BatchScalingMode::Strong) {
+        const std::int64_t replicas =
+            scenario.train.globalBatch / std::max<std::int64_t>(1, scenario.train.microBatch);
+        if (replicas >= 1 && replicas <= limit / unit) {
+            limit = replicas * unit;
+        }
+    }
+    return limit;
+}
+
+std::string listOfCounts(const std::vector<std::int64_t>& counts)
+{
+    std::string text;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        if (i > 0) {
+            text += i + 1 == counts.size() ? " or " : ", ";
+        }
+        text += std::to_string(counts[i]);
+    }
+    return text;
+}
+
+} // namespace
+
+std::vector<std::int64_t> layoutWorkers(const Scenario& scenario, const LayoutSweep& sweep,
+                                        std::int64_t maxWorkers)
+{
+    const std::int64_t unit = sweep.unit();
+    const std::int64_t limit = std::min(maxWorkers, layoutLimit(scenario, unit));
+    std::vector<std::int64_t> counts;
+    for (std::int64_t n = unit; n <= limit; n += unit) {
+        if (sweep.fit(n) == LayoutFit::Fits) {
+            counts.push_back(n);
+        }
+    }
+    return counts;
+}
+
+std::optional<ScenarioError> layoutProblemAt(const Scenario& scenario, const LayoutSweep& sweep,
+                                             std::int64_t workers, std::string_view key)
+{
+    const auto text = [](std::int64_t n) { return std::to_string(n); };
+    const std::int64_t unit = sweep.unit();
+    const std::int64_t cluster = scenario.hardware.gpus;
+    const LayoutFit fit = sweep.fit(workers);
+    const bool pastCluster = cluster > 0 && workers > cluster;
+    if (fit == LayoutFit::Fits && !pastCluster) {
+        return std::nullopt;
+    }
+    ScenarioError problem{
+        ScenarioError::Kind::Inconsistent, std::string(key), text(workers), {}, {}};
+    const std::string shape =
+        "parallel.tp x parallel.pp x parallel.cp = " + text(scenario.parallel.tp) + " x " +
+        text(scenario.parallel.pp) + " x " + text(scenario.parallel.cp) + " = " + text(unit);
+    // The layouts nearest to N: every one when there are a few, else one on each side.
+    const std::int64_t limit = layoutLimit(scenario, unit);
+    std::vector<std::int64_t> few;
+    std::int64_t below = 0;
+    std::int64_t above = 0;
+    bool many = false;
+    for (std::int64_t n = unit; n <= limit; n += unit) {
+        if (sweep.fit(n) != LayoutFit::Fits) {
+            continue;
+        }
+        if (n < workers) {
+            below = n;
+        } else if (n > workers && above == 0) {
+            above = n;
+        }
+        if (few.size() < 8) {
+            few.push_back(n);
+        } else {
+            many = true;
+        }
+        if (many && above != 0) {
+            break;
+        }
+    }
+    if (few.empty()) {
+        problem.allowed = "a dp x tp x pp x cp layout, and the scenario has none";
+    } else if (!many) {
+        problem.allowed = "a dp x tp x pp x cp layout: " + listOfCounts(few);
+    } else {
+        std::vector<std::int64_t> nearest;
+        for (const std::int64_t n : {below, above}) {
+            if (n != 0) {
+                nearest.push_back(n);
+            }
+        }
+        problem.allowed = "a dp x tp x pp x cp layout, e.g. " + listOfCounts(nearest) +
+                          " (the nearest; N = dp x " + text(unit) + ")";
+    }
+    if (pastCluster) {
+        problem.detail = "hardware.gpus = " + text(cluster) + ": the cluster has no more GPUs";
+        return problem;
+    }
+    const std::int64_t dp = workers / unit;
+    switch (fit) {
+    case LayoutFit::NotMultiple:
+        problem.detail = "not a multiple of " + shape;
+        break;
+    case LayoutFit::BatchNotDivisible:
+        problem.detail = "dp = " + text(dp) +
+                         " replicas of train.micro_batch = " + text(scenario.train.microBatch) +
+                         " do not divide train.global_batch = " + text(scenario.train.globalBatch);
+        break;
+    case LayoutFit::MicrobatchesNotMultipleOfStages:
+        problem.detail = "parallel.schedule = interleaved needs m = B/(b x dp) a multiple of "
+                         "parallel.pp = " +
+                         text(scenario.parallel.pp) + " at dp = " + text(dp);
+        break;
+    case LayoutFit::Fits:
+        break;
+    }
+    return problem;
 }
 
 } // namespace simcore

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace simcore {
@@ -66,6 +67,19 @@ private:
 /// pp·v, model.seq_len by cp, the schedule): trainingLayoutProblems without the ones on
 /// parallel.dp, hardware.gpus and the global batch, which N sets.
 std::vector<ScenarioError> layoutRuleProblems(const Scenario& scenario);
+
+/// Why `workers` GPUs are no layout of the scenario (the sweep's fit, and at most hardware.gpus
+/// when given), as a problem of `key` (the key that set the count): the allowed values are the
+/// layouts nearest to it (all of them when there are a few), the detail says which rule fails and
+/// which keys set it. nullopt when `workers` is a layout. What the Scaling view marks "✗ N", for a
+/// view that must refuse such an N instead (the goodput model's job).
+std::optional<ScenarioError> layoutProblemAt(const Scenario& scenario, const LayoutSweep& sweep,
+                                             std::int64_t workers, std::string_view key);
+
+/// The GPU counts 1 … maxWorkers that are layouts of the scenario (sweep.fit and at most
+/// hardware.gpus when given), ascending. One fit test per multiple of tp·pp·cp.
+std::vector<std::int64_t> layoutWorkers(const Scenario& scenario, const LayoutSweep& sweep,
+                                        std::int64_t maxWorkers);
 
 /// The worker count's layout as the view names it ("tp 8 × pp 4 × cp 1, dp = N/32" is the ui's).
 struct LayoutShape {

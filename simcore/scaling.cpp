@@ -1,7 +1,6 @@
 #include "simcore/scaling.h"
 
 #include "simcore/layoutscaling.h"
-#include "simcore/physicalscaling.h"
 
 #include <algorithm>
 #include <cmath>
@@ -525,7 +524,7 @@ ScalingResult evaluateScaling(const Scenario& scenario)
     result.mode = scenario.scaling.mode;
     std::optional<GoodputParams> failures;
     if (scenario.scaling.countFailures) {
-        failures = goodputParamsFromScenario(scenario);
+        failures = failureParamsFromScenario(scenario, nullptr);
     }
     const auto evaluate = [&](auto plainStep, const WorkerRange& range, auto optimumIn) {
         result.range = range;

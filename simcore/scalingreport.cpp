@@ -1,6 +1,5 @@
 #include "simcore/scalingreport.h"
 
-#include "simcore/physicalscaling.h"
 
 #include <algorithm>
 #include <limits>
@@ -96,6 +95,13 @@ ScalingReport scalingReport(const Scenario& scenario)
             if (!known && std::find(keys.begin(), keys.end(), problem.key) != keys.end()) {
                 report.problems.push_back(std::move(problem));
             }
+        }
+    }
+    if (report.ok() && scenario.scaling.countFailures) {
+        // A given checkpoint.work sets the job's steps through the step at checkpoint.gpus.
+        std::vector<ScenarioError> jobProblems;
+        if (!failureParamsFromScenario(scenario, &jobProblems)) {
+            report.problems = std::move(jobProblems);
         }
     }
     if (report.ok() && scenario.scaling.mode == ScalingMode::Physical) {
@@ -203,7 +209,7 @@ ScalingReport scalingReport(const Scenario& scenario)
 
     report.countsFailures = scenario.scaling.countFailures;
     if (scenario.scaling.countFailures && s.possible) {
-        if (auto params = goodputParamsFromScenario(scenario)) {
+        if (auto params = failureParamsFromScenario(scenario, nullptr)) {
             // The plain step at N: the counted one less what counting added.
             params->gpus = s.workers;
             params->stepSeconds = s.stepSeconds - s.stragglerSeconds - s.failureSeconds;

@@ -373,10 +373,20 @@ std::vector<KeyInfo> buildKeys()
         "checkpoint.gpu_mtbf", K::Real, "s", "Mean time between failures of one GPU.", 0, 1e13,
         true));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpus>(
-        "checkpoint.gpus", K::Integer, "GPUs", "GPUs in the job; any one failing stops it.", 1,
-        1e7));
-    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
-        "checkpoint.work", K::Real, "s", "Useful work the job must complete (W).", 0, 1e11, true));
+        "checkpoint.gpus", K::Integer, "GPUs",
+        "GPUs in the job, a dp x tp x pp x cp layout at the scenario's tp, pp and cp; any one "
+        "failing stops it.",
+        1, 1e7));
+    auto work = numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
+        "checkpoint.work", K::Real, "s",
+        "Useful work the job must complete (W), when given: it then sets the job's steps (W / the "
+        "step at checkpoint.gpus) for the whole Checkpoint panel, calc goodput and the failures "
+        "switch.",
+        0, 1e11, true);
+    work.specialValue = 0;
+    work.specialMeaning =
+        "0 = not given: W = train.steps x the training model's step at checkpoint.gpus";
+    keys.push_back(work);
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::monteCarloRuns>(
         "checkpoint.mc_runs", K::Integer, "runs", "Simulated jobs in the Monte-Carlo histogram.", 1,
         1e6));

@@ -148,8 +148,11 @@ struct CheckpointSpec {
     double writeTimeSeconds = 60;
     double restartTimeSeconds = 600;
     double gpuMtbfSeconds = 5e4 * 3600; ///< ≈ Llama 3 §3.3.4: 3.1 h job MTBF × 16,384 GPUs
-    std::int64_t gpus = 1024;
-    double workSeconds = 14 * 86400.0;
+    /// The default layout's own N (dp × tp × pp = 4 × 2 × 4): the job is a layout the training
+    /// model prices, as every N the goodput model prices must be.
+    std::int64_t gpus = 32;
+    /// W, seconds; 0 = not given: W = train.steps × the training model's step at `gpus`.
+    double workSeconds = 0;
     std::int64_t monteCarloRuns = 2000; ///< simulated jobs behind the histogram
     std::int64_t monteCarloSeed = 1;    ///< same seed, same runs
     /// Aggregate bandwidth of the checkpoint storage, bytes/s; 0 = not given: the goodput model

@@ -17,12 +17,21 @@ namespace {
 using testing::dtsim;
 using testing::Run;
 
+/// A job of 1,024 GPUs: the default layout (tp 2 × pp 4) with a global batch of 1,024 sequences,
+/// so N = 1024 is dp = 128; W = 14 days given. The hand calculations below are of this job.
+QStringList thousandGpuJob(QStringList args)
+{
+    return args << QStringLiteral("--set") << QStringLiteral("train.global_batch=1024")
+                << QStringLiteral("--set") << QStringLiteral("checkpoint.gpus=1024")
+                << QStringLiteral("--set") << QStringLiteral("checkpoint.work=1209600");
+}
+
 } // namespace
 
 TEST_CASE("calc checkpoint --json prints SPEC's fields with hand-checked values",
           "[cli][checkpoint]")
 {
-    const Run run = dtsim({"calc", "checkpoint", "--json"});
+    const Run run = dtsim(thousandGpuJob({"calc", "checkpoint", "--json"}));
     REQUIRE(run.exitCode == 0);
     CHECK(run.out.count('\n') == 1);
     const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
@@ -31,7 +40,7 @@ TEST_CASE("calc checkpoint --json prints SPEC's fields with hand-checked values"
         INFO(field);
         CHECK(json.contains(QLatin1String(field)));
     }
-    // Default scenario: GPU MTBF 5e4 h = 1.8e8 s, N = 1024, δ = 60 s, R = 600 s, τ = 3600 s,
+    // GPU MTBF 5e4 h = 1.8e8 s (default), N = 1024, δ = 60 s, R = 600 s, τ = 3600 s (defaults),
     // W = 14 d = 1,209,600 s.
     // Cluster MTBF (MODELS §6): M = 1.8e8 / 1024 = 175,781.25 s.
     CHECK(json["cluster_mtbf"].toDouble() == Approx(175781.25).epsilon(1e-12));
@@ -58,9 +67,10 @@ TEST_CASE("calc checkpoint with the Llama 3 numbers", "[cli][checkpoint]")
 {
     // Llama 3 §3.3.4: 419 unexpected interruptions in 54 days on 16,384 GPUs → job MTBF
     // 54·86400/419 = 11,135.08 s; as GPU MTBF: 11,135.08 · 16,384 = 182,437,208.6 s.
-    const Run run =
-        dtsim({"calc", "checkpoint", "--set", "checkpoint.gpus=16384", "--set",
-               "checkpoint.gpu_mtbf=182437208.6", "--set", "checkpoint.work=4665600", "--json"});
+    // 16,384 GPUs are dp = 2,048 of the default tp 2 × pp 4 with one sequence a replica.
+    const Run run = dtsim({"calc", "checkpoint", "--set", "checkpoint.gpus=16384", "--set",
+                           "train.global_batch=2048", "--set", "checkpoint.gpu_mtbf=182437208.6",
+                           "--set", "checkpoint.work=4665600", "--json"});
     REQUIRE(run.exitCode == 0);
     const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
     CHECK(json["cluster_mtbf"].toDouble() == Approx(11135.08).epsilon(1e-6));
@@ -75,8 +85,9 @@ TEST_CASE("calc checkpoint with the Llama 3 numbers", "[cli][checkpoint]")
 
 TEST_CASE("calc checkpoint --monte-carlo agrees with Daly's expected time", "[cli][checkpoint]")
 {
-    const Run run = dtsim({"calc", "checkpoint", "--monte-carlo", "--set",
-                           "checkpoint.mc_runs=3000", "--set", "checkpoint.mc_seed=11", "--json"});
+    const Run run = dtsim(
+        thousandGpuJob({"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.mc_runs=3000",
+                        "--set", "checkpoint.mc_seed=11", "--json"}));
     REQUIRE(run.exitCode == 0);
     const QJsonObject mc =
         QJsonDocument::fromJson(run.out.toUtf8()).object()["monte_carlo"].toObject();
@@ -92,7 +103,7 @@ TEST_CASE("calc checkpoint --monte-carlo agrees with Daly's expected time", "[cl
 
 TEST_CASE("calc checkpoint prints a readable table", "[cli][checkpoint]")
 {
-    const Run run = dtsim({"calc", "checkpoint"});
+    const Run run = dtsim(thousandGpuJob({"calc", "checkpoint"}));
     REQUIRE(run.exitCode == 0);
     CHECK(run.out.contains(QRegularExpression(QStringLiteral("cluster MTBF.*175781"))));
     CHECK(run.out.contains(QRegularExpression(QStringLiteral("Young interval\\s+4592.79"))));
@@ -100,9 +111,31 @@ TEST_CASE("calc checkpoint prints a readable table", "[cli][checkpoint]")
     CHECK(run.out.contains(QStringLiteral("waste fraction")));
 }
 
+TEST_CASE("calc checkpoint reads the job goodput reads: W from the steps, by default",
+          "[cli][checkpoint]")
+{
+    // The defaults: N = 32 GPUs, the default layout's own; W = train.steps × the training
+    // model's step there, the same W and δ `calc goodput` prints.
+    const Run checkpoint = dtsim({"calc", "checkpoint", "--json"});
+    const Run goodput = dtsim({"calc", "goodput", "--json"});
+    REQUIRE(checkpoint.exitCode == 0);
+    REQUIRE(goodput.exitCode == 0);
+    const QJsonObject c = QJsonDocument::fromJson(checkpoint.out.toUtf8()).object();
+    const QJsonObject g = QJsonDocument::fromJson(goodput.out.toUtf8()).object();
+    CHECK(c["gpus"].toDouble() == 32);
+    CHECK(c["work_source"].toString() == "steps");
+    CHECK(c["write_source"].toString() == "given");
+    CHECK(c["work"].toDouble() == g["useful_time"].toDouble());
+    CHECK(c["work"].toDouble() == Approx(1e5 * g["step_time"].toDouble()).epsilon(1e-12));
+    CHECK(c["write_time"].toDouble() == g["checkpoint_write_time"].toDouble());
+    CHECK(c["step_time"].toDouble() == g["step_time"].toDouble());
+}
+
 TEST_CASE("calc checkpoint: bad input exits 2 with one line naming the key", "[cli][checkpoint]")
 {
     testing::checkBadInput({
+        // An N that is no layout of the default tp 2 × pp 4 and global batch of 32.
+        {{"calc", "checkpoint", "--set", "checkpoint.gpus=1024"}, "checkpoint.gpus"},
         {{"calc", "checkpoint", "--set", "checkpoint.gpus=0"}, "checkpoint.gpus"},
         {{"calc", "checkpoint", "--set", "checkpoint.gpu_mtbf=0"}, "checkpoint.gpu_mtbf"},
         {{"calc", "checkpoint", "--set", "checkpoint.interval=-5"}, "checkpoint.interval"},
@@ -120,4 +153,11 @@ TEST_CASE("export --panel checkpoint writes a PNG", "[cli][checkpoint]")
     REQUIRE(run.exitCode == 0);
     CHECK(QFile::exists(path));
     QFile::remove(path);
+    // A job whose N is no layout is refused as `calc checkpoint` refuses it, and nothing is
+    // written.
+    const Run refused =
+        dtsim({"export", "--panel", "checkpoint", "--out", path, "--set", "checkpoint.gpus=1024"});
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.startsWith(QStringLiteral("dtsim: checkpoint.gpus: '1024' must be")));
+    CHECK_FALSE(QFile::exists(path));
 }

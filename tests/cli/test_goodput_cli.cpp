@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -18,8 +19,10 @@ using testing::withSets;
 
 TEST_CASE("calc goodput --json prints its fields with hand-checked values", "[cli][goodput]")
 {
+    // 16,384 GPUs as dp = 2,048 of the default tp 2 × pp 4, one sequence a replica: a layout.
     const QJsonObject json = calcJson(
         withSets(QStringLiteral("goodput"), {QStringLiteral("checkpoint.gpus=16384"),
+                                             QStringLiteral("train.global_batch=2048"),
                                              QStringLiteral("scaling.straggler_cv=0.05")}));
     for (const char* field :
          {"goodput", "job_mtbf", "checkpoint_write_time", "optimal_interval", "straggler_factor",
@@ -66,10 +69,49 @@ TEST_CASE("calc goodput --monte-carlo agrees with the closed form within 2 %", "
 
 TEST_CASE("calc goodput prints a table", "[cli][goodput]")
 {
+    // Out of the box: the default job (N = 32, the default layout's own) is priced from the
+    // training model.
     const Run run = dtsim({"calc", "goodput"});
     REQUIRE(run.exitCode == 0);
     CHECK(run.out.contains(QStringLiteral("goodput at the optimum")));
     CHECK(run.out.contains(QStringLiteral("straggler factor")));
+    CHECK(run.out.contains(QRegularExpression(QStringLiteral("step time from\\s+training"))));
+    CHECK(run.out.contains(QRegularExpression(QStringLiteral("useful time from\\s+steps"))));
+    const QJsonObject json = calcJson({QStringLiteral("goodput")});
+    CHECK(json["step_source"].toString() == QStringLiteral("training"));
+    CHECK(json["work_source"].toString() == QStringLiteral("steps"));
+    CHECK(json["gpus"].toDouble() == 32);
+    const QJsonObject training = calcJson({QStringLiteral("training")});
+    CHECK(json["step_time"].toDouble() == training["step_time"].toDouble());
+}
+
+TEST_CASE("calc goodput refuses an N that is no layout, naming the key and the layouts",
+          "[cli][goodput]")
+{
+    // The default layout is tp 2 × pp 4 with a global batch of 32 sequences: N = 8·dp with dp a
+    // divisor of 32. Any other N is refused, as Scaling's Physical mode never prices it.
+    for (const char* n : {"checkpoint.gpus=1024", "checkpoint.gpus=20", "checkpoint.gpus=1e7"}) {
+        for (const bool json : {false, true}) {
+            QStringList arguments{QStringLiteral("calc"), QStringLiteral("goodput"),
+                                  QStringLiteral("--set"), QString::fromLatin1(n)};
+            if (json) {
+                arguments << QStringLiteral("--json");
+            }
+            INFO(arguments.join(QLatin1Char(' ')).toStdString());
+            const Run run = dtsim(arguments);
+            CHECK(run.exitCode == 2);
+            CHECK(run.out.isEmpty());
+            CHECK(run.err.startsWith(QStringLiteral("dtsim: checkpoint.gpus: ")));
+            CHECK(run.err.contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
+            CHECK(run.err.trimmed().count(QLatin1Char('\n')) == 0);
+        }
+    }
+    // The keys to change are named: the batch that does not split, the layout that is not a
+    // divisor.
+    CHECK(dtsim({"calc", "goodput", "--set", "checkpoint.gpus=1024"})
+              .err.contains(QStringLiteral("train.global_batch = 32")));
+    CHECK(dtsim({"calc", "goodput", "--set", "checkpoint.gpus=20"})
+              .err.contains(QStringLiteral("parallel.tp x parallel.pp x parallel.cp = 2 x 4 x 1")));
 }
 
 TEST_CASE("calc goodput: bad input exits 2 with one line naming the key", "[cli][goodput]")

@@ -67,18 +67,22 @@ TEST_CASE("a Monte-Carlo batch that could not finish is refused, not priced at 0
     // 10^7 GPUs of 10^8 s MTBF: a job MTBF of 10 s against an hour's interval, so no run can
     // finish. Was: a mean, min and max of 0 s with runs: 0. Now refused before it starts, as any
     // batch past the limit of simulated failures (checkpoint.work=1e11 ran for over a minute).
+    // 10^7 GPUs are dp = 1.25·10^6 of the default tp 2 × pp 4 with one sequence a replica; the
+    // second job is 1,024 GPUs (dp = 128 with a batch of 1,024), M = 175,781 s.
     checkBadInput({
         {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.gpus=1e7", "--set",
-          "checkpoint.gpu_mtbf=1e8"},
+          "train.global_batch=1250000", "--set", "checkpoint.gpu_mtbf=1e8"},
          "checkpoint.mc_runs: 2000 simulated jobs would meet about"},
-        {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.work=1e11"},
+        {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.work=1e11", "--set",
+          "checkpoint.gpus=1024", "--set", "train.global_batch=1024"},
          "--monte-carlo simulates at most 1e+08 (a few seconds): lower checkpoint.mc_runs to at "
          "most 170"},
     });
     // Without --monte-carlo the closed form still answers.
     const auto json = testing::calcJson(testing::withSets(
         QStringLiteral("checkpoint"),
-        {QStringLiteral("checkpoint.gpus=1e7"), QStringLiteral("checkpoint.gpu_mtbf=1e8")}));
+        {QStringLiteral("checkpoint.gpus=1e7"), QStringLiteral("train.global_batch=1250000"),
+         QStringLiteral("checkpoint.gpu_mtbf=1e8")}));
     CHECK(json.value(QStringLiteral("cluster_mtbf")).toDouble() == 10);
 }
 

@@ -65,7 +65,8 @@ TEST_CASE("calc checkpoint --preset llama3-16k-failures", "[cli][presets]")
 TEST_CASE("every preset works with every calc model", "[cli][presets]")
 {
     for (const QString& id : kPresets) {
-        for (const char* model : {"scaling", "memory", "checkpoint"}) {
+        // goodput too: every preset's checkpoint.gpus is its own layout's N, a job it prices.
+        for (const char* model : {"scaling", "memory", "checkpoint", "goodput"}) {
             INFO(id.toStdString() << " " << model);
             const Run run = dtsim({"calc", model, "--preset", id});
             INFO(run.err.toStdString());

@@ -3,6 +3,7 @@
 
 #include "simcore/checkpoint.h"
 #include "simcore/collectives.h"
+#include "simcore/scenario.h"
 
 #include <cstdint>
 
@@ -32,6 +33,19 @@ inline simcore::CollectiveParams twoLevel(std::int64_t workers)
     p.inter = {1e-5, 50e9};
     p.gpusPerNode = 8;
     return p;
+}
+
+/// A checkpoint job of 1,024 GPUs (the defaults' job before it had to be a layout): the default
+/// layout (tp 2 × pp 4) with a global batch of 1,024 sequences, so that N = 1024 is dp = 128 with
+/// m = 8 micro-batches; M = 1.8e8 s / 1024 = 175,781.25 s, W = 14 days given, δ = 60 s, R = 600 s,
+/// τ = 3600 s.
+inline simcore::Scenario thousandGpuJob()
+{
+    simcore::Scenario s;
+    s.train.globalBatch = 1024;
+    s.checkpoint.gpus = 1024;
+    s.checkpoint.workSeconds = 14 * 86400.0;
+    return s;
 }
 
 /// The checkpoint model's inputs: τ, δ, R, M, W (seconds).

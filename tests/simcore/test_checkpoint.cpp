@@ -328,9 +328,9 @@ TEST_CASE("intervals convert between seconds and steps", "[checkpoint]")
 
 TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
 {
-    // Default scenario: M = 175 781.25 s; Daly 4552.88 s; Young 4592.79 s; at τ = 3600 s
-    // T = 1 246 900.77 s, waste 2.9915 % (hand values above).
-    const Scenario scenario;
+    // A job of 1,024 GPUs (fixtures.h): M = 175 781.25 s; Daly 4552.88 s; Young 4592.79 s; at
+    // τ = 3600 s T = 1 246 900.77 s, waste 2.9915 % (hand values above).
+    const Scenario scenario = testing::thousandGpuJob();
     const auto r = evaluateCheckpoint(scenario);
     REQUIRE(r.status == CheckpointStatus::Ok);
     CHECK(r.clusterMtbfSeconds == 175781.25);
@@ -346,10 +346,13 @@ TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
     CHECK(r.curve.front().intervalSeconds == Approx(100.0).epsilon(1e-12));
     CHECK(r.curve.back().intervalSeconds == Approx(100000.0).epsilon(1e-12));
 
-    Scenario bad;
+    Scenario bad = scenario;
     bad.checkpoint.gpus = 0;
     CHECK(evaluateCheckpoint(bad).status == CheckpointStatus::InvalidInput);
-    Scenario freeWrites; // δ = 0: both optima are 0 (checkpoint continuously)
+    // An N that is no layout has no job (goodput.h): nothing to evaluate.
+    bad.checkpoint.gpus = 1000;
+    CHECK(evaluateCheckpoint(bad).status == CheckpointStatus::InvalidInput);
+    Scenario freeWrites = scenario; // δ = 0: both optima are 0 (checkpoint continuously)
     freeWrites.checkpoint.writeTimeSeconds = 0;
     const auto f = evaluateCheckpoint(freeWrites);
     REQUIRE(f.status == CheckpointStatus::Ok);
@@ -361,10 +364,10 @@ TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
 TEST_CASE("the waste curve stays put while τ moves inside the decades around the optimum",
           "[checkpoint]")
 {
-    // Default scenario: τ_opt = 4552.88 s (Daly), W = 14 days = 1 209 600 s. The sweep covers the
-    // decades holding τ_opt/10 and 10·τ_opt, 100 s … 100 000 s, whatever τ is inside them;
-    // outside, it grows to τ's decade.
-    Scenario scenario;
+    // A job of 1,024 GPUs (fixtures.h): τ_opt = 4552.88 s (Daly), W = 14 days = 1 209 600 s. The
+    // sweep covers the decades holding τ_opt/10 and 10·τ_opt, 100 s … 100 000 s, whatever τ is
+    // inside them; outside, it grows to τ's decade.
+    Scenario scenario = testing::thousandGpuJob();
     const auto span = [&scenario](double tau) {
         scenario.checkpoint.intervalSeconds = tau;
         const auto r = evaluateCheckpoint(scenario);

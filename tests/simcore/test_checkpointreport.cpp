@@ -1,7 +1,9 @@
 // The Checkpoint view's report: what the charts, the read-outs and `dtsim calc checkpoint` show.
+#include "fixtures.h"
 #include "reportvalue.h"
 #include "simcore/checkpointreport.h"
 #include "simcore/goodput.h"
+#include "simcore/steptime3d.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -13,10 +15,11 @@ using namespace simcore;
 
 TEST_CASE("checkpoint report: the defaults, by Young's and Daly's formulas", "[checkpoint][report]")
 {
-    // Defaults: N = 1024 GPUs of MTBF 5e4 h → M = 5e4·3600/1024 = 175,781.25 s; δ = 60 s.
-    // Young (1974): √(2·60·175781.25) = 4592.79 s; Daly (2006): √(2δM)·[1 + ⅓√(δ/2M) +
+    // A job of N = 1024 GPUs of MTBF 5e4 h (fixtures.h) → M = 5e4·3600/1024 = 175,781.25 s;
+    // δ = 60 s. Young (1974): √(2·60·175781.25) = 4592.79 s; Daly (2006): √(2δM)·[1 + ⅓√(δ/2M) +
     // (δ/2M)/9] − δ = 4552.88 s (tests/simcore/test_checkpoint.cpp checks the model itself).
-    const auto report = checkpointReport(Scenario{});
+    const Scenario scenario = testing::thousandGpuJob();
+    const auto report = checkpointReport(scenario);
     REQUIRE(report.ok());
     CHECK(testing::quantityValue(report, "cluster_mtbf") == 175781.25);
     CHECK(testing::quantityValue(report, "young_interval") ==
@@ -38,10 +41,14 @@ TEST_CASE("checkpoint report: the defaults, by Young's and Daly's formulas", "[c
         CHECK(report.stack[i].restartTop == Approx(point.wasteFraction).epsilon(1e-12));
         CHECK(report.stack[i].writeTop <= report.stack[i].lostTop);
     }
-    // The interval in steps uses the Scaling view's step at its N (lesson defaults: 173 ms at
-    // N = 8): round(3600 / 0.173) = 20,809 steps.
-    CHECK(testing::quantityValue(report, "step_time") == Approx(0.173).epsilon(1e-12));
-    CHECK(testing::quantityValue(report, "interval_steps") == 20809);
+    // The interval in steps uses the job's step: the training model's at N = 1024 (dp = 128 of
+    // the layout tp 2 × pp 4), the step the goodput model and Scaling's Physical mode price.
+    Scenario layout = scenario;
+    layout.parallel.dp = 128;
+    const double step = trainingReport(layout).step.stepSeconds;
+    REQUIRE(step > 0);
+    CHECK(testing::quantityValue(report, "step_time") == step);
+    CHECK(testing::quantityValue(report, "interval_steps") == std::round(3600 / step));
 }
 
 TEST_CASE("checkpoint report: a job that never finishes has no expected time",
@@ -49,6 +56,7 @@ TEST_CASE("checkpoint report: a job that never finishes has no expected time",
 {
     Scenario s;
     s.checkpoint.gpus = 1000000;
+    s.train.globalBatch = 125000;       // N = 10^6 is dp = 125,000 × tp 2 × pp 4
     s.checkpoint.gpuMtbfSeconds = 3600; // M = 3.6 ms
     s.checkpoint.restartTimeSeconds = 3600;
     const auto report = checkpointReport(s);
@@ -72,7 +80,7 @@ TEST_CASE("checkpoint report: Llama 3's interruption rate", "[checkpoint][report
 
 TEST_CASE("checkpoint CSV and the Monte-Carlo summary", "[checkpoint][report][csv]")
 {
-    const auto report = checkpointReport(Scenario{});
+    const auto report = checkpointReport(testing::thousandGpuJob());
     const auto mc = computeMonteCarlo(report.result.params, 200, 7);
     REQUIRE(mc.valid);
     CHECK(mc.histogram.counts.size() == static_cast<std::size_t>(histogramBins(200))); // √200 ≈ 14
@@ -94,7 +102,7 @@ TEST_CASE("a GPU MTBF that vanishes when shared by the GPUs is refused by its ow
           "[checkpointreport]")
 {
     // Guards against: checkpoint.gpu_mtbf=5e-324 (in range: > 0) gives a job MTBF of 0 over
-    // 1024 GPUs, and the refusal named checkpoint.interval.
+    // 32 GPUs, and the refusal named checkpoint.interval.
     Scenario scenario;
     scenario.checkpoint.gpuMtbfSeconds = 5e-324;
     const auto report = checkpointReport(scenario);
@@ -106,10 +114,10 @@ TEST_CASE("a GPU MTBF that vanishes when shared by the GPUs is refused by its ow
 TEST_CASE("the Monte-Carlo run marks the straggler wait, and the CSV carries its timeline",
           "[checkpoint][report][csv]")
 {
-    // Default scenario: N = 1024, c = 2 %: s = 1 + 0.02·E[max of 1024 normals] (goodput.h). Of
-    // the W = 14 days of work kept, W·(s − 1)/s is waiting: the simulated mean within 0.5 % (its
-    // noise is that of ≈ 10^6 steps a run, far below).
-    const Scenario scenario;
+    // A job of N = 1024 GPUs (fixtures.h), c = 2 %: s = 1 + 0.02·E[max of 1024 normals]
+    // (goodput.h). Of the W = 14 days of work kept, W·(s − 1)/s is waiting: the simulated mean
+    // within 0.5 % (its noise is that of ≈ 10^5 steps a run, far below).
+    const Scenario scenario = testing::thousandGpuJob();
     const auto report = checkpointReport(scenario);
     REQUIRE(report.ok());
     REQUIRE(report.stragglers.active());

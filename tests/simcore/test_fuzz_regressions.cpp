@@ -8,6 +8,7 @@
 // an empty std::optional read), the test fails only in a build that traps it: the fuzz build
 // (clang -fsanitize=undefined includes float-cast-overflow; -D_GLIBCXX_ASSERTIONS), or gcc with
 // -fsanitize=float-cast-overflow -D_GLIBCXX_ASSERTIONS. Those cases say "undefined behaviour".
+#include "fixtures.h"
 #include "simcore/checkpoint.h"
 #include "simcore/ncclimport.h"
 #include "simcore/nvtopoimport.h"
@@ -204,7 +205,8 @@ TEST_CASE("fuzz: nvidia-smi topo naming an affinity column twice is refused", "[
 
 TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and work", "[fuzz]")
 {
-    Scenario scenario;
+    // The job of 1,024 GPUs the fuzzer found these with (fixtures.h): W = 14 days given.
+    Scenario scenario = testing::thousandGpuJob();
     SECTION("checkpoint.gpu_mtbf=1e-300")
     {
         // Guards against: NaN write fraction at Daly's optimum: W/τ = 1.2e6 / 1e-303 = +inf
@@ -236,7 +238,9 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         // no attempt reaches its write: all the time is lost work (lost fraction 1).
         for (const char* set :
              {"checkpoint.interval=1e10", "checkpoint.write_time=1e8", "checkpoint.restart_time=0",
-              "checkpoint.gpu_mtbf=1e-300", "checkpoint.gpus=1e7"}) {
+              "checkpoint.gpu_mtbf=1e-300", "checkpoint.gpus=1e7",
+              // 1e7 GPUs are the layout dp = 1.25e6 × tp 2 × pp 4 with one sequence a replica.
+              "train.global_batch=1250000"}) {
             REQUIRE_FALSE(applyAssignment(scenario, set));
         }
         requireUsableCheckpoint(scenario);
@@ -252,6 +256,10 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.write_time=0"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.restart_time=0"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.gpus=1"));
+        // One GPU is a layout of tp = pp = 1 only.
+        REQUIRE_FALSE(applyAssignment(scenario, "parallel.tp=1"));
+        REQUIRE_FALSE(applyAssignment(scenario, "parallel.pp=1"));
+        REQUIRE_FALSE(applyAssignment(scenario, "parallel.dp=1"));
         requireUsableCheckpoint(scenario);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.atInterval.wasteFraction == 0.0);

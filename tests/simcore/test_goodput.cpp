@@ -1,9 +1,9 @@
 // The goodput model (MODELS §9): order statistics of normals against tabulated values, Daly's
 // closed form by hand, Llama 3's published interruption rate, and the Monte-Carlo run against
 // the closed form.
+#include "simcore/checkpointreport.h"
 #include "simcore/goodput.h"
 #include "simcore/memory.h"
-#include "simcore/physicalscaling.h"
 #include "simcore/steptime3d.h"
 
 #include <catch2/catch.hpp>
@@ -19,32 +19,16 @@ namespace {
 constexpr double kHour = 3600.0;
 constexpr double kDay = 86400.0;
 
-/// The Llama 3 scale, with the assumptions the closing note states: 405B parameters in mixed
-/// precision with Adam (14 B/param → 5.67 TB a checkpoint) written at Tectonic's sustained 2 TB/s
-/// (Llama 3 §3.3.1), R = 10 min, c = 2 %, the GPU MTBF that gives 419 interruptions in 54 days.
-/// The step is the Physical (data-parallel) model's with the hierarchical all-reduce partly hidden
-/// under the backward pass: 9.3 s, above the ≈ 6.3 s that 16M tokens at 40 % MFU take (the paper
-/// reports 38–43 % MFU): a data-parallel model over-prices the communication of Llama 3's 3-D
-/// layout. Goodput hardly depends on it; the days do.
+/// The Llama 3 scale, with the assumptions the closing note states: Llama 3 405B's model and
+/// 16,384-GPU layout (withLlama3Scale: tp 8 × pp 16 × dp 128, 2,048 sequences of 8,192 a step,
+/// 128 layers for its 126, interleaved with v = 2), mixed precision with Adam (14 B/param → 5.67
+/// TB a checkpoint) written at Tectonic's sustained 2 TB/s (Llama 3 §3.3.1), R = 10 min, c = 2 %,
+/// the GPU MTBF that gives 419 interruptions in 54 days, W = 930,000 steps of the training
+/// model's step.
 Scenario llama3Scale()
 {
-    Scenario s;
-    s.model.params = 405e9;
-    s.model.layers = 126;
-    s.model.hidden = 16384;
-    s.model.heads = 128;
-    s.model.seqLen = 8192;
-    s.model.vocab = 128000;
-    s.train.precision = Precision::Mixed;
-    s.train.optimizer = Optimizer::Adam;
-    s.train.globalBatch = 2048; // 16M tokens of 8192
-    s.train.steps = 930000;     // ≈ 15.6T tokens / 16.8M tokens a step
-    s.parallel.zero = 1;
-    s.collective.algorithm = CollectiveAlgorithm::Hierarchical;
-    s.scaling.mfu = 0.4;
-    s.scaling.overlap = 1;
+    Scenario s = withLlama3Scale(Scenario{});
     s.scaling.stragglerCv = 0.02;
-    s.checkpoint.gpus = kLlama3Gpus;
     s.checkpoint.gpuMtbfSeconds = kLlama3Days * kDay / kLlama3Interruptions * 16384;
     s.checkpoint.storageBytesPerSecond = 2e12;
     s.checkpoint.restartTimeSeconds = 600;
@@ -143,15 +127,14 @@ TEST_CASE("the checkpoint holds weights and optimizer state from the memory mode
     s.train.precision = Precision::Fp32;
     CHECK(checkpointBytes(s) == 12e9); // 4 + 8
     s.checkpoint.storageBytesPerSecond = 2e12;
-    WriteSource source = WriteSource::Given;
-    const auto p = goodputParamsFromScenario(s, &source);
+    const auto p = goodputParamsFromScenario(s);
     REQUIRE(p);
-    CHECK(source == WriteSource::Storage);
+    CHECK(checkpointJob(s).writeSource == WriteSource::Storage);
     CHECK(p->writeSeconds == Approx(12e9 / 2e12));
     s.checkpoint.memoryTierBytesPerSecond = 1e14;
-    const auto tiered = goodputParamsFromScenario(s, &source);
+    const auto tiered = goodputParamsFromScenario(s);
     REQUIRE(tiered);
-    CHECK(source == WriteSource::Memory);
+    CHECK(checkpointJob(s).writeSource == WriteSource::Memory);
     CHECK(tiered->writeSeconds == Approx(12e9 / 1e14));
     CHECK(tiered->storageWriteSeconds == Approx(12e9 / 2e12));
 }
@@ -234,7 +217,9 @@ TEST_CASE("the goodput report: quantities, curve and breakdown", "[goodput][repo
     CHECK(report.find("checkpoint_bytes")->value == Approx(14 * 405e9));
     CHECK(report.find("checkpoint_write_time")->value == Approx(14 * 405e9 / 2e12));
     CHECK(report.find("write_source")->word == "storage");
-    CHECK(report.find("step_time")->value == Approx(9.333).margin(1e-3));
+    // N = 16,384 is the layout's own dp × tp × pp = 128 × 8 × 16: the training model's step.
+    CHECK(report.find("step_source")->word == "training");
+    CHECK(report.find("step_time")->value == trainingReport(llama3Scale()).step.stepSeconds);
     // Llama 3 reports > 90 % effective training time, a share that does not count slow steps:
     // without stragglers (c = 0) this model, with its assumptions, agrees.
     Scenario noStragglers = llama3Scale();
@@ -243,9 +228,11 @@ TEST_CASE("the goodput report: quantities, curve and breakdown", "[goodput][repo
     CHECK(withoutStragglers > 0.9);
     CHECK(withoutStragglers < 1.0);
     CHECK(report.find("goodput")->value < withoutStragglers);
-    REQUIRE(report.curve.size() >= 40);
-    CHECK(report.curve.front().gpus == 1);
-    CHECK(report.curve.back().gpus == 100000);
+    // The layouts are N = 128·dp with 2,048/dp micro-batches a whole multiple of pp = 16 (the
+    // interleaved schedule): dp ∈ {1, 2, 4, 8, 16, 32, 64, 128}, N from 128 to 16,384.
+    REQUIRE(report.curve.size() == 8);
+    CHECK(report.curve.front().gpus == 128);
+    CHECK(report.curve.back().gpus == 16384);
     for (const auto& point : report.curve) {
         CHECK(point.goodputOptimal >= point.goodputAtInterval - 1e-12);
         CHECK(point.goodputOptimal <= 1.0);
@@ -396,26 +383,21 @@ TEST_CASE("the straggler wait lies inside the work: same failures, same wall tim
     CHECK(simulateRun(job, withWait).status == RunStatus::InvalidInput);
 }
 
-TEST_CASE("goodput takes the training model's step where the layout is valid", "[goodput][report]")
+TEST_CASE("goodput takes the training model's step, and refuses an N that is no layout",
+          "[goodput][report]")
 {
     // The default layout, dp × tp × pp = 4 × 2 × 4 = 32 GPUs (DESIGN.md; hardware.gpus not
-    // given), is one the training model evaluates: at N = 32 its step is trainingReport's; at N =
-    // 16 the same layout with dp = 2 (b·dp = 2 still divides the global batch of 32). At N = 1024,
-    // dp = 128 does not divide it: the Physical model's step. A layout the training model refuses
-    // (tp = 3 does not divide 32 heads) gives the Physical step at any N.
+    // given), is the default job: its step is trainingReport's. At N = 16 the same layout with
+    // dp = 2 (b·dp = 2 still divides the global batch of 32). At N = 1024, dp = 128 does not
+    // divide it, and N = 20 is no multiple of tp·pp·cp = 8: not priced, as the Scaling view's
+    // Physical mode never prices them, with the key and the layouts there are (N = 8·dp, dp a
+    // divisor of 32). A layout the training model refuses (tp = 3 does not divide 32 heads) is
+    // refused at any N, naming its key: there is no other model to fall back to.
     Scenario s;
+    REQUIRE(s.checkpoint.gpus == 32);
     REQUIRE(trainingReport(s).ok());
-    const auto physicalAt = [](const Scenario& scenario, std::int64_t n) {
-        const auto params = physicalParamsFromScenario(scenario);
-        REQUIRE(params);
-        return physicalStep(*params, n).stepSeconds;
-    };
-
-    s.checkpoint.gpus = 32;
-    StepSource source = StepSource::Physical;
-    const auto at32 = goodputParamsFromScenario(s, nullptr, &source);
+    const auto at32 = goodputParamsFromScenario(s);
     REQUIRE(at32);
-    CHECK(source == StepSource::Training);
     CHECK(at32->stepSeconds == trainingReport(s).step.stepSeconds);
     const auto report = goodputReport(s, false);
     REQUIRE(report.ok());
@@ -426,24 +408,116 @@ TEST_CASE("goodput takes the training model's step where the layout is valid", "
     Scenario half = s;
     half.parallel.dp = 2;
     REQUIRE(trainingReport(half).ok());
-    const auto at16 = goodputParamsFromScenario(s, nullptr, &source);
+    const auto at16 = goodputParamsFromScenario(s);
     REQUIRE(at16);
-    CHECK(source == StepSource::Training);
     CHECK(at16->stepSeconds == trainingReport(half).step.stepSeconds);
 
-    s.checkpoint.gpus = 1024;
-    const auto at1024 = goodputParamsFromScenario(s, nullptr, &source);
-    REQUIRE(at1024);
-    CHECK(source == StepSource::Physical);
-    CHECK(at1024->stepSeconds == physicalAt(s, 1024));
-    CHECK(goodputReport(s, false).find("step_source")->word == "physical");
+    for (const std::int64_t n : {std::int64_t{1024}, std::int64_t{20}, std::int64_t{10'000'000}}) {
+        INFO("N = " << n);
+        s.checkpoint.gpus = n;
+        CHECK_FALSE(goodputParamsFromScenario(s));
+        const auto refused = goodputReport(s);
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.quantities.empty());
+        CHECK(refused.problems.front().key == "checkpoint.gpus");
+        CHECK(refused.problems.front().allowed ==
+              "a dp x tp x pp x cp layout: 8, 16, 32, 64, 128 or 256");
+        // The curve still shows the N that are layouts, and only those.
+        const std::vector<std::int64_t> layouts{8, 16, 32, 64, 128, 256};
+        REQUIRE(refused.curve.size() == layouts.size());
+        for (std::size_t i = 0; i < layouts.size(); ++i) {
+            CHECK(refused.curve[i].gpus == layouts[i]);
+        }
+        // The Checkpoint view reads the same job: refused alike.
+        const auto checkpoint = checkpointReport(s);
+        REQUIRE_FALSE(checkpoint.ok());
+        CHECK(checkpoint.problems.front() == refused.problems.front());
+    }
+    CHECK(goodputReport(s).problems.front().detail.find("train.global_batch = 32") !=
+          std::string::npos);
 
-    Scenario refused;
-    refused.parallel.tp = 3;
-    refused.checkpoint.gpus = 32;
-    REQUIRE_FALSE(trainingReport(refused).ok());
-    const auto fallback = goodputParamsFromScenario(refused, nullptr, &source);
-    REQUIRE(fallback);
-    CHECK(source == StepSource::Physical);
-    CHECK(fallback->stepSeconds == physicalAt(refused, 32));
+    Scenario refusedLayout;
+    refusedLayout.parallel.tp = 3;
+    REQUIRE_FALSE(trainingReport(refusedLayout).ok());
+    CHECK_FALSE(goodputParamsFromScenario(refusedLayout));
+    const auto byKey = goodputReport(refusedLayout, false);
+    REQUIRE_FALSE(byKey.ok());
+    CHECK(byKey.problems.front().key == "parallel.tp");
+
+    // A cluster smaller than the job: refused by checkpoint.gpus, naming hardware.gpus.
+    Scenario cluster;
+    cluster.hardware.gpus = 16;
+    cluster.parallel.dp = 2;
+    cluster.checkpoint.gpus = 32;
+    const auto tooMany = goodputReport(cluster, false);
+    REQUIRE_FALSE(tooMany.ok());
+    CHECK(tooMany.problems.front().key == "checkpoint.gpus");
+    CHECK(tooMany.problems.front().detail.find("hardware.gpus = 16") != std::string::npos);
+}
+
+TEST_CASE("the default job is priced from the training model, by hand", "[goodput][defaults]")
+{
+    // The defaults: N = 32 GPUs in the default layout, μ = the training model's step of it,
+    // W = train.steps × μ = 10^5 μ, δ = checkpoint.write_time = 60 s (no storage bandwidth
+    // given), R = 600 s, M = 1.8e8 s / 32 = 5,625,000 s, c = 0.02. Daly (2006):
+    // τ = √(2δM)·(1 + √x/3 + x/9) − δ, x = δ/(2M); T = M·e^{R/M}·(e^{(τ+δ)/M} − 1)·W·s/τ with
+    // s = 1 + c·E[max of 32] (E[max of 32] = 2.069668, the quadrature the first test checks).
+    const Scenario s;
+    const double mu = trainingReport(s).step.stepSeconds;
+    REQUIRE(mu > 0);
+    const auto report = goodputReport(s, false);
+    REQUIRE(report.ok());
+    CHECK(report.find("work_source")->word == "steps");
+    CHECK(report.find("write_source")->word == "given");
+    CHECK(report.find("useful_time")->value == Approx(1e5 * mu).epsilon(1e-12));
+    const double m = 1.8e8 / 32;
+    CHECK(report.find("job_mtbf")->value == m);
+    const double d = 60;
+    const double x = d / (2 * m);
+    const double tau = std::sqrt(2 * d * m) * (1 + std::sqrt(x) / 3 + x / 9) - d;
+    CHECK(tau == Approx(25940.7775).epsilon(1e-8)); // by hand
+    CHECK(report.find("optimal_interval")->value == Approx(tau).epsilon(1e-12));
+    const double stretch = 1 + 0.02 * normalMaxMoments(32).mean;
+    CHECK(normalMaxMoments(32).mean == Approx(2.069668).margin(1e-6));
+    const double w = 1e5 * mu;
+    const double t = m * std::exp(600 / m) * (std::exp((tau + d) / m) - 1) * w * stretch / tau;
+    CHECK(report.find("expected_time")->value == Approx(t).epsilon(1e-9));
+    CHECK(report.find("goodput")->value == Approx(w / t).epsilon(1e-9));
+}
+
+TEST_CASE("the Checkpoint view, goodput and the Monte-Carlo read one job", "[goodput][report]")
+{
+    // Written at a storage bandwidth (δ = 84 GB / 10 GB/s = 8.4 s: the default model's 84 GB
+    // checkpoint in mixed precision with Adam, 14 B/param) and with W from the steps: the
+    // wasted-time view, the goodput report and the Monte-Carlo parameters all read the same W
+    // and δ, and say where they came from.
+    Scenario s;
+    s.checkpoint.storageBytesPerSecond = 10e9;
+    const auto checkpoint = checkpointReport(s);
+    const auto goodput = goodputReport(s, false);
+    REQUIRE(checkpoint.ok());
+    REQUIRE(goodput.ok());
+    const double mu = trainingReport(s).step.stepSeconds;
+    CHECK(checkpoint.find("work")->value == goodput.find("useful_time")->value);
+    CHECK(checkpoint.find("work")->value == Approx(1e5 * mu).epsilon(1e-12));
+    CHECK(checkpoint.find("work_source")->word == "steps");
+    CHECK(checkpoint.find("write_time")->value == goodput.find("checkpoint_write_time")->value);
+    CHECK(checkpoint.find("write_time")->value == Approx(84e9 / 10e9).epsilon(1e-12));
+    CHECK(checkpoint.find("write_source")->word == "storage");
+    CHECK(checkpoint.find("step_time")->value == goodput.find("step_time")->value);
+    const CheckpointParams job = CheckpointParams::fromScenario(s);
+    CHECK(job.workSeconds == checkpoint.result.params.workSeconds);
+    CHECK(job.writeSeconds == goodput.params.writeSeconds);
+
+    // checkpoint.work, when given, is W for all of them, and sets the steps: W/μ.
+    s.checkpoint.workSeconds = 14 * kDay;
+    const auto givenCheckpoint = checkpointReport(s);
+    const auto givenGoodput = goodputReport(s, false);
+    REQUIRE(givenCheckpoint.ok());
+    REQUIRE(givenGoodput.ok());
+    CHECK(givenCheckpoint.find("work")->value == 14 * kDay);
+    CHECK(givenCheckpoint.find("work_source")->word == "given");
+    CHECK(givenGoodput.find("work_source")->word == "given");
+    CHECK(givenGoodput.find("useful_time")->value == Approx(14 * kDay).epsilon(1e-12));
+    CHECK(givenGoodput.find("steps")->value == Approx(14 * kDay / mu).epsilon(1e-12));
 }

@@ -169,7 +169,7 @@ TEST_CASE("counting failures and stragglers moves the optimum left", "[scaling][
         // not approximate): check it against all N in a window around it.
         const auto best = counted.result.optimalWorkers;
         const auto plainParams = LessonParams::fromScenario(llama3Like());
-        const auto failureParams = goodputParamsFromScenario(llama3Like());
+        const auto failureParams = failureParamsFromScenario(llama3Like(), nullptr);
         REQUIRE(failureParams);
         const auto counted1 = withFailures(lessonStep(plainParams, 1), *failureParams, 1.0);
         const double stretch1 = counted1.stepSeconds / lessonStep(plainParams, 1).stepSeconds;
@@ -183,4 +183,36 @@ TEST_CASE("counting failures and stragglers moves the optimum left", "[scaling][
         }
         CHECK(counted.result.optimal.speedup == Approx(bestSpeedup).epsilon(1e-12));
     }
+}
+
+TEST_CASE("the failures switch prices train.steps at every N, or the steps of a given W",
+          "[scaling][goodput]")
+{
+    // W from the steps (the default): the Scaling view prices train.steps at each of its N,
+    // whatever checkpoint.gpus is; a checkpoint.gpus that is no layout stops only the Checkpoint
+    // view. A given checkpoint.work sets the steps as W / the step at checkpoint.gpus: without
+    // that layout there are none, and the view names the key as the goodput model does.
+    Scenario s;
+    s.scaling.countFailures = true;
+    s.scaling.mode = ScalingMode::Physical;
+    s.checkpoint.gpus = 1024; // no layout of tp 2 × pp 4 with a batch of 32
+    const auto fromSteps = failureParamsFromScenario(s, nullptr);
+    REQUIRE(fromSteps);
+    CHECK(fromSteps->steps == static_cast<double>(s.train.steps));
+    CHECK(scalingReport(s).ok());
+
+    s.checkpoint.workSeconds = 14 * kDay;
+    std::vector<ScenarioError> problems;
+    CHECK_FALSE(failureParamsFromScenario(s, &problems));
+    REQUIRE_FALSE(problems.empty());
+    CHECK(problems.front().key == "checkpoint.gpus");
+    const auto refused = scalingReport(s);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.problems.front().key == "checkpoint.gpus");
+
+    s.checkpoint.gpus = 32; // the default layout's own N: W / its step
+    const auto given = failureParamsFromScenario(s, nullptr);
+    REQUIRE(given);
+    CHECK(given->steps == Approx(14 * kDay / checkpointJob(s).stepSeconds).epsilon(1e-12));
+    CHECK(scalingReport(s).ok());
 }

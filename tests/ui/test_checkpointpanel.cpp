@@ -6,6 +6,7 @@
 #include "simcore/checkpoint.h"
 #include "simcore/goodput.h"
 #include "simcore/montecarlo.h"
+#include "simcore/steptime3d.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
@@ -105,10 +106,10 @@ TEST_CASE("checkpoint: editing a control puts simcore's sweep into the series", 
     write->setValue(300); // s
     CHECK(model.scenario().checkpoint.writeTimeSeconds == 300);
     requireSweepMatchesSimcore(panel);
-    // Young (1974) by hand: M = 1.8e8 s / 1024 = 175,781.25 s; √(2 · 300 · 175,781.25) =
-    // √105,468,750 = 10,269.8 s.
-    CHECK(panel.report().result.youngIntervalSeconds == Approx(10269.797).epsilon(1e-6));
-    CHECK(panel.report().result.clusterMtbfSeconds == Approx(175781.25).epsilon(1e-12));
+    // Young (1974) by hand: M = 1.8e8 s / 32 = 5,625,000 s (the default job: 32 GPUs);
+    // √(2 · 300 · 5,625,000) = √3,375,000,000 = 58,094.75 s.
+    CHECK(panel.report().result.youngIntervalSeconds == Approx(58094.750).epsilon(1e-6));
+    CHECK(panel.report().result.clusterMtbfSeconds == Approx(5625000).epsilon(1e-12));
 
     NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
     REQUIRE(mtbf != nullptr);
@@ -145,13 +146,15 @@ TEST_CASE("checkpoint: read-outs show simcore's numbers and the interval in step
     CheckpointPanel panel(&model);
     const QStringList texts = panel.readouts();
     REQUIRE(texts.size() == 7);
-    // Defaults: lesson step time at N = 8 is 1000/8 + 20 + 4·7 = 173 ms (seed lesson §5);
-    // τ = 3600 s → round(3600 / 0.173) = 20,809 steps.
-    CHECK(texts[6].contains(QStringLiteral("20\u202F809")));
-    const auto steps = simcore::intervalSecondsToSteps(3600, 0.173);
+    // The job's step: the training model's at the default layout's own N = 32 (the step the
+    // goodput model and Scaling's Physical mode price); τ = 3600 s → round(3600 / step) steps.
+    const double step = simcore::trainingReport(simcore::Scenario{}).step.stepSeconds;
+    REQUIRE(step > 0);
+    const auto steps = simcore::intervalSecondsToSteps(3600, step);
     REQUIRE(steps.ok());
-    CHECK(steps.value == 20809);
-    CHECK(simcore::shouldCheckpoint(20809 * 3, steps.value).value);
+    CHECK(steps.value == std::llround(3600 / step));
+    CHECK(texts[6].contains(dtsim::common::formatWhole(steps.value)));
+    CHECK(simcore::shouldCheckpoint(steps.value * 3, steps.value).value);
     CHECK(panel.formulaText().contains(QStringLiteral("√(2δM)")));
 }
 
@@ -211,6 +214,8 @@ TEST_CASE("checkpoint: a batch past the failure limit says it was not run, and d
     CheckpointCharts* charts = panel.charts();
     REQUIRE(waitForMonteCarlo(charts));
     // 10^7 GPUs of 10^8 s MTBF: a failure every 10 s, ~10^9 failures for the default batch.
+    // 10^7 GPUs are dp = 1.25·10^6 of the default tp 2 × pp 4, one sequence a replica.
+    model.setNumber(QStringLiteral("train.global_batch"), 1.25e6);
     model.setNumber(QStringLiteral("checkpoint.gpus"), 1e7);
     model.setNumber(QStringLiteral("checkpoint.gpu_mtbf"), 1e8);
     REQUIRE(waitForMonteCarlo(charts));
@@ -298,7 +303,7 @@ TEST_CASE("checkpoint: an out-of-range entry is named and not applied", "[ui][ch
     CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
     CHECK(panel.problemText().contains(QStringLiteral("out of range")));
     QTest::keyClick(gpus->editor(), Qt::Key_Return);
-    CHECK(model.scenario().checkpoint.gpus == 1024);
+    CHECK(model.scenario().checkpoint.gpus == 32);
 
     // GPU MTBF must be > 0: zero reaches the model, which refuses it by name.
     NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
@@ -365,7 +370,7 @@ TEST_CASE("checkpoint: export draws the complete picture and writes the CSV",
     scenario.checkpoint.monteCarloRuns = 400;
     area->showScenario(scenario);
     const QString csv = area->csv();
-    CHECK(csv.contains(QStringLiteral("cluster_mtbf,175781.25,s")));
+    CHECK(csv.contains(QStringLiteral("cluster_mtbf,5625000,s"))); // 1.8e8 s / 32 GPUs
     CHECK(csv.contains(QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction")));
     CHECK(csv.contains(QStringLiteral("bin_start_s,bin_end_s,jobs")));
     CHECK(csv.contains(QStringLiteral("mc_runs,400,")));
@@ -408,6 +413,7 @@ TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput r
     simcore::Scenario scenario;
     scenario.checkpoint.monteCarloRuns = 200;
     scenario.checkpoint.gpus = 16384;
+    scenario.train.globalBatch = 2048; // N = 16,384 is dp = 2,048 of tp 2 × pp 4
     auto area = createChartArea(QStringLiteral("checkpoint"));
     REQUIRE(area != nullptr);
     area->showScenario(scenario);
@@ -525,8 +531,8 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     cv->setValue(5);
     CHECK(model.scenario().scaling.stragglerCv == Approx(0.05));
     CHECK(goodputValue("straggler_cv") == Approx(0.05));
-    CHECK(goodputValue("straggler_factor") == Approx(simcore::stragglerFactor(0.05, 1024)));
-    CHECK(charts->report().stragglers.factor == Approx(simcore::stragglerFactor(0.05, 1024)));
+    CHECK(goodputValue("straggler_factor") == Approx(simcore::stragglerFactor(0.05, 32)));
+    CHECK(charts->report().stragglers.factor == Approx(simcore::stragglerFactor(0.05, 32)));
     // The Monte-Carlo run marks the wait: in the caption and in the strip.
     REQUIRE(waitForMonteCarlo(charts));
     CHECK(charts->monteCarlo().stragglers == charts->report().stragglers);
@@ -583,4 +589,40 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     charts->timeline()->grab();
     CHECK(charts->timeline()->stragglerColumnCount() == 0);
     CHECK_FALSE(charts->monteCarloCaption().contains(QStringLiteral("slowest GPU")));
+}
+
+TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and priced nowhere",
+          "[ui][checkpoint][goodput]")
+{
+    // The default layout (tp 2 × pp 4, a global batch of 32) has the layouts N = 8, 16, …, 256;
+    // N = 1024 is none: the panel names checkpoint.gpus and the layouts, the wasted-time chart and
+    // the goodput read-outs price nothing, and the goodput curve shows the layouts with the
+    // job's N marked "✗" where it would be, as the Scaling view marks such an N.
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    model.setNumber(QStringLiteral("checkpoint.gpus"), 1024);
+    CHECK_FALSE(panel.report().ok());
+    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
+    CHECK(panel.problemText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
+    CHECK(panel.charts()->writeTop()->points().isEmpty());
+    const auto* charts = panel.charts();
+    const auto curve = charts->goodputOptimalSeries()->points();
+    REQUIRE(curve.size() == 6);
+    CHECK(curve.front().x() == 8);
+    CHECK(curve.back().x() == 256);
+    const auto chosen = charts->chosenGpusLine()->points();
+    REQUIRE(chosen.size() == 2);
+    CHECK(chosen[0].x() == 1024);
+    CHECK(charts->chosenGpusLine()->name().startsWith(QStringLiteral("✗")));
+    CHECK(charts->chosenGpusLine()->pen().style() == Qt::DashLine);
+    CHECK(panel.formulaText().contains(QStringLiteral("no dp × tp × pp × cp layout")));
+
+    // Back on a layout: priced, the line solid and named as before.
+    model.setNumber(QStringLiteral("checkpoint.gpus"), 64);
+    CHECK(panel.report().ok());
+    CHECK(charts->chosenGpusLine()->pen().style() == Qt::SolidLine);
+    CHECK_FALSE(charts->chosenGpusLine()->name().startsWith(QStringLiteral("✗")));
+    CHECK(panel.formulaText().contains(QStringLiteral("W = steps × step at N")));
 }

@@ -399,14 +399,21 @@ const std::vector<Row>& rows()
         {"checkpoint.gpus", QT_TRANSLATE_NOOP("KeyText", "GPUs in the job N:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "How many GPUs the job runs on. If any one of them fails the whole job stops, so "
-             "the cluster fails N times as often as one GPU.")},
-        {"checkpoint.work", QT_TRANSLATE_NOOP("KeyText", "Job length W (work):"),
+             "How many GPUs the job runs on, as data-parallel copies of the scenario's tp × pp × "
+             "cp layout (a count that is no such layout is not priced). If any one of them fails "
+             "the whole job stops, so the cluster fails N times as often as one GPU.")},
+        {"checkpoint.work",
+         QT_TRANSLATE_NOOP("KeyText", "Job length W (work):"),
          QT_TRANSLATE_NOOP(
              "KeyText",
              "Useful computation the job needs, in days, not counting checkpoints, lost work or "
-             "restarts."),
-         QT_TRANSLATE_NOOP("KeyText", " days"), 1 / 86400.0, 2},
+             "restarts. Not given: the training steps × the step time of the job's layout at N "
+             "(training model)."),
+         QT_TRANSLATE_NOOP("KeyText", " days"),
+         1 / 86400.0,
+         2,
+         {},
+         QT_TRANSLATE_NOOP("KeyText", "from the steps")},
         {"checkpoint.mc_runs", QT_TRANSLATE_NOOP("KeyText", "Simulated jobs:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -421,10 +428,10 @@ const std::vector<Row>& rows()
          QT_TRANSLATE_NOOP("KeyText", "Storage bandwidth:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. The goodput "
-             "model writes the weights and optimizer state at it (14 bytes per parameter in mixed "
-             "precision with Adam); Llama 3's storage sustains 2,000 GB/s. Not given: the "
-             "write time δ above."),
+             "Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. Each "
+             "checkpoint writes the weights and optimizer state at it (14 bytes per parameter in "
+             "mixed precision with Adam): that is δ for the whole panel. Llama 3's storage "
+             "sustains 2,000 GB/s. Not given: the write time δ above."),
          QT_TRANSLATE_NOOP("KeyText", " GB/s"),
          1e-9,
          3,

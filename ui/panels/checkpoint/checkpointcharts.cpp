@@ -431,10 +431,26 @@ void CheckpointCharts::updateGoodput()
     CurveBatch curves;
     curves.set(m_goodputOptimal, optimal);
     curves.set(m_goodputCurrent, current);
-    const double first =
+    // The job's N: on the curve when it is a layout; else marked "✗" where it would be (the
+    // report's problem says why), as the Scaling view marks an N that is no layout.
+    const auto gpus = static_cast<double>(m_goodput.job.gpus);
+    const bool haveJob = m_goodput.ok() && !m_goodput.quantities.empty();
+    const bool noLayout =
+        !m_goodput.ok() && !m_goodput.problems.empty() &&
+        m_goodput.problems.front().key == "checkpoint.gpus" &&
+        m_goodput.problems.front().kind == simcore::ScenarioError::Kind::Inconsistent && gpus >= 1;
+    double first =
         m_goodput.curve.empty() ? 1.0 : static_cast<double>(m_goodput.curve.front().gpus);
-    const double last =
-        m_goodput.curve.empty() ? 1e5 : static_cast<double>(m_goodput.curve.back().gpus);
+    double last = m_goodput.curve.empty() ? 1e5 : static_cast<double>(m_goodput.curve.back().gpus);
+    if (haveJob || noLayout) {
+        // Outside the curve's N the line would sit on the frame: half a step of the log axis off.
+        constexpr double kMargin = 1.5;
+        first = gpus < first ? gpus / kMargin : first;
+        last = gpus > last ? gpus * kMargin : last;
+    }
+    if (!(last > first)) {
+        last = first * 10; // one layout alone: a decade around it
+    }
     if (m_gpusAxis->min() != first || m_gpusAxis->max() != last) {
         m_gpusAxis->setRange(first, last);
     }
@@ -443,10 +459,22 @@ void CheckpointCharts::updateGoodput()
         m_goodputAxis->setTickCount(6);
     }
     curves.apply();
-    const bool haveJob = m_goodput.ok() && !m_goodput.quantities.empty();
-    const auto gpus = static_cast<double>(m_goodput.params.gpus);
-    replaceIfChanged(m_chosenGpus, haveJob ? QList<QPointF>{QPointF(gpus, 0), QPointF(gpus, 100)}
-                                           : QList<QPointF>{});
+    replaceIfChanged(m_chosenGpus, haveJob || noLayout
+                                       ? QList<QPointF>{QPointF(gpus, 0), QPointF(gpus, 100)}
+                                       : QList<QPointF>{});
+    QPen pen = m_chosenGpus->pen();
+    const Qt::PenStyle style = noLayout ? Qt::DashLine : Qt::SolidLine;
+    if (pen.style() != style) {
+        pen.setStyle(style);
+        m_chosenGpus->setPen(pen);
+    }
+    const QString name =
+        noLayout ? tr("✗ N = %1: no such layout")
+                       .arg(common::formatWhole(static_cast<std::int64_t>(m_goodput.job.gpus)))
+                 : tr("This job's N");
+    if (m_chosenGpus->name() != name) {
+        m_chosenGpus->setName(name);
+    }
 
     QStringList causes;
     QList<qreal> counts;
@@ -494,7 +522,6 @@ void CheckpointCharts::retranslate()
     m_goodputChart->setTitle(tr("Goodput vs number of GPUs (MODELS §9)"));
     m_goodputOptimal->setName(tr("Optimal interval (Daly)"));
     m_goodputCurrent->setName(tr("Current interval τ"));
-    m_chosenGpus->setName(tr("This job's N"));
     m_gpusAxis->setTitleText(tr("GPUs N (log scale)"));
     m_goodputAxis->setTitleText(tr("Goodput (%)"));
     m_goodputView->setAccessibleName(tr("Goodput vs number of GPUs chart"));
@@ -892,7 +919,10 @@ void CheckpointCharts::updateCaption()
 QString CheckpointCharts::summary() const
 {
     if (!m_report.ok()) {
-        return tr("The checkpoint inputs are out of range: nothing to show.");
+        return m_report.problems.front().key == "checkpoint.gpus" &&
+                       m_report.problems.front().kind == simcore::ScenarioError::Kind::Inconsistent
+                   ? tr("Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.")
+                   : tr("The checkpoint inputs are out of range: nothing to show.");
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "

@@ -171,7 +171,8 @@ void CheckpointPanel::retranslate()
     m_llamaButton->setText(tr("Preset: Llama 3 (16,384 GPUs, 419 failures in 54 days)"));
     m_llamaButton->setToolTip(
         tr("Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, "
-           "a job MTBF of about 3.1 hours. Sets N = 16,384, GPU MTBF = 3.09 h × 16,384, "
+           "a job MTBF of about 3.1 hours. Sets Llama 3 405B on its layout of 16,384 GPUs "
+           "(tp 8 × pp 16 × dp 128; the other panels show it too), GPU MTBF = 3.09 h × 16,384, "
            "W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly "
            "checkpoint (the paper gives none of these three)."));
     m_jobGroup->setTitle(tr("Cluster and job"));
@@ -223,8 +224,8 @@ QList<Panel::Readout> CheckpointPanel::readoutsForReport() const
          {id("expected_failures")},
          {}},
         {tr("Interval in steps:"),
-         tr("The interval as whole training steps, with the Scaling panel's step time: "
-            "shouldCheckpoint(step, K) is true when step % K == 0."),
+         tr("The interval as whole training steps, with the step time of the job's layout at "
+            "N (training model): shouldCheckpoint(step, K) is true when step % K == 0."),
          optimumInSteps
              ? QStringList{id("interval_steps"), id("step_time"), id("optimal_interval_steps")}
              : QStringList{id("interval_steps"), id("step_time")},
@@ -256,7 +257,11 @@ void CheckpointPanel::refresh()
 void CheckpointPanel::updateFormula()
 {
     if (!m_report.ok()) {
-        setFormula(tr("The checkpoint inputs are out of range."));
+        setFormula(m_report.problems.front().key == "checkpoint.gpus" &&
+                           m_report.problems.front().kind ==
+                               simcore::ScenarioError::Kind::Inconsistent
+                       ? tr("Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.")
+                       : tr("The checkpoint inputs are out of range."));
         return;
     }
     const auto& r = m_report.result;
@@ -272,6 +277,21 @@ void CheckpointPanel::updateFormula()
             .arg(seconds(r.params.writeSeconds), seconds(r.clusterMtbfSeconds),
                  seconds(std::round(r.youngIntervalSeconds)), value("young_interval"),
                  value("optimal_interval"));
+    // W and δ as the job defines them (goodput.h, checkpointJob): each with its rule.
+    const simcore::Quantity* workFrom = m_report.find("work_source");
+    const simcore::Quantity* writeFrom = m_report.find("write_source");
+    QString job = workFrom && workFrom->word == "given"
+                      ? tr("W = <b>%1</b> given: %2 steps of %3")
+                            .arg(value("work"), value("steps"), value("step_time"))
+                      : tr("W = steps × step at N = %1 × %2 = <b>%3</b>")
+                            .arg(value("steps"), value("step_time"), value("work"));
+    if (writeFrom && writeFrom->word == "storage") {
+        job += QStringLiteral("; ") +
+               tr("δ = checkpoint ÷ storage bandwidth = <b>%1</b>").arg(value("write_time"));
+    } else if (writeFrom && writeFrom->word == "memory") {
+        job += QStringLiteral("; ") +
+               tr("δ = checkpoint ÷ in-memory tier = <b>%1</b>").arg(value("write_time"));
+    }
     const QString expected =
         tr("T = M·e<sup>R/M</sup>·(e<sup>(τ+δ)/M</sup> − 1)·W/τ with τ = %1, R = %2, W = %3: "
            "<b>%4</b>, wasted %5")
@@ -279,7 +299,8 @@ void CheckpointPanel::updateFormula()
                  seconds(r.params.workSeconds),
                  m_report.overflow ? tr("beyond any calendar") : value("expected_time"),
                  value("waste_fraction"));
-    setFormula(mtbf + QStringLiteral("<br>") + young + QStringLiteral("<br>") + expected);
+    setFormula(mtbf + QStringLiteral("; ") + job + QStringLiteral("<br>") + young +
+               QStringLiteral("<br>") + expected);
 }
 
 } // namespace dtsim::ui

@@ -311,6 +311,14 @@
         <source> Of the work kept, %1 per job (%2 of the wall time) was waiting for the slowest GPU: each step takes %3× one GPU&apos;s time.</source>
         <translation> Trong phần công việc giữ được, mỗi tác vụ có %1 (%2 thời gian thực tế) là chờ GPU chậm nhất: mỗi bước mất %3× thời gian của một GPU.</translation>
     </message>
+    <message>
+        <source>✗ N = %1: no such layout</source>
+        <translation>✗ N = %1: không có bố trí như vậy</translation>
+    </message>
+    <message>
+        <source>Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.</source>
+        <translation>Không tính được gì: N không phải là một bố trí dp × tp × pp × cp của kịch bản này.</translation>
+    </message>
 </context>
 <context>
     <name>CheckpointPanel</name>
@@ -321,10 +329,6 @@
     <message>
         <source>Preset: Llama 3 (16,384 GPUs, 419 failures in 54 days)</source>
         <translation>Mẫu Llama 3 (16.384 GPU, 419 sự cố/54 ngày)</translation>
-    </message>
-    <message>
-        <source>Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, a job MTBF of about 3.1 hours. Sets N = 16,384, GPU MTBF = 3.09 h × 16,384, W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly checkpoint (the paper gives none of these three).</source>
-        <translation>Bài báo Llama 3, §3.3.4: 419 lần gián đoạn ngoài dự kiến trong 54 ngày trên 16.384 GPU H100, tức MTBF của tác vụ khoảng 3,1 giờ. Đặt N = 16.384, MTBF của GPU = 3,09 giờ × 16.384, W = 54 ngày, và giả định ghi checkpoint mất 60 s, khởi động lại mất 10 phút, checkpoint mỗi giờ một lần (bài báo không nêu ba con số này).</translation>
     </message>
     <message>
         <source>Cluster and job</source>
@@ -415,10 +419,6 @@
         <translation>Số sự cố kỳ vọng trong suốt tác vụ: thời gian thực tế / M.</translation>
     </message>
     <message>
-        <source>The interval as whole training steps, with the Scaling panel&apos;s step time: shouldCheckpoint(step, K) is true when step % K == 0.</source>
-        <translation>Chu kỳ quy ra số bước huấn luyện nguyên, theo thời gian mỗi bước của thẻ Mở rộng quy mô: shouldCheckpoint(step, K) đúng khi step % K == 0.</translation>
-    </message>
-    <message>
         <source>%1 (at the optimum %2)</source>
         <translation>%1 (tối ưu: %2)</translation>
     </message>
@@ -469,6 +469,34 @@
     <message>
         <source>Stragglers</source>
         <translation>GPU chậm (straggler)</translation>
+    </message>
+    <message>
+        <source>Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, a job MTBF of about 3.1 hours. Sets Llama 3 405B on its layout of 16,384 GPUs (tp 8 × pp 16 × dp 128; the other panels show it too), GPU MTBF = 3.09 h × 16,384, W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly checkpoint (the paper gives none of these three).</source>
+        <translation>Bài báo Llama 3, §3.3.4: 419 lần gián đoạn ngoài dự kiến trong 54 ngày trên 16.384 GPU H100, tức MTBF của tác vụ khoảng 3,1 giờ. Đặt Llama 3 405B với bố trí 16.384 GPU của nó (tp 8 × pp 16 × dp 128; các thẻ khác cũng hiển thị bố trí này), MTBF của GPU = 3,09 giờ × 16.384, W = 54 ngày, và giả định ghi checkpoint mất 60 s, khởi động lại mất 10 phút, checkpoint mỗi giờ một lần (bài báo không nêu ba con số này).</translation>
+    </message>
+    <message>
+        <source>The interval as whole training steps, with the step time of the job&apos;s layout at N (training model): shouldCheckpoint(step, K) is true when step % K == 0.</source>
+        <translation>Chu kỳ quy ra số bước huấn luyện nguyên, theo thời gian mỗi bước của bố trí của tác vụ tại N (mô hình huấn luyện): shouldCheckpoint(step, K) đúng khi step % K == 0.</translation>
+    </message>
+    <message>
+        <source>Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.</source>
+        <translation>Không tính được gì: N không phải là một bố trí dp × tp × pp × cp của kịch bản này.</translation>
+    </message>
+    <message>
+        <source>W = &lt;b&gt;%1&lt;/b&gt; given: %2 steps of %3</source>
+        <translation>W = &lt;b&gt;%1&lt;/b&gt; cho trước: %2 bước, mỗi bước %3</translation>
+    </message>
+    <message>
+        <source>W = steps × step at N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>W = số bước × thời gian mỗi bước tại N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>δ = checkpoint ÷ storage bandwidth = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>δ = checkpoint ÷ băng thông lưu trữ = &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>δ = checkpoint ÷ in-memory tier = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>δ = checkpoint ÷ tầng bộ nhớ = &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1355,16 +1383,8 @@
         <translation>Số GPU của tác vụ N:</translation>
     </message>
     <message>
-        <source>How many GPUs the job runs on. If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation>Số GPU mà tác vụ chạy trên đó. Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
-    </message>
-    <message>
         <source>Job length W (work):</source>
         <translation>Khối lượng công việc W:</translation>
-    </message>
-    <message>
-        <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts.</source>
-        <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại.</translation>
     </message>
     <message>
         <source> days</source>
@@ -1551,10 +1571,6 @@
         <translation>Băng thông lưu trữ:</translation>
     </message>
     <message>
-        <source>Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. The goodput model writes the weights and optimizer state at it (14 bytes per parameter in mixed precision with Adam); Llama 3&apos;s storage sustains 2,000 GB/s. Not given: the write time δ above.</source>
-        <translation>Băng thông ghi của bộ lưu trữ checkpoint, tất cả GPU cộng lại, tính bằng GB/s. Mô hình goodput ghi trọng số và trạng thái optimizer với băng thông này (14 byte mỗi tham số với mixed precision và Adam); bộ lưu trữ của Llama 3 đạt 2.000 GB/s. Không đặt: dùng thời gian ghi δ ở trên.</translation>
-    </message>
-    <message>
         <source>not given (use δ)</source>
         <translation>không đặt (dùng δ)</translation>
     </message>
@@ -1625,6 +1641,22 @@
     <message>
         <source>Also try tensor-parallel groups larger than a node. Their all-reduces inside every layer then cross the network, which is why Megatron-LM keeps tp in a node.</source>
         <translation>Thử cả nhóm tensor parallel lớn hơn một node. Khi đó các all-reduce trong mỗi lớp phải đi qua mạng, vì thế Megatron-LM giữ tp trong một node.</translation>
+    </message>
+    <message>
+        <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout is not priced). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
+        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao song song dữ liệu của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không được tính). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
+    </message>
+    <message>
+        <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts. Not given: the training steps × the step time of the job&apos;s layout at N (training model).</source>
+        <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại. Không đặt: số bước huấn luyện × thời gian mỗi bước của bố trí của tác vụ tại N (mô hình huấn luyện).</translation>
+    </message>
+    <message>
+        <source>from the steps</source>
+        <translation>theo số bước</translation>
+    </message>
+    <message>
+        <source>Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. Each checkpoint writes the weights and optimizer state at it (14 bytes per parameter in mixed precision with Adam): that is δ for the whole panel. Llama 3&apos;s storage sustains 2,000 GB/s. Not given: the write time δ above.</source>
+        <translation>Băng thông ghi của bộ lưu trữ checkpoint, tất cả GPU cộng lại, tính bằng GB/s. Mỗi checkpoint ghi trọng số và trạng thái optimizer với băng thông này (14 byte mỗi tham số với mixed precision và Adam): đó là δ cho cả thẻ. Bộ lưu trữ của Llama 3 đạt 2.000 GB/s. Không đặt: dùng thời gian ghi δ ở trên.</translation>
     </message>
 </context>
 <context>

@@ -1644,7 +1644,7 @@
     </message>
     <message>
         <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout is not priced). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao song song dữ liệu của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không được tính). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
+        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không được tính). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
     </message>
     <message>
         <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts. Not given: the training steps × the step time of the job&apos;s layout at N (training model).</source>

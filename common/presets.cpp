@@ -96,8 +96,9 @@
 //   checkpoint.interval 3600 s: dtsim's default (Llama 3's interval is not published); the
 //   panel marks the optimum next to it.
 //   The model and layout are Llama 3 405B's on 16,384 GPUs (Tables 3 and 4: tp 8 × pp 16 × dp
-//   128, 2,048 sequences of 8,192; 128 layers for its 126; interleaved v = 2, ZeRO-1 and
-//   sequence parallelism assumed), so that checkpoint.gpus is a layout the goodput model prices
+//   128, 2,048 sequences of 8,192; 128 layers for its 126; interleaved v = 8, selective
+//   recomputation, ZeRO-3 and sequence parallelism assumed: the fastest variant that fits), so
+//   that checkpoint.gpus is a layout the goodput model prices
 //   (resources/presets/README.md). The other presets set checkpoint.gpus to their own layout.
 
 namespace dtsim::common {

@@ -468,7 +468,7 @@
     </message>
     <message>
         <source>Stragglers</source>
-        <translation>GPU chậm (straggler)</translation>
+        <translation>GPU chậm</translation>
     </message>
     <message>
         <source>Llama 3 paper §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, a job MTBF of about 3.1 hours. Sets Llama 3 405B on its layout of 16,384 GPUs (tp 8 × pp 16 × dp 128; the other panels show it too), GPU MTBF = 3.09 h × 16,384, W = 54 days, and assumes a 60 s checkpoint write, a 10 min restart and an hourly checkpoint (the paper gives none of these three).</source>
@@ -3568,7 +3568,7 @@
     </message>
     <message>
         <source>Step time (%1)</source>
-        <translation>Thời gian mỗi bước (%1)</translation>
+        <translation>Mỗi bước (%1)</translation>
     </message>
     <message>
         <source>dtsim — Scaling: step time and speed-up vs workers</source>
@@ -3590,7 +3590,7 @@
     </message>
     <message>
         <source>Stragglers</source>
-        <translation>GPU chậm (straggler)</translation>
+        <translation>GPU chậm</translation>
     </message>
     <message>
         <source>Failures</source>

@@ -602,8 +602,16 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     CheckpointPanel panel(&model);
     panel.resize(1280, 800);
     panel.show();
+    REQUIRE(waitForMonteCarlo(panel.charts()));
+    REQUIRE_FALSE(panel.charts()->histogramOutline()->points().isEmpty());
     model.setNumber(QStringLiteral("checkpoint.gpus"), 1024);
     CHECK_FALSE(panel.report().ok());
+    // The last batch's histogram and run are not left standing for a job that is not priced.
+    CHECK_FALSE(panel.charts()->monteCarlo().valid);
+    CHECK(panel.charts()->histogramOutline()->points().isEmpty());
+    CHECK(panel.charts()->meanLine()->points().isEmpty());
+    CHECK(panel.charts()->timeline()->run().timeline.empty());
+    CHECK_FALSE(panel.charts()->isMonteCarloRunning());
     CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
     CHECK(panel.problemText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
     CHECK(panel.charts()->writeTop()->points().isEmpty());
@@ -622,6 +630,9 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     // Back on a layout: priced, the line solid and named as before.
     model.setNumber(QStringLiteral("checkpoint.gpus"), 64);
     CHECK(panel.report().ok());
+    REQUIRE(waitForMonteCarlo(panel.charts()));
+    CHECK(panel.charts()->monteCarlo().valid);
+    CHECK_FALSE(panel.charts()->histogramOutline()->points().isEmpty());
     CHECK(charts->chosenGpusLine()->pen().style() == Qt::SolidLine);
     CHECK_FALSE(charts->chosenGpusLine()->name().startsWith(QStringLiteral("✗")));
     CHECK(panel.formulaText().contains(QStringLiteral("W = steps × step at N")));

@@ -603,7 +603,31 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
     }
     if (report.ok()) {
         requestMonteCarlo(report.result.params, report.stragglers, runs, seed);
+    } else {
+        forgetMonteCarlo();
     }
+}
+
+void CheckpointCharts::forgetMonteCarlo()
+{
+    // Nothing is priced: no batch is wanted, a running one is stopped and dropped, and the last
+    // one's histogram and timeline leave the screen rather than stand for this scenario.
+    m_haveWanted = false;
+    ++m_wantedGeneration;
+    m_launchDelay->stop();
+    if (m_running) {
+        m_running->cancel.store(true);
+    }
+    if (!m_monteCarlo.valid) {
+        return;
+    }
+    m_monteCarlo = {};
+    replaceIfChanged(m_histUpper, {});
+    replaceIfChanged(m_meanLine, {});
+    replaceIfChanged(m_expectedLine, {});
+    m_timeline->setRun({}, 1.0, tr("s"));
+    m_timeline->setTitle(QString());
+    updateCaption();
 }
 
 void CheckpointCharts::updateWaste()
@@ -747,8 +771,10 @@ void CheckpointCharts::jobFinished(const std::shared_ptr<Job>& job)
     }
     ++m_dropped;
     if (job->generation != m_wantedGeneration) {
-        if (!m_launchDelay->isActive()) {
+        if (m_haveWanted && !m_launchDelay->isActive()) {
             launch();
+        } else {
+            updateCaption();
         }
     } else {
         updateCaption();

@@ -148,6 +148,7 @@ private:
     void launch();
     void jobFinished(const std::shared_ptr<Job>& job);
     void applyMonteCarlo(simcore::MonteCarloSummary summary);
+    void forgetMonteCarlo();
     void updateHistogram();
     void updateCaption();
 

@@ -355,7 +355,8 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
     }
 
     std::vector<PlanLayout>& layouts = report.layouts;
-    layouts.reserve(1024);
+    // Untouched capacity costs no page until used: one growth at most for large searches.
+    layouts.reserve(1 << 15);
     for (const std::int64_t tp : report.tpAxis) {
         for (const std::int64_t pp : report.ppAxis) {
             PlanCell cell;
@@ -460,20 +461,43 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
         }
     }
 
-    // Sorted through indices: a layout is a few hundred bytes, cheaper to move once than to swap.
-    std::vector<std::size_t> order(layouts.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        order[i] = i;
+    // Sorted through a compact key (a layout is a few hundred bytes: comparing and swapping
+    // them missed the cache), ties broken by the full ranking, then moved into place along the
+    // permutation's cycles without a second array.
+    struct RankKey {
+        double stepSeconds;
+        double memoryBytes;
+        std::size_t index;
+    };
+    std::vector<RankKey> keys(layouts.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        keys[i] = {layouts[i].step.stepSeconds, layouts[i].memoryPerGpuBytes, i};
     }
-    std::sort(order.begin(), order.end(), [&layouts](std::size_t a, std::size_t b) {
-        return rankedBefore(layouts[a], layouts[b]);
+    std::sort(keys.begin(), keys.end(), [&layouts](const RankKey& a, const RankKey& b) {
+        if (a.stepSeconds != b.stepSeconds) {
+            return a.stepSeconds < b.stepSeconds;
+        }
+        if (a.memoryBytes != b.memoryBytes) {
+            return a.memoryBytes < b.memoryBytes;
+        }
+        return rankedBefore(layouts[a.index], layouts[b.index]);
     });
-    std::vector<PlanLayout> sorted;
-    sorted.reserve(layouts.size());
-    for (const std::size_t i : order) {
-        sorted.push_back(std::move(layouts[i]));
+    std::vector<bool> placed(layouts.size(), false);
+    for (std::size_t start = 0; start < keys.size(); ++start) {
+        if (placed[start] || keys[start].index == start) {
+            continue;
+        }
+        // Position j takes the layout at keys[j].index; follow the cycle from `start`.
+        PlanLayout held = std::move(layouts[start]);
+        std::size_t j = start;
+        while (keys[j].index != start) {
+            layouts[j] = std::move(layouts[keys[j].index]);
+            placed[j] = true;
+            j = keys[j].index;
+        }
+        layouts[j] = std::move(held);
+        placed[j] = true;
     }
-    layouts = std::move(sorted);
     report.fitting = static_cast<std::int64_t>(layouts.size());
     // Each cell's fastest layout: the first of its tp and pp in the ranking.
     const auto position = [](const std::vector<std::int64_t>& axis, std::int64_t value) {

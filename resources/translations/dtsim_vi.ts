@@ -117,7 +117,7 @@
     </message>
     <message>
         <source> (τ does not divide W: Daly&apos;s closed form with a fractional last interval gives %1.)</source>
-        <translation> (W không chia hết cho τ: công thức dạng đóng của Daly, với chu kỳ cuối không trọn, cho %1.)</translation>
+        <translation> (τ không chia hết W: Daly với chu kỳ cuối lẻ cho %1.)</translation>
     </message>
     <message>
         <source>&lt;b&gt;The simulated job never finishes&lt;/b&gt;: a run stopped after %1 failures. Restarts or checkpoint writes take too long for this MTBF.</source>
@@ -309,7 +309,7 @@
     </message>
     <message>
         <source> Of the work kept, %1 per job (%2 of the wall time) was waiting for the slowest GPU: each step takes %3× one GPU&apos;s time.</source>
-        <translation> Trong phần công việc giữ được, mỗi tác vụ có %1 (%2 thời gian thực tế) là chờ GPU chậm nhất: mỗi bước mất %3× thời gian của một GPU.</translation>
+        <translation> Chờ GPU chậm nhất: %1 mỗi tác vụ (%2 thời gian thực tế), mỗi bước bằng %3× của một GPU.</translation>
     </message>
     <message>
         <source>✗ N = %1: no such layout</source>
@@ -488,7 +488,7 @@
     </message>
     <message>
         <source>W = steps × step at N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</source>
-        <translation>W = số bước × thời gian mỗi bước tại N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+        <translation>W = số bước × bước tại N = %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
         <source>δ = checkpoint ÷ storage bandwidth = &lt;b&gt;%1&lt;/b&gt;</source>

@@ -117,7 +117,7 @@
     </message>
     <message>
         <source> (τ does not divide W: Daly&apos;s closed form with a fractional last interval gives %1.)</source>
-        <translation> (τ không chia hết W: Daly với chu kỳ cuối lẻ cho %1.)</translation>
+        <translation> (W không chia hết cho τ; Daly, chu kỳ cuối lẻ: %1.)</translation>
     </message>
     <message>
         <source>&lt;b&gt;The simulated job never finishes&lt;/b&gt;: a run stopped after %1 failures. Restarts or checkpoint writes take too long for this MTBF.</source>

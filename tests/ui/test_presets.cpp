@@ -7,6 +7,7 @@
 #include "helpers.h"
 #include "simcore/catalogue.h"
 #include "simcore/checkpoint.h"
+#include "simcore/checkpointreport.h"
 #include "simcore/collectives.h"
 #include "simcore/memory.h"
 #include "simcore/scaling.h"
@@ -175,6 +176,30 @@ TEST_CASE("the 16,384-GPU preset fails every 3.1 hours, as Llama 3 did", "[ui][p
     CHECK(result.atOptimum.wasteFraction == Approx(0.07).margin(0.005));
     // Consistent with Llama 3's "higher than 90 % effective training time" at the optimum.
     CHECK(result.atOptimum.wasteFraction < 0.10);
+}
+
+TEST_CASE("the Llama 3 preset and the Checkpoint panel's Llama 3 button set one layout, and it "
+          "fits",
+          "[ui][presets]")
+{
+    // Two descriptions of Dubey et al. 2024's 16,384-GPU run: the preset file and
+    // simcore::withLlama3Scale (the button). The model, batch and layout must not drift apart.
+    const simcore::Scenario file = preset("llama3-16k-failures");
+    const simcore::Scenario button = simcore::withLlama3Scale(simcore::Scenario{});
+    CHECK(file.model == button.model);
+    CHECK(file.train.precision == button.train.precision);
+    CHECK(file.train.optimizer == button.train.optimizer);
+    CHECK(file.train.recompute == button.train.recompute);
+    CHECK(file.train.microBatch == button.train.microBatch);
+    CHECK(file.train.globalBatch == button.train.globalBatch);
+    CHECK(file.train.steps == button.train.steps);
+    CHECK(file.parallel == button.parallel);
+    CHECK(file.memory.sequenceParallel == button.memory.sequenceParallel);
+    CHECK(file.hardware.gpu == button.hardware.gpu);
+    // The training model prices it and it fits the H100's 80 GiB (the paper ran it).
+    const auto training = simcore::trainingReport(file);
+    REQUIRE(training.ok());
+    CHECK(training.fits);
 }
 
 TEST_CASE("7B on 24 GB GPUs fits only with ZeRO-3", "[ui][presets]")

@@ -237,6 +237,7 @@ void PlanCharts::buildGeometry()
         for (const auto& cell : m_report.map) {
             texts << cellText(cell);
         }
+        texts.removeDuplicates(); // refused cells share a few reasons: measure each once
         const double headerHeight = QFontMetricsF(chartstyle::labelFont()).height() * 1.2;
         const auto layOut = [&](const QFont& axis) {
             const QFontMetricsF axisMetrics(axis);

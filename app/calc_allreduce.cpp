@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/communicationreport.h"
+#include "simcore/reports/communicationreport.h"
 
 #include <QJsonObject>
 

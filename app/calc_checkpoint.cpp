@@ -1,7 +1,7 @@
 #include "app/calcmodels.h"
 #include "app/cli.h"
 #include "common/longwork.h"
-#include "simcore/checkpointreport.h"
+#include "simcore/reports/checkpointreport.h"
 
 #include <QJsonObject>
 #include <atomic>

@@ -1,7 +1,9 @@
 #include "app/calcmodels.h"
 #include "app/cli.h"
 #include "common/longwork.h"
-#include "simcore/goodput.h"
+#include "simcore/models/goodput.h"
+#include "simcore/montecarlo/goodputruns.h"
+#include "simcore/reports/goodputreport.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

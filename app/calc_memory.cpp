@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/memoryreport.h"
+#include "simcore/reports/memoryreport.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/parallelismreport.h"
+#include "simcore/reports/parallelismreport.h"
 
 namespace dtsim::app {
 

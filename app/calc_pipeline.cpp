@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/pipelinereport.h"
+#include "simcore/reports/pipelinereport.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/scalingreport.h"
+#include "simcore/reports/scalingreport.h"
 
 #include <QJsonObject>
 

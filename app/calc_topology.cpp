@@ -1,5 +1,5 @@
 #include "app/calcmodels.h"
-#include "simcore/topologyreport.h"
+#include "simcore/reports/topologyreport.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

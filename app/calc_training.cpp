@@ -1,8 +1,8 @@
 #include "app/calcmodels.h"
 #include "app/cli.h"
-#include "simcore/catalogue.h"
-#include "simcore/steptime3d.h"
-#include "simcore/validation.h"
+#include "simcore/reports/trainingreport.h"
+#include "simcore/reports/validation.h"
+#include "simcore/scenario/catalogue.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

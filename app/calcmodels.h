@@ -5,7 +5,7 @@
 
 namespace dtsim::app {
 
-// The seven views, each printing its report (simcore/report.h).
+// The seven views, each printing its report (simcore/reports/report.h).
 int calcScaling(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcMemory(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcParallelism(const simcore::Scenario& scenario, const CalcOptions& options);
@@ -18,12 +18,12 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
 /// Goodput at scale (MODELS §9): failures, checkpoints and stragglers priced together.
 int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcAllreduce(const simcore::Scenario& scenario, const CalcOptions& options);
-/// The step time of the scenario's dp × tp × pp × cp layout (simcore/steptime3d.h).
+/// The step time of the scenario's dp × tp × pp × cp layout (simcore/models/training.h).
 int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);
-/// The planner's report (simcore/planner.h): the best layout's quantities; `dtsim plan` lists
+/// The planner's report (simcore/plan/planner.h): the best layout's quantities; `dtsim plan` lists
 /// the layouts.
 int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options);
-/// `dtsim validate`: the published runs of simcore/validation.h, published vs predicted.
+/// `dtsim validate`: the published runs of simcore/reports/validation.h, published vs predicted.
 int runValidation(bool json);
 /// What calcCommunication and calcAllreduce print: the Communication report, with the links
 /// also as JSON objects (intra, inter, flat_link: {bandwidth, latency}) and `model` as named.

@@ -2,8 +2,8 @@
 // What every `dtsim calc MODEL` shares: where text goes, the JSON object, the aligned table.
 // One file per model (calc_<model>.cpp) implements a CalcFunction; cli.cpp lists them.
 
-#include "simcore/report.h"
-#include "simcore/scenario.h"
+#include "simcore/reports/report.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -7,7 +7,7 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

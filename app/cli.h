@@ -3,7 +3,7 @@
 // Qt Core (this library links no widgets); `export` and the window are app/gui.h. Exit status:
 // 0 success, 2 bad usage or input (one line on stderr), 1 anything else.
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QString>
 #include <QStringList>

@@ -3,11 +3,12 @@
 #include "app/calcoutput.h"
 #include "app/cli.h"
 #include "common/files.h"
-#include "simcore/ncclimport.h"
-#include "simcore/nvtopoimport.h"
-#include "simcore/scenario.h"
-#include "simcore/steptimes.h"
-#include "simcore/topology.h"
+#include "simcore/import/measuredsteps.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nccllog.h"
+#include "simcore/import/nvtopoimport.h"
+#include "simcore/models/topology.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

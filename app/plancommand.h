@@ -1,9 +1,9 @@
 #pragma once
 // `dtsim plan [--scenario FILE | --preset ID] [--set KEY=VALUE]... [--json] [--top K]`: the
-// planner's ranked layouts for hardware.gpus GPUs (simcore/planner.h), as a table or one JSON
+// planner's ranked layouts for hardware.gpus GPUs (simcore/plan/planner.h), as a table or one JSON
 // object. Qt Core only, like calc.
 
-#include "simcore/planner.h"
+#include "simcore/plan/planner.h"
 
 #include <QJsonObject>
 #include <QString>

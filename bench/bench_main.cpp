@@ -16,13 +16,14 @@
 
 #include "app/gui.h"
 #include "bench/startupprobe.h"
-#include "simcore/catalogue.h"
-#include "simcore/layoutscaling.h"
-#include "simcore/montecarlo.h"
-#include "simcore/planner.h"
-#include "simcore/report.h"
-#include "simcore/scaling.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/layoutscaling.h"
+#include "simcore/models/scaling.h"
+#include "simcore/models/training.h"
+#include "simcore/montecarlo/montecarlo.h"
+#include "simcore/plan/planner.h"
+#include "simcore/reports/report.h"
+#include "simcore/scenario/catalogue.h"
+#include "simcore/views/views.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
@@ -629,7 +630,7 @@ int main(int argc, char** argv)
             record(QStringLiteral("simcore_report_%1").arg(id),
                    QStringLiteral("simcore: %1 report").arg(id), summarise(evaluations));
         }
-        // One dp × tp × pp × cp layout's step time (simcore/steptime3d.h), what a planner
+        // One dp × tp × pp × cp layout's step time (simcore/models/training.h), what a planner
         // evaluates thousands of times: the GPT-3 layout of Narayanan et al. 2021 Table 2 with
         // dp and the schedule varied. Timed in batches of 100 (a clock read costs more than
         // one evaluation), reported per evaluation in microseconds.
@@ -673,7 +674,7 @@ int main(int argc, char** argv)
         }
     }
     if (wanted(QStringLiteral("planner"))) {
-        // 4b. The planner (simcore/planner.h): Llama 3 405B at 8K, a batch of 2,048 sequences
+        // 4b. The planner (simcore/plan/planner.h): Llama 3 405B at 8K, a batch of 2,048 sequences
         // (Dubey et al. 2024, Table 4), on 1,024, 16,384 and 98,304 H100 (≈ 100k: 12,288 nodes
         // of 8), one search per sample on one thread: search time and layouts per second.
         simcore::Scenario llama;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "common/format.h"
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,7 +1,7 @@
 #pragma once
 // Turning simcore's SI numbers into text people read: locale-aware, translated units.
 
-#include "simcore/report.h"
+#include "simcore/reports/report.h"
 
 #include <QString>
 #include <cstdint>

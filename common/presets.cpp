@@ -11,8 +11,8 @@
 // lesson — no values: the defaults are the lesson (DESIGN.md "The lesson model's defaults").
 //
 // 7b-24gb — Llama 2 7B (Touvron et al. 2023, "Llama 2", Table 1 and §2.2) on eight RTX 4090s.
-//   model.params 6,738,415,616: the released 7B checkpoint (simcore/catalogue.cpp "llama2-7b");
-//   layers 32, hidden 4096, heads 32, seq_len 4096, vocab 32000: Touvron et al. 2023.
+//   model.params 6,738,415,616: the released 7B checkpoint (simcore/scenario/catalogue.cpp
+//   "llama2-7b"); layers 32, hidden 4096, heads 32, seq_len 4096, vocab 32000: Touvron et al. 2023.
 //   train.global_batch 1024 × 4096 tokens = 4M tokens, Touvron et al. 2023 §2.2 ("global
 //   batch-size of 4M tokens"); train.steps 476,837 = 2.0T tokens (Table 1) / 4,194,304.
 //   mixed + adam + full recompute + ZeRO-3 on dp 8: the brief's teaching choice (ZeRO §5,
@@ -22,8 +22,8 @@
 //   unused while all 8 GPUs sit in one node; scaling.mfu 0.4: dtsim's default, in the range of
 //   published runs (PaLM appendix B 46.2 %; Llama 3 Table 4 38–43 %) — an assumption for a 4090.
 //   intra_latency 5.7e-6 (PCIe), inter_latency 9.6e-6 (network): the link catalogue's per-hop
-//   figures (simcore/linkfigures.h); topology.preset scenario: the Topology panel draws this
-//   server from the hardware keys, so every panel prices the same cluster.
+//   figures (simcore/scenario/linkfigures.h); topology.preset scenario: the Topology panel draws
+//   this server from the hardware keys, so every panel prices the same cluster.
 //
 // gpt3-175b-a100 — GPT-3 175B (Brown et al. 2020, Table 2.1) as Narayanan et al. 2021
 //   ("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM") train it.
@@ -79,8 +79,8 @@
 //   scaling.overlap 0: no overlap, so the cliff at 5 GPUs shows in full (PyTorch DDP overlaps
 //   buckets, Li et al. 2020: the slider shows how much that hides); mfu 0.4 as for 7b-24gb.
 //   intra_latency 5.7e-6 (PCIe), inter_latency 9.6e-6 (network): the catalogue's per-hop
-//   figures (simcore/linkfigures.h); topology.preset scenario: the Topology panel draws the
-//   workstations from the hardware keys.
+//   figures (simcore/scenario/linkfigures.h); topology.preset scenario: the Topology panel draws
+//   the workstations from the hardware keys.
 //
 // llama3-16k-failures — Dubey et al. 2024 ("The Llama 3 Herd of Models") §3.3.4: a 54-day
 //   snapshot on 16,384 H100 GPUs with 466 interruptions, 419 of them unexpected.

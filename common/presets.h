@@ -4,7 +4,7 @@
 // JSON holds only values; the translated name and description live in presets.cpp, and every
 // number's source is in resources/presets/README.md.
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QList>
 #include <QString>

@@ -2,7 +2,7 @@
 // Scenario files: versioned JSON, {"format": "dtsim-scenario", "version": 1, "values": {...}},
 // the same keys and values as `--set` and `dtsim keys`.
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QString>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 // The scenario of one-GPU figures, for the simcore, ui and cli tests alike.
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 namespace testing {
 

@@ -1,8 +1,8 @@
 // `dtsim calc allreduce`, `dtsim calc communication` and `dtsim export --panel communication` as
 // a user runs them. Expected numbers are hand calculations of the α–β model (MODELS §4: Thakur,
 // Rabenseifner & Gropp 2005) and of nccl-tests' algbw / busbw (doc/PERFORMANCE.md), written out
-// next to each check. The default links are the catalogue's (simcore/linkfigures.h): NVLink 4,
-// α = 3.4 µs, B = 450e9 B/s; InfiniBand NDR, α = 9.6 µs, B = 50e9 B/s; 8 GPUs per node.
+// next to each check. The default links are the catalogue's (simcore/scenario/linkfigures.h):
+// NVLink 4, α = 3.4 µs, B = 450e9 B/s; InfiniBand NDR, α = 9.6 µs, B = 50e9 B/s; 8 GPUs per node.
 #include "dtsimrun.h"
 
 #include <QFile>

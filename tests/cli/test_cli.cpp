@@ -1,6 +1,6 @@
 // The dtsim executable as a user runs it: exit codes, one-line messages, JSON fields, files.
 #include "dtsimrun.h"
-#include "simcore/scaling.h"
+#include "simcore/models/scaling.h"
 
 #include <QDir>
 #include <QFile>

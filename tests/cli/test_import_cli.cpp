@@ -3,8 +3,9 @@
 // (test_ncclimport.cpp, test_nvtopoimport.cpp) and the ring of MODELS §4.
 #include "../datafile.h"
 #include "dtsimrun.h"
-#include "simcore/collectives.h"
-#include "simcore/ncclimport.h"
+#include "simcore/import/ncclfit.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/models/collectives.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,7 @@
 // `dtsim import step-times FILE` and `dtsim import nccl-tests` on pasted logs (several runs, no
 // device list, two logs for the two link levels), as a user runs them. Expected numbers: the
-// lesson model of MODELS §1 (test_steptimes.cpp) and the samples' α–β constants (make_samples.py).
+// lesson model of MODELS §1 (test_measuredsteps.cpp) and the samples' α–β constants
+// (make_samples.py).
 #include "../datafile.h"
 #include "dtsimrun.h"
 

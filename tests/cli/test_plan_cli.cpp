@@ -1,5 +1,5 @@
-// `dtsim plan` as a user runs it (simcore/planner.h): the JSON fields, the best layout given back
-// to `calc training` giving the same step time to the last digit, --top, the table, bad flags,
+// `dtsim plan` as a user runs it (simcore/plan/planner.h): the JSON fields, the best layout given
+// back to `calc training` giving the same step time to the last digit, --top, the table, bad flags,
 // and the search for Llama 3 405B on 16,384 H100 within a second from process start.
 #include "dtsimrun.h"
 

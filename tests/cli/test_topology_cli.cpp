@@ -1,6 +1,6 @@
 // `dtsim calc topology` (the Topology view's report as a table or JSON) and its CSV export, against
-// hand calculations with the catalogue's figures (simcore/links.h, MODELS §7) and the α–β ring
-// of MODELS §4, T = 2(N−1)·α + 2(N−1)/N · S/B on the ring's slowest hop; and one price for one
+// hand calculations with the catalogue's figures (simcore/models/links.h, MODELS §7) and the α–β
+// ring of MODELS §4, T = 2(N−1)·α + 2(N−1)/N · S/B on the ring's slowest hop; and one price for one
 // thing: every preset's all-reduce costs the same on `calc topology` and `calc allreduce`.
 #include "dtsimrun.h"
 

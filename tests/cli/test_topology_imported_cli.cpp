@@ -33,7 +33,8 @@ TEST_CASE("cli: export draws an imported node given with --set", "[cli][imported
     REQUIRE(run.exitCode == 0);
     QFile file(csv);
     REQUIRE(file.open(QIODevice::ReadOnly));
-    // The links table comes after the quantity block (simcore/topologyreport.h, topologyCsv).
+    // The links table comes after the quantity block (simcore/reports/topologyreport.h,
+    // topologyCsv).
     const QString csvText = QString::fromUtf8(file.readAll()).trimmed();
     const qsizetype table = csvText.indexOf(QStringLiteral("\nfrom_gpu,to_gpu,"));
     REQUIRE(table > 0);

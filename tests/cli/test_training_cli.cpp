@@ -1,6 +1,6 @@
-// `dtsim calc training` and `dtsim validate` as a user runs them (simcore/steptime3d.h,
-// simcore/validation.h). Expected numbers: Narayanan et al. 2021 Table 2's PTD-P 175B run on
-// 384 A100 (153 TFLOP/s per GPU, the run the efficiency was calibrated on; ±0.5 %).
+// `dtsim calc training` and `dtsim validate` as a user runs them (simcore/models/training.h,
+// simcore/reports/validation.h). Expected numbers: Narayanan et al. 2021 Table 2's PTD-P 175B run
+// on 384 A100 (153 TFLOP/s per GPU, the run the efficiency was calibrated on; ±0.5 %).
 #include "dtsimrun.h"
 
 #include <QJsonArray>
@@ -119,7 +119,7 @@ TEST_CASE("validate prints every published run with its error", "[cli][validatio
         CHECK(row.value(QStringLiteral("error")).isDouble());
         CHECK_FALSE(row.value(QStringLiteral("source")).toString().isEmpty());
     }
-    // All 18 within ±15 % (tests/simcore/test_steptime3d.cpp checks each).
+    // All 18 within ±15 % (tests/simcore/test_training.cpp checks each).
     CHECK(object.value(QStringLiteral("within_15_percent")).toInt() == 18);
 
     const Run bad = dtsim({QStringLiteral("validate"), QStringLiteral("--csv")});

@@ -1,5 +1,5 @@
-// libFuzzer target: the nccl-tests output importer (simcore/ncclimport.h): parseNcclTests, the
-// α–β fit of both placements and importNcclTests, as `dtsim import` and the Communication panel
+// libFuzzer target: the nccl-tests output importer (simcore/import/ncclimport.h): parseNcclTests,
+// the α–β fit of both placements and importNcclTests, as `dtsim import` and the Communication panel
 // call them.
 //
 // The file name (which names the collective when the text does not) is picked by the input's
@@ -14,7 +14,9 @@
 // error, every run within the text's lines and read as parseNcclTests reads it alone, and a fit
 // to paste from one of them.
 
-#include "simcore/ncclimport.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nccllog.h"
+#include "simcore/scenario/text.h"
 
 #include <array>
 #include <cmath>
@@ -88,8 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const std::string_view fileName = kFileNames[size % kFileNames.size()];
-    const std::size_t lineCount =
-        simcore::importtext::lines(simcore::importtext::decode(text)).size();
+    const std::size_t lineCount = simcore::textutil::lines(simcore::textutil::decode(text)).size();
 
     const auto log = simcore::importNcclLog(text, fileName);
     require(log.runs.empty() == log.error.has_value(), "a log with both runs and an error");

@@ -1,4 +1,4 @@
-// libFuzzer target: the `nvidia-smi topo -m` importer (simcore/nvtopoimport.h), followed by
+// libFuzzer target: the `nvidia-smi topo -m` importer (simcore/import/nvtopoimport.h), followed by
 // what `dtsim import` and the Topology panel do with a node: the cluster (nvTopoCluster), its
 // validation, the equivalent links and a ring all-reduce over every GPU.
 //
@@ -7,8 +7,9 @@
 // nearest NIC per GPU), X exactly on the diagonal, a symmetric matrix; with the default options
 // the cluster exists, passes validateTopology, and its links and ring cost are finite.
 
-#include "simcore/nvtopoimport.h"
-#include "simcore/topology.h"
+#include "simcore/import/nvtopoimport.h"
+#include "simcore/models/topology.h"
+#include "simcore/scenario/text.h"
 
 #include <cmath>
 #include <cstddef>
@@ -44,8 +45,7 @@ void requireFinite(const simcore::Link& link, const char* what)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const std::size_t lineCount =
-        simcore::importtext::lines(simcore::importtext::decode(text)).size();
+    const std::size_t lineCount = simcore::textutil::lines(simcore::textutil::decode(text)).size();
     const auto parsed = simcore::parseNvidiaTopo(text);
     require(parsed.node.has_value() != parsed.error.has_value(),
             "exactly one of node and error must be set");

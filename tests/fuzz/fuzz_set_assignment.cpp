@@ -12,7 +12,7 @@
 // and modelcheck.h's rule: nothing a chart draws is NaN or ±∞ when validate() accepts.
 
 #include "modelcheck.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <algorithm>
 #include <cstddef>

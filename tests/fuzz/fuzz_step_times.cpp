@@ -1,12 +1,14 @@
-// libFuzzer target: the measured step-time reader and the lesson fit (simcore/steptimes.h), as
-// `dtsim import step-times` and File › Import measurements call them.
+// libFuzzer target: the measured step-time reader and the lesson fit
+// (simcore/import/measuredsteps.h), as `dtsim import step-times` and File › Import measurements
+// call them.
 //
 // Checked besides the sanitizers: points or an error, never both; an error's line within the
 // text; every accepted point in range (N 1 … 4096, 0 < seconds ≤ 1e6); a fit is refused or has
 // finite constants, base > 0, fixed and perWorker ≥ 0, a residual ≥ 0; and the points written as
 // scaling.measured read back (what the --set line pastes).
 
-#include "simcore/steptimes.h"
+#include "simcore/import/measuredsteps.h"
+#include "simcore/scenario/text.h"
 
 #include <cmath>
 #include <cstdint>
@@ -29,7 +31,7 @@ void require(bool condition, const char* what)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const auto lineCount = simcore::importtext::lines(simcore::importtext::decode(text)).size();
+    const auto lineCount = simcore::textutil::lines(simcore::textutil::decode(text)).size();
     const auto parsed = simcore::parseStepTimes(text);
     require(parsed.points.empty() == parsed.error.has_value(), "points and an error");
     if (parsed.error) {

@@ -5,14 +5,14 @@
 // they show the error), so a crash or undefined behaviour on them is still found by the
 // sanitizers; only their numbers are not checked.
 
-#include "simcore/catalogue.h"
-#include "simcore/checkpoint.h"
-#include "simcore/collectives.h"
-#include "simcore/memory.h"
-#include "simcore/pipeline.h"
-#include "simcore/scaling.h"
-#include "simcore/scenario.h"
-#include "simcore/topology.h"
+#include "simcore/models/checkpoint.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/memory.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/models/scaling.h"
+#include "simcore/models/topology.h"
+#include "simcore/scenario/catalogue.h"
+#include "simcore/scenario/scenario.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,9 +1,9 @@
 #pragma once
 // Inputs several model tests build alike.
 
-#include "simcore/checkpoint.h"
-#include "simcore/collectives.h"
-#include "simcore/scenario.h"
+#include "simcore/models/checkpoint.h"
+#include "simcore/models/collectives.h"
+#include "simcore/scenario/scenario.h"
 
 #include <cstdint>
 

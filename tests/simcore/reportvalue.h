@@ -2,7 +2,7 @@
 // What the report tests read from a report: a quantity's value by id (the test fails when the
 // report has no such quantity).
 
-#include "simcore/report.h"
+#include "simcore/reports/report.h"
 
 #include <catch2/catch.hpp>
 #include <string_view>

@@ -1,8 +1,8 @@
 // The GPU catalogue and the model presets: ids agree with the scenario vocabulary, figures agree
 // with MODELS.md §7 and the papers the presets cite.
-#include "simcore/catalogue.h"
-#include "simcore/memory.h"
-#include "simcore/scenario.h"
+#include "simcore/models/memory.h"
+#include "simcore/scenario/catalogue.h"
+#include "simcore/scenario/scenario.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // The checkpoint model (MODELS §6): Young (1974), Daly (2006), the seed's shouldCheckpoint
 // (lesson §3b), against hand calculations and published figures written out in the comments.
 #include "fixtures.h"
-#include "simcore/checkpoint.h"
+#include "simcore/models/checkpoint.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

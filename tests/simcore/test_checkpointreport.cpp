@@ -1,9 +1,9 @@
 // The Checkpoint view's report: what the charts, the read-outs and `dtsim calc checkpoint` show.
 #include "fixtures.h"
 #include "reportvalue.h"
-#include "simcore/checkpointreport.h"
-#include "simcore/goodput.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/goodput.h"
+#include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/trainingreport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

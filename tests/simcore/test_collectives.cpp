@@ -1,8 +1,8 @@
 // Collective cost models (MODELS §4) against hand calculations, nccl-tests bus bandwidth
 // (doc/PERFORMANCE.md), and the link catalogue (MODELS §7).
 #include "fixtures.h"
-#include "simcore/collectives.h"
-#include "simcore/links.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/links.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

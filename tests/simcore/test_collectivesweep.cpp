@@ -1,9 +1,10 @@
-// Sweeps behind the Communication panel's charts (simcore/collectivesweep.h): every point equals
-// collectiveCost (MODELS §4), the landmarks against hand calculations (Hockney's n½; nccl-tests
-// doc/PERFORMANCE.md bus bandwidth), and the lesson's claim (seed lesson §3a) that the ring's bytes
-// per worker stay flat while the naive exchange's and a parameter server's grow with n.
+// Sweeps behind the Communication panel's charts (simcore/models/collectivesweep.h): every point
+// equals collectiveCost (MODELS §4), the landmarks against hand calculations (Hockney's n½;
+// nccl-tests doc/PERFORMANCE.md bus bandwidth), and the lesson's claim (seed lesson §3a) that the
+// ring's bytes per worker stay flat while the naive exchange's and a parameter server's grow with
+// n.
 #include "fixtures.h"
-#include "simcore/collectivesweep.h"
+#include "simcore/models/collectivesweep.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

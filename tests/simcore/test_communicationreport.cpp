@@ -2,9 +2,9 @@
 // charts' sweeps, the quantities and the CSV. Expected numbers are hand calculations of the α–β
 // model (MODELS §4; Thakur, Rabenseifner & Gropp 2005), nccl-tests' algbw / busbw
 // (doc/PERFORMANCE.md) and Hockney's n½ (Parallel Computing 20, 1994), written out next to each
-// check. The default links are the catalogue's (simcore/linkfigures.h): NVLink 4, α = 3.4 µs,
-// B = 450 GB/s inside a node; InfiniBand NDR, α = 9.6 µs, B = 50 GB/s between nodes; g = 8.
-#include "simcore/communicationreport.h"
+// check. The default links are the catalogue's (simcore/scenario/linkfigures.h): NVLink 4, α = 3.4
+// µs, B = 450 GB/s inside a node; InfiniBand NDR, α = 9.6 µs, B = 50 GB/s between nodes; g = 8.
+#include "simcore/reports/communicationreport.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

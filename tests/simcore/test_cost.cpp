@@ -1,8 +1,8 @@
 // Cost and energy of a run (MODELS §10) against the two published accountings MODELS names, and
 // the cost.* keys' ranges.
-#include "simcore/catalogue.h"
-#include "simcore/cost.h"
-#include "simcore/scenario.h"
+#include "simcore/plan/cost.h"
+#include "simcore/scenario/catalogue.h"
+#include "simcore/scenario/scenario.h"
 
 #include <catch2/catch.hpp>
 

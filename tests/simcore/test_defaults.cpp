@@ -1,13 +1,14 @@
 // The default scenario is what a class sees first: every view must be valid with it and show its
 // contrast (DESIGN.md, "Defaults that teach"), and the lesson's Scaling defaults stay the seed's.
 #include "reportvalue.h"
-#include "simcore/memoryreport.h"
-#include "simcore/parallelismreport.h"
-#include "simcore/pipeline.h"
-#include "simcore/pipelinereport.h"
-#include "simcore/report.h"
-#include "simcore/scaling.h"
-#include "simcore/scenario.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/models/scaling.h"
+#include "simcore/reports/memoryreport.h"
+#include "simcore/reports/parallelismreport.h"
+#include "simcore/reports/pipelinereport.h"
+#include "simcore/reports/report.h"
+#include "simcore/scenario/scenario.h"
+#include "simcore/views/views.h"
 
 #include <catch2/catch.hpp>
 #include <string>

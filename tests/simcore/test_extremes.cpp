@@ -1,14 +1,15 @@
 // Every scenario key at its extremes and past them. Each value is either refused with
 // an error naming the key, or accepted — and then every number a chart or `dtsim calc` shows is
 // finite (never NaN or Inf drawn, never an overflowed integer, never a hang).
-#include "simcore/checkpoint.h"
-#include "simcore/collectives.h"
-#include "simcore/memory.h"
-#include "simcore/pipeline.h"
-#include "simcore/report.h"
-#include "simcore/scaling.h"
-#include "simcore/scenario.h"
-#include "simcore/topology.h"
+#include "simcore/models/checkpoint.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/memory.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/models/scaling.h"
+#include "simcore/models/topology.h"
+#include "simcore/reports/report.h"
+#include "simcore/scenario/scenario.h"
+#include "simcore/views/views.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -9,10 +9,10 @@
 // (clang -fsanitize=undefined includes float-cast-overflow; -D_GLIBCXX_ASSERTIONS), or gcc with
 // -fsanitize=float-cast-overflow -D_GLIBCXX_ASSERTIONS. Those cases say "undefined behaviour".
 #include "fixtures.h"
-#include "simcore/checkpoint.h"
-#include "simcore/ncclimport.h"
-#include "simcore/nvtopoimport.h"
-#include "simcore/scenario.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nvtopoimport.h"
+#include "simcore/models/checkpoint.h"
+#include "simcore/scenario/scenario.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,10 +1,13 @@
 // The goodput model (MODELS §9): order statistics of normals against tabulated values, Daly's
 // closed form by hand, Llama 3's published interruption rate, and the Monte-Carlo run against
 // the closed form.
-#include "simcore/checkpointreport.h"
-#include "simcore/goodput.h"
-#include "simcore/memory.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/checkpointjob.h"
+#include "simcore/models/goodput.h"
+#include "simcore/models/memory.h"
+#include "simcore/montecarlo/goodputruns.h"
+#include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/goodputreport.h"
+#include "simcore/reports/trainingreport.h"
 
 #include <catch2/catch.hpp>
 #include <chrono>

@@ -1,11 +1,11 @@
-// The Scaling view's Physical model over dp × tp × pp × cp layouts (simcore/layoutscaling.h,
-// scalingreport.h): every N's terms are the training model's (steptime3d.h) for that layout,
+// The Scaling view's Physical model over dp × tp × pp × cp layouts (simcore/models/layoutscaling.h,
+// scalingreport.h): every N's terms are the training model's (training.h) for that layout,
 // and an N that is no layout is never priced. The reference is trainingReport of the same
 // layout written as a scenario (parallel.dp = N/(tp·pp·cp)), so the tolerance is rounding only.
-#include "simcore/layoutscaling.h"
-#include "simcore/scaling.h"
-#include "simcore/scalingreport.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/layoutscaling.h"
+#include "simcore/models/scaling.h"
+#include "simcore/reports/scalingreport.h"
+#include "simcore/reports/trainingreport.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

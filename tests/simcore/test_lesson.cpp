@@ -1,5 +1,5 @@
 // The lesson model, MODELS §1 / seed lesson §5 (`simulateTraining`), against hand calculations.
-#include "simcore/scaling.h"
+#include "simcore/models/scaling.h"
 
 #include <catch2/catch.hpp>
 #include <limits>

@@ -1,7 +1,7 @@
 // The lesson guide's answers: each from the model it names, checked by hand.
-#include "simcore/lessonanswers.h"
-#include "simcore/memory.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/memory.h"
+#include "simcore/reports/lessonanswers.h"
+#include "simcore/reports/trainingreport.h"
 
 #include <catch2/catch.hpp>
 

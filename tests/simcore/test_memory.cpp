@@ -1,9 +1,9 @@
 // Training memory per GPU (MODELS.md §2) against the seed lesson, the ZeRO paper's Table 1 /
 // Figure 1, Narayanan et al. 2021 eq. 2 and Table 1, and hand calculations of Korthikanti et al.
 // 2022's activation formulas written out below. Every expected number is worked out by hand.
-#include "simcore/catalogue.h"
-#include "simcore/memory.h"
-#include "simcore/scenario.h"
+#include "simcore/models/memory.h"
+#include "simcore/scenario/catalogue.h"
+#include "simcore/scenario/scenario.h"
 #include "tests/onegpuscenario.h"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The Memory view's report: what the chart, the verdict and `dtsim calc memory` print.
 #include "reportvalue.h"
-#include "simcore/memoryreport.h"
+#include "simcore/reports/memoryreport.h"
 #include "tests/onegpuscenario.h"
 
 #include <catch2/catch.hpp>

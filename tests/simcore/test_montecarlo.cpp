@@ -1,7 +1,7 @@
 // The Monte-Carlo job simulator (SPEC panel 6, MODELS §6) and its generator (random.h): published
 // reference vectors for the generators; convergence of the mean to Daly's (2006) closed form.
 #include "fixtures.h"
-#include "simcore/montecarlo.h"
+#include "simcore/montecarlo/montecarlo.h"
 
 #include <atomic>
 #include <catch2/catch.hpp>

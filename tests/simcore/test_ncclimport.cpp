@@ -1,7 +1,9 @@
 // The nccl-tests importer: every sample under tests/data/nccl (layouts of NVIDIA/nccl-tests
 // src/common.cu and src/util.cu; the values in the checks are read off the sample files), the
 // α–β fit (MODELS §4 ring forms) against synthetic data with known α and B, and bad input.
-#include "simcore/ncclimport.h"
+#include "simcore/import/ncclfit.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/scenario/text.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -806,10 +808,10 @@ TEST_CASE("nccl-tests: UTF-8 BOM, UTF-16 LE/BE with BOM and CR-only line ends", 
         CHECK(r.table->outOfPlace == reference.outOfPlace); // lines counted alike
         CHECK(r.table->devices == reference.devices);
     }
-    CHECK(importtext::decode("a\r\nb\rc\n") == "a\nb\nc\n");
-    CHECK(importtext::decode(utf16("ok", false) + "\x01") == "ok\xEF\xBF\xBD"); // odd byte
+    CHECK(textutil::decode("a\r\nb\rc\n") == "a\nb\nc\n");
+    CHECK(textutil::decode(utf16("ok", false) + "\x01") == "ok\xEF\xBF\xBD"); // odd byte
     // U+1F600 as a surrogate pair, and a lone high surrogate → U+FFFD.
-    CHECK(importtext::decode(std::string("\xFF\xFE\x3D\xD8\x00\xDE", 6)) == "\xF0\x9F\x98\x80");
-    CHECK(importtext::decode(std::string("\xFE\xFF\xD8\x3D\x00\x41", 6)) == "\xEF\xBF\xBD"
-                                                                            "A");
+    CHECK(textutil::decode(std::string("\xFF\xFE\x3D\xD8\x00\xDE", 6)) == "\xF0\x9F\x98\x80");
+    CHECK(textutil::decode(std::string("\xFE\xFF\xD8\x3D\x00\x41", 6)) == "\xEF\xBF\xBD"
+                                                                          "A");
 }

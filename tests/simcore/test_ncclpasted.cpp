@@ -3,7 +3,8 @@
 // prefixes, a log without its device list (N inferred from busbw / algbw, nccl-tests
 // doc/PERFORMANCE.md), several runs in one file, rccl-tests, alltoall, and two logs for the
 // two link levels.
-#include "simcore/ncclimport.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nccllog.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>

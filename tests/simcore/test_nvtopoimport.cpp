@@ -2,7 +2,7 @@
 // Legend defines them; values in the checks read off the sample files), the mapping to the
 // topology model with the catalogue's figures (NVLink 25 GB/s per link one way, PCIe 4.0 x16
 // 31.5077 GB/s, PCIe 5.0 x16 63.0154 GB/s, UPI 22 GB/s — see test_topology.cpp), and bad input.
-#include "simcore/nvtopoimport.h"
+#include "simcore/import/nvtopoimport.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,11 +1,12 @@
-// The Parallelism view's report (simcore/parallelismreport.h): the layout the diagram draws in
-// Megatron-LM's rank order (megatron/core/parallel_state.py; its docstring example: 16 GPUs,
-// tp = 2, pp = 4), the caption's numbers, the quantities `dtsim calc parallelism` prints, what
-// each GPU holds and sends, and the CSV.
+// The Parallelism view's report (simcore/reports/parallelismreport.h): the layout the diagram draws
+// in Megatron-LM's rank order (megatron/core/parallel_state.py; its docstring example: 16 GPUs, tp
+// = 2, pp = 4), the caption's numbers, the quantities `dtsim calc parallelism` prints, what each
+// GPU holds and sends, and the CSV.
 #include "reportvalue.h"
-#include "simcore/memory.h"
-#include "simcore/parallelismreport.h"
-#include "simcore/pipeline.h"
+#include "simcore/models/memory.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/reports/parallelismreport.h"
+#include "simcore/views/views.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,8 +1,8 @@
-// 3-D parallel layout (simcore/parallellayout.h): Megatron-LM's rank order
+// 3-D parallel layout (simcore/models/parallellayout.h): Megatron-LM's rank order
 // (megatron/core/parallel_state.py, initialize_model_parallel, whose docstring example is
 // reproduced below), groups that partition the ranks, layers per stage, and node crossings
 // checked by hand and against brute-force enumeration.
-#include "simcore/parallellayout.h"
+#include "simcore/models/parallellayout.h"
 
 #include <catch2/catch.hpp>
 #include <map>

@@ -2,7 +2,7 @@
 // many random schedules. Sources: Huang et al. 2019 (GPipe), Narayanan et al. 2021 ("Efficient
 // Large-Scale Language Model Training on GPU Clusters Using Megatron-LM", §2.2), Korthikanti et
 // al. 2022 (activation memory of the interleaved schedule, MODELS §2).
-#include "simcore/pipeline.h"
+#include "simcore/models/pipeline.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

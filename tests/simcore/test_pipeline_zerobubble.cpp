@@ -5,11 +5,11 @@
 // published closed form, written out here by hand. Convention of the closed forms (DeepSeek-V3
 // Table 2): F the forward, B the WHOLE backward (PipelineParams::backwardSeconds), W its
 // weight-gradient part; Qi et al.'s T_B is B − W.
-#include "simcore/memory.h"
-#include "simcore/pipeline.h"
-#include "simcore/pipelinememory.h"
-#include "simcore/pipelinereport.h"
-#include "simcore/scenario.h"
+#include "simcore/models/memory.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/models/pipelinememory.h"
+#include "simcore/reports/pipelinereport.h"
+#include "simcore/scenario/scenario.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

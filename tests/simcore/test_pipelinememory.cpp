@@ -1,9 +1,9 @@
-// Activation memory per pipeline device (simcore/pipelinememory.h): the schedule's peak of
+// Activation memory per pipeline device (simcore/models/pipelinememory.h): the schedule's peak of
 // micro-batches in flight (Narayanan et al. 2021 §2.2) times Korthikanti et al. 2022's activation
 // bytes, checked by hand and against memory.h's first- and last-stage figures. The in-flight
 // counts have one source, the schedule's order (pipeline.h inFlightPeak): memory.h and the
 // simulated operations agree on every schedule, p, m and v.
-#include "simcore/pipelinememory.h"
+#include "simcore/models/pipelinememory.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,10 +1,11 @@
-// The Pipeline view's report (simcore/pipelinereport.h): the simulated schedule, its bubble beside
-// the published closed form, the in-flight activations per device, the quantities `dtsim calc
-// pipeline` prints and the CSV. Expected numbers are hand calculations of MODELS §5: GPipe's idle
-// share (p − 1)/(m + p − 1) (Huang et al. 2019 §2.3), 1F1B's bubble/ideal (p − 1)/m and step
+// The Pipeline view's report (simcore/reports/pipelinereport.h): the simulated schedule, its bubble
+// beside the published closed form, the in-flight activations per device, the quantities `dtsim
+// calc pipeline` prints and the CSV. Expected numbers are hand calculations of MODELS §5: GPipe's
+// idle share (p − 1)/(m + p − 1) (Huang et al. 2019 §2.3), 1F1B's bubble/ideal (p − 1)/m and step
 // (m + p − 1)(t_f + t_b) (Narayanan et al. 2021 §2.2.1), interleaved (1/v)(p − 1)/m (§2.2.2).
 #include "reportvalue.h"
-#include "simcore/pipelinereport.h"
+#include "simcore/reports/pipelinereport.h"
+#include "simcore/views/views.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

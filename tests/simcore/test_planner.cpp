@@ -1,10 +1,10 @@
-// The planner (simcore/planner.h): its enumeration counted by hand and by an independent brute
+// The planner (simcore/plan/planner.h): its enumeration counted by hand and by an independent brute
 // force over trainingReport, every layout it returns valid and priced exactly as `calc training`
 // prices it, and Llama 3 405B on 16,384 H100 against the layout Dubey et al. 2024 used.
-#include "simcore/catalogue.h"
-#include "simcore/memory.h"
-#include "simcore/planner.h"
-#include "simcore/steptime3d.h"
+#include "simcore/models/memory.h"
+#include "simcore/plan/planner.h"
+#include "simcore/reports/trainingreport.h"
+#include "simcore/scenario/catalogue.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

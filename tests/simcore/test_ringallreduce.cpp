@@ -1,7 +1,7 @@
 // The step-by-step ring all-reduce (seed lesson §3a; MODELS §4; Thakur, Rabenseifner & Gropp 2005)
 // against hand-worked steps, the seed's `ringAllReduce` average, and the byte formula.
-#include "simcore/collectives.h"
-#include "simcore/ringallreduce.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/ringallreduce.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

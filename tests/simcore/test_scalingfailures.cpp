@@ -1,9 +1,10 @@
 // The Scaling view counting failures and stragglers (scaling.count_failures): each N's terms
 // against the goodput model written out by hand (MODELS §6 Daly 2006, §9 order statistics), and
 // the optimum moving left.
-#include "simcore/goodput.h"
-#include "simcore/scaling.h"
-#include "simcore/scalingreport.h"
+#include "simcore/models/checkpointjob.h"
+#include "simcore/models/goodput.h"
+#include "simcore/models/scaling.h"
+#include "simcore/reports/scalingreport.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // The scenario vocabulary: every key parses, range-checks and reports errors by name.
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <catch2/catch.hpp>
 #include <limits>

@@ -1,9 +1,9 @@
 // The topology model (topology seed; SPEC panel 5) against hand calculations with the catalogue's
-// figures (simcore/links.h, MODELS §7) and the α–β ring of MODELS §4:
+// figures (simcore/models/links.h, MODELS §7) and the α–β ring of MODELS §4:
 //   NVLink 4: 450 GB/s one way, α 3.4 µs; PCIe 4.0 x16: 16e9·16·(128/130)/8 = 31.5077e9 B/s,
 //   PCIe 5.0 x16: 63.0154e9 B/s, α 5.7 µs; InfiniBand NDR: 50 GB/s, α 9.6 µs;
 //   UPI between Sapphire Rapids sockets: 22 GB/s (NCCL src/graph/topo.h SRP_QPI_BW).
-#include "simcore/topology.h"
+#include "simcore/models/topology.h"
 
 #include <catch2/catch.hpp>
 #include <set>

@@ -1,10 +1,11 @@
 // The imported node as a scenario: topology.node holds the nvidia-smi topo -m codes of
 // every GPU pair, topology.preset = imported draws it pair by pair. Round trips over every sample
 // under tests/data/nvtopo, a ring over a mis-wired imported node (hand calculation below, figures
-// from simcore/links.cpp and topology.cpp's catalogue), and bad keys refused with the key named.
-#include "simcore/nvtopoimport.h"
-#include "simcore/scenario.h"
-#include "simcore/topology.h"
+// from simcore/models/links.cpp and topology.cpp's catalogue), and bad keys refused with the key
+// named.
+#include "simcore/import/nvtopoimport.h"
+#include "simcore/models/topology.h"
+#include "simcore/scenario/scenario.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>

@@ -1,16 +1,16 @@
 // The Topology view's report and picking a wiring, against hand calculations with the
-// catalogue's figures (simcore/links.h, linkfigures.h; MODELS §7) and the α–β ring of MODELS §4,
-// T = 2(N−1)·α + 2(N−1)/N · S/B on the ring's slowest hop:
+// catalogue's figures (simcore/models/links.h, linkfigures.h; MODELS §7) and the α–β ring of MODELS
+// §4, T = 2(N−1)·α + 2(N−1)/N · S/B on the ring's slowest hop:
 //   NVLink 4: B = 450 GB/s one way (H100 whitepaper), α = 3.4 µs; PCIe 4.0 x16:
 //   16e9·16·(128/130)/8 B/s, PCIe 5.0 x16: 32e9·16·(128/130)/8 B/s, α = 5.7 µs; InfiniBand NDR:
 //   50 GB/s, α = 9.6 µs; 100 GbE: 12.5 GB/s (α the NCCL hwLat figures, links.h).
 // And one price for one thing: the report's time is the same double as collectives.h's
 // allReduceFromScenario (what the Communication and Scaling panels price) on every uniform
 // wiring once it is picked.
-#include "simcore/collectives.h"
-#include "simcore/ncclfitchart.h"
-#include "simcore/topologypick.h"
-#include "simcore/topologyreport.h"
+#include "simcore/import/ncclfitchart.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/topologypick.h"
+#include "simcore/reports/topologyreport.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

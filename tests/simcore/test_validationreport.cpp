@@ -1,9 +1,9 @@
-// The Validation view's report (simcore/validationreport.h): the published runs of
+// The Validation view's report (simcore/reports/validationreport.h): the published runs of
 // validation.h with validateRuns()' prediction and error, trainingReport's breakdown of the same
 // layout, and the count within ±15 %. Its numbers are those two functions' (tested against the
-// papers in test_steptime3d.cpp); here: that the report carries them unchanged and counts right.
-#include "simcore/catalogue.h"
-#include "simcore/validationreport.h"
+// papers in test_training.cpp); here: that the report carries them unchanged and counts right.
+#include "simcore/reports/validationreport.h"
+#include "simcore/scenario/catalogue.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,9 +1,10 @@
 // The worker axis of the Scaling view: which N are allowed (workerRange, workerProblem), where
 // the slider stops (sliderWorkers), which N are drawn as bars (barWorkers) and the speed-up
-// curve's points. Expected values are worked out by hand from the rules in simcore/scaling.h.
-#include "simcore/report.h"
-#include "simcore/scaling.h"
-#include "simcore/scalingreport.h"
+// curve's points. Expected values are worked out by hand from the rules in
+// simcore/models/scaling.h.
+#include "simcore/models/scaling.h"
+#include "simcore/reports/report.h"
+#include "simcore/reports/scalingreport.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

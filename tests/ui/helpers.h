@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../datafile.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -14,7 +14,7 @@
 // with the colour it is drawn on; each is held to 3:1 (text to 4.5:1) and looked for in the view's
 // picture.
 #include "restorelook.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"

@@ -3,7 +3,7 @@
 #include "common/longwork.h"
 #include "filesizelimit.h"
 #include "helpers.h"
-#include "simcore/scaling.h"
+#include "simcore/models/scaling.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/shell/exporter.h"
 

@@ -5,8 +5,8 @@
 // schedule's closed form in the formula strip, and the new key's editor.
 #include "helpers.h"
 #include "restorelook.h"
-#include "simcore/pipeline.h"
-#include "simcore/pipelinereport.h"
+#include "simcore/models/pipeline.h"
+#include "simcore/reports/pipelinereport.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/numberfield.h"

@@ -1,7 +1,7 @@
 // The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
 #include "common/language.h"
-#include "simcore/lessonanswers.h"
-#include "simcore/memory.h"
+#include "simcore/models/memory.h"
+#include "simcore/reports/lessonanswers.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/lessonguide.h"

@@ -1,6 +1,6 @@
 // The window around the panels: undo/redo of parameter edits, scenario files, unsaved marker.
 #include "common/scenariofile.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingpanel.h"
 #include "ui/shell/mainwindow.h"

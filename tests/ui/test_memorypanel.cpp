@@ -3,8 +3,8 @@
 // divides by N_d), and hand calculations of Korthikanti et al. 2022 written out below.
 #include "common/presets.h"
 #include "helpers.h"
-#include "simcore/catalogue.h"
-#include "simcore/memory.h"
+#include "simcore/models/memory.h"
+#include "simcore/scenario/catalogue.h"
 #include "tests/onegpuscenario.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"

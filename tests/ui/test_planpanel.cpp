@@ -2,8 +2,8 @@
 // CSV; "Use this layout" applies the selected layout to the scenario in one undo step.
 #include "common/language.h"
 #include "restorelook.h"
-#include "simcore/planner.h"
-#include "simcore/steptime3d.h"
+#include "simcore/plan/planner.h"
+#include "simcore/reports/trainingreport.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/numberfield.h"

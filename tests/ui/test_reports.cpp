@@ -1,10 +1,11 @@
 // One report per view: what every panel reads out is its report's quantities (ui computes
 // nothing of its own), and one thing has one price on every panel.
 #include "common/presets.h"
-#include "simcore/communicationreport.h"
-#include "simcore/report.h"
-#include "simcore/topologypick.h"
-#include "simcore/topologyreport.h"
+#include "simcore/models/topologypick.h"
+#include "simcore/reports/communicationreport.h"
+#include "simcore/reports/report.h"
+#include "simcore/reports/topologyreport.h"
+#include "simcore/views/views.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/panel.h"

@@ -5,7 +5,7 @@
 // labels). Tolerance: half a pixel for rounding of fractional edges.
 #include "common/language.h"
 #include "layoutchecks.h"
-#include "simcore/ringallreduce.h"
+#include "simcore/models/ringallreduce.h"
 #include "ui/panels/communication/ringlayout.h"
 #include "ui/panels/communication/ringwidget.h"
 

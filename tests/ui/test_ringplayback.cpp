@@ -1,7 +1,7 @@
 // The ring animation's playback without a view: the step state against simcore's own trace
 // (simcore::ringAllReduce is the oracle), and play / pause / speed / visibility driving one
 // timer. Hand figures: N GPUs take 2(N−1) steps, N−1 per phase (seed README §3a).
-#include "simcore/ringallreduce.h"
+#include "simcore/models/ringallreduce.h"
 #include "ui/panels/communication/ringplayback.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,10 @@
 // The Scaling panel's Physical mode over dp × tp × pp × cp layouts and its Validation view:
-// what the ui draws is the report's (simcore/scalingreport.h, simcore/validationreport.h).
+// what the ui draws is the report's (simcore/reports/scalingreport.h,
+// simcore/reports/validationreport.h).
 #include "common/format.h"
 #include "helpers.h"
-#include "simcore/scalingreport.h"
-#include "simcore/validationreport.h"
+#include "simcore/reports/scalingreport.h"
+#include "simcore/reports/validationreport.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"

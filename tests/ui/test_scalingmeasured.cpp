@@ -1,7 +1,7 @@
 // Measured step times over the Scaling charts: File › Import measurements reads the CSV into
 // scaling.measured (one undo step), the charts draw the runs over the bars and the speed-up
 // curve in both model modes, and the export (image and CSV) carries them.
-#include "simcore/scalingreport.h"
+#include "simcore/reports/scalingreport.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"

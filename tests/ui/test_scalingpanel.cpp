@@ -1,6 +1,6 @@
 // The Scaling panel end to end: controls → Scenario → simcore → bar sets and read-outs.
 #include "common/format.h"
-#include "simcore/scaling.h"
+#include "simcore/models/scaling.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/pointmarker.h"
 #include "ui/kit/scenariomodel.h"

@@ -5,7 +5,7 @@
 // hops, the bottleneck's halo, the pair table of an imported node).
 #include "common/language.h"
 #include "layoutchecks.h"
-#include "simcore/topologyreport.h"
+#include "simcore/reports/topologyreport.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/panels/topology/topologydiagram.h"
 #include "ui/panels/topology/topologylayout.h"

@@ -4,10 +4,11 @@
 // test_topology.cpp has the hand calculations) and the samples under tests/data.
 #include "common/format.h"
 #include "helpers.h"
-#include "simcore/collectives.h"
-#include "simcore/ncclimport.h"
-#include "simcore/topology.h"
-#include "simcore/topologypick.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nccllog.h"
+#include "simcore/models/collectives.h"
+#include "simcore/models/topology.h"
+#include "simcore/models/topologypick.h"
 #include "topologyfixture.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
@@ -60,7 +61,7 @@ TEST_CASE("topology panel: presets change the drawn nodes", "[ui][topology]")
 {
     Fixture f;
     REQUIRE(f.presets());
-    // Default: 4 nodes × 8 H100 (simcore/topology.h), all drawn.
+    // Default: 4 nodes × 8 H100 (simcore/models/topology.h), all drawn.
     CHECK(f.model.scenario().topology.preset == simcore::TopologyPresetId::NdrCluster);
     CHECK(f.panel.diagram()->drawnNodeCount() == 4);
     CHECK(f.panel.diagram()->drawnGpuCount() == 32);
@@ -314,7 +315,7 @@ TEST_CASE("topology panel: export draws the diagram and writes the links as CSV"
     auto area = createChartArea(QStringLiteral("topology"));
     REQUIRE(area);
     area->showScenario(scenario);
-    // The report's quantities first (simcore/topologyreport.h), then the links.
+    // The report's quantities first (simcore/reports/topologyreport.h), then the links.
     const QString csv = area->csv();
     CHECK(csv.startsWith(QStringLiteral("# dtsim topology: ")));
     CHECK(testing::csvTable(csv, QStringLiteral("quantity,value,unit"))

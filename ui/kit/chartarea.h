@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/longwork.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QStringList>
 #include <QWidget>

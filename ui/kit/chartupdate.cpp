@@ -1,6 +1,6 @@
 #include "ui/kit/chartupdate.h"
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/chartstyle.h"
 

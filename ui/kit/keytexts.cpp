@@ -1,7 +1,7 @@
 #include "ui/kit/keytexts.h"
 
 #include "common/format.h"
-#include "simcore/catalogue.h"
+#include "simcore/scenario/catalogue.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

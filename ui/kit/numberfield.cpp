@@ -1,7 +1,7 @@
 #include "ui/kit/numberfield.h"
 
 #include "common/format.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QLineEdit>
 #include <cmath>

@@ -2,7 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/catalogue.h"
+#include "simcore/scenario/catalogue.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/chartstyle.h"

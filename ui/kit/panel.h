@@ -1,7 +1,7 @@
 #pragma once
 
-#include "simcore/report.h"
-#include "simcore/scenario.h"
+#include "simcore/reports/report.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QHash>
 #include <QStringList>

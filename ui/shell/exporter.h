@@ -4,7 +4,7 @@
 // QSaveFile: a failed export leaves an existing file untouched.
 
 #include "common/longwork.h"
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QImage>
 #include <QSize>

@@ -1,6 +1,6 @@
 #include "ui/shell/lessonguide.h"
 
-#include "simcore/lessonanswers.h"
+#include "simcore/reports/lessonanswers.h"
 #include "ui/kit/appearance.h"
 
 #include <QCoreApplication>
@@ -22,8 +22,8 @@ QString tr(const char* text)
     return QCoreApplication::translate("dtsim::ui::LessonGuide", text);
 }
 
-/// The model's answer to `question` (simcore/lessonanswers.h) in the step's unit: `unit` of the
-/// answer's SI unit (1e9 for GB of bytes, 3600 for hours of seconds, 0.01 for % of a fraction).
+/// The model's answer to `question` (simcore/reports/lessonanswers.h) in the step's unit: `unit` of
+/// the answer's SI unit (1e9 for GB of bytes, 3600 for hours of seconds, 0.01 for % of a fraction).
 std::function<double()> answerIn(simcore::LessonQuestion question, double unit)
 {
     return [question, unit] { return simcore::lessonAnswer(question) / unit; };

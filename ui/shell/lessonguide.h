@@ -3,7 +3,7 @@
 // to the panel and settings of each, and asks the learner to predict a number before it
 // reveals what the model says.
 
-#include "simcore/scenario.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QWidget>
 #include <functional>

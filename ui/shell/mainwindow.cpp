@@ -4,7 +4,7 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
-#include "simcore/steptimes.h"
+#include "simcore/import/measuredsteps.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"

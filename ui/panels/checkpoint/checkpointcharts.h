@@ -1,7 +1,8 @@
 #pragma once
 
-#include "simcore/checkpointreport.h"
-#include "simcore/goodput.h"
+#include "simcore/models/goodput.h"
+#include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/goodputreport.h"
 #include "ui/kit/chartarea.h"
 
 #include <QPointer>

@@ -2,7 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/scaling.h"
+#include "simcore/models/scaling.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"

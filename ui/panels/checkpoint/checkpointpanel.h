@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/checkpointreport.h"
+#include "simcore/reports/checkpointreport.h"
 #include "ui/kit/panel.h"
 
 class QFormLayout;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/montecarlo.h"
+#include "simcore/montecarlo/montecarlo.h"
 #include "ui/kit/drawnmark.h"
 
 #include <QWidget>

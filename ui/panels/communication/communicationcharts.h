@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/communicationreport.h"
+#include "simcore/reports/communicationreport.h"
 #include "ui/kit/chartarea.h"
 
 #include <QScatterSeries>

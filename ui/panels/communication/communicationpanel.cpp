@@ -2,7 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/links.h"
+#include "simcore/models/links.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"

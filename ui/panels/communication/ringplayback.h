@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/ringallreduce.h"
+#include "simcore/models/ringallreduce.h"
 
 #include <QObject>
 #include <vector>

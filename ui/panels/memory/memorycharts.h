@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/memoryreport.h"
+#include "simcore/reports/memoryreport.h"
 #include "ui/kit/chartarea.h"
 
 #include <array>

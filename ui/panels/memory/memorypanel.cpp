@@ -2,8 +2,8 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/catalogue.h"
-#include "simcore/memory.h"
+#include "simcore/models/memory.h"
+#include "simcore/scenario/catalogue.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"

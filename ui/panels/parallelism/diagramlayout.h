@@ -3,7 +3,7 @@
 // computes them from the report, a size and the fonts (no widget), and painting draws exactly
 // these. Tests check them without a window: inside the bounds, nothing overlapping.
 
-#include "simcore/parallellayout.h"
+#include "simcore/models/parallellayout.h"
 
 #include <QColor>
 #include <QFont>

@@ -2,7 +2,7 @@
 // What the pipeline Gantt chart draws, as plain shapes and texts: PipelineView::layout computes
 // them from the report, a size and the fonts (no widget), and painting draws exactly these.
 
-#include "simcore/pipeline.h"
+#include "simcore/models/pipeline.h"
 #include "ui/panels/parallelism/diagramlayout.h"
 
 #include <QRectF>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "simcore/parallelismreport.h"
-#include "simcore/scenario.h"
+#include "simcore/reports/parallelismreport.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/paintedchartarea.h"
 #include "ui/panels/parallelism/diagramlayout.h"
 
@@ -14,11 +14,11 @@ namespace dtsim::ui {
 /// Lesson §2 as a picture: dp × tp × pp GPUs as boxes in a grid — pipeline stages as columns,
 /// data-parallel replicas as rows, the tensor-parallel group of each (stage, replica) as the
 /// boxes of one cell — on grey node frames (hardware.gpus_per_node, Megatron-LM's rank order,
-/// see simcore/parallellayout.h). Which collective runs where: tensor all-reduce (a blue outline
-/// around the group), pipeline point-to-point (orange double arrows between stages), gradient
-/// all-reduce across replicas (green dashed lines); links whose two ends sit on different nodes
-/// get a vermillion halo (the slow links). Below: one caption per strategy saying which limit it
-/// removes and what it costs, and the counts for the whole layout.
+/// see simcore/models/parallellayout.h). Which collective runs where: tensor all-reduce (a blue
+/// outline around the group), pipeline point-to-point (orange double arrows between stages),
+/// gradient all-reduce across replicas (green dashed lines); links whose two ends sit on different
+/// nodes get a vermillion halo (the slow links). Below: one caption per strategy saying which limit
+/// it removes and what it costs, and the counts for the whole layout.
 ///
 /// Large layouts are abridged, per dimension, to the first indices, an ellipsis and the last one
 /// (e.g. stages 0, 1, 2 … 7), until the boxes are large enough to read and at most

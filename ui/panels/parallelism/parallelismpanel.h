@@ -1,7 +1,7 @@
 #pragma once
 
-#include "simcore/parallelismreport.h"
-#include "simcore/pipelinereport.h"
+#include "simcore/reports/parallelismreport.h"
+#include "simcore/reports/pipelinereport.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "simcore/pipelinereport.h"
-#include "simcore/scenario.h"
+#include "simcore/reports/pipelinereport.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/paintedchartarea.h"
 #include "ui/panels/parallelism/ganttlayout.h"
 
@@ -24,7 +24,7 @@ struct GanttColours {
 /// idle time hatched as the bubble, with its share of the step printed above. Interleaved
 /// chunks, and DualPipe's second direction, are told apart by a hatch on the block. Right of each
 /// row: the most micro-batches that device holds in flight and what their activations weigh
-/// (simcore/pipelinememory.h, Korthikanti et al. 2022).
+/// (simcore/models/pipelinememory.h, Korthikanti et al. 2022).
 ///
 /// Painted with QPainter from the GanttLayout of the report (layout()): blocks narrower than a
 /// few pixels merge into runs, so a repaint draws at most a few rectangles per pixel column.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/planner.h"
+#include "simcore/plan/planner.h"
 #include "ui/kit/paintedchartarea.h"
 
 #include <QFont>

@@ -2,7 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
-#include "simcore/catalogue.h"
+#include "simcore/scenario/catalogue.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/plan/plancharts.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/planner.h"
+#include "simcore/plan/planner.h"
 #include "ui/kit/panel.h"
 
 #include <optional>
@@ -19,7 +19,7 @@ class PlanSearch;
 
 /// SPEC §7 Plan: for a model, a cluster and a batch, every dp × tp × pp × cp layout (with
 /// micro-batch, schedule, recomputation, ZeRO and sequence parallelism) that fits, ranked by the
-/// time to train train.tokens (simcore/planner.h); the tp × pp map, the Pareto front and the
+/// time to train train.tokens (simcore/plan/planner.h); the tp × pp map, the Pareto front and the
 /// fastest layouts' step terms (PlanCharts); the chosen layout's GPU-hours, cost, energy and
 /// CO₂; "Use this layout" applies it to every panel in one undo step.
 ///

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "simcore/planner.h"
-#include "simcore/scenario.h"
+#include "simcore/plan/planner.h"
+#include "simcore/scenario/scenario.h"
 
 #include <QObject>
 #include <memory>

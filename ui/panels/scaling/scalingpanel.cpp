@@ -278,7 +278,7 @@ void ScalingPanel::buildPhysicalRows()
     }
     m_physicalRowsBuilt = true;
     QFormLayout* physicalForm = m_physicalForm;
-    // The training model's inputs (steptime3d.h): N = dp × tp × pp × cp, the layout first.
+    // The training model's inputs (training.h): N = dp × tp × pp × cp, the layout first.
     for (const char* key : {"parallel.tp", "parallel.pp", "parallel.cp", "parallel.schedule",
                             "parallel.zero", "memory.sequence_parallel"}) {
         addFormRow(m_layoutForm, QString::fromLatin1(key));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/scalingreport.h"
+#include "simcore/reports/scalingreport.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
 

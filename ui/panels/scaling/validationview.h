@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/validationreport.h"
+#include "simcore/reports/validationreport.h"
 #include "ui/kit/chartarea.h"
 
 class QAreaSeries;
@@ -18,7 +18,7 @@ namespace dtsim::ui {
 class PointMarker;
 class TextStrip;
 
-/// The Scaling panel's Validation view: how close the training model (steptime3d.h) comes to
+/// The Scaling panel's Validation view: how close the training model (training.h) comes to
 /// published runs (Narayanan et al. 2021 Table 1, Korthikanti et al. 2022 Table 5). A caption
 /// with the count within ±15 % and the one calibrated constant; the error per run with the band
 /// shaded; a table of run, metric, published, dtsim and error (each row's source in its tip);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "simcore/topologyreport.h"
+#include "simcore/reports/topologyreport.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/paintedchartarea.h"
 #include "ui/panels/topology/topologylayout.h"

@@ -3,7 +3,7 @@
 // and the fonts, into plain structs of rectangles, paths and texts, tested without a widget.
 // TopologyDiagram only paints these.
 
-#include "simcore/topologyreport.h"
+#include "simcore/reports/topologyreport.h"
 
 #include <QFont>
 #include <QPainterPath>

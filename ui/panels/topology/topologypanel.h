@@ -1,8 +1,9 @@
 #pragma once
 
-#include "simcore/ncclimport.h"
-#include "simcore/nvtopoimport.h"
-#include "simcore/topologyreport.h"
+#include "simcore/import/ncclimport.h"
+#include "simcore/import/nccllog.h"
+#include "simcore/import/nvtopoimport.h"
+#include "simcore/reports/topologyreport.h"
 #include "ui/kit/panel.h"
 
 #include <QByteArray>

@@ -1,0 +1,326 @@
+#include "simcore/reports/checkpointreport.h"
+
+#include "simcore/models/checkpointjob.h"
+#include "simcore/models/goodput.h"
+#include "simcore/montecarlo/goodputruns.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace simcore {
+
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+constexpr double kHour = 3600.0;
+constexpr double kDay = 86400.0;
+
+double stepsOrNone(double intervalSeconds, double stepSeconds)
+{
+    const auto steps = intervalSecondsToSteps(intervalSeconds, stepSeconds);
+    return steps.ok() ? static_cast<double>(steps.value) : kNone;
+}
+
+/// Run 0's timeline, one row per stretch that ends in a failure (and the last one).
+std::string timelineCsv(const RunResult& run)
+{
+    if (run.timeline.empty()) {
+        return {};
+    }
+    std::string text = "\n# Monte-Carlo run 0: its timeline, one row per stretch between failures "
+                       "(straggler_s: of work_kept_s, waiting for the slowest GPU)";
+    text += run.timelineTruncated ? " (truncated: the recording stopped)\n" : "\n";
+    text += "start_s,end_s,work_kept_s,straggler_s,write_s,lost_s,restart_s,ends_in_failure\n";
+    double start = run.timeline.front().startSeconds;
+    std::array<double, 4> seconds{0, 0, 0, 0};
+    double straggler = 0;
+    const auto emit = [&](double end, bool failure) {
+        text += csvNumber(start) + ',' + csvNumber(end) + ',' + csvNumber(seconds[0]) + ',' +
+                csvNumber(straggler) + ',' + csvNumber(seconds[1]) + ',' + csvNumber(seconds[2]) +
+                ',' + csvNumber(seconds[3]) + ',' + (failure ? "1" : "0") + '\n';
+        start = end;
+        seconds = {0, 0, 0, 0};
+        straggler = 0;
+    };
+    for (const auto& segment : run.timeline) {
+        seconds[static_cast<std::size_t>(segment.kind)] +=
+            segment.endSeconds - segment.startSeconds;
+        straggler += segment.stragglerSeconds;
+        if (segment.endsInFailure) {
+            emit(segment.endSeconds, true);
+        }
+    }
+    const double end = run.timeline.back().endSeconds;
+    if (end > start || seconds != std::array<double, 4>{0, 0, 0, 0}) {
+        emit(end, false);
+    }
+    return text;
+}
+
+} // namespace
+
+ScenarioError jobMtbfUnderflow(const Scenario& scenario)
+{
+    return {ScenarioError::Kind::Inconsistent, "checkpoint.gpu_mtbf",
+            formatNumber(scenario.checkpoint.gpuMtbfSeconds),
+            "large enough that checkpoint.gpu_mtbf / checkpoint.gpus > 0",
+            "checkpoint.gpus = " + std::to_string(scenario.checkpoint.gpus)};
+}
+
+CheckpointReport checkpointReport(const Scenario& scenario)
+{
+    CheckpointReport report;
+    report.view = View::Checkpoint;
+    report.problems = problemsOf(View::Checkpoint, scenario);
+    if (!report.ok()) {
+        return report;
+    }
+    // The one job the goodput model reads too: W, δ and μ, or why there is none at this N.
+    const CheckpointJob job = checkpointJob(scenario);
+    if (!job.priced()) {
+        report.problems = job.problems;
+        return report;
+    }
+    report.result = evaluateCheckpoint(scenario);
+    const auto& r = report.result;
+    if (r.status == CheckpointStatus::InvalidInput && !(r.params.mtbfSeconds > 0)) {
+        // A GPU MTBF within its range (> 0) can still underflow to 0 once shared by the GPUs.
+        report.problems.push_back(jobMtbfUnderflow(scenario));
+        return report;
+    }
+    if (r.status == CheckpointStatus::InvalidInput) {
+        // Within every key's range this does not happen; kept as a guard with the key to look at.
+        report.problems.push_back({ScenarioError::Kind::Inconsistent, "checkpoint.interval",
+                                   formatNumber(scenario.checkpoint.intervalSeconds),
+                                   "a job the checkpoint model can evaluate",
+                                   "checkpoint.* (dtsim keys lists their ranges)"});
+        return report;
+    }
+    report.overflow = r.status == CheckpointStatus::Overflow;
+    for (const auto& point : r.curve) {
+        if (point.status != CheckpointStatus::Ok && point.status != CheckpointStatus::Overflow) {
+            continue;
+        }
+        const double lost = point.writeFraction + point.lostFraction;
+        report.stack.push_back(
+            {point.intervalSeconds, point.writeFraction, lost, lost + point.restartFraction});
+    }
+    report.optimalIntervalWholeSeconds = std::round(r.optimalIntervalSeconds);
+    report.stepSeconds = job.stepSeconds;
+    const double cv = scenario.scaling.stragglerCv;
+    if (cv > 0 && cv <= 0.3) {
+        if (const auto goodput = goodputParams(job, scenario)) {
+            report.stragglers = goodputStragglerSteps(*goodput);
+        }
+    }
+    report.heading = "Checkpoints and failures (MODELS §6: Young 1974, Daly 2006), N = " +
+                     std::to_string(scenario.checkpoint.gpus) + " GPUs";
+
+    const auto& a = r.atInterval;
+    const auto& p = r.params;
+    auto& q = report.quantities;
+    q.push_back(wordQuantity("status", "status", report.overflow ? "overflow" : "ok"));
+    q.push_back(
+        quantity("gpus", "GPUs N", static_cast<double>(scenario.checkpoint.gpus), Unit::Gpus));
+    q.push_back(
+        quantity("gpu_mtbf", "GPU MTBF", scenario.checkpoint.gpuMtbfSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("cluster_mtbf", "cluster MTBF (M = GPU/N)", r.clusterMtbfSeconds, Unit::Seconds));
+    q.push_back(quantity("interval", "interval (tau)", p.intervalSeconds, Unit::Seconds));
+    q.push_back(quantity("write_time", "write time (delta)", p.writeSeconds, Unit::Seconds));
+    q.push_back(wordQuantity("write_source", "write time from",
+                             job.writeSource == WriteSource::Given     ? "given"
+                             : job.writeSource == WriteSource::Storage ? "storage"
+                                                                       : "memory"));
+    q.push_back(quantity("restart_time", "restart time (R)", p.restartSeconds, Unit::Seconds));
+    q.push_back(quantity("work", "work (W)", p.workSeconds, Unit::Seconds));
+    q.push_back(quantity("steps", "steps (W / step)", job.steps, Unit::Steps));
+    q.push_back(wordQuantity("work_source", "work from",
+                             job.workSource == WorkSource::Given ? "given" : "steps"));
+    q.push_back(
+        quantity("young_interval", "Young interval", r.youngIntervalSeconds, Unit::Seconds));
+    q.push_back(quantity("optimal_interval", "optimal interval (Daly)", r.optimalIntervalSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("waste_fraction", "waste fraction", r.wasteFraction, Unit::Fraction));
+    q.push_back(quantity("write_fraction", "  writes", a.writeFraction, Unit::Fraction));
+    q.push_back(quantity("lost_fraction", "  lost work", a.lostFraction, Unit::Fraction));
+    q.push_back(quantity("restart_fraction", "  restarts", a.restartFraction, Unit::Fraction));
+    q.push_back(quantity("expected_time", "expected time",
+                         report.overflow ? kNone : r.expectedSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("expected_failures", "expected failures", a.expectedFailures, Unit::Failures));
+    q.push_back(quantity("optimal_waste_fraction", "waste at optimum", r.atOptimum.wasteFraction,
+                         Unit::Fraction));
+    q.push_back(quantity(
+        "optimal_expected_time", "expected time at optimum",
+        r.atOptimum.status == CheckpointStatus::Overflow ? kNone : r.atOptimum.expectedSeconds,
+        Unit::Seconds));
+    q.push_back(quantity("step_time", "step time at N (training model)", report.stepSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("interval_steps", "interval in steps",
+                         stepsOrNone(p.intervalSeconds, report.stepSeconds), Unit::Steps));
+    q.push_back(quantity("optimal_interval_steps", "optimal interval in steps",
+                         stepsOrNone(r.optimalIntervalSeconds, report.stepSeconds), Unit::Steps));
+    return report;
+}
+
+int histogramBins(std::int64_t runs)
+{
+    const auto root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(runs))));
+    return std::clamp(root, 1, 60);
+}
+
+MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t runs,
+                                    std::uint64_t seed, std::int64_t timelineSegments,
+                                    const std::atomic<bool>* cancel,
+                                    std::atomic<std::int64_t>* progress,
+                                    const StragglerSteps& stragglers)
+{
+    MonteCarloSummary out;
+    out.params = params;
+    out.stragglers = stragglers;
+    out.runsRequested = runs;
+    out.seed = seed;
+    MonteCarloOptions options;
+    options.seed = seed;
+    options.cancel = cancel;
+    options.progress = progress;
+    options.stragglers = stragglers;
+    out.batch = simulateBatch(params, runs, options);
+    out.histogram = makeHistogram(out.batch.completionSeconds, histogramBins(runs));
+    out.batch.completionSeconds.clear();
+    out.batch.completionSeconds.shrink_to_fit();
+    if (out.batch.status != RunStatus::Cancelled &&
+        out.batch.status != RunStatus::TooManyFailures) {
+        options.progress = nullptr;
+        options.recordTimeline = true;
+        options.maxTimelineSegments = timelineSegments;
+        out.sampleRun = simulateRun(params, options, 0);
+    } else {
+        out.sampleRun.status = out.batch.status; // not simulated: nothing to draw or to quote
+    }
+    out.expectedSeconds = segmentedExpectedTime(params).expectedSeconds;
+    out.closedFormSeconds = dalyExpectedTime(params).expectedSeconds;
+    out.closedFormDiffers =
+        std::abs(out.closedFormSeconds - out.expectedSeconds) > 1e-9 * out.expectedSeconds;
+    if (out.batch.runsCompleted > 0 && out.expectedSeconds > 0) {
+        const double difference = out.batch.meanSeconds - out.expectedSeconds;
+        out.differenceFraction = difference / out.expectedSeconds;
+        out.standardErrors =
+            out.batch.standardErrorSeconds > 0 ? difference / out.batch.standardErrorSeconds : 0.0;
+        out.stragglerFraction = out.batch.meanSeconds > 0
+                                    ? out.batch.meanStragglerSeconds / out.batch.meanSeconds
+                                    : 0.0;
+    }
+    out.valid =
+        out.batch.status != RunStatus::Cancelled && out.sampleRun.status != RunStatus::Cancelled;
+    return out;
+}
+
+std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo)
+{
+    std::string text = csvQuantities(report);
+    if (!report.ok()) {
+        return text;
+    }
+    const auto& mc = monteCarlo;
+    if (mc.valid) {
+        text += "# the Monte-Carlo batch (seeded, whole intervals)\nquantity,value,unit\n";
+        const auto row = [&text](const char* name, double value, const char* unit) {
+            text += std::string(name) + ',' + csvNumber(value) + ',' + unit + '\n';
+        };
+        row("mc_runs", static_cast<double>(mc.batch.runsCompleted), "runs");
+        row("mc_seed", static_cast<double>(mc.seed), "");
+        row("mc_mean_time", mc.batch.meanSeconds, "s");
+        row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
+        row("mc_expected_time", mc.expectedSeconds, "s");
+        row("mc_mean_failures", mc.batch.meanFailures, "failures");
+        if (mc.stragglers.active()) {
+            row("mc_straggler_factor", mc.stragglers.factor, "");
+            row("mc_mean_straggler_time", mc.batch.meanStragglerSeconds, "s");
+        }
+        text += '\n';
+    }
+    text += "# wasted time vs checkpoint interval (Daly 2006)\n"
+            "interval_s,waste_fraction,write_fraction,lost_fraction,restart_fraction,expected_s,"
+            "expected_failures\n";
+    for (const auto& p : report.result.curve) {
+        text += csvNumber(p.intervalSeconds) + ',' + csvNumber(p.wasteFraction) + ',' +
+                csvNumber(p.writeFraction) + ',' + csvNumber(p.lostFraction) + ',' +
+                csvNumber(p.restartFraction) + ',' + csvNumber(p.expectedSeconds) + ',' +
+                csvNumber(p.expectedFailures) + '\n';
+    }
+    if (mc.valid) {
+        text += "\n# Monte-Carlo completion times: histogram\nbin_start_s,bin_end_s,jobs\n";
+        const auto& h = mc.histogram;
+        for (std::size_t i = 0; i < h.counts.size(); ++i) {
+            text += csvNumber(h.edgeSeconds(i)) + ',' + csvNumber(h.edgeSeconds(i + 1)) + ',' +
+                    std::to_string(h.counts[i]) + '\n';
+        }
+        text += timelineCsv(mc.sampleRun);
+    }
+    return text;
+}
+
+Scenario withLlama3Scale(const Scenario& base)
+{
+    Scenario scenario = base;
+    // Dubey et al. 2024 ("The Llama 3 Herd of Models"), Table 3: Llama 3 405B has 126 layers of
+    // width 16,384 with 128 heads, a vocabulary of 128,000, 405B parameters, sequences of 8,192.
+    // dtsim splits layers evenly over the stages and refuses 126 on 16: 128 = 16 × 8 gives every
+    // stage the 8 layers of the paper's middle stages, which set the pipeline's pace (the paper
+    // takes one layer from the first and the last stage for the embedding and the head).
+    auto& m = scenario.model;
+    m.params = 405e9;
+    m.layers = 128;
+    m.hidden = 16384;
+    m.heads = 128;
+    m.seqLen = 8192;
+    m.vocab = 128000;
+    auto& t = scenario.train;
+    t.precision = Precision::Mixed;
+    t.optimizer = Optimizer::Adam;
+    t.microBatch = 1;
+    t.globalBatch = 2048; // Table 4: 16M tokens a batch = 2,048 sequences of 8,192
+    t.steps = 930000;     // ≈ 15.6T tokens (§3.1) / 16.8M tokens a step
+    // Table 4, 16,384 GPUs: TP 8, CP 1, PP 16, DP 128. The rest is not published: the fastest
+    // variant of that layout that fits in the memory model (`dtsim plan` ranks it): Narayanan
+    // et al. 2021's interleaved schedule with v = 8, selective recomputation and sequence
+    // parallelism, the weights sharded over dp as FSDP does (ZeRO-3; §3.3.2 uses FSDP).
+    auto& p = scenario.parallel;
+    p.tp = 8;
+    p.pp = 16;
+    p.cp = 1;
+    p.dp = 128;
+    p.zero = 3;
+    p.schedule = PipelineSchedule::Interleaved;
+    p.virtualStages = 8;
+    t.recompute = Recompute::Selective;
+    p.microbatches = 16; // the Pipeline view's m: B/(b·dp) = 2048/128
+    scenario.memory.sequenceParallel = true;
+    scenario.hardware.gpu = "h100-sxm";
+    scenario.hardware.gpus = 0;
+    scenario.checkpoint.gpus = 16384;
+    return scenario;
+}
+
+Scenario withLlama3Failures(const Scenario& base)
+{
+    Scenario scenario = withLlama3Scale(base);
+    auto& c = scenario.checkpoint;
+    constexpr double kDays = 54.0;         // Llama 3 §3.3.4: a 54-day snapshot of training
+    constexpr double kInterruptions = 419; // unexpected interruptions in those days
+    constexpr std::int64_t kGpus = 16384;  // up to 16,384 H100 GPUs
+    const double jobMtbf = kDays * kDay / kInterruptions; // ≈ 3.09 h
+    c.gpus = kGpus;
+    c.gpuMtbfSeconds = jobMtbf * static_cast<double>(kGpus); // ≈ 50,677 h per GPU
+    c.workSeconds = kDays * kDay;
+    c.writeTimeSeconds = 60;    // assumption: not given in the paper
+    c.restartTimeSeconds = 600; // assumption: not given in the paper
+    c.intervalSeconds = kHour;
+    return scenario;
+}
+
+} // namespace simcore

@@ -8,6 +8,7 @@
 #include "simcore/import/nccllog.h"
 #include "simcore/import/nvtopoimport.h"
 #include "simcore/models/topology.h"
+#include "simcore/reports/importkeys.h"
 #include "simcore/scenario/scenario.h"
 
 #include <QCommandLineParser>
@@ -113,60 +114,37 @@ std::optional<QByteArray> readInput(const QString& path, const QString& shown)
     return std::nullopt;
 }
 
-/// Assignments that stand or fall together (a link's latency and bandwidth; the node's wiring).
-using SetGroup = QStringList;
-
-/// The groups dtsim accepts, each applied with applyAssignment (what --set does) on top of the
-/// groups accepted before it and the whole validated; a refused group is left out with the
-/// reason. So every printed line is one dtsim takes as it stands.
+/// The groups dtsim accepts (simcore::applyGroups on the default scenario, as --set applies
+/// them), as the command prints them. So every printed line is one dtsim takes as it stands.
 struct CheckedSets {
     QStringList accepted;
     QStringList leftOut; ///< "KEY=VALUE KEY=VALUE", one per refused group
     QStringList reasons; ///< why, one per refused group
 };
 
-CheckedSets checkSets(const std::vector<SetGroup>& groups)
+QStringList assignmentTexts(const simcore::AssignmentGroup& group)
 {
-    CheckedSets checked;
-    simcore::Scenario accepted;
-    for (const SetGroup& group : groups) {
-        simcore::Scenario trial = accepted;
-        std::optional<simcore::ScenarioError> problem;
-        for (const QString& assignment : group) {
-            problem = simcore::applyAssignment(trial, assignment.toStdString());
-            if (problem) {
-                break;
-            }
-        }
-        if (!problem) {
-            if (const auto errors = simcore::validate(trial); !errors.empty()) {
-                problem = errors.front();
-            }
-        }
-        QString reason = problem ? fromStd(problem->message()) : QString();
-        // The Topology view draws the imported node: its own rules (a node without NICs holds
-        // the whole ring) are not validate()'s.
-        if (!problem && trial.topology.preset == simcore::TopologyPresetId::Imported) {
-            if (const auto& error = simcore::topologyAllReduceFromScenario(trial).allReduce.error) {
-                reason =
-                    fromStd(error->field) + QStringLiteral(": allowed ") + fromStd(error->allowed);
-            }
-        }
-        if (!reason.isEmpty()) {
-            checked.leftOut << group.join(QLatin1Char(' '));
-            checked.reasons << reason;
-            continue;
-        }
-        accepted = trial;
-        checked.accepted << group;
+    QStringList texts;
+    for (const auto& assignment : group) {
+        texts << fromStd(assignment.text());
     }
-    return checked;
+    return texts;
 }
 
-/// KEY=VALUE with the value as --set reads it back.
-QString assignment(const std::string& key, double value)
+CheckedSets checkSets(const std::vector<simcore::AssignmentGroup>& groups)
 {
-    return fromStd(key) + QLatin1Char('=') + fromStd(simcore::formatNumber(value));
+    const simcore::AppliedGroups applied = simcore::applyGroups(simcore::Scenario{}, groups);
+    CheckedSets checked;
+    for (const auto& group : applied.accepted) {
+        checked.accepted << assignmentTexts(group);
+    }
+    for (const auto& group : applied.leftOut) {
+        checked.leftOut << assignmentTexts(group).join(QLatin1Char(' '));
+    }
+    for (const auto& reason : applied.reasons) {
+        checked.reasons << fromStd(reason);
+    }
+    return checked;
 }
 
 QJsonArray leftOutJson(const CheckedSets& checked)
@@ -227,7 +205,7 @@ struct NcclInput {
 struct NcclOutcome {
     QJsonObject json;
     QString text;
-    SetGroup link;
+    simcore::AssignmentGroup link;
 };
 
 QJsonObject fitJson(const simcore::NcclFit& fit)
@@ -286,17 +264,11 @@ NcclOutcome describeNccl(const NcclInput& input, const simcore::NcclLog& log, bo
     const auto& table = *log.combined.table;
     const auto& fit = log.combined.fit;
     const std::string scope = intra ? "intra" : "inter";
-    outcome.link = {assignment("hardware." + scope + "_latency", fit.latencySeconds),
-                    assignment("hardware." + scope + "_bandwidth", fit.bandwidthBytesPerSecond)};
-    const CheckedSets paste = checkSets({outcome.link});
+    const simcore::NcclImportKeys keys = simcore::ncclImportKeys(log.combined, intra);
+    outcome.link = keys.links.empty() ? simcore::AssignmentGroup{} : keys.links.front();
+    const CheckedSets paste = checkSets(keys.links);
     // The calc line: the ring over the measured GPUs, on as many GPUs per node as the run had.
-    std::vector<SetGroup> calcGroups = {{QStringLiteral("collective.algorithm=ring"),
-                                         QStringLiteral("collective.workers=%1").arg(table.ranks)}};
-    if (const auto perNode = simcore::ncclGpusPerNode(table)) {
-        calcGroups.push_back({QStringLiteral("hardware.gpus_per_node=%1").arg(*perNode)});
-    }
-    calcGroups.push_back(outcome.link);
-    const CheckedSets calc = checkSets(calcGroups);
+    const CheckedSets calc = checkSets(keys.measuredRun);
     const QString collective = fromStd(simcore::ncclCollectiveId(fit.collective));
     QStringList conflicts;
     for (const auto& conflict : table.nameConflicts) {
@@ -477,7 +449,7 @@ int importNccl(const std::vector<NcclInput>& inputs, bool json)
         return kBadInput;
     }
     std::vector<NcclOutcome> outcomes(inputs.size());
-    std::vector<SetGroup> links;
+    std::vector<simcore::AssignmentGroup> links;
     for (const auto& [index, intra, byPosition] :
          {std::tuple{assigned.intra, true, assigned.intraFromPosition},
           std::tuple{assigned.inter, false, assigned.interFromPosition}}) {
@@ -545,16 +517,8 @@ int importStepTimes(const QString& shown, const QByteArray& bytes, bool json)
         printError(importErrorText(shown, *fit.error));
         return kBadInput;
     }
-    // The points themselves, so `dtsim export --panel scaling` draws them over the fitted model.
-    simcore::Scenario withPoints;
-    withPoints.scaling.measured = parsed.points;
-    const QString measured = QStringLiteral("scaling.measured=") +
-                             fromStd(simcore::valueText(withPoints, "scaling.measured"));
-    const CheckedSets paste =
-        checkSets({{assignment("lesson.base_compute", fit.baseComputeSeconds),
-                    assignment("lesson.fixed_sync", fit.fixedSyncSeconds),
-                    assignment("lesson.sync_per_worker", fit.syncPerWorkerSeconds)},
-                   {measured}});
+    // With the points themselves, so `dtsim export --panel scaling` draws them over the model.
+    const CheckedSets paste = checkSets(simcore::stepTimesImportKeys(parsed.points, fit));
     QJsonArray points;
     for (const auto& p : parsed.points) {
         points.append(QJsonObject{{QStringLiteral("workers"), static_cast<double>(p.workers)},
@@ -645,30 +609,9 @@ int importTopo(const QString& path, const QByteArray& bytes, bool json)
         printError(QStringLiteral("import: %1: a link id is missing from the catalogue").arg(path));
         return kBadInput;
     }
-    const auto links = simcore::equivalentLinks(*cluster);
     const auto ring = simcore::nvTopoRing(*cluster);
-    std::vector<SetGroup> groups;
-    if (node.gpus >= 2) {
-        groups.push_back(
-            {assignment("hardware.gpus_per_node", static_cast<double>(node.gpus)),
-             assignment("hardware.intra_latency", links.intra.latencySeconds),
-             assignment("hardware.intra_bandwidth", links.intra.bandwidthBytesPerSecond)});
-    }
-    // The node pair by pair, as the Topology panel's "Use these for my cluster" stores it.
     const bool wirable = node.gpus >= 2 && node.gpus <= simcore::kMaxWiringGpus;
-    if (wirable) {
-        SetGroup wiring = {QStringLiteral("topology.preset=imported"),
-                           QStringLiteral("topology.node=") +
-                               fromStd(simcore::nvTopoWiringText(node)),
-                           QStringLiteral("topology.node_nics=%1").arg(node.gpuNics())};
-        if (node.gpuNics() == 0) {
-            // Nothing leaves a node without NICs: the ring stays on its GPUs (the default
-            // collective.workers may be more).
-            wiring << QStringLiteral("collective.workers=%1").arg(node.gpus);
-        }
-        groups.push_back(wiring);
-    }
-    const CheckedSets checked = checkSets(groups);
+    const CheckedSets checked = checkSets(simcore::topoImportKeys(node, *cluster));
     const QStringList& assignments = checked.accepted;
     QStringList why = checked.reasons;
     if (node.gpus < 2) {

@@ -158,11 +158,14 @@ TEST_CASE("import nvidia-topo --json: GPUs, NICs and the link kind of every pair
     CHECK(ring[2].toInt() == 3);
     CHECK(bad["bottleneck"].toObject()["kind"].toString() == "pcie-host-bridge");
     const QJsonArray sets = bad["set"].toArray();
-    REQUIRE(sets.size() == 6);
+    REQUIRE(sets.size() == 8);
     CHECK(sets[0].toString() == "hardware.gpus_per_node=8");
     CHECK(sets[3].toString() == "topology.preset=imported");
     CHECK(sets[4].toString().startsWith("topology.node=NV"));
     CHECK(sets[5].toString() == "topology.node_nics=" + QString::number(bad["gpu_nics"].toInt()));
+    // The ring the import shows, as the Topology panel's "Use these for my cluster" sets it.
+    CHECK(sets[6].toString() == "collective.workers=8");
+    CHECK(sets[7].toString() == "collective.algorithm=ring");
 
     // The --set values, pasted as they stand, draw the same node pair by pair: the exported
     // bottleneck is the import's.
@@ -503,7 +506,7 @@ TEST_CASE("import: every printed --set line is one dtsim accepts, or the import 
                                    dataFile(QStringLiteral("nvtopo/") + QLatin1String(name))});
             REQUIRE(run.exitCode == 0);
             const QStringList sets = printedSets(run.out);
-            CHECK(sets.size() >= 6); // + collective.workers for a node without NICs
+            CHECK(sets.size() == 8); // the node, its wiring, and the ring over its GPUs
             requireAccepted(QStringLiteral("topology"), sets);
         }
     }

@@ -1,6 +1,7 @@
 // Measured step times over the Scaling charts: File › Import measurements reads the CSV into
 // scaling.measured (one undo step), the charts draw the runs over the bars and the speed-up
 // curve in both model modes, and the export (image and CSV) carries them.
+#include "simcore/import/measuredsteps.h"
 #include "simcore/reports/scalingreport.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
@@ -54,7 +55,15 @@ TEST_CASE("File › Import measurements draws the runs over the bars and the cur
     REQUIRE(window.importMeasurements(path).isEmpty());
     const auto& measured = window.model()->scenario().scaling.measured;
     REQUIRE(measured.size() == 5);
-    CHECK(measured[1] == simcore::MeasuredStep{2, 0.55, 3});
+    // As the scaling.measured key holds them (N:seconds, no file lines): what a saved file keeps.
+    CHECK(measured[1] == simcore::MeasuredStep{2, 0.55, 0});
+    // The same keys `dtsim import step-times` proposes: the lesson constants fitted to the runs.
+    const auto fit = simcore::fitLessonConstants(measured);
+    REQUIRE_FALSE(fit.error);
+    CHECK(window.model()->scenario().lesson.baseComputeSeconds ==
+          Approx(fit.baseComputeSeconds).epsilon(1e-12));
+    CHECK(window.model()->scenario().lesson.syncPerWorkerSeconds ==
+          Approx(fit.syncPerWorkerSeconds).margin(1e-15));
 
     auto* panel = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
     REQUIRE(panel != nullptr);

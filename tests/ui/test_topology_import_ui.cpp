@@ -10,6 +10,7 @@
 #include "helpers.h"
 #include "simcore/import/nvtopoimport.h"
 #include "simcore/models/topology.h"
+#include "simcore/reports/importkeys.h"
 #include "topologyfixture.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
@@ -75,6 +76,13 @@ TEST_CASE("imported node: use writes the node in one undo step and the table mat
         CHECK(s.topology.nodeNics == node.gpuNics());
         CHECK(s.hardware.gpusPerNode == node.gpus);
         CHECK(s.collective.workers == node.gpus);
+        // Every key `dtsim import nvidia-topo` prints, with its value: one decision of both.
+        for (const auto& group : simcore::topoImportKeys(node, *expected)) {
+            for (const auto& assignment : group) {
+                INFO(assignment.text());
+                CHECK(simcore::valueText(s, assignment.key) == assignment.value);
+            }
+        }
         CHECK(f.panel.choiceBox(QStringLiteral("topology.preset"))->currentData().toString() ==
               QStringLiteral("imported"));
 

@@ -1,10 +1,12 @@
 #include "ui/shell/mainwindow.h"
 
+#include "common/errortext.h"
 #include "common/files.h"
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
 #include "simcore/import/measuredsteps.h"
+#include "simcore/reports/importkeys.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/panel.h"
@@ -508,9 +510,15 @@ QString MainWindow::importMeasurements(const QString& path)
             .arg(parsed.error->line)
             .arg(expected, QString::fromStdString(parsed.error->found));
     }
-    simcore::Scenario scenario = m_model->scenario();
-    scenario.scaling.measured = parsed.points;
-    m_model->setScenario(scenario, tr("Import measurements: %1").arg(file));
+    // What `dtsim import step-times` proposes: the lesson constants fitted to the points (when
+    // three worker counts or more allow a fit) and the points, drawn over the model.
+    const auto groups =
+        simcore::stepTimesImportKeys(parsed.points, simcore::fitLessonConstants(parsed.points));
+    const simcore::AppliedGroups applied = simcore::applyGroups(m_model->scenario(), groups);
+    if (!applied.problems.empty()) {
+        return common::describeError(applied.problems.front());
+    }
+    m_model->setScenario(applied.scenario, tr("Import measurements: %1").arg(file));
     showPanel(QStringLiteral("scaling"));
     return {};
 }

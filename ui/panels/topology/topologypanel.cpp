@@ -6,6 +6,7 @@
 #include "simcore/import/ncclfitchart.h"
 #include "simcore/models/topology.h"
 #include "simcore/models/topologypick.h"
+#include "simcore/reports/importkeys.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/numberfield.h"
@@ -506,53 +507,27 @@ bool TopologyPanel::useImport()
 {
     showProblem(QString());
     simcore::Scenario scenario = model()->scenario();
-    std::vector<std::pair<std::string, std::string>> sets;
-    const auto number = [](double value) { return simcore::formatNumber(value); };
+    std::vector<simcore::AssignmentGroup> groups;
     QString description;
     if (m_imported == Imported::Nccl && m_nccl) {
-        const auto& table = *m_nccl->table;
-        const auto& fit = m_nccl->fit;
-        const std::string scope = m_ncclIntra ? "intra" : "inter";
-        sets.push_back({"collective.workers", std::to_string(table.ranks)});
-        if (const auto perNode = simcore::ncclGpusPerNode(table)) {
-            sets.push_back({"hardware.gpus_per_node", std::to_string(*perNode)});
-        }
-        sets.push_back({"hardware." + scope + "_latency", number(fit.latencySeconds)});
-        sets.push_back({"hardware." + scope + "_bandwidth", number(fit.bandwidthBytesPerSecond)});
-        if (m_ncclOther) {
-            // The second log fills the other link level in the same step.
-            const std::string other = m_ncclIntra ? "inter" : "intra";
-            sets.push_back(
-                {"hardware." + other + "_latency", number(m_ncclOther->fit.latencySeconds)});
-            sets.push_back({"hardware." + other + "_bandwidth",
-                            number(m_ncclOther->fit.bandwidthBytesPerSecond)});
-        }
+        // The measured run on the scenario's own links: ring, its ranks, its node size, α and B.
+        scenario = simcore::withTopologyPreset(scenario, simcore::TopologyPresetId::Scenario);
+        groups =
+            simcore::ncclImportKeys(*m_nccl, m_ncclIntra, m_ncclOther ? &*m_ncclOther : nullptr)
+                .measuredRun;
         description = tr("Import nccl-tests: %1").arg(QFileInfo(m_importPath).fileName());
     } else if (m_imported == Imported::Topo && m_topoCluster && m_topoNode) {
-        // The node pair by pair (topology.node); picking the imported wiring below writes what
-        // the panels that price a uniform node read (hardware.gpus_per_node, hardware.intra_*).
-        sets.push_back({"collective.workers", std::to_string(m_topoNode->gpus)});
-        sets.push_back({"topology.node", simcore::nvTopoWiringText(*m_topoNode)});
-        sets.push_back({"topology.node_nics", std::to_string(m_topoNode->gpuNics())});
+        groups = simcore::topoImportKeys(*m_topoNode, *m_topoCluster);
         description = tr("Import nvidia-smi topo: %1").arg(QFileInfo(m_importPath).fileName());
     } else {
         return false;
     }
-    sets.push_back({"collective.algorithm", "ring"});
-    for (const auto& [key, value] : sets) {
-        if (auto error = simcore::setValue(scenario, key, value)) {
-            showProblem(common::describeError(*error)); // nothing applied: the copy is dropped
-            return false;
-        }
-    }
-    scenario = simcore::withTopologyPreset(scenario, m_imported == Imported::Nccl
-                                                         ? simcore::TopologyPresetId::Scenario
-                                                         : simcore::TopologyPresetId::Imported);
-    if (const auto problems = simcore::validate(scenario); !problems.empty()) {
-        showProblem(common::describeError(problems.front()));
+    const simcore::AppliedGroups applied = simcore::applyGroups(scenario, groups);
+    if (!applied.problems.empty()) {
+        showProblem(common::describeError(applied.problems.front())); // nothing applied
         return false;
     }
-    model()->setScenario(scenario, description);
+    model()->setScenario(applied.scenario, description);
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include "common/presets.h"
 #include "common/scenariofile.h"
 #include "simcore/scenario/scenario.h"
+#include "simcore/views/views.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -25,10 +26,10 @@ namespace {
 struct CalcModel {
     const char* name;
     CalcFunction run;
-    bool simulates = false; ///< takes --monte-carlo
 };
 
-/// Every `dtsim calc MODEL`, in the order the help lists them. Add a model with one line.
+/// What prints each `dtsim calc MODEL` of simcore's view table (viewEntries, calc): the table
+/// decides the names, their order and --monte-carlo; a test runs every one.
 const CalcModel kCalcModels[] = {
     {"scaling", &calcScaling},
     {"memory", &calcMemory},
@@ -36,18 +37,25 @@ const CalcModel kCalcModels[] = {
     {"pipeline", &calcPipeline},
     {"communication", &calcCommunication},
     {"topology", &calcTopology},
-    {"checkpoint", &calcCheckpoint, true},
+    {"checkpoint", &calcCheckpoint},
     {"allreduce", &calcAllreduce},
-    {"goodput", &calcGoodput, true},
+    {"goodput", &calcGoodput},
     {"training", &calcTraining},
     {"plan", &calcPlan},
 };
 
+QString idText(std::string_view id)
+{
+    return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+}
+
 QString calcModelNames()
 {
     QStringList names;
-    for (const auto& entry : kCalcModels) {
-        names << QLatin1String(entry.name);
+    for (const auto& entry : simcore::viewEntries()) {
+        if (entry.calc) {
+            names << idText(entry.id);
+        }
     }
     return names.join(QStringLiteral(", "));
 }
@@ -56,9 +64,9 @@ QString calcModelNames()
 QString simulatingModels()
 {
     QStringList names;
-    for (const auto& entry : kCalcModels) {
-        if (entry.simulates) {
-            names << QStringLiteral("calc ") + QLatin1String(entry.name);
+    for (const auto& entry : simcore::viewEntries()) {
+        if (entry.calc && entry.monteCarlo) {
+            names << QStringLiteral("calc ") + idText(entry.id);
         }
     }
     return names.join(QStringLiteral(", "));
@@ -77,11 +85,13 @@ const QStringList& helpTopics()
 
 QStringList exportViewIds()
 {
-    return {QStringLiteral("scaling"),       QStringLiteral("memory"),
-            QStringLiteral("parallelism"),   QStringLiteral("pipeline"),
-            QStringLiteral("communication"), QStringLiteral("topology"),
-            QStringLiteral("checkpoint"),    QStringLiteral("validation"),
-            QStringLiteral("plan")};
+    QStringList ids;
+    for (const auto& entry : simcore::viewEntries()) {
+        if (entry.exported) {
+            ids << idText(entry.id);
+        }
+    }
+    return ids;
 }
 
 void setApplicationInfo()
@@ -304,13 +314,15 @@ int runCalc(const QStringList& arguments)
         return kBadInput;
     }
     const QString model = positional.front();
-    const auto* const entry = std::find_if(
-        std::begin(kCalcModels), std::end(kCalcModels),
-        [&model](const CalcModel& candidate) { return model == QLatin1String(candidate.name); });
-    const bool known = entry != std::end(kCalcModels);
+    const std::string modelId = model.toStdString();
+    const simcore::ViewEntry* const entry = simcore::findViewEntry(modelId);
+    const auto* const printer =
+        std::find_if(std::begin(kCalcModels), std::end(kCalcModels),
+                     [&modelId](const CalcModel& candidate) { return modelId == candidate.name; });
+    const bool known = entry && entry->calc && printer != std::end(kCalcModels);
     const bool monteCarlo = parser.isSet(QStringLiteral("monte-carlo"));
     // A flag that does nothing for this model would read as if a simulation had run.
-    if (known && monteCarlo && !entry->simulates) {
+    if (known && monteCarlo && !entry->monteCarlo) {
         printError(QStringLiteral("--monte-carlo applies to %1 only, not calc %2")
                        .arg(simulatingModels(), model));
         return kBadInput;
@@ -324,7 +336,7 @@ int runCalc(const QStringList& arguments)
                        .arg(model, calcModelNames()));
         return kBadInput;
     }
-    return entry->run(*scenario, CalcOptions{parser.isSet(QStringLiteral("json")), monteCarlo});
+    return printer->run(*scenario, CalcOptions{parser.isSet(QStringLiteral("json")), monteCarlo});
 }
 
 int runKeys()

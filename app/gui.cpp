@@ -252,19 +252,16 @@ int runExport(int argc, char** argv)
         printError(QStringLiteral("drawing %1-megapixel pictures; this takes a few seconds…")
                        .arg(qRound(pixels / 1e6)));
     }
-    // The Scaling charts, the Memory chart, the Parallelism diagram, the Gantt chart and the
-    // Checkpoint charts refuse what their reports refuse (more workers than the cluster or the
-    // batch allows, a layout that does not divide the model or cannot be drawn, a schedule that
-    // cannot run, a checkpoint job whose N is no layout), as `dtsim calc` does.
-    for (const simcore::View view :
-         {simcore::View::Scaling, simcore::View::Memory, simcore::View::Parallelism,
-          simcore::View::Pipeline, simcore::View::Checkpoint}) {
-        const std::string_view id = simcore::viewId(view);
-        if (all || panel == QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))) {
-            if (const auto report = simcore::evaluateView(view, *scenario); !report.ok()) {
-                printError(QString::fromStdString(report.problems.front().message()));
-                return kBadInput;
-            }
+    // The views simcore's table marks refuse what their reports refuse (more workers than the
+    // cluster or the batch allows, a layout that does not divide the model or cannot be drawn, a
+    // schedule that cannot run, a checkpoint job whose N is no layout), as `dtsim calc` does.
+    for (const auto& entry : simcore::viewEntries()) {
+        if (!entry.refusesProblems || !entry.view || !(all || panel.toStdString() == entry.id)) {
+            continue;
+        }
+        if (const auto report = simcore::evaluateView(*entry.view, *scenario); !report.ok()) {
+            printError(QString::fromStdString(report.problems.front().message()));
+            return kBadInput;
         }
     }
     if (all) {

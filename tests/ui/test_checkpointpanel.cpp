@@ -7,6 +7,7 @@
 #include "simcore/goodput.h"
 #include "simcore/montecarlo.h"
 #include "simcore/steptime3d.h"
+#include "testaccess.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
@@ -200,9 +201,9 @@ TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and complete
     CHECK_FALSE(charts->timeline()->run().timeline.empty());
 
     // The same parameters (another panel's key changed) start no new batch.
-    const int starts = charts->monteCarloStarts();
+    const int starts = TestAccess::monteCarloStarts(*charts);
     model.setNumber(QStringLiteral("scaling.workers"), 16);
-    CHECK(charts->monteCarloStarts() == starts);
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts);
     CHECK_FALSE(charts->isMonteCarloRunning());
 }
 
@@ -241,14 +242,14 @@ TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanl
     model.setScenario(simcore::withLlama3Failures(model.scenario()));
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e5);
     REQUIRE(charts->isMonteCarloRunning());
-    const int dropped = charts->monteCarloDropped();
+    const int dropped = TestAccess::monteCarloDropped(*charts);
     REQUIRE(started.wait(5000)); // after the edits settle
     QTest::qWait(50);
     // Now a small batch: the big one is cancelled, the small one is the one drawn.
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 300);
     model.setNumber(QStringLiteral("checkpoint.mc_seed"), 7);
     REQUIRE(waitForMonteCarlo(charts, 30000));
-    CHECK(charts->monteCarloDropped() > dropped);
+    CHECK(TestAccess::monteCarloDropped(*charts) > dropped);
     REQUIRE(finished.count() >= 1);
     const auto& mc = charts->monteCarlo();
     REQUIRE(mc.valid);
@@ -266,15 +267,15 @@ TEST_CASE("checkpoint: quick successive edits start one batch, after they settle
     CheckpointPanel panel(&model);
     CheckpointCharts* charts = panel.charts();
     REQUIRE(waitForMonteCarlo(charts));
-    const int starts = charts->monteCarloStarts();
+    const int starts = TestAccess::monteCarloStarts(*charts);
     for (int i = 0; i < 10; ++i) {
         panel.intervalSlider()->setValue(300 + 9 * i);
     }
     // Nothing has started yet: a slider drag must not hand a core to the worker per step.
-    CHECK(charts->monteCarloStarts() == starts);
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts);
     CHECK(charts->isMonteCarloRunning());
     REQUIRE(waitForMonteCarlo(charts, 30000));
-    CHECK(charts->monteCarloStarts() == starts + 1);
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts + 1);
     CHECK(charts->monteCarlo().params == simcore::CheckpointParams::fromScenario(model.scenario()));
 }
 

@@ -4,6 +4,7 @@
 #include "restorelook.h"
 #include "simcore/planner.h"
 #include "simcore/steptime3d.h"
+#include "testaccess.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/numberfield.h"
@@ -148,8 +149,8 @@ TEST_CASE("Plan panel: of two edits in a row only the last one's plan is drawn",
         QTest::qWait(50); // the first search's queued end arrives, and draws nothing
         CHECK(drawn.count() == 1);
     }
-    CHECK(panel.search()->started() == 2);
-    CHECK(panel.search()->dropped() == 1);
+    CHECK(TestAccess::started(*panel.search()) == 2);
+    CHECK(TestAccess::dropped(*panel.search()) == 1);
     CHECK(panel.plansDrawn() == 2);
     const auto last = simcore::planTraining(model.scenario());
     REQUIRE(model.scenario().hardware.gpus == 128);

@@ -3,10 +3,7 @@
 #include "simcore/checkpointreport.h"
 #include "simcore/goodput.h"
 #include "ui/kit/chartarea.h"
-
-#include <QPointer>
-#include <atomic>
-#include <memory>
+#include "ui/kit/newestrequestworker.h"
 
 class QAreaSeries;
 class QBarCategoryAxis;
@@ -18,7 +15,6 @@ class QLogValueAxis;
 class QScatterSeries;
 class QHBoxLayout;
 class QTabBar;
-class QThread;
 class QTimer;
 class QValueAxis;
 
@@ -36,13 +32,12 @@ class TimelineWidget;
 ///
 /// The sweep is redrawn on every edit. The Monte-Carlo batch is synchronous by default (export
 /// and `dtsim export` need the complete picture); a window panel calls setAsynchronous(true):
-/// the batch then runs on a worker thread, at most one at a time, a stale batch is cancelled
-/// through MonteCarloOptions::cancel, and only the newest result is drawn.
+/// the batch then runs on a NewestRequestWorker, at most one at a time, a stale batch is
+/// cancelled through MonteCarloOptions::cancel, and only the newest result is drawn.
 class CheckpointCharts : public ChartArea {
     Q_OBJECT
 public:
     explicit CheckpointCharts(QWidget* parent = nullptr);
-    ~CheckpointCharts() override;
 
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report and starts (or reuses) the Monte-Carlo batch for it.
@@ -79,9 +74,6 @@ public:
 
     /// True while a batch runs or is about to start (edits are let settle first).
     [[nodiscard]] bool isMonteCarloRunning() const;
-    /// Batches started and batches dropped (cancelled or superseded) so far, for tests.
-    [[nodiscard]] int monteCarloStarts() const { return m_starts; }
-    [[nodiscard]] int monteCarloDropped() const { return m_dropped; }
 
     // For tests and the benchmark: what is drawn.
     [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
@@ -133,7 +125,17 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct Job;
+    friend struct TestAccess;
+
+    /// What a batch is run for; an edit that asks for the same batch starts none.
+    struct MonteCarloRequest {
+        simcore::CheckpointParams params;
+        simcore::StragglerSteps stragglers;
+        std::int64_t runs = 0;
+        std::uint64_t seed = 0;
+        bool operator==(const MonteCarloRequest&) const = default;
+    };
+
     void buildWasteChart();
     void buildHistogramChart();
     void buildGoodputChart();
@@ -142,11 +144,7 @@ private:
     void applyGoodputColours();
     void retranslate();
     void updateWaste();
-    void requestMonteCarlo(const simcore::CheckpointParams& params,
-                           const simcore::StragglerSteps& stragglers, std::int64_t runs,
-                           std::uint64_t seed);
-    void launch();
-    void jobFinished(const std::shared_ptr<Job>& job);
+    void requestMonteCarlo(const MonteCarloRequest& request);
     void applyMonteCarlo(simcore::MonteCarloSummary summary);
     void forgetMonteCarlo();
     void updateHistogram();
@@ -160,18 +158,11 @@ private:
     bool m_interactive = false;
     double m_timeUnit = 86400;
 
-    // The batch wanted now, and the one running (at most one thread at a time).
-    simcore::CheckpointParams m_wantedParams;
-    simcore::StragglerSteps m_wantedStragglers;
-    std::int64_t m_wantedRuns = 0;
-    std::uint64_t m_wantedSeed = 0;
-    quint64 m_wantedGeneration = 0;
+    // The batch wanted now, and the worker that runs the newest one wanted (asynchronous).
+    MonteCarloRequest m_wanted;
     bool m_haveWanted = false;
-    std::shared_ptr<Job> m_running;
+    NewestRequestWorker<MonteCarloRequest, simcore::MonteCarloSummary> m_batches;
     QTimer* m_progressTimer = nullptr;
-    QTimer* m_launchDelay = nullptr;
-    int m_starts = 0;
-    int m_dropped = 0;
 
     QChartView* m_wasteView = nullptr;
     QChart* m_wasteChart = nullptr;

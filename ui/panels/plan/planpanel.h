@@ -3,6 +3,7 @@
 #include "simcore/planner.h"
 #include "ui/kit/panel.h"
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -31,6 +32,8 @@ class PlanPanel : public Panel {
     Q_OBJECT
 public:
     explicit PlanPanel(ScenarioModel* model, QWidget* parent = nullptr);
+    /// Waits for a running search (planTraining cannot be stopped; a search takes milliseconds).
+    ~PlanPanel() override;
 
     [[nodiscard]] QString panelId() const override { return QStringLiteral("plan"); }
     [[nodiscard]] QString panelTitle() const override;
@@ -43,7 +46,7 @@ public:
     /// During a search it first waits for it: a layout is applied to the scenario it was
     /// searched for.
     void useSelectedLayout();
-    [[nodiscard]] PlanSearch* search() const { return m_search; }
+    [[nodiscard]] PlanSearch* search() const { return m_search.get(); }
     /// A search for the current scenario runs or waits: the charts show the previous plan.
     [[nodiscard]] bool isSearching() const;
     /// Blocks until the current scenario's plan is drawn (export, tests, the benchmark).
@@ -66,7 +69,7 @@ private:
     void showPlan(const simcore::PlanReport& report, const simcore::Scenario& scenario);
 
     PlanCharts* m_charts = nullptr;
-    PlanSearch* m_search = nullptr;
+    std::unique_ptr<PlanSearch> m_search;
     QTimer* m_updatingDelay = nullptr;
     simcore::Scenario m_planScenario; ///< what the drawn plan was searched for
     bool m_planShown = false;

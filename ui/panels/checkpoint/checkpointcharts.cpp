@@ -14,7 +14,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QLegend>
@@ -558,14 +557,6 @@ void CheckpointCharts::applyLook()
         marker->setBorderColor(chartstyle::markerBorderColour());
     }
     ChartArea::applyLook();
-}
-
-void CheckpointCharts::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void CheckpointCharts::showScenario(const simcore::Scenario& scenario)

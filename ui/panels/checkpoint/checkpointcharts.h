@@ -122,7 +122,7 @@ signals:
     void monteCarloFinished();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     friend struct TestAccess;
@@ -142,7 +142,6 @@ private:
     void buildFailureChart();
     void updateGoodput();
     void applyGoodputColours();
-    void retranslate();
     void updateWaste();
     void requestMonteCarlo(const MonteCarloRequest& request);
     void applyMonteCarlo(simcore::MonteCarloSummary summary);

@@ -87,13 +87,12 @@ public:
     [[nodiscard]] double barUnitSeconds() const { return m_unitSeconds; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     void buildBarChart();
     void buildSpeedupChart();
     void applyMarkColours();
-    void retranslate();
     void applyModeLabels();
     void updateBars();
     void updateSpeedup();

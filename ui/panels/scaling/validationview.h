@@ -59,13 +59,12 @@ public:
     [[nodiscard]] const QList<QBarSet*>& termSets() const { return m_terms; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     void buildErrorChart();
     void buildBreakdownChart();
     void buildTable();
-    void retranslate();
     void applyColours();
     void updateErrorChart();
     void updateTable();

@@ -785,11 +785,6 @@ void CheckpointCharts::updateHistogram()
     }
 }
 
-QString CheckpointCharts::monteCarloCaption() const
-{
-    return m_caption->plainText();
-}
-
 void CheckpointCharts::updateCaption()
 {
     QString text;

@@ -66,7 +66,6 @@ public:
     {
         m_progress = std::move(progress);
     }
-    [[nodiscard]] bool isAsynchronous() const { return m_asynchronous; }
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     /// In a window the read-outs beside the charts say what the summary line says, so it is
     /// hidden there (still the charts' accessible description); exports show it.
@@ -75,41 +74,8 @@ public:
     /// True while a batch runs or is about to start (edits are let settle first).
     [[nodiscard]] bool isMonteCarloRunning() const;
 
-    // For tests and the benchmark: what is drawn.
+    /// The report drawn.
     [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
-    [[nodiscard]] const simcore::MonteCarloSummary& monteCarlo() const { return m_monteCarlo; }
-    [[nodiscard]] const simcore::GoodputReport& goodput() const { return m_goodput; }
-    /// Goodput (percent) against N at Daly's interval and at the scenario's, and the job's N
-    /// as a vertical line; x in GPUs.
-    [[nodiscard]] QLineSeries* goodputOptimalSeries() const { return m_goodputOptimal; }
-    [[nodiscard]] QLineSeries* goodputCurrentSeries() const { return m_goodputCurrent; }
-    [[nodiscard]] QLineSeries* chosenGpusLine() const { return m_chosenGpus; }
-    [[nodiscard]] QChartView* goodputView() const { return m_goodputView; }
-    /// Interruptions per cause, the table's last row first (the largest at the top).
-    [[nodiscard]] QBarSet* failureSet() const { return m_failureSet; }
-    [[nodiscard]] QBarCategoryAxis* causeAxis() const { return m_causeAxis; }
-    [[nodiscard]] QChartView* failureView() const { return m_failureView; }
-    /// In a window (setInteractive): the wasted time with the Monte-Carlo runs, the goodput
-    /// curve, or the causes.
-    [[nodiscard]] QTabBar* viewTabs() const { return m_viewTabs; }
-    /// Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
-    /// y in percent.
-    [[nodiscard]] QLineSeries* writeTop() const { return m_writeUpper; }
-    [[nodiscard]] QLineSeries* lostTop() const { return m_lostUpper; }
-    [[nodiscard]] QLineSeries* restartTop() const { return m_restartUpper; }
-    [[nodiscard]] QLineSeries* dalyLine() const { return m_dalyLine; }
-    [[nodiscard]] QLineSeries* youngLine() const { return m_youngLine; }
-    [[nodiscard]] QLineSeries* currentLine() const { return m_currentLine; }
-    [[nodiscard]] QLogValueAxis* intervalAxis() const { return m_intervalAxis; }
-    /// The histogram outline: four points per bin (0, count, count, 0); x in histogramUnit().
-    [[nodiscard]] QLineSeries* histogramOutline() const { return m_histUpper; }
-    [[nodiscard]] QLineSeries* meanLine() const { return m_meanLine; }
-    [[nodiscard]] QLineSeries* expectedLine() const { return m_expectedLine; }
-    [[nodiscard]] double histogramUnitSeconds() const { return m_timeUnit; }
-    [[nodiscard]] TimelineWidget* timeline() const { return m_timeline; }
-    [[nodiscard]] QString monteCarloCaption() const;
-    [[nodiscard]] QChartView* wasteView() const { return m_wasteView; }
-    [[nodiscard]] QChartView* histogramView() const { return m_histView; }
 
     /// Interval axis unit: minutes.
     static constexpr double kIntervalUnitSeconds = 60.0;
@@ -155,7 +121,7 @@ private:
     bool m_asynchronous = false;
     common::WorkProgress m_progress;
     bool m_interactive = false;
-    double m_timeUnit = 86400;
+    double m_timeUnit = 86400; ///< seconds per unit of the histogram's time axis
 
     // The batch wanted now, and the worker that runs the newest one wanted (asynchronous).
     MonteCarloRequest m_wanted;
@@ -168,6 +134,8 @@ private:
     QAreaSeries* m_writeArea = nullptr;
     QAreaSeries* m_lostArea = nullptr;
     QAreaSeries* m_restartArea = nullptr;
+    // Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
+    // y in percent.
     QLineSeries* m_writeUpper = nullptr;
     QLineSeries* m_lostLower = nullptr;
     QLineSeries* m_lostUpper = nullptr;
@@ -184,6 +152,7 @@ private:
     QChartView* m_histView = nullptr;
     QChart* m_histChart = nullptr;
     QAreaSeries* m_histArea = nullptr;
+    /// The histogram outline: four points per bin (0, count, count, 0); x in m_timeUnit.
     QLineSeries* m_histUpper = nullptr;
     QLineSeries* m_meanLine = nullptr;
     QLineSeries* m_expectedLine = nullptr;
@@ -192,6 +161,8 @@ private:
 
     QChartView* m_goodputView = nullptr;
     QChart* m_goodputChart = nullptr;
+    // Goodput (percent) against N at Daly's interval and at the scenario's, and the job's N as
+    // a vertical line; x in GPUs.
     QLineSeries* m_goodputOptimal = nullptr;
     QLineSeries* m_goodputCurrent = nullptr;
     QLineSeries* m_chosenGpus = nullptr;
@@ -200,7 +171,7 @@ private:
 
     QChartView* m_failureView = nullptr;
     QChart* m_failureChart = nullptr;
-    QBarSet* m_failureSet = nullptr;
+    QBarSet* m_failureSet = nullptr; ///< per cause, the table's last row first (largest on top)
     QBarCategoryAxis* m_causeAxis = nullptr;
     QValueAxis* m_countAxisFailures = nullptr;
 

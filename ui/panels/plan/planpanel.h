@@ -38,10 +38,6 @@ public:
     [[nodiscard]] QString panelId() const override { return QStringLiteral("plan"); }
     [[nodiscard]] QString panelTitle() const override;
     [[nodiscard]] PlanCharts* charts() const { return m_charts; }
-    [[nodiscard]] QPushButton* useButton() const { return m_use; }
-    /// The titles that fold the nodes' links and the prices away (tests).
-    [[nodiscard]] QToolButton* linksHeader() const { return m_linksHeader; }
-    [[nodiscard]] QToolButton* costHeader() const { return m_costHeader; }
     /// Applies the selected layout (the fastest unless a bar was clicked): one undo step.
     /// During a search it first waits for it: a layout is applied to the scenario it was
     /// searched for.
@@ -63,6 +59,8 @@ protected:
     void retranslate() override;
 
 private:
+    friend struct TestAccess;
+
     void buildControls();
     void updateFormula();
     /// Draws a plan and what follows from it; `scenario` is the one it was searched for.

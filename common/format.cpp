@@ -1,7 +1,5 @@
 #include "common/format.h"
 
-#include "simcore/scenario/scenario.h"
-
 #include <QCoreApplication>
 #include <QLocale>
 #include <algorithm>
@@ -279,11 +277,6 @@ QString formatQuantity(const simcore::Report& report, std::string_view id)
 {
     const simcore::Quantity* quantity = report.find(id);
     return quantity ? formatQuantity(*quantity) : QStringLiteral("—");
-}
-
-QString csvNumber(double value)
-{
-    return QString::fromStdString(simcore::formatNumber(value));
 }
 
 } // namespace dtsim::common

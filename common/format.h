@@ -54,7 +54,5 @@ QString formatBandwidth(double bytesPerSecond);
 QString formatQuantity(const simcore::Quantity& quantity);
 /// The report's quantity `id` as formatQuantity writes it; "—" when the report has none.
 QString formatQuantity(const simcore::Report& report, std::string_view id);
-/// simcore's shortest round-trip number text, for CSV cells ("0.02", "7e+09"): never localised.
-QString csvNumber(double value);
 
 } // namespace dtsim::common

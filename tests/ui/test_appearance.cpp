@@ -1,6 +1,7 @@
 // Theme and presentation mode: palette, fonts and every chart's look change together.
 #include "helpers.h"
 #include "restorelook.h"
+#include "testaccess.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/panel.h"
@@ -48,15 +49,15 @@ TEST_CASE("dark theme: palette and charts turn dark, series keep their colours",
     testing::RestoreLook restore;
     ScenarioModel model;
     ScalingPanel panel(&model);
-    const QColor computeColour = panel.charts()->computeSet()->color();
+    const QColor computeColour = TestAccess::computeSet(*panel.charts())->color();
 
     applyAppearance({Theme::Dark, false, 1.5});
     CHECK(QApplication::palette().color(QPalette::Window).lightness() < 80);
     CHECK(chartstyle::look().dark);
-    QChartView* view = panel.charts()->barView();
+    QChartView* view = TestAccess::barView(*panel.charts());
     CHECK(view->backgroundBrush().color().lightness() < 80);
     CHECK(view->chart()->titleBrush().color().lightness() > 200);
-    CHECK(panel.charts()->computeSet()->color() == computeColour);
+    CHECK(TestAccess::computeSet(*panel.charts())->color() == computeColour);
 
     applyAppearance({Theme::Light, false, 1.5});
     CHECK(view->backgroundBrush().color() == QColor(Qt::white));
@@ -95,7 +96,8 @@ TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the sl
     MainWindow window;
     auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
     REQUIRE(scaling != nullptr);
-    const double titleSize = scaling->charts()->barView()->chart()->titleFont().pointSizeF();
+    const double titleSize =
+        TestAccess::barView(*scaling->charts())->chart()->titleFont().pointSizeF();
     const double appSize = QApplication::font().pointSizeF();
 
     Appearance appearance = currentAppearance();
@@ -105,7 +107,7 @@ TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the sl
     CHECK(window.isPresentationMode());
     CHECK(chartstyle::look().highContrast);
     CHECK(QApplication::font().pointSizeF() == Approx(appSize * 1.5));
-    CHECK(scaling->charts()->barView()->chart()->titleFont().pointSizeF() ==
+    CHECK(TestAccess::barView(*scaling->charts())->chart()->titleFont().pointSizeF() ==
           Approx(titleSize * 1.5));
     CHECK(QApplication::palette().color(QPalette::WindowText) == QColor(Qt::black));
 
@@ -127,7 +129,8 @@ TEST_CASE("presentation mode scales fonts, raises contrast, and keys move the sl
     CHECK_FALSE(window.isPresentationMode());
     CHECK_FALSE(chartstyle::look().highContrast);
     CHECK(QApplication::font().pointSizeF() == Approx(appSize));
-    CHECK(scaling->charts()->barView()->chart()->titleFont().pointSizeF() == Approx(titleSize));
+    CHECK(TestAccess::barView(*scaling->charts())->chart()->titleFont().pointSizeF() ==
+          Approx(titleSize));
 }
 
 TEST_CASE("the window builds only the shown tab; a tab built later follows the theme and "
@@ -249,7 +252,8 @@ TEST_CASE("a shown chart fills its view and keeps its own minimum size", "[ui][c
     for (int page : {0, 1}) {
         panel.showPresentationPage(page);
         QCoreApplication::processEvents();
-        QChartView* view = page == 0 ? panel.charts()->barView() : panel.charts()->speedupView();
+        QChartView* view = page == 0 ? TestAccess::barView(*panel.charts())
+                                     : TestAccess::speedupView(*panel.charts());
         REQUIRE(view->isVisible());
         QChart* chart = view->chart();
         CHECK(chart->size() == QSizeF(view->size()));

@@ -8,6 +8,7 @@
 #include "simcore/montecarlo/montecarlo.h"
 #include "simcore/reports/goodputreport.h"
 #include "simcore/reports/trainingreport.h"
+#include "testaccess.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
@@ -48,9 +49,9 @@ void requireSweepMatchesSimcore(const CheckpointPanel& panel)
 {
     const auto expected = simcore::evaluateCheckpoint(panel.model()->scenario());
     const auto* charts = panel.charts();
-    const auto writes = charts->writeTop()->points();
-    const auto lost = charts->lostTop()->points();
-    const auto restarts = charts->restartTop()->points();
+    const auto writes = TestAccess::writeTop(*charts)->points();
+    const auto lost = TestAccess::lostTop(*charts)->points();
+    const auto restarts = TestAccess::restartTop(*charts)->points();
     REQUIRE(writes.size() == static_cast<qsizetype>(expected.curve.size()));
     REQUIRE(lost.size() == writes.size());
     REQUIRE(restarts.size() == writes.size());
@@ -63,13 +64,13 @@ void requireSweepMatchesSimcore(const CheckpointPanel& panel)
         CHECK(lost[index].y() == Approx((p.writeFraction + p.lostFraction) * 100).epsilon(1e-12));
         CHECK(restarts[index].y() == Approx(p.wasteFraction * 100).epsilon(1e-9));
     }
-    const auto daly = charts->dalyLine()->points();
+    const auto daly = TestAccess::dalyLine(*charts)->points();
     REQUIRE(daly.size() == 2);
     CHECK(daly[0].x() * 60.0 == Approx(expected.optimalIntervalSeconds).epsilon(1e-12));
-    const auto young = charts->youngLine()->points();
+    const auto young = TestAccess::youngLine(*charts)->points();
     REQUIRE(young.size() == 2);
     CHECK(young[0].x() * 60.0 == Approx(expected.youngIntervalSeconds).epsilon(1e-12));
-    const auto current = charts->currentLine()->points();
+    const auto current = TestAccess::currentLine(*charts)->points();
     REQUIRE(current.size() == 2);
     CHECK(current[0].x() * 60.0 ==
           Approx(panel.model()->scenario().checkpoint.intervalSeconds).epsilon(1e-12));
@@ -89,7 +90,7 @@ bool waitForMonteCarlo(CheckpointCharts* charts, int ms = 20000)
 
 std::int64_t histogramTotal(const CheckpointCharts* charts)
 {
-    const auto& counts = charts->monteCarlo().histogram.counts;
+    const auto& counts = TestAccess::monteCarlo(*charts).histogram.counts;
     return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
 }
 
@@ -132,10 +133,10 @@ TEST_CASE("checkpoint: editing a control puts simcore's sweep into the series", 
     panel.intervalSlider()->setValue(CheckpointPanel::sliderPosition(600));
     CHECK(model.scenario().checkpoint.intervalSeconds == Approx(600).margin(10));
     requireSweepMatchesSimcore(panel);
-    CHECK(panel.charts()->intervalAxis() != nullptr);
+    CHECK(TestAccess::intervalAxis(*panel.charts()) != nullptr);
 
     // "Use the optimum" puts Daly's interval in (rounded to whole seconds).
-    panel.useOptimumButton()->click();
+    TestAccess::useOptimumButton(panel)->click();
     CHECK(model.scenario().checkpoint.intervalSeconds ==
           Approx(std::round(panel.report().result.optimalIntervalSeconds)).margin(1));
 }
@@ -165,45 +166,46 @@ TEST_CASE("checkpoint: the Monte-Carlo batch runs off the UI thread and complete
     ScenarioModel model;
     CheckpointPanel panel(&model);
     CheckpointCharts* charts = panel.charts();
-    REQUIRE(charts->isAsynchronous());
+    REQUIRE(TestAccess::isAsynchronous(*charts));
     // The constructor's refresh started the batch; the window was not blocked by it.
     REQUIRE(waitForMonteCarlo(charts));
-    const auto& mc = charts->monteCarlo();
+    const auto& mc = TestAccess::monteCarlo(*charts);
     REQUIRE(mc.valid);
     CHECK(mc.batch.runsCompleted == model.scenario().checkpoint.monteCarloRuns);
     CHECK(histogramTotal(charts) == model.scenario().checkpoint.monteCarloRuns);
     // The histogram outline holds 4 points per bin, its heights are the counts.
-    CHECK(charts->histogramOutline()->points().size() ==
+    CHECK(TestAccess::histogramOutline(*charts)->points().size() ==
           static_cast<qsizetype>(mc.histogram.counts.size()) * 4);
     // The mean line sits at simcore's batch mean (axis in days: the job is 14 days).
-    CHECK(charts->histogramUnitSeconds() == 86400.0);
-    REQUIRE(charts->meanLine()->points().size() == 2);
-    CHECK(charts->meanLine()->points()[0].x() * 86400.0 ==
+    CHECK(TestAccess::histogramUnitSeconds(*charts) == 86400.0);
+    REQUIRE(TestAccess::meanLine(*charts)->points().size() == 2);
+    CHECK(TestAccess::meanLine(*charts)->points()[0].x() * 86400.0 ==
           Approx(mc.batch.meanSeconds).epsilon(1e-12));
     // The mean converges to Daly's expected time (MODELS §6); 2000 runs: within 5 standard
     // errors.
     const double expected = simcore::segmentedExpectedTime(mc.params).expectedSeconds;
     CHECK(std::abs(mc.batch.meanSeconds - expected) < 5 * mc.batch.standardErrorSeconds);
-    CHECK(charts->monteCarloCaption()
+    CHECK(TestAccess::monteCarloCaption(*charts)
               .replace(QChar(0x202F), QLatin1Char(' '))
               .contains(QStringLiteral("2 000 simulated jobs")));
-    CHECK(charts->monteCarloCaption().contains(QStringLiteral("seed 1")));
+    CHECK(TestAccess::monteCarloCaption(*charts).contains(QStringLiteral("seed 1")));
     // The difference from Daly's expectation: a signed number as the formulas write one (the
     // caption's plain text has an ordinary space where the strip keeps a no-break one).
     const double difference = (mc.batch.meanSeconds - expected) / expected * 100.0;
-    CHECK(charts->monteCarloCaption().contains(dtsim::common::formatSignedNumber(difference, 2) +
-                                               QStringLiteral(" %")));
-    CHECK_FALSE(charts->monteCarloCaption().contains(QRegularExpression(QStringLiteral("-\\d"))));
+    CHECK(TestAccess::monteCarloCaption(*charts).contains(
+        dtsim::common::formatSignedNumber(difference, 2) + QStringLiteral(" %")));
+    CHECK_FALSE(TestAccess::monteCarloCaption(*charts).contains(
+        QRegularExpression(QStringLiteral("-\\d"))));
     // One run as a timeline: run 0 of the batch, failures marked.
     const auto run0 = simcore::simulateRun(mc.params, simcore::MonteCarloOptions{}, 0);
-    CHECK(charts->timeline()->run().completionSeconds == run0.completionSeconds);
-    CHECK(charts->timeline()->run().failures == run0.failures);
-    CHECK_FALSE(charts->timeline()->run().timeline.empty());
+    CHECK(TestAccess::timeline(*charts)->run().completionSeconds == run0.completionSeconds);
+    CHECK(TestAccess::timeline(*charts)->run().failures == run0.failures);
+    CHECK_FALSE(TestAccess::timeline(*charts)->run().timeline.empty());
 
     // The same parameters (another panel's key changed) start no new batch.
-    const int starts = charts->monteCarloStarts();
+    const int starts = TestAccess::monteCarloStarts(*charts);
     model.setNumber(QStringLiteral("scaling.workers"), 16);
-    CHECK(charts->monteCarloStarts() == starts);
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts);
     CHECK_FALSE(charts->isMonteCarloRunning());
 }
 
@@ -220,12 +222,12 @@ TEST_CASE("checkpoint: a batch past the failure limit says it was not run, and d
     model.setNumber(QStringLiteral("checkpoint.gpus"), 1e7);
     model.setNumber(QStringLiteral("checkpoint.gpu_mtbf"), 1e8);
     REQUIRE(waitForMonteCarlo(charts));
-    const auto& mc = charts->monteCarlo();
+    const auto& mc = TestAccess::monteCarlo(*charts);
     CHECK(mc.batch.status == simcore::RunStatus::TooManyFailures);
-    CHECK(charts->monteCarloCaption().contains(QStringLiteral("Monte-Carlo not run")));
-    CHECK(charts->timeline()->run().timeline.empty());
-    CHECK(charts->timeline()->title().contains(QStringLiteral("not simulated")));
-    CHECK_FALSE(charts->timeline()->title().contains(QStringLiteral("done in")));
+    CHECK(TestAccess::monteCarloCaption(*charts).contains(QStringLiteral("Monte-Carlo not run")));
+    CHECK(TestAccess::timeline(*charts)->run().timeline.empty());
+    CHECK(TestAccess::timeline(*charts)->title().contains(QStringLiteral("not simulated")));
+    CHECK_FALSE(TestAccess::timeline(*charts)->title().contains(QStringLiteral("done in")));
 }
 
 TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanly",
@@ -242,16 +244,16 @@ TEST_CASE("checkpoint: a parameter change while the batch runs cancels it cleanl
     model.setScenario(simcore::withLlama3Failures(model.scenario()));
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e5);
     REQUIRE(charts->isMonteCarloRunning());
-    const int dropped = charts->monteCarloDropped();
+    const int dropped = TestAccess::monteCarloDropped(*charts);
     REQUIRE(started.wait(5000)); // after the edits settle
     QTest::qWait(50);
     // Now a small batch: the big one is cancelled, the small one is the one drawn.
     model.setNumber(QStringLiteral("checkpoint.mc_runs"), 300);
     model.setNumber(QStringLiteral("checkpoint.mc_seed"), 7);
     REQUIRE(waitForMonteCarlo(charts, 30000));
-    CHECK(charts->monteCarloDropped() > dropped);
+    CHECK(TestAccess::monteCarloDropped(*charts) > dropped);
     REQUIRE(finished.count() >= 1);
-    const auto& mc = charts->monteCarlo();
+    const auto& mc = TestAccess::monteCarlo(*charts);
     REQUIRE(mc.valid);
     CHECK(mc.runsRequested == 300);
     CHECK(mc.seed == 7);
@@ -267,16 +269,17 @@ TEST_CASE("checkpoint: quick successive edits start one batch, after they settle
     CheckpointPanel panel(&model);
     CheckpointCharts* charts = panel.charts();
     REQUIRE(waitForMonteCarlo(charts));
-    const int starts = charts->monteCarloStarts();
+    const int starts = TestAccess::monteCarloStarts(*charts);
     for (int i = 0; i < 10; ++i) {
         panel.intervalSlider()->setValue(300 + 9 * i);
     }
     // Nothing has started yet: a slider drag must not hand a core to the worker per step.
-    CHECK(charts->monteCarloStarts() == starts);
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts);
     CHECK(charts->isMonteCarloRunning());
     REQUIRE(waitForMonteCarlo(charts, 30000));
-    CHECK(charts->monteCarloStarts() == starts + 1);
-    CHECK(charts->monteCarlo().params == simcore::CheckpointParams::fromScenario(model.scenario()));
+    CHECK(TestAccess::monteCarloStarts(*charts) == starts + 1);
+    CHECK(TestAccess::monteCarlo(*charts).params ==
+          simcore::CheckpointParams::fromScenario(model.scenario()));
 }
 
 TEST_CASE("checkpoint: destroying the panel during a batch stops the worker", "[ui][checkpoint]")
@@ -318,7 +321,7 @@ TEST_CASE("checkpoint: the Llama 3 preset sets the documented values", "[ui][che
 {
     ScenarioModel model;
     CheckpointPanel panel(&model);
-    panel.llamaPresetButton()->click();
+    TestAccess::llamaPresetButton(panel)->click();
     const auto& c = model.scenario().checkpoint;
     // Llama 3 paper §3.3.4 (MODELS §6): 419 unexpected interruptions in 54 days on 16,384 GPUs.
     // Job MTBF = 54 · 86400 / 419 = 11,135.08 s (≈ 3.09 h); GPU MTBF = 11,135.08 · 16,384 =
@@ -424,8 +427,8 @@ TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput r
     REQUIRE(goodput.ok());
 
     // The two curves: every N of the report, goodput in percent.
-    const auto optimal = charts->goodputOptimalSeries()->points();
-    const auto current = charts->goodputCurrentSeries()->points();
+    const auto optimal = TestAccess::goodputOptimalSeries(*charts)->points();
+    const auto current = TestAccess::goodputCurrentSeries(*charts)->points();
     REQUIRE(optimal.size() == static_cast<qsizetype>(goodput.curve.size()));
     REQUIRE(current.size() == optimal.size());
     for (std::size_t i = 0; i < goodput.curve.size(); ++i) {
@@ -437,21 +440,21 @@ TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput r
         CHECK(current[index].y() == Approx(point.goodputAtInterval * 100).epsilon(1e-12));
     }
     // The job's N is marked.
-    const auto chosen = charts->chosenGpusLine()->points();
+    const auto chosen = TestAccess::chosenGpusLine(*charts)->points();
     REQUIRE(chosen.size() == 2);
     CHECK(chosen[0].x() == 16384);
     // The causes, the table's first row at the top (the last category of a horizontal chart).
     // Its first 11 rows (by count), as many as a slide can name; the CSV has all 18.
-    const auto* set = charts->failureSet();
+    const auto* set = TestAccess::failureSet(*charts);
     REQUIRE(set->count() == 11);
     for (std::size_t i = 0; i < 11; ++i) {
         CHECK(set->at(set->count() - 1 - static_cast<qsizetype>(i)) ==
               goodput.failures[i].cause.count);
     }
-    CHECK(charts->causeAxis()->at(charts->causeAxis()->count() - 1) ==
+    CHECK(TestAccess::causeAxis(*charts)->at(TestAccess::causeAxis(*charts)->count() - 1) ==
           QStringLiteral("Faulty GPU"));
-    CHECK(charts->failureView()->chart()->title().contains(QStringLiteral("Llama 3")));
-    CHECK(charts->failureView()->chart()->title().contains(QStringLiteral("11 of 18")));
+    CHECK(TestAccess::failureView(*charts)->chart()->title().contains(QStringLiteral("Llama 3")));
+    CHECK(TestAccess::failureView(*charts)->chart()->title().contains(QStringLiteral("11 of 18")));
 
     // The CSV holds the goodput report's tables, number for number.
     const QString csv = area->csv();
@@ -473,15 +476,15 @@ TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput r
         const QImage image = area->grab().toImage();
         INFO("page " << page << ": " << pages.at(page).toStdString());
         CHECK(testing::inkShare(image) > 0.02);
-        const QColor mark = page == 2 ? charts->goodputOptimalSeries()->pen().color()
-                                      : charts->failureSet()->color();
+        const QColor mark = page == 2 ? TestAccess::goodputOptimalSeries(*charts)->pen().color()
+                                      : TestAccess::failureSet(*charts)->color();
         CHECK(testing::containsColour(image, mark.rgb(), 1));
     }
-    CHECK_FALSE(charts->wasteView()->isVisible());
+    CHECK_FALSE(TestAccess::wasteView(*charts)->isVisible());
     area->showPresentationPage(-1);
     QCoreApplication::processEvents();
-    CHECK(charts->goodputView()->isVisible());
-    CHECK(charts->failureView()->isVisible());
+    CHECK(TestAccess::goodputView(*charts)->isVisible());
+    CHECK(TestAccess::failureView(*charts)->isVisible());
 }
 
 TEST_CASE("checkpoint: a window shows its views one tab at a time", "[ui][checkpoint][goodput]")
@@ -495,20 +498,20 @@ TEST_CASE("checkpoint: a window shows its views one tab at a time", "[ui][checkp
     panel.show();
     QCoreApplication::processEvents();
     const auto* charts = panel.charts();
-    QTabBar* tabs = charts->viewTabs();
+    QTabBar* tabs = TestAccess::viewTabs(*charts);
     REQUIRE(tabs->isVisible());
     REQUIRE(tabs->count() == 3);
-    CHECK(charts->wasteView()->isVisible());
-    CHECK(charts->histogramView()->isVisible());
-    CHECK_FALSE(charts->goodputView()->isVisible());
+    CHECK(TestAccess::wasteView(*charts)->isVisible());
+    CHECK(TestAccess::histogramView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::goodputView(*charts)->isVisible());
     tabs->setCurrentIndex(1);
-    CHECK(charts->goodputView()->isVisible());
-    CHECK_FALSE(charts->wasteView()->isVisible());
-    CHECK_FALSE(charts->failureView()->isVisible());
+    CHECK(TestAccess::goodputView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::wasteView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::failureView(*charts)->isVisible());
     tabs->setCurrentIndex(2);
-    CHECK(charts->failureView()->isVisible());
-    CHECK_FALSE(charts->goodputView()->isVisible());
-    CHECK_FALSE(charts->histogramView()->isVisible());
+    CHECK(TestAccess::failureView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::goodputView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::histogramView(*charts)->isVisible());
 }
 
 TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and the run",
@@ -521,7 +524,7 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     CheckpointCharts* charts = panel.charts();
     REQUIRE(waitForMonteCarlo(charts));
     const auto goodputValue = [charts](const char* id) {
-        const simcore::Quantity* q = charts->goodput().find(id);
+        const simcore::Quantity* q = TestAccess::goodput(*charts).find(id);
         REQUIRE(q != nullptr);
         return q->value;
     };
@@ -536,12 +539,12 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     CHECK(charts->report().stragglers.factor == Approx(simcore::stragglerFactor(0.05, 32)));
     // The Monte-Carlo run marks the wait: in the caption and in the strip.
     REQUIRE(waitForMonteCarlo(charts));
-    CHECK(charts->monteCarlo().stragglers == charts->report().stragglers);
-    CHECK(charts->monteCarlo().batch.meanStragglerSeconds > 0);
-    CHECK(charts->monteCarloCaption().contains(QStringLiteral("slowest GPU")));
-    charts->timeline()->grab();
-    CHECK(charts->timeline()->stragglerColumnCount() > 0);
-    CHECK(charts->timeline()->run().stragglerSeconds > 0);
+    CHECK(TestAccess::monteCarlo(*charts).stragglers == charts->report().stragglers);
+    CHECK(TestAccess::monteCarlo(*charts).batch.meanStragglerSeconds > 0);
+    CHECK(TestAccess::monteCarloCaption(*charts).contains(QStringLiteral("slowest GPU")));
+    TestAccess::timeline(*charts)->grab();
+    CHECK(TestAccess::timeline(*charts)->stragglerColumnCount() > 0);
+    CHECK(TestAccess::timeline(*charts)->run().stragglerSeconds > 0);
 
     // Storage bandwidth in GB/s: 2000 GB/s writes the 7B FP32 + Adam checkpoint (12 B/param) in
     // 84 GB / 2 TB/s = 42 ms.
@@ -549,7 +552,7 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     REQUIRE(storage != nullptr);
     storage->setValue(2000);
     CHECK(model.scenario().checkpoint.storageBytesPerSecond == Approx(2e12));
-    CHECK(charts->goodput().find("write_source")->word == "storage");
+    CHECK(TestAccess::goodput(*charts).find("write_source")->word == "storage");
     CHECK(goodputValue("checkpoint_write_time") ==
           Approx(goodputValue("checkpoint_bytes") / 2e12).epsilon(1e-12));
 
@@ -558,7 +561,7 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     REQUIRE(memory != nullptr);
     memory->setValue(100000);
     CHECK(model.scenario().checkpoint.memoryTierBytesPerSecond == Approx(1e14));
-    CHECK(charts->goodput().find("write_source")->word == "memory");
+    CHECK(TestAccess::goodput(*charts).find("write_source")->word == "memory");
     CHECK(goodputValue("storage_write_time") ==
           Approx(goodputValue("checkpoint_bytes") / 2e12).epsilon(1e-12));
 
@@ -587,9 +590,9 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     cv->setValue(0);
     CHECK_FALSE(charts->report().stragglers.active());
     REQUIRE(waitForMonteCarlo(charts));
-    charts->timeline()->grab();
-    CHECK(charts->timeline()->stragglerColumnCount() == 0);
-    CHECK_FALSE(charts->monteCarloCaption().contains(QStringLiteral("slowest GPU")));
+    TestAccess::timeline(*charts)->grab();
+    CHECK(TestAccess::timeline(*charts)->stragglerColumnCount() == 0);
+    CHECK_FALSE(TestAccess::monteCarloCaption(*charts).contains(QStringLiteral("slowest GPU")));
 }
 
 TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and priced nowhere",
@@ -604,37 +607,37 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     panel.resize(1280, 800);
     panel.show();
     REQUIRE(waitForMonteCarlo(panel.charts()));
-    REQUIRE_FALSE(panel.charts()->histogramOutline()->points().isEmpty());
+    REQUIRE_FALSE(TestAccess::histogramOutline(*panel.charts())->points().isEmpty());
     model.setNumber(QStringLiteral("checkpoint.gpus"), 1024);
     CHECK_FALSE(panel.report().ok());
     // The last batch's histogram and run are not left standing for a job that is not priced.
-    CHECK_FALSE(panel.charts()->monteCarlo().valid);
-    CHECK(panel.charts()->histogramOutline()->points().isEmpty());
-    CHECK(panel.charts()->meanLine()->points().isEmpty());
-    CHECK(panel.charts()->timeline()->run().timeline.empty());
+    CHECK_FALSE(TestAccess::monteCarlo(*panel.charts()).valid);
+    CHECK(TestAccess::histogramOutline(*panel.charts())->points().isEmpty());
+    CHECK(TestAccess::meanLine(*panel.charts())->points().isEmpty());
+    CHECK(TestAccess::timeline(*panel.charts())->run().timeline.empty());
     CHECK_FALSE(panel.charts()->isMonteCarloRunning());
     CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
     CHECK(panel.problemText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
-    CHECK(panel.charts()->writeTop()->points().isEmpty());
+    CHECK(TestAccess::writeTop(*panel.charts())->points().isEmpty());
     const auto* charts = panel.charts();
-    const auto curve = charts->goodputOptimalSeries()->points();
+    const auto curve = TestAccess::goodputOptimalSeries(*charts)->points();
     REQUIRE(curve.size() == 6);
     CHECK(curve.front().x() == 8);
     CHECK(curve.back().x() == 256);
-    const auto chosen = charts->chosenGpusLine()->points();
+    const auto chosen = TestAccess::chosenGpusLine(*charts)->points();
     REQUIRE(chosen.size() == 2);
     CHECK(chosen[0].x() == 1024);
-    CHECK(charts->chosenGpusLine()->name().startsWith(QStringLiteral("✗")));
-    CHECK(charts->chosenGpusLine()->pen().style() == Qt::DashLine);
+    CHECK(TestAccess::chosenGpusLine(*charts)->name().startsWith(QStringLiteral("✗")));
+    CHECK(TestAccess::chosenGpusLine(*charts)->pen().style() == Qt::DashLine);
     CHECK(panel.formulaText().contains(QStringLiteral("no dp × tp × pp × cp layout")));
 
     // Back on a layout: priced, the line solid and named as before.
     model.setNumber(QStringLiteral("checkpoint.gpus"), 64);
     CHECK(panel.report().ok());
     REQUIRE(waitForMonteCarlo(panel.charts()));
-    CHECK(panel.charts()->monteCarlo().valid);
-    CHECK_FALSE(panel.charts()->histogramOutline()->points().isEmpty());
-    CHECK(charts->chosenGpusLine()->pen().style() == Qt::SolidLine);
-    CHECK_FALSE(charts->chosenGpusLine()->name().startsWith(QStringLiteral("✗")));
+    CHECK(TestAccess::monteCarlo(*panel.charts()).valid);
+    CHECK_FALSE(TestAccess::histogramOutline(*panel.charts())->points().isEmpty());
+    CHECK(TestAccess::chosenGpusLine(*charts)->pen().style() == Qt::SolidLine);
+    CHECK_FALSE(TestAccess::chosenGpusLine(*charts)->name().startsWith(QStringLiteral("✗")));
     CHECK(panel.formulaText().contains(QStringLiteral("W = steps × step at N")));
 }

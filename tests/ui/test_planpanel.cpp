@@ -4,6 +4,7 @@
 #include "restorelook.h"
 #include "simcore/plan/planner.h"
 #include "simcore/reports/trainingreport.h"
+#include "testaccess.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/numberfield.h"
@@ -55,7 +56,7 @@ TEST_CASE("Plan panel: draws the planner's report, and its CSV is planCsv", "[ui
     CHECK(shown.layouts.front().step.stepSeconds == expected.layouts.front().step.stepSeconds);
     CHECK(panel.charts()->csv() == QString::fromStdString(simcore::planCsv(expected)));
     CHECK(panel.charts()->selectedLayout() == 0);
-    CHECK(panel.useButton()->isEnabled());
+    CHECK(TestAccess::useButton(panel)->isEnabled());
     CHECK(panel.charts()->summary().contains(PlanCharts::layoutText(expected.layouts.front())));
 }
 
@@ -69,7 +70,7 @@ TEST_CASE("Plan panel: Use this layout applies the selected layout in one undo s
     const int steps = model.undoStack()->count();
 
     panel.charts()->selectLayout(1);
-    panel.useButton()->click();
+    TestAccess::useButton(panel)->click();
     CHECK(model.scenario() == simcore::withLayout(before, plan.layouts[1]));
     CHECK(model.undoStack()->count() == steps + 1);
     // Priced again by the training model, the applied layout takes the step the plan showed.
@@ -90,7 +91,7 @@ TEST_CASE("Plan panel: no layout fits, nothing to use", "[ui][plan]")
     PlanPanel panel(&model);
     CHECK(panel.charts()->report().layouts.empty());
     CHECK(panel.charts()->selectedLayout() == -1);
-    CHECK_FALSE(panel.useButton()->isEnabled());
+    CHECK_FALSE(TestAccess::useButton(panel)->isEnabled());
     panel.useSelectedLayout(); // does nothing
     CHECK(model.scenario() == s);
 }
@@ -148,8 +149,8 @@ TEST_CASE("Plan panel: of two edits in a row only the last one's plan is drawn",
         QTest::qWait(50); // the first search's queued end arrives, and draws nothing
         CHECK(drawn.count() == 1);
     }
-    CHECK(panel.search()->started() == 2);
-    CHECK(panel.search()->dropped() == 1);
+    CHECK(TestAccess::started(*panel.search()) == 2);
+    CHECK(TestAccess::dropped(*panel.search()) == 1);
     CHECK(panel.plansDrawn() == 2);
     const auto last = simcore::planTraining(model.scenario());
     REQUIRE(model.scenario().hardware.gpus == 128);
@@ -177,7 +178,7 @@ TEST_CASE("Plan panel: Use this layout during a search applies the new scenario'
     model.setNumber(QStringLiteral("hardware.gpus"), 128);
     REQUIRE(panel.isSearching());
     const simcore::Scenario edited = model.scenario();
-    panel.useButton()->click();
+    TestAccess::useButton(panel)->click();
     const auto plan = simcore::planTraining(edited);
     REQUIRE_FALSE(plan.layouts.empty());
     CHECK(model.scenario() == simcore::withLayout(edited, plan.layouts.front()));
@@ -196,10 +197,10 @@ TEST_CASE("Plan panel: the nodes' links and the optimizer are inputs; a faster n
     s.train.globalBatch = 512;
     ScenarioModel model(s);
     PlanPanel panel(&model);
-    REQUIRE(panel.linksHeader() != nullptr);
-    REQUIRE_FALSE(Panel::isFoldingOpen(panel.linksHeader()));
-    panel.linksHeader()->click();
-    CHECK(Panel::isFoldingOpen(panel.linksHeader()));
+    REQUIRE(TestAccess::linksHeader(panel) != nullptr);
+    REQUIRE_FALSE(Panel::isFoldingOpen(TestAccess::linksHeader(panel)));
+    TestAccess::linksHeader(panel)->click();
+    CHECK(Panel::isFoldingOpen(TestAccess::linksHeader(panel)));
 
     for (const char* key : {"hardware.intra_bandwidth", "hardware.inter_bandwidth",
                             "hardware.nics_per_node", "hardware.nic_bandwidth"}) {
@@ -300,8 +301,8 @@ TEST_CASE("Plan panel: at 1280×800 the window stays 1280 wide and the read-outs
         // Folded links and prices: every control and read-out in view, no scrolling.
         CHECK(scroll->verticalScrollBar()->maximum() == 0);
 
-        panel->linksHeader()->click();
-        panel->costHeader()->click();
+        TestAccess::linksHeader(*panel)->click();
+        TestAccess::costHeader(*panel)->click();
         QCoreApplication::processEvents();
         CHECK(panel->field(QStringLiteral("hardware.inter_bandwidth"))->isVisibleTo(panel));
         CHECK(panel->field(QStringLiteral("cost.pue"))->isVisibleTo(panel));

@@ -4,6 +4,7 @@
 #include "chartchecks.h"
 #include "common/language.h"
 #include "restorelook.h"
+#include "testaccess.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
 #include "ui/panels/scaling/scalingcharts.h"
@@ -92,11 +93,11 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
     REQUIRE(scalingPanel != nullptr);
     ScalingCharts* charts = scalingPanel->charts();
     REQUIRE(charts != nullptr);
-    CHECK(charts->barView()->isVisible());
-    CHECK_FALSE(charts->speedupView()->isVisible());
+    CHECK(TestAccess::barView(*charts)->isVisible());
+    CHECK_FALSE(TestAccess::speedupView(*charts)->isVisible());
     scaling->showPresentationPage(1);
-    CHECK_FALSE(charts->barView()->isVisible());
-    CHECK(charts->speedupView()->isVisible());
+    CHECK_FALSE(TestAccess::barView(*charts)->isVisible());
+    CHECK(TestAccess::speedupView(*charts)->isVisible());
     scaling->showPresentationPage(0);
     // The teacher can open the controls and fold them again.
     auto* button = scaling->findChild<QToolButton*>(QStringLiteral("controlsButton"));
@@ -111,7 +112,7 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
     applyAppearance(presentation);
     QCoreApplication::processEvents();
     CHECK(scaling->controlsShown());
-    CHECK(charts->barView()->isVisible());
-    CHECK(charts->speedupView()->isVisible());
+    CHECK(TestAccess::barView(*charts)->isVisible());
+    CHECK(TestAccess::speedupView(*charts)->isVisible());
     CHECK(scaling->readoutRowText().isEmpty());
 }

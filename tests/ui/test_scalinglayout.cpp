@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "simcore/reports/scalingreport.h"
 #include "simcore/reports/validationreport.h"
+#include "testaccess.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
@@ -44,43 +45,48 @@ TEST_CASE("Physical mode: one stacked bar per layout, its parts the report's ter
     const auto report = simcore::scalingReport(physical(32));
     REQUIRE(report.ok());
     charts.showReport(report);
-    REQUIRE(charts.showsLayoutTerms());
+    REQUIRE(TestAccess::showsLayoutTerms(charts));
     // Compute, then tensor parallel, bubble + sends, data parallel and the rest, stacked.
     const QStackedBarSeries* series =
-        qobject_cast<QStackedBarSeries*>(charts.computeSet()->parent());
-    const QList<QBarSet*> expected{charts.computeSet(), charts.tensorParallelSet(),
-                                   charts.pipelineSet(), charts.dataParallelSet(),
-                                   charts.otherSet()};
+        qobject_cast<QStackedBarSeries*>(TestAccess::computeSet(charts)->parent());
+    const QList<QBarSet*> expected{
+        TestAccess::computeSet(charts), TestAccess::tensorParallelSet(charts),
+        TestAccess::pipelineSet(charts), TestAccess::dataParallelSet(charts),
+        TestAccess::otherSet(charts)};
     if (series != nullptr) {
         CHECK(series->barSets() == expected);
     }
-    const double unit = charts.barUnitSeconds();
+    const double unit = TestAccess::barUnitSeconds(charts);
     QStringList categories;
     for (const auto& bar : report.bars) {
         categories << QString::number(bar.workers);
     }
-    CHECK(charts.categoryAxis()->categories() == categories);
+    CHECK(TestAccess::categoryAxis(charts)->categories() == categories);
     for (qsizetype i = 0; i < categories.size(); ++i) {
         const auto& bar = report.bars[static_cast<std::size_t>(i)];
         INFO("N = " << bar.workers);
-        CHECK(charts.computeSet()->at(i) * unit == Approx(bar.computeSeconds).epsilon(1e-12));
-        CHECK(charts.tensorParallelSet()->at(i) * unit ==
+        CHECK(TestAccess::computeSet(charts)->at(i) * unit ==
+              Approx(bar.computeSeconds).epsilon(1e-12));
+        CHECK(TestAccess::tensorParallelSet(charts)->at(i) * unit ==
               Approx(bar.tensorParallelSeconds).epsilon(1e-12));
-        CHECK(charts.pipelineSet()->at(i) * unit == Approx(bar.pipelineSeconds).epsilon(1e-12));
-        CHECK(charts.dataParallelSet()->at(i) * unit ==
+        CHECK(TestAccess::pipelineSet(charts)->at(i) * unit ==
+              Approx(bar.pipelineSeconds).epsilon(1e-12));
+        CHECK(TestAccess::dataParallelSet(charts)->at(i) * unit ==
               Approx(bar.dataParallelSeconds).margin(1e-15));
-        CHECK(charts.otherSet()->at(i) * unit == Approx(bar.otherSeconds).epsilon(1e-12));
+        CHECK(TestAccess::otherSet(charts)->at(i) * unit ==
+              Approx(bar.otherSeconds).epsilon(1e-12));
     }
     // The layout on the axis; the bubble is the part that grows as N does (m = 32/dp falls).
-    CHECK(charts.categoryAxis()->titleText().contains(QStringLiteral("tp 2 × pp 4 × cp 1")));
+    CHECK(TestAccess::categoryAxis(charts)->titleText().contains(
+        QStringLiteral("tp 2 × pp 4 × cp 1")));
     CHECK(report.bars.back().pipelineSeconds >
           report.bars.front().pipelineSeconds / static_cast<double>(report.bars.size()));
     CHECK(charts.summary().contains(QStringLiteral("dp 4 × tp 2 × pp 4 × cp 1")));
 
     // The lesson model takes the two-part bar back.
     charts.showReport(simcore::scalingReport(simcore::Scenario{}));
-    CHECK_FALSE(charts.showsLayoutTerms());
-    CHECK(charts.categoryAxis()->titleText() == QStringLiteral("Workers N"));
+    CHECK_FALSE(TestAccess::showsLayoutTerms(charts));
+    CHECK(TestAccess::categoryAxis(charts)->titleText() == QStringLiteral("Workers N"));
 }
 
 TEST_CASE("Physical mode: an N that is no layout is an empty slot, said on the panel",
@@ -92,10 +98,11 @@ TEST_CASE("Physical mode: an N that is no layout is an empty slot, said on the p
     REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.workers"), QStringLiteral("24")));
     const ScalingCharts* charts = panel.charts();
     const auto index =
-        charts->categoryAxis()->categories().indexOf(ScalingCharts::impossibleMark(24));
+        TestAccess::categoryAxis(*charts)->categories().indexOf(ScalingCharts::impossibleMark(24));
     REQUIRE(index >= 0);
-    for (QBarSet* set : {charts->computeSet(), charts->tensorParallelSet(), charts->pipelineSet(),
-                         charts->dataParallelSet(), charts->otherSet(), charts->idealSet()}) {
+    for (QBarSet* set : {TestAccess::computeSet(*charts), TestAccess::tensorParallelSet(*charts),
+                         TestAccess::pipelineSet(*charts), TestAccess::dataParallelSet(*charts),
+                         TestAccess::otherSet(*charts), TestAccess::idealSet(*charts)}) {
         CHECK(set->at(index) == 0.0);
     }
     CHECK(panel.problemText().contains(QStringLiteral("N = 24 is no layout")));
@@ -103,9 +110,9 @@ TEST_CASE("Physical mode: an N that is no layout is an empty slot, said on the p
     CHECK(panel.readouts().at(0) == QStringLiteral("—")); // the step is not priced
     // With failures counted the priced bars stack them, the empty slot stays empty.
     REQUIRE_FALSE(model.setValue(QStringLiteral("scaling.count_failures"), QStringLiteral("on")));
-    CHECK(charts->countsFailures());
-    CHECK(charts->stragglerSet()->at(index) == 0.0);
-    CHECK(charts->stragglerSet()->at(0) > 0.0);
+    CHECK(TestAccess::countsFailures(*charts));
+    CHECK(TestAccess::stragglerSet(*charts)->at(index) == 0.0);
+    CHECK(TestAccess::stragglerSet(*charts)->at(0) > 0.0);
 }
 
 TEST_CASE("Physical mode: the chart's CSV has the layout's columns", "[ui][scaling][csv]")
@@ -148,25 +155,27 @@ TEST_CASE("the Validation view: table, error chart with the band, and the select
     const auto report = simcore::validationReport();
     view.showReport(report);
     const auto rows = static_cast<int>(report.rows.size());
-    REQUIRE(view.table()->rowCount() == rows);
-    REQUIRE(view.table()->columnCount() == 5);
-    REQUIRE(view.runAxis()->count() == rows);
+    REQUIRE(TestAccess::table(view)->rowCount() == rows);
+    REQUIRE(TestAccess::table(view)->columnCount() == 5);
+    REQUIRE(TestAccess::runAxis(view)->count() == rows);
     int within = 0;
     for (int i = 0; i < rows; ++i) {
         const auto& row = report.rows[static_cast<std::size_t>(i)];
         INFO(row.tag);
-        CHECK(view.runAxis()->at(i) == QString::fromStdString(row.tag));
+        CHECK(TestAccess::runAxis(view)->at(i) == QString::fromStdString(row.tag));
         // Each row's source in its tip; the error bar in the band's colour or out of it.
-        CHECK(
-            view.table()->item(i, 0)->toolTip().contains(QString::fromStdString(row.run->source)));
-        const double drawn = view.withinSet()->at(i) + view.outsideSet()->at(i);
+        CHECK(TestAccess::table(view)->item(i, 0)->toolTip().contains(
+            QString::fromStdString(row.run->source)));
+        const double drawn =
+            TestAccess::withinSet(view)->at(i) + TestAccess::outsideSet(view)->at(i);
         CHECK(drawn == Approx(row.errorFraction * 100.0).epsilon(1e-12));
-        CHECK((row.withinBand ? view.outsideSet()->at(i) : view.withinSet()->at(i)) == 0.0);
+        CHECK((row.withinBand ? TestAccess::outsideSet(view)->at(i)
+                              : TestAccess::withinSet(view)->at(i)) == 0.0);
         within += row.withinBand ? 1 : 0;
     }
     // The band is ±15 % across every run.
-    const auto upper = view.bandSeries()->upperSeries()->points();
-    const auto lower = view.bandSeries()->lowerSeries()->points();
+    const auto upper = TestAccess::bandSeries(view)->upperSeries()->points();
+    const auto lower = TestAccess::bandSeries(view)->lowerSeries()->points();
     REQUIRE(upper.size() == 2);
     CHECK(upper.front().y() == Approx(15.0));
     CHECK(lower.front().y() == Approx(-15.0));
@@ -178,20 +187,20 @@ TEST_CASE("the Validation view: table, error chart with the band, and the select
     const int k7 = 16;
     view.selectRun(k7);
     const auto& row = report.rows[k7];
-    CHECK(view.table()->currentRow() == k7);
+    CHECK(TestAccess::table(view)->currentRow() == k7);
     QList<QBarSet*> shown;
-    for (QBarSet* set : view.termSets()) {
+    for (QBarSet* set : TestAccess::termSets(view)) {
         if (set->count() == 1 && set->at(0) > 0) {
             shown << set;
         }
     }
     double total = 0;
-    for (QBarSet* set : view.termSets()) {
+    for (QBarSet* set : TestAccess::termSets(view)) {
         total += set->count() == 1 ? set->at(0) : 0.0;
     }
     CHECK(total == Approx(row.step.stepSeconds).epsilon(1e-9));
-    CHECK(view.termSets()[0]->at(0) == Approx(row.step.computeSeconds).epsilon(1e-12));
-    CHECK(view.termSets()[2]->at(0) == Approx(row.step.bubbleSeconds).epsilon(1e-12));
+    CHECK(TestAccess::termSets(view)[0]->at(0) == Approx(row.step.computeSeconds).epsilon(1e-12));
+    CHECK(TestAccess::termSets(view)[2]->at(0) == Approx(row.step.bubbleSeconds).epsilon(1e-12));
     CHECK(view.breakdownText().contains(QStringLiteral("K7")));
     CHECK(view.breakdownText().contains(QStringLiteral("Korthikanti")));
     // Its CSV is simcore's.

@@ -3,6 +3,7 @@
 // curve in both model modes, and the export (image and CSV) carries them.
 #include "simcore/import/measuredsteps.h"
 #include "simcore/reports/scalingreport.h"
+#include "testaccess.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
@@ -70,12 +71,12 @@ TEST_CASE("File › Import measurements draws the runs over the bars and the cur
     ScalingCharts* charts = panel->charts();
     const auto report = simcore::scalingReport(window.model()->scenario());
     // Bars: the runs whose N is a bar (N = 100 is not), at the bar's slot, in the axis' unit.
-    const auto bars = charts->measuredBarSeries()->points();
+    const auto bars = TestAccess::measuredBarSeries(*charts)->points();
     REQUIRE(bars.size() == 4);
     CHECK(bars[0].x() == Approx(-0.2)); // over the solid bar of slot 0
-    CHECK(bars[1].y() == Approx(0.55 / charts->barUnitSeconds()));
+    CHECK(bars[1].y() == Approx(0.55 / TestAccess::barUnitSeconds(*charts)));
     // The speed-up chart draws every run, T(1)/T(N) against the measured T(1).
-    const auto curve = charts->measuredSpeedupSeries()->points();
+    const auto curve = TestAccess::measuredSpeedupSeries(*charts)->points();
     REQUIRE(curve.size() == 5);
     CHECK(curve[4].x() == 100);
     CHECK(curve[2].y() == Approx(report.measured[2].speedup));
@@ -85,7 +86,7 @@ TEST_CASE("File › Import measurements draws the runs over the bars and the cur
     // One undo step takes them away again.
     window.model()->undoStack()->undo();
     CHECK(window.model()->scenario().scaling.measured.empty());
-    CHECK(charts->measuredBarSeries()->points().isEmpty());
+    CHECK(TestAccess::measuredBarSeries(*charts)->points().isEmpty());
     CHECK_FALSE(charts->csv().contains(QStringLiteral("measured")));
 }
 

@@ -1,6 +1,7 @@
 // The Scaling panel end to end: controls → Scenario → simcore → bar sets and read-outs.
 #include "common/format.h"
 #include "simcore/models/scaling.h"
+#include "testaccess.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/pointmarker.h"
 #include "ui/kit/scenariomodel.h"
@@ -46,59 +47,64 @@ void requireBarsMatchSimcore(const ScalingPanel& panel)
 {
     const auto expected = simcore::evaluateScaling(panel.model()->scenario());
     const ScalingCharts* charts = panel.charts();
-    const double unit = charts->barUnitSeconds();
+    const double unit = TestAccess::barUnitSeconds(*charts);
     const auto breaks = static_cast<qsizetype>(
         std::count(expected.breakBefore.begin(), expected.breakBefore.end(), true));
     // One slot per bar, and an empty slot marked "…" before each bar that follows a gap.
     const auto slotCount = static_cast<qsizetype>(expected.window.size()) + breaks;
-    REQUIRE(charts->computeSet()->count() == slotCount);
-    REQUIRE(charts->categoryAxis()->count() == slotCount);
+    REQUIRE(TestAccess::computeSet(*charts)->count() == slotCount);
+    REQUIRE(TestAccess::categoryAxis(*charts)->count() == slotCount);
     qsizetype index = 0;
     for (std::size_t i = 0; i < expected.window.size(); ++i, ++index) {
         const auto& bar = expected.window[i];
         INFO("bar " << i << ", N = " << bar.workers);
         if (expected.breakBefore[i]) {
-            CHECK(charts->categoryAxis()->at(index).trimmed() == ScalingCharts::breakMark());
-            CHECK(charts->computeSet()->at(index) == 0.0);
-            CHECK(charts->idealSet()->at(index) == 0.0);
+            CHECK(TestAccess::categoryAxis(*charts)->at(index).trimmed() ==
+                  ScalingCharts::breakMark());
+            CHECK(TestAccess::computeSet(*charts)->at(index) == 0.0);
+            CHECK(TestAccess::idealSet(*charts)->at(index) == 0.0);
             ++index;
         }
         if (!bar.possible) {
             // No layout has this N: an empty slot named so, no bar.
-            CHECK(charts->categoryAxis()->at(index) == ScalingCharts::impossibleMark(bar.workers));
-            CHECK(charts->computeSet()->at(index) == 0.0);
-            CHECK(charts->idealSet()->at(index) == 0.0);
+            CHECK(TestAccess::categoryAxis(*charts)->at(index) ==
+                  ScalingCharts::impossibleMark(bar.workers));
+            CHECK(TestAccess::computeSet(*charts)->at(index) == 0.0);
+            CHECK(TestAccess::idealSet(*charts)->at(index) == 0.0);
             continue;
         }
-        CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
-        CHECK(charts->computeSet()->at(index) * unit == Approx(bar.computeSeconds).epsilon(1e-12));
+        CHECK(TestAccess::categoryAxis(*charts)->at(index) == QString::number(bar.workers));
+        CHECK(TestAccess::computeSet(*charts)->at(index) * unit ==
+              Approx(bar.computeSeconds).epsilon(1e-12));
         double communication = 0;
-        if (charts->showsLayoutTerms()) {
+        if (TestAccess::showsLayoutTerms(*charts)) {
             // Physical: the layout's terms, stacked (simcore's StepTimes parts).
-            CHECK(charts->tensorParallelSet()->at(index) * unit ==
+            CHECK(TestAccess::tensorParallelSet(*charts)->at(index) * unit ==
                   Approx(bar.tensorParallelSeconds).margin(1e-15));
-            CHECK(charts->pipelineSet()->at(index) * unit ==
+            CHECK(TestAccess::pipelineSet(*charts)->at(index) * unit ==
                   Approx(bar.bubbleSeconds + bar.pipelineSendSeconds).margin(1e-15));
-            CHECK(charts->dataParallelSet()->at(index) * unit ==
+            CHECK(TestAccess::dataParallelSet(*charts)->at(index) * unit ==
                   Approx(bar.dataParallelSeconds + bar.zeroGatherSeconds).margin(1e-15));
-            for (QBarSet* set : {charts->tensorParallelSet(), charts->pipelineSet(),
-                                 charts->dataParallelSet(), charts->otherSet()}) {
+            for (QBarSet* set :
+                 {TestAccess::tensorParallelSet(*charts), TestAccess::pipelineSet(*charts),
+                  TestAccess::dataParallelSet(*charts), TestAccess::otherSet(*charts)}) {
                 communication += set->at(index);
             }
         } else {
-            communication = charts->communicationSet()->at(index);
+            communication = TestAccess::communicationSet(*charts)->at(index);
         }
         CHECK(communication * unit == Approx(bar.syncSeconds + bar.bubbleSeconds).epsilon(1e-12));
-        CHECK((charts->computeSet()->at(index) + communication) * unit ==
+        CHECK((TestAccess::computeSet(*charts)->at(index) + communication) * unit ==
               Approx(bar.stepSeconds).epsilon(1e-12));
-        CHECK(charts->idealSet()->at(index) * unit == Approx(bar.idealSeconds).epsilon(1e-12));
+        CHECK(TestAccess::idealSet(*charts)->at(index) * unit ==
+              Approx(bar.idealSeconds).epsilon(1e-12));
     }
 }
 
 /// The N the bar chart draws, in order, with "…" for a break mark.
 QStringList drawnCategories(const ScalingPanel& panel)
 {
-    QStringList categories = panel.charts()->categoryAxis()->categories();
+    QStringList categories = TestAccess::categoryAxis(*panel.charts())->categories();
     for (QString& category : categories) {
         category = category.trimmed();
     }
@@ -134,13 +140,15 @@ TEST_CASE("moving the slider puts simcore's numbers into the bar sets", "[ui][sc
     CHECK(panel.report().result.selected.stepSeconds == Approx(0.201).epsilon(1e-12));
     CHECK(panel.readouts().at(0) == dtsim::common::formatDuration(0.201));
     // The selected-N marker sits over the bar for N = 40.
-    const auto marker = panel.charts()->selectedMarker()->point();
+    const auto marker = TestAccess::selectedMarker(*panel.charts())->point();
     REQUIRE(marker.has_value());
-    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(marker->x())) == "40");
+    CHECK(TestAccess::categoryAxis(*panel.charts())->at(static_cast<qsizetype>(marker->x())) ==
+          "40");
     // The optimum marker sits over N = 16.
-    const auto optimum = panel.charts()->optimumMarker()->point();
+    const auto optimum = TestAccess::optimumMarker(*panel.charts())->point();
     REQUIRE(optimum.has_value());
-    CHECK(panel.charts()->categoryAxis()->at(static_cast<qsizetype>(optimum->x())) == "16");
+    CHECK(TestAccess::categoryAxis(*panel.charts())->at(static_cast<qsizetype>(optimum->x())) ==
+          "16");
 }
 
 TEST_CASE("the markers are drawn where their points map, and follow the axes", "[ui][scaling]")
@@ -165,15 +173,15 @@ TEST_CASE("the markers are drawn where their points map, and follow the axes", "
         model.setValue(QStringLiteral("scaling.workers"), QString::number(workers));
         QCoreApplication::processEvents();
         INFO("N = " << workers);
-        expectAtItsPoint(panel.charts()->selectedMarker());
-        expectAtItsPoint(panel.charts()->optimumMarker());
-        expectAtItsPoint(panel.charts()->selectedPoint());
-        expectAtItsPoint(panel.charts()->optimumPoint());
+        expectAtItsPoint(TestAccess::selectedMarker(*panel.charts()));
+        expectAtItsPoint(TestAccess::optimumMarker(*panel.charts()));
+        expectAtItsPoint(TestAccess::selectedPoint(*panel.charts()));
+        expectAtItsPoint(TestAccess::optimumPoint(*panel.charts()));
     }
     model.setValue(QStringLiteral("scaling.axis"), QStringLiteral("log"));
     QCoreApplication::processEvents();
-    expectAtItsPoint(panel.charts()->selectedPoint());
-    expectAtItsPoint(panel.charts()->optimumPoint());
+    expectAtItsPoint(TestAccess::selectedPoint(*panel.charts()));
+    expectAtItsPoint(TestAccess::optimumPoint(*panel.charts()));
 }
 
 TEST_CASE("the spin box and the slider stay in sync", "[ui][scaling]")
@@ -195,7 +203,8 @@ TEST_CASE("the spin box and the slider stay in sync", "[ui][scaling]")
     CHECK(panel.workerSlider()->value() == panel.sliderPosition(1000));
     requireBarsMatchSimcore(panel);
     CHECK(qobject_cast<QLogValueAxis*>(
-              panel.charts()->speedupSeries()->chart()->axes(Qt::Horizontal).value(0)) != nullptr);
+              TestAccess::speedupSeries(*panel.charts())->chart()->axes(Qt::Horizontal).value(0)) !=
+          nullptr);
 
     panel.workerSlider()->setValue(0);
     CHECK(model.scenario().scaling.workers == 1);
@@ -465,8 +474,8 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     CHECK_FALSE(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
     CHECK(panel.field(QStringLiteral("parallel.tp"))->isVisible());
     requireBarsMatchSimcore(panel);
-    CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute"));
-    CHECK(panel.charts()->showsLayoutTerms());
+    CHECK(TestAccess::computeSet(*panel.charts())->label() == QStringLiteral("Compute"));
+    CHECK(TestAccess::showsLayoutTerms(*panel.charts()));
     CHECK(panel.formulaText().contains(QStringLiteral("dp 1 × tp 2 × pp 4 × cp 1")));
     CHECK(panel.formulaText().contains(QStringLiteral("bubble")));
 
@@ -497,7 +506,7 @@ TEST_CASE("the Physical mode: the mode box swaps the controls and the bars follo
     mode->setCurrentIndex(mode->findData(QStringLiteral("lesson")));
     emit mode->activated(mode->currentIndex());
     CHECK(panel.field(QStringLiteral("lesson.base_compute"))->isVisible());
-    CHECK(panel.charts()->computeSet()->label() == QStringLiteral("Compute T(1)/N"));
+    CHECK(TestAccess::computeSet(*panel.charts())->label() == QStringLiteral("Compute T(1)/N"));
 }
 
 TEST_CASE("Scaling read-outs are copied from their right-click menu, one or all, with their names",
@@ -541,13 +550,13 @@ TEST_CASE("the speed-up chart switched to the log axis draws the ideal line wher
     QCoreApplication::processEvents();
     panel.logScaleBox()->setChecked(true);
     QCoreApplication::processEvents();
-    QChartView* view = panel.charts()->speedupView();
+    QChartView* view = TestAccess::speedupView(*panel.charts());
     const QImage image = view->grab().toImage();
     const qreal ratio = image.devicePixelRatio();
     for (const double n : {4.0, 8.0}) {
         INFO("N = " << n);
-        const QPointF scenePoint =
-            view->chart()->mapToPosition(QPointF(n, n), panel.charts()->idealSpeedupSeries());
+        const QPointF scenePoint = view->chart()->mapToPosition(
+            QPointF(n, n), TestAccess::idealSpeedupSeries(*panel.charts()));
         const QPoint centre = view->mapFromScene(scenePoint);
         int dark = 0;
         for (int dx = -7; dx <= 7; ++dx) {
@@ -572,46 +581,47 @@ TEST_CASE("counting failures stacks straggler wait and failures on the bars, fro
     panel.resize(1400, 900);
     const ScalingCharts* charts = panel.charts();
     CHECK_FALSE(panel.countFailuresBox()->isChecked());
-    CHECK_FALSE(charts->countsFailures());
-    CHECK(charts->barView()->chart()->series().size() > 0);
+    CHECK_FALSE(TestAccess::countsFailures(*charts));
+    CHECK(TestAccess::barView(*charts)->chart()->series().size() > 0);
     const auto sets = [&] {
         QList<QBarSet*> all;
-        for (QAbstractSeries* series : charts->barView()->chart()->series()) {
+        for (QAbstractSeries* series : TestAccess::barView(*charts)->chart()->series()) {
             if (auto* stacked = qobject_cast<QStackedBarSeries*>(series)) {
                 all << stacked->barSets();
             }
         }
         return all;
     };
-    CHECK_FALSE(sets().contains(charts->stragglerSet()));
+    CHECK_FALSE(sets().contains(TestAccess::stragglerSet(*charts)));
 
     // The lesson's defaults with c = 0.3, so the optimum visibly moves (16 → 14).
     REQUIRE_FALSE(
         model.setValue(QStringLiteral("scaling.straggler_cv"), QStringLiteral("0.3")).has_value());
     panel.countFailuresBox()->setChecked(true);
     CHECK(model.scenario().scaling.countFailures);
-    REQUIRE(charts->countsFailures());
-    CHECK(sets().contains(charts->stragglerSet()));
-    CHECK(sets().contains(charts->failureSet()));
+    REQUIRE(TestAccess::countsFailures(*charts));
+    CHECK(sets().contains(TestAccess::stragglerSet(*charts)));
+    CHECK(sets().contains(TestAccess::failureSet(*charts)));
 
     const auto report = simcore::scalingReport(model.scenario());
     REQUIRE(report.ok());
-    const double unit = charts->barUnitSeconds();
+    const double unit = TestAccess::barUnitSeconds(*charts);
     qsizetype index = 0;
     for (const auto& bar : report.bars) {
         if (bar.breakBefore) {
             ++index;
         }
         INFO("N = " << bar.workers);
-        CHECK(charts->categoryAxis()->at(index) == QString::number(bar.workers));
-        CHECK(charts->stragglerSet()->at(index) * unit ==
+        CHECK(TestAccess::categoryAxis(*charts)->at(index) == QString::number(bar.workers));
+        CHECK(TestAccess::stragglerSet(*charts)->at(index) * unit ==
               Approx(bar.stragglerSeconds).epsilon(1e-12));
-        CHECK(charts->failureSet()->at(index) * unit == Approx(bar.failureSeconds).epsilon(1e-12));
+        CHECK(TestAccess::failureSet(*charts)->at(index) * unit ==
+              Approx(bar.failureSeconds).epsilon(1e-12));
         ++index;
     }
-    const auto optimum = charts->optimumMarker()->point();
+    const auto optimum = TestAccess::optimumMarker(*charts)->point();
     REQUIRE(optimum.has_value());
-    CHECK(charts->categoryAxis()->at(static_cast<qsizetype>(optimum->x())) == "14");
+    CHECK(TestAccess::categoryAxis(*charts)->at(static_cast<qsizetype>(optimum->x())) == "14");
     // The read-outs and the formula strip show the counted numbers.
     CHECK(panel.readouts().at(0) == dtsim::common::formatQuantity(report, "step"));
     CHECK(panel.formulaText().contains(dtsim::common::formatQuantity(report, "failure_overhead")));
@@ -620,7 +630,7 @@ TEST_CASE("counting failures stacks straggler wait and failures on the bars, fro
 
     // Off again: the two sets leave the chart (and its legend).
     panel.countFailuresBox()->setChecked(false);
-    CHECK_FALSE(charts->countsFailures());
-    CHECK_FALSE(sets().contains(charts->failureSet()));
+    CHECK_FALSE(TestAccess::countsFailures(*charts));
+    CHECK_FALSE(sets().contains(TestAccess::failureSet(*charts)));
     requireBarsMatchSimcore(panel);
 }

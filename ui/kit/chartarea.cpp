@@ -3,6 +3,7 @@
 #include "ui/kit/chartstyle.h"
 
 #include <QChartView>
+#include <QEvent>
 
 namespace dtsim::ui {
 
@@ -12,6 +13,14 @@ void ChartArea::applyLook()
         chartstyle::restyle(view);
     }
     update();
+}
+
+void ChartArea::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
 }
 
 } // namespace dtsim::ui

@@ -36,6 +36,12 @@ public:
     /// Where work that may take seconds while drawing (a Monte-Carlo batch) reports how far it
     /// is; areas without such work ignore it.
     virtual void reportLongWorkTo(common::WorkProgress progress) { static_cast<void>(progress); }
+
+protected:
+    /// Sets every text the area holds again, in the language just installed: called on
+    /// QEvent::LanguageChange. An area that makes its texts only while drawing needs none.
+    virtual void retranslate() {}
+    void changeEvent(QEvent* event) override;
 };
 
 } // namespace dtsim::ui

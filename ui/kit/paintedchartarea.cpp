@@ -41,6 +41,12 @@ void PaintedChartArea::ensureGeometry() const
     self->buildGeometry();
 }
 
+void PaintedChartArea::retranslate()
+{
+    setAccessibleDescription(summary());
+    invalidate();
+}
+
 void PaintedChartArea::resizeEvent(QResizeEvent* event)
 {
     m_geometryValid = false;

@@ -37,6 +37,9 @@ protected:
     /// Lays every shape and text out for the current content, size and look.
     virtual void buildGeometry() = 0;
 
+    /// Its texts are laid out with its shapes: lays out again, and sets its accessible
+    /// description (the summary) in the new language.
+    void retranslate() override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 

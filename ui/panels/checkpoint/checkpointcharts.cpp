@@ -14,7 +14,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QLegend>
@@ -83,19 +82,21 @@ struct TimeUnit {
 
 } // namespace
 
-struct CheckpointCharts::Job {
-    std::atomic<bool> cancel{false};
-    std::atomic<std::int64_t> progress{0};
-    simcore::CheckpointParams params;
-    simcore::StragglerSteps stragglers;
-    std::int64_t runs = 0;
-    std::uint64_t seed = 0;
-    quint64 generation = 0;
-    simcore::MonteCarloSummary result;
-    QThread* thread = nullptr;
-};
-
-CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
+CheckpointCharts::CheckpointCharts(QWidget* parent)
+    : ChartArea(parent),
+      m_batches(
+          [](const MonteCarloRequest& r, JobControl& control) {
+              return simcore::computeMonteCarlo(r.params, r.runs, r.seed, kTimelineSegmentCap,
+                                                &control.stop, &control.progress, r.stragglers);
+          },
+          [this](simcore::MonteCarloSummary summary, const MonteCarloRequest& /*request*/) {
+              m_progressTimer->stop();
+              if (summary.valid) {
+                  applyMonteCarlo(std::move(summary));
+              } else {
+                  updateCaption();
+              }
+          })
 {
     buildWasteChart();
     buildHistogramChart();
@@ -111,13 +112,16 @@ CheckpointCharts::CheckpointCharts(QWidget* parent) : ChartArea(parent)
     connect(m_progressTimer, &QTimer::timeout, this, &CheckpointCharts::updateCaption);
     // A batch starts once the edits settle: started on every slider step, the worker took one
     // of the two cores from the redraw (28 ms frames instead of a few).
-    m_launchDelay = new QTimer(this);
-    m_launchDelay->setSingleShot(true);
-    m_launchDelay->setInterval(200);
-    connect(m_launchDelay, &QTimer::timeout, this, [this] {
-        if (!m_running) {
-            launch();
-        }
+    m_batches.setStartDelay(200);
+    m_batches.setPriority(QThread::LowPriority);
+    m_batches.setOnStarted([this](const MonteCarloRequest& /*request*/) {
+        m_progressTimer->start();
+        updateCaption();
+        emit monteCarloStarted();
+    });
+    m_batches.setOnDropped([this] {
+        m_progressTimer->stop();
+        updateCaption();
     });
 
     // A window shows the wasted time with the Monte-Carlo runs, the goodput curve or the causes,
@@ -198,16 +202,6 @@ void CheckpointCharts::showPresentationPage(int index)
         m_showsMonteCarlo = shown(1);
         m_showsGoodput = goodput;
         emit shownViewsChanged();
-    }
-}
-
-CheckpointCharts::~CheckpointCharts()
-{
-    if (m_running) {
-        m_running->cancel.store(true);
-        m_running->thread->wait();
-        delete m_running->thread;
-        m_running->thread = nullptr;
     }
 }
 
@@ -565,14 +559,6 @@ void CheckpointCharts::applyLook()
     ChartArea::applyLook();
 }
 
-void CheckpointCharts::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
-}
-
 void CheckpointCharts::showScenario(const simcore::Scenario& scenario)
 {
     showReport(simcore::checkpointReport(scenario), simcore::goodputReport(scenario),
@@ -602,7 +588,7 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
         chartstyle::cacheStaticItems(m_goodputView);
     }
     if (report.ok()) {
-        requestMonteCarlo(report.result.params, report.stragglers, runs, seed);
+        requestMonteCarlo({report.result.params, report.stragglers, runs, seed});
     } else {
         forgetMonteCarlo();
     }
@@ -613,11 +599,7 @@ void CheckpointCharts::forgetMonteCarlo()
     // Nothing is priced: no batch is wanted, a running one is stopped and dropped, and the last
     // one's histogram and timeline leave the screen rather than stand for this scenario.
     m_haveWanted = false;
-    ++m_wantedGeneration;
-    m_launchDelay->stop();
-    if (m_running) {
-        m_running->cancel.store(true);
-    }
+    m_batches.discard();
     if (!m_monteCarlo.valid) {
         return;
     }
@@ -692,93 +674,36 @@ void CheckpointCharts::updateWaste()
 
 // --- Monte-Carlo ---------------------------------------------------------------------------
 
-void CheckpointCharts::requestMonteCarlo(const simcore::CheckpointParams& params,
-                                         const simcore::StragglerSteps& stragglers,
-                                         std::int64_t runs, std::uint64_t seed)
+void CheckpointCharts::requestMonteCarlo(const MonteCarloRequest& request)
 {
     // Another panel's key changed: the same batch is still right.
-    if (m_haveWanted && params == m_wantedParams && stragglers == m_wantedStragglers &&
-        runs == m_wantedRuns && seed == m_wantedSeed) {
+    if (m_haveWanted && request == m_wanted) {
         return;
     }
-    m_wantedParams = params;
-    m_wantedStragglers = stragglers;
-    m_wantedRuns = runs;
-    m_wantedSeed = seed;
+    m_wanted = request;
     m_haveWanted = true;
-    ++m_wantedGeneration;
     if (!m_asynchronous) {
-        ++m_starts;
         std::atomic<std::int64_t> done{0};
         simcore::MonteCarloSummary summary;
         common::runReportingProgress(
             [&] {
-                summary = simcore::computeMonteCarlo(params, runs, seed, kTimelineSegmentCap,
-                                                     nullptr, &done, stragglers);
+                summary = simcore::computeMonteCarlo(request.params, request.runs, request.seed,
+                                                     kTimelineSegmentCap, nullptr, &done,
+                                                     request.stragglers);
             },
-            done, runs, m_progress);
+            done, request.runs, m_progress);
         applyMonteCarlo(summary);
         return;
     }
-    if (m_running) {
-        // Stop the stale batch; the newest wanted one starts when it has stopped and the edits
-        // have settled. One thread at a time, however fast the user drags.
-        m_running->cancel.store(true);
-    }
-    m_launchDelay->start();
+    // A running stale batch is stopped; the newest starts when it has stopped and the edits have
+    // settled. One thread at a time, however fast the user drags.
+    m_batches.request(request);
     updateCaption();
 }
 
 bool CheckpointCharts::isMonteCarloRunning() const
 {
-    return m_running != nullptr || m_launchDelay->isActive();
-}
-
-void CheckpointCharts::launch()
-{
-    auto job = std::make_shared<Job>();
-    job->params = m_wantedParams;
-    job->stragglers = m_wantedStragglers;
-    job->runs = m_wantedRuns;
-    job->seed = m_wantedSeed;
-    job->generation = m_wantedGeneration;
-    Job* raw = job.get();
-    job->thread = QThread::create([raw] {
-        raw->result =
-            simcore::computeMonteCarlo(raw->params, raw->runs, raw->seed, kTimelineSegmentCap,
-                                       &raw->cancel, &raw->progress, raw->stragglers);
-    });
-    connect(job->thread, &QThread::finished, this, [this, job] { jobFinished(job); });
-    m_running = job;
-    ++m_starts;
-    job->thread->start(QThread::LowPriority);
-    m_progressTimer->start();
-    updateCaption();
-    emit monteCarloStarted();
-}
-
-void CheckpointCharts::jobFinished(const std::shared_ptr<Job>& job)
-{
-    job->thread->deleteLater();
-    job->thread = nullptr;
-    if (m_running == job) {
-        m_running.reset();
-    }
-    m_progressTimer->stop();
-    if (job->generation == m_wantedGeneration && job->result.valid) {
-        applyMonteCarlo(std::move(job->result));
-        return;
-    }
-    ++m_dropped;
-    if (job->generation != m_wantedGeneration) {
-        if (m_haveWanted && !m_launchDelay->isActive()) {
-            launch();
-        } else {
-            updateCaption();
-        }
-    } else {
-        updateCaption();
-    }
+    return m_batches.isBusy();
 }
 
 void CheckpointCharts::applyMonteCarlo(simcore::MonteCarloSummary summary)
@@ -860,11 +785,6 @@ void CheckpointCharts::updateHistogram()
     }
 }
 
-QString CheckpointCharts::monteCarloCaption() const
-{
-    return m_caption->plainText();
-}
-
 void CheckpointCharts::updateCaption()
 {
     QString text;
@@ -923,14 +843,14 @@ void CheckpointCharts::updateCaption()
             text = tr("The Monte-Carlo simulation could not run with these inputs.");
         }
     }
-    if (m_running) {
-        const auto done = m_running->progress.load(std::memory_order_relaxed);
+    if (const MonteCarloRequest* running = m_batches.runningRequest()) {
+        const auto done = m_batches.runningProgress();
         QString status =
             tr("<i>Simulating %1 jobs… %2 done.</i>")
-                .arg(common::formatNumber(static_cast<double>(m_running->runs), 7),
+                .arg(common::formatNumber(static_cast<double>(running->runs), 7),
                      common::formatPercent(
                          static_cast<double>(done) /
-                         static_cast<double>(std::max<std::int64_t>(1, m_running->runs))));
+                         static_cast<double>(std::max<std::int64_t>(1, running->runs))));
         if (mc.valid) {
             status += tr(" <i>Shown until then: the previous parameters.</i>");
         }

@@ -4,10 +4,7 @@
 #include "simcore/reports/checkpointreport.h"
 #include "simcore/reports/goodputreport.h"
 #include "ui/kit/chartarea.h"
-
-#include <QPointer>
-#include <atomic>
-#include <memory>
+#include "ui/kit/newestrequestworker.h"
 
 class QAreaSeries;
 class QBarCategoryAxis;
@@ -19,7 +16,6 @@ class QLogValueAxis;
 class QScatterSeries;
 class QHBoxLayout;
 class QTabBar;
-class QThread;
 class QTimer;
 class QValueAxis;
 
@@ -37,13 +33,12 @@ class TimelineWidget;
 ///
 /// The sweep is redrawn on every edit. The Monte-Carlo batch is synchronous by default (export
 /// and `dtsim export` need the complete picture); a window panel calls setAsynchronous(true):
-/// the batch then runs on a worker thread, at most one at a time, a stale batch is cancelled
-/// through MonteCarloOptions::cancel, and only the newest result is drawn.
+/// the batch then runs on a NewestRequestWorker, at most one at a time, a stale batch is
+/// cancelled through MonteCarloOptions::cancel, and only the newest result is drawn.
 class CheckpointCharts : public ChartArea {
     Q_OBJECT
 public:
     explicit CheckpointCharts(QWidget* parent = nullptr);
-    ~CheckpointCharts() override;
 
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report and starts (or reuses) the Monte-Carlo batch for it.
@@ -72,7 +67,6 @@ public:
     {
         m_progress = std::move(progress);
     }
-    [[nodiscard]] bool isAsynchronous() const { return m_asynchronous; }
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).
     /// In a window the read-outs beside the charts say what the summary line says, so it is
     /// hidden there (still the charts' accessible description); exports show it.
@@ -80,45 +74,9 @@ public:
 
     /// True while a batch runs or is about to start (edits are let settle first).
     [[nodiscard]] bool isMonteCarloRunning() const;
-    /// Batches started and batches dropped (cancelled or superseded) so far, for tests.
-    [[nodiscard]] int monteCarloStarts() const { return m_starts; }
-    [[nodiscard]] int monteCarloDropped() const { return m_dropped; }
 
-    // For tests and the benchmark: what is drawn.
+    /// The report drawn.
     [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
-    [[nodiscard]] const simcore::MonteCarloSummary& monteCarlo() const { return m_monteCarlo; }
-    [[nodiscard]] const simcore::GoodputReport& goodput() const { return m_goodput; }
-    /// Goodput (percent) against N at Daly's interval and at the scenario's, and the job's N
-    /// as a vertical line; x in GPUs.
-    [[nodiscard]] QLineSeries* goodputOptimalSeries() const { return m_goodputOptimal; }
-    [[nodiscard]] QLineSeries* goodputCurrentSeries() const { return m_goodputCurrent; }
-    [[nodiscard]] QLineSeries* chosenGpusLine() const { return m_chosenGpus; }
-    [[nodiscard]] QChartView* goodputView() const { return m_goodputView; }
-    /// Interruptions per cause, the table's last row first (the largest at the top).
-    [[nodiscard]] QBarSet* failureSet() const { return m_failureSet; }
-    [[nodiscard]] QBarCategoryAxis* causeAxis() const { return m_causeAxis; }
-    [[nodiscard]] QChartView* failureView() const { return m_failureView; }
-    /// In a window (setInteractive): the wasted time with the Monte-Carlo runs, the goodput
-    /// curve, or the causes.
-    [[nodiscard]] QTabBar* viewTabs() const { return m_viewTabs; }
-    /// Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
-    /// y in percent.
-    [[nodiscard]] QLineSeries* writeTop() const { return m_writeUpper; }
-    [[nodiscard]] QLineSeries* lostTop() const { return m_lostUpper; }
-    [[nodiscard]] QLineSeries* restartTop() const { return m_restartUpper; }
-    [[nodiscard]] QLineSeries* dalyLine() const { return m_dalyLine; }
-    [[nodiscard]] QLineSeries* youngLine() const { return m_youngLine; }
-    [[nodiscard]] QLineSeries* currentLine() const { return m_currentLine; }
-    [[nodiscard]] QLogValueAxis* intervalAxis() const { return m_intervalAxis; }
-    /// The histogram outline: four points per bin (0, count, count, 0); x in histogramUnit().
-    [[nodiscard]] QLineSeries* histogramOutline() const { return m_histUpper; }
-    [[nodiscard]] QLineSeries* meanLine() const { return m_meanLine; }
-    [[nodiscard]] QLineSeries* expectedLine() const { return m_expectedLine; }
-    [[nodiscard]] double histogramUnitSeconds() const { return m_timeUnit; }
-    [[nodiscard]] TimelineWidget* timeline() const { return m_timeline; }
-    [[nodiscard]] QString monteCarloCaption() const;
-    [[nodiscard]] QChartView* wasteView() const { return m_wasteView; }
-    [[nodiscard]] QChartView* histogramView() const { return m_histView; }
 
     /// Interval axis unit: minutes.
     static constexpr double kIntervalUnitSeconds = 60.0;
@@ -131,23 +89,28 @@ signals:
     void monteCarloFinished();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
-    struct Job;
+    friend struct TestAccess;
+
+    /// What a batch is run for; an edit that asks for the same batch starts none.
+    struct MonteCarloRequest {
+        simcore::CheckpointParams params;
+        simcore::StragglerSteps stragglers;
+        std::int64_t runs = 0;
+        std::uint64_t seed = 0;
+        bool operator==(const MonteCarloRequest&) const = default;
+    };
+
     void buildWasteChart();
     void buildHistogramChart();
     void buildGoodputChart();
     void buildFailureChart();
     void updateGoodput();
     void applyGoodputColours();
-    void retranslate();
     void updateWaste();
-    void requestMonteCarlo(const simcore::CheckpointParams& params,
-                           const simcore::StragglerSteps& stragglers, std::int64_t runs,
-                           std::uint64_t seed);
-    void launch();
-    void jobFinished(const std::shared_ptr<Job>& job);
+    void requestMonteCarlo(const MonteCarloRequest& request);
     void applyMonteCarlo(simcore::MonteCarloSummary summary);
     void forgetMonteCarlo();
     void updateHistogram();
@@ -159,26 +122,21 @@ private:
     bool m_asynchronous = false;
     common::WorkProgress m_progress;
     bool m_interactive = false;
-    double m_timeUnit = 86400;
+    double m_timeUnit = 86400; ///< seconds per unit of the histogram's time axis
 
-    // The batch wanted now, and the one running (at most one thread at a time).
-    simcore::CheckpointParams m_wantedParams;
-    simcore::StragglerSteps m_wantedStragglers;
-    std::int64_t m_wantedRuns = 0;
-    std::uint64_t m_wantedSeed = 0;
-    quint64 m_wantedGeneration = 0;
+    // The batch wanted now, and the worker that runs the newest one wanted (asynchronous).
+    MonteCarloRequest m_wanted;
     bool m_haveWanted = false;
-    std::shared_ptr<Job> m_running;
+    NewestRequestWorker<MonteCarloRequest, simcore::MonteCarloSummary> m_batches;
     QTimer* m_progressTimer = nullptr;
-    QTimer* m_launchDelay = nullptr;
-    int m_starts = 0;
-    int m_dropped = 0;
 
     QChartView* m_wasteView = nullptr;
     QChart* m_wasteChart = nullptr;
     QAreaSeries* m_writeArea = nullptr;
     QAreaSeries* m_lostArea = nullptr;
     QAreaSeries* m_restartArea = nullptr;
+    // Cumulative tops of the stack (writes, + lost, + restarts) at each interval; x in minutes,
+    // y in percent.
     QLineSeries* m_writeUpper = nullptr;
     QLineSeries* m_lostLower = nullptr;
     QLineSeries* m_lostUpper = nullptr;
@@ -195,6 +153,7 @@ private:
     QChartView* m_histView = nullptr;
     QChart* m_histChart = nullptr;
     QAreaSeries* m_histArea = nullptr;
+    /// The histogram outline: four points per bin (0, count, count, 0); x in m_timeUnit.
     QLineSeries* m_histUpper = nullptr;
     QLineSeries* m_meanLine = nullptr;
     QLineSeries* m_expectedLine = nullptr;
@@ -203,6 +162,8 @@ private:
 
     QChartView* m_goodputView = nullptr;
     QChart* m_goodputChart = nullptr;
+    // Goodput (percent) against N at Daly's interval and at the scenario's, and the job's N as
+    // a vertical line; x in GPUs.
     QLineSeries* m_goodputOptimal = nullptr;
     QLineSeries* m_goodputCurrent = nullptr;
     QLineSeries* m_chosenGpus = nullptr;
@@ -211,7 +172,7 @@ private:
 
     QChartView* m_failureView = nullptr;
     QChart* m_failureChart = nullptr;
-    QBarSet* m_failureSet = nullptr;
+    QBarSet* m_failureSet = nullptr; ///< per cause, the table's last row first (largest on top)
     QBarCategoryAxis* m_causeAxis = nullptr;
     QValueAxis* m_countAxisFailures = nullptr;
 

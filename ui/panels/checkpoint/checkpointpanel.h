@@ -29,8 +29,6 @@ public:
 
     [[nodiscard]] CheckpointCharts* charts() const { return m_charts; }
     [[nodiscard]] QSlider* intervalSlider() const { return m_intervalSlider; }
-    [[nodiscard]] QPushButton* llamaPresetButton() const { return m_llamaButton; }
-    [[nodiscard]] QPushButton* useOptimumButton() const { return m_optimumButton; }
     [[nodiscard]] const simcore::CheckpointReport& report() const { return m_report; }
 
     /// Interval slider: log scale from kMinSliderSeconds to kMaxSliderSeconds.
@@ -45,6 +43,8 @@ protected:
     void retranslate() override;
 
 private:
+    friend struct TestAccess;
+
     void buildControls();
     void setNumber(const QString& key, double value);
     void updateFormula();

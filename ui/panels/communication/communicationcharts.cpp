@@ -12,7 +12,6 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLegend>
 #include <QLineSeries>
@@ -498,14 +497,6 @@ void CommunicationCharts::applyLook()
         updateLegend();
     }
     ChartArea::applyLook();
-}
-
-void CommunicationCharts::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void CommunicationCharts::showScenario(const simcore::Scenario& scenario)

@@ -97,7 +97,7 @@ signals:
     void problem(const QString& message);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     /// One of the three charts: a line per algorithm, a vertical line at the chosen N (or S)
@@ -115,7 +115,6 @@ private:
                               QScatterSeries::MarkerShape marker, qreal markerSize);
 
     void buildCharts();
-    void retranslate();
     void updateWorkerCharts();
     void updateBusbwChart();
     void updatePens();

@@ -14,7 +14,6 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -144,14 +143,6 @@ void MemoryCharts::applyLook()
         updateCapacityLines();
     }
     ChartArea::applyLook();
-}
-
-void MemoryCharts::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 QString MemoryCharts::stageName(int zero)

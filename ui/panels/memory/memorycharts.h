@@ -66,11 +66,10 @@ public:
     [[nodiscard]] static QString formatGiB(double bytes);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     void buildChart();
-    void retranslate();
     void updateBars();
     void updateCapacityLines();
     void updateVerdict();

@@ -131,15 +131,6 @@ void ParallelismDiagram::showReport(simcore::ParallelismReport report)
     invalidate();
 }
 
-void ParallelismDiagram::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        setAccessibleDescription(summary());
-        invalidate();
-    }
-    PaintedChartArea::changeEvent(event); // font, palette: laid out again
-}
-
 void ParallelismDiagram::buildGeometry()
 {
     m_layout = layout(m_report, QSizeF(size()), DiagramStyle::current(), &m_layout);

@@ -8,7 +8,6 @@
 #include "ui/panels/parallelism/pipelineview.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -47,14 +46,6 @@ void ParallelismViews::retranslate()
                                 "collective runs between which GPUs."));
     m_tabs->setTabToolTip(1, tr("The pipeline schedule as a Gantt chart: forward and backward "
                                 "passes per device, the idle bubble, activations in flight."));
-}
-
-void ParallelismViews::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void ParallelismViews::showScenario(const simcore::Scenario& scenario)

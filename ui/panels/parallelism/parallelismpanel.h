@@ -38,10 +38,9 @@ public:
     [[nodiscard]] bool isPipelineShown() const;
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     QTabWidget* m_tabs = nullptr;
     ParallelismDiagram* m_diagram = nullptr;
     PipelineView* m_pipeline = nullptr;

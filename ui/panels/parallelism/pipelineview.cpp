@@ -140,15 +140,6 @@ QString PipelineView::memoryProblem() const
                                                    : QString();
 }
 
-void PipelineView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        setAccessibleDescription(summary());
-        invalidate();
-    }
-    PaintedChartArea::changeEvent(event); // font, palette: laid out again
-}
-
 void PipelineView::buildGeometry()
 {
     m_layout = layout(m_report, QSizeF(size()), DiagramStyle::current());

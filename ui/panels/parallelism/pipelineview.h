@@ -82,7 +82,6 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
-    void changeEvent(QEvent* event) override;
 
 private:
     void buildGeometry() override;

@@ -32,8 +32,10 @@ PlanPanel::PlanPanel(ScenarioModel* model, QWidget* parent) : Panel(model, paren
     setChartArea(m_charts);
     buildControls();
     connect(m_charts, &PlanCharts::selectionChanged, this, [this] { updateFormula(); });
-    m_search = new PlanSearch(this);
-    connect(m_search, &PlanSearch::finished, this, &PlanPanel::showPlan);
+    m_search = std::make_unique<PlanSearch>(
+        [this](simcore::PlanReport report, const simcore::Scenario& scenario) {
+            showPlan(report, scenario);
+        });
     m_updatingDelay = new QTimer(this);
     m_updatingDelay->setSingleShot(true);
     m_updatingDelay->setInterval(kUpdatingDelayMs);
@@ -42,6 +44,8 @@ PlanPanel::PlanPanel(ScenarioModel* model, QWidget* parent) : Panel(model, paren
     retranslate();
     refresh();
 }
+
+PlanPanel::~PlanPanel() = default;
 
 QString PlanPanel::panelTitle() const
 {

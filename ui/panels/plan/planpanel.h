@@ -3,6 +3,7 @@
 #include "simcore/plan/planner.h"
 #include "ui/kit/panel.h"
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -31,19 +32,17 @@ class PlanPanel : public Panel {
     Q_OBJECT
 public:
     explicit PlanPanel(ScenarioModel* model, QWidget* parent = nullptr);
+    /// Waits for a running search (planTraining cannot be stopped; a search takes milliseconds).
+    ~PlanPanel() override;
 
     [[nodiscard]] QString panelId() const override { return QStringLiteral("plan"); }
     [[nodiscard]] QString panelTitle() const override;
     [[nodiscard]] PlanCharts* charts() const { return m_charts; }
-    [[nodiscard]] QPushButton* useButton() const { return m_use; }
-    /// The titles that fold the nodes' links and the prices away (tests).
-    [[nodiscard]] QToolButton* linksHeader() const { return m_linksHeader; }
-    [[nodiscard]] QToolButton* costHeader() const { return m_costHeader; }
     /// Applies the selected layout (the fastest unless a bar was clicked): one undo step.
     /// During a search it first waits for it: a layout is applied to the scenario it was
     /// searched for.
     void useSelectedLayout();
-    [[nodiscard]] PlanSearch* search() const { return m_search; }
+    [[nodiscard]] PlanSearch* search() const { return m_search.get(); }
     /// A search for the current scenario runs or waits: the charts show the previous plan.
     [[nodiscard]] bool isSearching() const;
     /// Blocks until the current scenario's plan is drawn (export, tests, the benchmark).
@@ -60,13 +59,15 @@ protected:
     void retranslate() override;
 
 private:
+    friend struct TestAccess;
+
     void buildControls();
     void updateFormula();
     /// Draws a plan and what follows from it; `scenario` is the one it was searched for.
     void showPlan(const simcore::PlanReport& report, const simcore::Scenario& scenario);
 
     PlanCharts* m_charts = nullptr;
-    PlanSearch* m_search = nullptr;
+    std::unique_ptr<PlanSearch> m_search;
     QTimer* m_updatingDelay = nullptr;
     simcore::Scenario m_planScenario; ///< what the drawn plan was searched for
     bool m_planShown = false;

@@ -14,7 +14,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -303,14 +302,6 @@ void ScalingCharts::retranslate()
         updateBars(); // the value axis title carries a translated unit
         m_summary->setPlainText(summary());
     }
-}
-
-void ScalingCharts::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void ScalingCharts::showScenario(const simcore::Scenario& scenario)

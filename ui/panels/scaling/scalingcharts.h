@@ -42,58 +42,25 @@ public:
     void showPresentationPage(int index) override;
     void applyLook() override;
 
-    // For tests and the benchmark: what is drawn.
-    [[nodiscard]] QBarSet* computeSet() const { return m_compute; }
-    [[nodiscard]] QBarSet* communicationSet() const { return m_communication; }
-    [[nodiscard]] QBarSet* idealSet() const { return m_ideal; }
-    /// With scaling.count_failures the solid bars also stack these two; without, they are out
-    /// of the chart (no legend entry).
-    [[nodiscard]] QBarSet* stragglerSet() const { return m_straggler; }
-    [[nodiscard]] QBarSet* failureSet() const { return m_failure; }
-    [[nodiscard]] bool countsFailures() const { return m_countsFailures; }
-    /// Physical mode: the communication bar split into the layout's terms (tensor parallel,
-    /// pipeline bubble + sends, data parallel + ZeRO-3 gathers, the rest); in the series only
-    /// then, the communication set out of it.
-    [[nodiscard]] QBarSet* tensorParallelSet() const { return m_tensorParallel; }
-    [[nodiscard]] QBarSet* pipelineSet() const { return m_pipeline; }
-    [[nodiscard]] QBarSet* dataParallelSet() const { return m_dataParallel; }
-    [[nodiscard]] QBarSet* otherSet() const { return m_other; }
-    [[nodiscard]] bool showsLayoutTerms() const { return m_showsLayoutTerms; }
     /// The category label of an N that is no layout (no bar): "✗ 24".
     [[nodiscard]] static QString impossibleMark(std::int64_t workers);
     /// Why N (a bar that is no layout) cannot be priced, with the report's numbers; empty for a
     /// bar that is a layout.
     [[nodiscard]] static QString impossibleReason(const simcore::ScalingReport& report,
                                                   const simcore::ScalingBar& bar);
-    [[nodiscard]] QBarCategoryAxis* categoryAxis() const { return m_categories; }
-    [[nodiscard]] QLineSeries* speedupSeries() const { return m_speedup; }
-    [[nodiscard]] QLineSeries* idealSpeedupSeries() const { return m_idealSpeedup; }
-    /// The selected N's and the optimum's markers over the bars (x: the bar's slot).
-    [[nodiscard]] PointMarker* selectedMarker() const { return m_selectedBar; }
-    [[nodiscard]] PointMarker* optimumMarker() const { return m_optimumBar; }
-    /// The same two over the speed-up curve (x: N).
-    [[nodiscard]] PointMarker* selectedPoint() const { return m_selectedPoint; }
-    [[nodiscard]] PointMarker* optimumPoint() const { return m_optimumPoint; }
-    /// Measured step times (scaling.measured): over the bars whose N was measured (x: the
-    /// bar's slot, y: the step in the value axis' unit) and over the speed-up curve (x: N).
-    [[nodiscard]] QScatterSeries* measuredBarSeries() const { return m_measuredBars; }
-    [[nodiscard]] QScatterSeries* measuredSpeedupSeries() const { return m_measuredSpeedup; }
-    [[nodiscard]] QChartView* barView() const { return m_barView; }
-    [[nodiscard]] QChartView* speedupView() const { return m_speedupView; }
     /// The category label of an empty slot where the bars leave counts out (a break mark);
     /// the second and later carry trailing spaces, as categories must differ.
     [[nodiscard]] static QString breakMark();
-    /// Seconds per unit on the bar chart's value axis (0.001 when it reads in ms).
-    [[nodiscard]] double barUnitSeconds() const { return m_unitSeconds; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
+    friend struct TestAccess;
+
     void buildBarChart();
     void buildSpeedupChart();
     void applyMarkColours();
-    void retranslate();
     void applyModeLabels();
     void updateBars();
     void updateSpeedup();
@@ -107,7 +74,7 @@ private:
     [[nodiscard]] QString impossibleText() const;
 
     simcore::ScalingReport m_report;
-    double m_unitSeconds = 1.0;
+    double m_unitSeconds = 1.0; ///< per unit of the bars' value axis (0.001 when it reads in ms)
     bool m_interactive = false;
 
     QChartView* m_barView = nullptr;
@@ -115,8 +82,13 @@ private:
     QStackedBarSeries* m_realSeries = nullptr;
     QBarSet* m_compute = nullptr;
     QBarSet* m_communication = nullptr;
+    // With scaling.count_failures the solid bars also stack these two; without, they are out of
+    // the chart (no legend entry).
     QBarSet* m_straggler = nullptr;
     QBarSet* m_failure = nullptr;
+    // Physical mode: the communication bar split into the layout's terms (tensor parallel,
+    // pipeline bubble + sends, data parallel + ZeRO-3 gathers, the rest); in the series only
+    // then, the communication set out of it.
     QBarSet* m_tensorParallel = nullptr;
     QBarSet* m_pipeline = nullptr;
     QBarSet* m_dataParallel = nullptr;
@@ -128,8 +100,11 @@ private:
     QBarSet* m_ideal = nullptr;
     QBarCategoryAxis* m_categories = nullptr;
     QValueAxis* m_stepAxis = nullptr;
+    // The selected N's and the optimum's markers over the bars (x: the bar's slot).
     PointMarker* m_selectedBar = nullptr;
     PointMarker* m_optimumBar = nullptr;
+    // Measured step times (scaling.measured): over the bars whose N was measured (x: the bar's
+    // slot, y: the step in the value axis' unit) and over the speed-up curve (x: N).
     QScatterSeries* m_measuredBars = nullptr;
     QScatterSeries* m_measuredSpeedup = nullptr;
 
@@ -137,6 +112,7 @@ private:
     QChart* m_speedupChart = nullptr;
     QLineSeries* m_speedup = nullptr;
     QLineSeries* m_idealSpeedup = nullptr;
+    // The same two markers over the speed-up curve (x: N).
     PointMarker* m_selectedPoint = nullptr;
     PointMarker* m_optimumPoint = nullptr;
     QValueAxis* m_linearWorkers = nullptr;

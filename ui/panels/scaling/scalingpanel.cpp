@@ -11,7 +11,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -66,14 +65,6 @@ void ScalingViews::retranslate()
     m_tabs->setTabToolTip(1, tr("The training model against published runs (Narayanan et al. "
                                 "2021, Korthikanti et al. 2022): how close, and which term "
                                 "explains the error."));
-}
-
-void ScalingViews::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void ScalingViews::ensureValidation()

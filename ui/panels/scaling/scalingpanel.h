@@ -51,10 +51,9 @@ signals:
     void viewChanged();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     /// The Validation view is drawn the first time it is shown (its report reads no scenario).
     void ensureValidation();
     QTabWidget* m_tabs = nullptr;

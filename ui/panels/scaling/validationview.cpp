@@ -12,7 +12,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -217,14 +216,6 @@ void ValidationView::retranslate()
         updateBreakdown();
         m_caption->setPlainText(captionText());
     }
-}
-
-void ValidationView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-    }
-    ChartArea::changeEvent(event);
 }
 
 void ValidationView::showScenario(const simcore::Scenario& scenario)

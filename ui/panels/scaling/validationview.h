@@ -40,32 +40,20 @@ public:
     [[nodiscard]] const simcore::ValidationReport& report() const { return m_report; }
     /// The run whose breakdown is shown (a row of the table, a bar of the error chart).
     void selectRun(int row);
-    [[nodiscard]] int selectedRun() const { return m_selected; }
     /// The caption over the charts: the count within the band and the calibration.
     [[nodiscard]] QString captionText() const;
     /// The line under the breakdown: the selected run, its largest term, its source.
     [[nodiscard]] QString breakdownText() const;
 
-    // For tests: what is drawn.
-    [[nodiscard]] QTableWidget* table() const { return m_table; }
-    [[nodiscard]] QChartView* errorView() const { return m_errorView; }
-    [[nodiscard]] QChartView* breakdownView() const { return m_breakdownView; }
-    [[nodiscard]] QBarSet* withinSet() const { return m_within; }
-    [[nodiscard]] QBarSet* outsideSet() const { return m_outside; }
-    [[nodiscard]] QAreaSeries* bandSeries() const { return m_band; }
-    [[nodiscard]] QBarCategoryAxis* runAxis() const { return m_runs; }
-    /// The breakdown's sets, in stacking order: compute, TP, bubble, sends, DP, ZeRO-3, CP,
-    /// optimizer.
-    [[nodiscard]] const QList<QBarSet*>& termSets() const { return m_terms; }
-
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
+    friend struct TestAccess;
+
     void buildErrorChart();
     void buildBreakdownChart();
     void buildTable();
-    void retranslate();
     void applyColours();
     void updateErrorChart();
     void updateTable();
@@ -92,6 +80,7 @@ private:
     QChartView* m_breakdownView = nullptr;
     QChart* m_breakdownChart = nullptr;
     QHorizontalStackedBarSeries* m_breakdownSeries = nullptr;
+    /// In stacking order: compute, TP, bubble, sends, DP, ZeRO-3, CP, optimizer.
     QList<QBarSet*> m_terms;
     QBarCategoryAxis* m_breakdownRun = nullptr;
     QValueAxis* m_secondsAxis = nullptr;

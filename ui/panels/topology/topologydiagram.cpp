@@ -170,12 +170,10 @@ void TopologyDiagram::showReport(const simcore::TopologyReport& report)
     invalidate();
 }
 
-void TopologyDiagram::changeEvent(QEvent* event)
+void TopologyDiagram::retranslate()
 {
-    if (event->type() == QEvent::LanguageChange) {
-        showReport(m_report);
-    }
-    PaintedChartArea::changeEvent(event); // font, palette: laid out again
+    m_problem = topologyProblem(m_report);
+    PaintedChartArea::retranslate();
 }
 
 void TopologyDiagram::buildGeometry()

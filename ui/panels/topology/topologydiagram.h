@@ -106,7 +106,7 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
-    void changeEvent(QEvent* event) override;
+    void retranslate() override;
 
 private:
     void buildGeometry() override;

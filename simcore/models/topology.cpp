@@ -129,11 +129,6 @@ std::string_view linkKindId(LinkKind kind)
     return "network";
 }
 
-std::span<const LinkSpec> cpuInterconnectCatalogue()
-{
-    return kCpuInterconnects;
-}
-
 const LinkSpec* findTopologyLink(std::string_view id)
 {
     if (const LinkSpec* spec = findLink(id)) {

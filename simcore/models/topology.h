@@ -44,9 +44,6 @@ std::string_view linkKindId(LinkKind kind);
 /// interconnect figures the topology needs ("upi-spr"). nullptr when unknown. Static storage.
 const LinkSpec* findTopologyLink(std::string_view id);
 
-/// Links the topology adds to linkCatalogue(): the CPU-to-CPU interconnect crossed by a SYS path.
-std::span<const LinkSpec> cpuInterconnectCatalogue();
-
 /// Bandwidth of one NVLink, one direction, bytes/s, for an NVLink catalogue id ("nvlink3",
 /// "nvlink4", "nvlink5"): the per-GPU figure of links.h divided by the links per GPU (A100: 12,
 /// H100 and B200: 18; NVIDIA A100 / H100 whitepapers, DGX B200 datasheet) → 25, 25, 50 GB/s.

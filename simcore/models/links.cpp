@@ -82,4 +82,14 @@ const LinkSpec* findLink(std::string_view id)
     return nullptr;
 }
 
+Scenario withLink(Scenario scenario, bool intra, const LinkSpec& spec)
+{
+    auto& hardware = scenario.hardware;
+    (intra ? hardware.intraBandwidthBytesPerSecond : hardware.interBandwidthBytesPerSecond) =
+        spec.link.bandwidthBytesPerSecond;
+    (intra ? hardware.intraLatencySeconds : hardware.interLatencySeconds) =
+        spec.link.latencySeconds;
+    return scenario;
+}
+
 } // namespace simcore

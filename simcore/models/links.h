@@ -38,4 +38,9 @@ std::span<const LinkSpec> linkCatalogue();
 /// The entry with this id, or nullptr.
 const LinkSpec* findLink(std::string_view id);
 
+/// The scenario with the link inside a node (`intra`: hardware.intra_bandwidth and
+/// hardware.intra_latency) or between nodes (hardware.inter_*) set to a catalogue entry's
+/// figures, the rest kept: one edit for both numbers.
+Scenario withLink(Scenario scenario, bool intra, const LinkSpec& spec);
+
 } // namespace simcore

@@ -220,4 +220,23 @@ LayoutSummary summarizeLayout(const LayoutParams& params)
     return summary;
 }
 
+namespace {
+
+constexpr NodeStrategy kNodeStrategies[] = {{8, 1, 1}, {1, 8, 1}, {1, 1, 8}, {2, 2, 2}};
+
+} // namespace
+
+std::span<const NodeStrategy> nodeStrategies()
+{
+    return kNodeStrategies;
+}
+
+Scenario withStrategy(Scenario scenario, const NodeStrategy& strategy)
+{
+    scenario.parallel.dp = strategy.dp;
+    scenario.parallel.tp = strategy.tp;
+    scenario.parallel.pp = strategy.pp;
+    return scenario;
+}
+
 } // namespace simcore

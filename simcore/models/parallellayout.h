@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace simcore {
@@ -139,5 +140,20 @@ struct LayoutSummary {
 /// Counts groups and the ones crossing nodes by the periodicity of rank mod gpus_per_node, so
 /// 1e12 GPUs cost no more than 8. Preconditions: checkLayout(params) is empty.
 LayoutSummary summarizeLayout(const LayoutParams& params);
+
+/// One strategy the Parallelism panel teaches on one node of 8 GPUs (a DGX-class machine).
+struct NodeStrategy {
+    std::int64_t dp = 1;
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+};
+
+/// Data, tensor and pipeline parallelism alone (8 × 1 × 1, 1 × 8 × 1, 1 × 1 × 8), then all three
+/// (2 × 2 × 2), in the panel's button order.
+std::span<const NodeStrategy> nodeStrategies();
+
+/// The scenario with parallel.dp, parallel.tp and parallel.pp set to the strategy's, the rest
+/// kept; the caller validates it like any other whole-scenario edit.
+Scenario withStrategy(Scenario scenario, const NodeStrategy& strategy);
 
 } // namespace simcore

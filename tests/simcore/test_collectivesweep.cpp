@@ -5,6 +5,7 @@
 // n.
 #include "fixtures.h"
 #include "simcore/models/collectivesweep.h"
+#include "simcore/models/links.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -256,4 +257,20 @@ TEST_CASE("sweep: bus bandwidth rises from latency-bound to the link bandwidth",
     CHECK(sweepOf(six, CommAlgorithm::Rabenseifner).points.empty());
     CHECK(sweepOf(six, CommAlgorithm::Tree).points.empty());
     CHECK(sweepOf(six, CommAlgorithm::Ring).points.size() == sizes.size());
+}
+
+TEST_CASE("a picked link sets both numbers of its level and nothing else", "[links]")
+{
+    const simcore::LinkSpec* ib = simcore::findLink("ib-ndr");
+    REQUIRE(ib != nullptr);
+    const simcore::Scenario base;
+    const simcore::Scenario between = simcore::withLink(base, false, *ib);
+    simcore::Scenario expected = base;
+    expected.hardware.interBandwidthBytesPerSecond = ib->link.bandwidthBytesPerSecond;
+    expected.hardware.interLatencySeconds = ib->link.latencySeconds;
+    CHECK(between == expected);
+    const simcore::Scenario inside = simcore::withLink(base, true, *ib);
+    CHECK(inside.hardware.intraBandwidthBytesPerSecond == ib->link.bandwidthBytesPerSecond);
+    CHECK(inside.hardware.interBandwidthBytesPerSecond ==
+          base.hardware.interBandwidthBytesPerSecond);
 }

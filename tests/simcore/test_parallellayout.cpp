@@ -346,3 +346,18 @@ TEST_CASE("scenario mapping of the layout", "[layout]")
     s.parallel.schedule = PipelineSchedule::Interleaved;
     CHECK(layoutParamsFromScenario(s) == layout(3, 2, 4, 4, 24, 3));
 }
+
+TEST_CASE("the node strategies fill one node of 8 GPUs and change only the degrees", "[layout]")
+{
+    // The Parallelism panel's buttons: DP, TP, PP alone, then 2 x 2 x 2 (hand count: 8 each).
+    REQUIRE(simcore::nodeStrategies().size() == 4);
+    for (const auto& strategy : simcore::nodeStrategies()) {
+        CHECK(strategy.dp * strategy.tp * strategy.pp == 8);
+        const simcore::Scenario base;
+        simcore::Scenario expected = base;
+        expected.parallel.dp = strategy.dp;
+        expected.parallel.tp = strategy.tp;
+        expected.parallel.pp = strategy.pp;
+        CHECK(simcore::withStrategy(base, strategy) == expected);
+    }
+}

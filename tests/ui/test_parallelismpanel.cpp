@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -505,4 +506,41 @@ TEST_CASE("a backward time of 0 reads as automatic, 2 × forward", "[ui][paralle
     setField(s.panel, "parallel.backward_time", 0);
     CHECK(s.model.scenario().parallel.backwardSeconds == 0);
     CHECK(backward->text() == QStringLiteral("automatic (2 × forward)"));
+}
+
+TEST_CASE("a whole-scenario edit with a value out of its range is refused and names the key",
+          "[ui][parallelism][model]")
+{
+    ScenarioModel model;
+    const simcore::Scenario before = model.scenario();
+    const int steps = model.undoStack()->count();
+    simcore::Scenario broken = before;
+    broken.collective.workers = 0; // setValue refuses this key by key
+    const auto refused = model.setScenario(broken, QStringLiteral("test"));
+    REQUIRE(refused);
+    CHECK(refused->key == "collective.workers");
+    CHECK(model.scenario() == before);
+    CHECK(model.undoStack()->count() == steps);
+
+    // A conflict between keys goes through, as setValue lets it through, for the panels to
+    // name (pp = 5 with 32 layers: the Parallelism panel names parallel.pp).
+    simcore::Scenario conflicting = before;
+    conflicting.parallel.pp = 5;
+    CHECK_FALSE(model.setScenario(conflicting, QStringLiteral("test")));
+    CHECK(model.scenario().parallel.pp == 5);
+}
+
+TEST_CASE("the strategy buttons set each node strategy through simcore", "[ui][parallelism]")
+{
+    ScenarioModel model;
+    ParallelismPanel panel(&model);
+    const auto strategies = simcore::nodeStrategies();
+    for (std::size_t i = 0; i < strategies.size(); ++i) {
+        INFO(i);
+        panel.strategyButton(static_cast<int>(i))->click();
+        const auto& p = model.scenario().parallel;
+        CHECK(p.dp == strategies[i].dp);
+        CHECK(p.tp == strategies[i].tp);
+        CHECK(p.pp == strategies[i].pp);
+    }
 }

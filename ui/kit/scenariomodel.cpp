@@ -66,16 +66,23 @@ std::optional<simcore::ScenarioError> ScenarioModel::setNumber(const QString& ke
     return apply(candidate, key, std::move(error));
 }
 
-void ScenarioModel::setScenario(const simcore::Scenario& scenario, const QString& description)
+std::optional<simcore::ScenarioError> ScenarioModel::setScenario(const simcore::Scenario& scenario,
+                                                                 const QString& description)
 {
+    for (auto& problem : simcore::validate(scenario)) {
+        if (problem.kind != simcore::ScenarioError::Kind::Inconsistent) {
+            return std::move(problem);
+        }
+    }
     if (scenario == m_scenario) {
-        return;
+        return std::nullopt;
     }
     const QString text =
         description.isEmpty()
             ? QCoreApplication::translate("dtsim::ui::ScenarioModel", "Change all parameters")
             : description;
     m_undo->push(new ScenarioEditCommand(this, m_scenario, scenario, QString(), text));
+    return std::nullopt;
 }
 
 std::optional<simcore::ScenarioError>

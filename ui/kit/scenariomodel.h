@@ -25,9 +25,12 @@ public:
     /// Parses and applies one key; emits `changed` only when the value really changed.
     std::optional<simcore::ScenarioError> setValue(const QString& key, const QString& text);
     std::optional<simcore::ScenarioError> setNumber(const QString& key, double value);
-    /// Replaces everything at once (a preset, a file, reset) as one undoable step named
-    /// `description`; the caller has validated it.
-    void setScenario(const simcore::Scenario& scenario, const QString& description = {});
+    /// Replaces everything at once (a preset, a file, a panel's whole-scenario edit) as one
+    /// undoable step named `description`. Refused, nothing changed and the problem returned, when
+    /// a value is outside its key's range or form: what setValue refuses key by key. A conflict
+    /// between keys is let through, as setValue lets it through, for the panels to name.
+    std::optional<simcore::ScenarioError> setScenario(const simcore::Scenario& scenario,
+                                                      const QString& description = {});
 
     /// Edits of the same key closer together than this merge into one undo step.
     static constexpr int kMergeMilliseconds = 1000;

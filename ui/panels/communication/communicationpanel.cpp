@@ -120,19 +120,15 @@ void CommunicationPanel::pickLink(bool intra, int index)
         return; // "your numbers": edit them in the fields below
     }
     (intra ? m_intraPicked : m_interPicked) = id;
-    // Both numbers in one change: one redraw, one undo step. Catalogue values are in range.
-    simcore::Scenario scenario = model()->scenario();
-    auto& hardware = scenario.hardware;
-    if (intra) {
-        hardware.intraBandwidthBytesPerSecond = spec->link.bandwidthBytesPerSecond;
-        hardware.intraLatencySeconds = spec->link.latencySeconds;
-    } else {
-        hardware.interBandwidthBytesPerSecond = spec->link.bandwidthBytesPerSecond;
-        hardware.interLatencySeconds = spec->link.latencySeconds;
+    // Both numbers in one change: one redraw, one undo step.
+    const auto scenario = simcore::withLink(model()->scenario(), intra, *spec);
+    if (const auto refused = model()->setScenario(
+            scenario, intra ? tr("Link inside a node: %1").arg(fromView(spec->name))
+                            : tr("Link between nodes: %1").arg(fromView(spec->name)))) {
+        showProblem(common::describeError(*refused));
+        return;
     }
     showProblem(QString());
-    model()->setScenario(scenario, intra ? tr("Link inside a node: %1").arg(fromView(spec->name))
-                                         : tr("Link between nodes: %1").arg(fromView(spec->name)));
     showLinkChoice(box, spec->link.bandwidthBytesPerSecond, spec->link.latencySeconds, id);
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/format.h"
+#include "simcore/models/parallellayout.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
@@ -145,7 +146,7 @@ void ParallelismPanel::buildControls()
     m_strategyGroup = new QGroupBox;
     m_strategyGroup->setFlat(true);
     auto* grid = new QGridLayout(m_strategyGroup);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < static_cast<int>(simcore::nodeStrategies().size()); ++i) {
         auto* button = new QPushButton;
         connect(button, &QPushButton::clicked, this, [this, i] { showStrategy(i); });
         grid->addWidget(button, i / 2, i % 2);
@@ -158,18 +159,14 @@ void ParallelismPanel::buildControls()
 void ParallelismPanel::showStrategy(int index)
 {
     // One strategy on 8 GPUs (a DGX-class node), the rest of the scenario kept.
-    struct Degrees {
-        std::int64_t dp;
-        std::int64_t tp;
-        std::int64_t pp;
-    };
-    static constexpr Degrees kDegrees[] = {{8, 1, 1}, {1, 8, 1}, {1, 1, 8}, {2, 2, 2}};
-    simcore::Scenario scenario = model()->scenario();
-    scenario.parallel.dp = kDegrees[index].dp;
-    scenario.parallel.tp = kDegrees[index].tp;
-    scenario.parallel.pp = kDegrees[index].pp;
+    const auto strategies = simcore::nodeStrategies();
+    const auto scenario =
+        simcore::withStrategy(model()->scenario(), strategies[static_cast<std::size_t>(index)]);
+    if (const auto refused = model()->setScenario(scenario, m_strategyButtons[index]->toolTip())) {
+        showProblem(common::describeError(*refused));
+        return;
+    }
     showProblem(QString());
-    model()->setScenario(scenario, m_strategyButtons[index]->toolTip());
     m_views->showPipeline(false);
 }
 

@@ -10,23 +10,6 @@ namespace dtsim::app {
 
 namespace {
 
-QString batchStatus(const simcore::BatchResult& batch)
-{
-    if (batch.runsCompleted == 0 && batch.status != simcore::RunStatus::InvalidInput) {
-        return QStringLiteral("no_run_finished");
-    }
-    switch (batch.status) {
-    case simcore::RunStatus::Completed:
-        return QStringLiteral("completed");
-    case simcore::RunStatus::FailureLimit:
-        return QStringLiteral("failure_limit");
-    case simcore::RunStatus::TooManyIntervals:
-        return QStringLiteral("too_many_intervals");
-    default:
-        return QStringLiteral("invalid");
-    }
-}
-
 /// The batch, on a worker thread; a batch that runs past a second says how far it is on stderr,
 /// once a second.
 simcore::MonteCarloSummary monteCarloWithProgress(const simcore::CheckpointParams& params,
@@ -79,20 +62,11 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
     }
     const auto mc = monteCarloWithProgress(
         report.result.params, runs, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
-    // The batch's numbers join the report's, as the CSV's mc_* rows do.
+    // The batch's numbers join the report's: the same rows the CSV writes.
     simcore::Report withBatch = report;
-    auto& q = withBatch.quantities;
-    using simcore::Unit;
-    q.push_back(
-        simcore::wordQuantity("mc_status", "Monte-Carlo", batchStatus(mc.batch).toStdString()));
-    q.push_back(simcore::quantity("mc_runs", "Monte-Carlo runs finished",
-                                  static_cast<double>(mc.batch.runsCompleted), Unit::Runs));
-    q.push_back(
-        simcore::quantity("mc_mean_time", "Monte-Carlo mean", mc.batch.meanSeconds, Unit::Seconds));
-    q.push_back(simcore::quantity("mc_standard_error", "  standard error",
-                                  mc.batch.standardErrorSeconds, Unit::Seconds));
-    q.push_back(simcore::quantity("mc_expected_time", "  expected (whole intervals)",
-                                  mc.expectedSeconds, Unit::Seconds));
+    const auto batchQuantities = simcore::monteCarloQuantities(mc);
+    withBatch.quantities.insert(withBatch.quantities.end(), batchQuantities.begin(),
+                                batchQuantities.end());
     const auto& a = report.result.atInterval;
     return printReport(
         withBatch, options,
@@ -102,7 +76,7 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
                       {QStringLiteral("restart"), a.restartFraction}}},
          {QStringLiteral("monte_carlo"),
           QJsonObject{
-              {QStringLiteral("status"), batchStatus(mc.batch)},
+              {QStringLiteral("status"), QString::fromStdString(simcore::batchStatusId(mc.batch))},
               {QStringLiteral("runs"), static_cast<double>(mc.batch.runsCompleted)},
               {QStringLiteral("seed"), static_cast<double>(scenario.checkpoint.monteCarloSeed)},
               {QStringLiteral("mean"), mc.batch.meanSeconds},

@@ -100,20 +100,9 @@ int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options)
         return kFailure;
     }
     simcore::Report withRuns = report;
-    using simcore::Unit;
-    auto& q = withRuns.quantities;
-    q.push_back(simcore::quantity("mc_goodput", "Monte-Carlo goodput", mc.goodput, Unit::Fraction));
-    q.push_back(simcore::quantity("mc_runs", "  runs", static_cast<double>(mc.runs), Unit::Runs));
-    q.push_back(
-        simcore::quantity("mc_mean_time", "  mean wall time", mc.meanSeconds, Unit::Seconds));
-    q.push_back(simcore::quantity("mc_standard_error", "  standard error", mc.standardErrorSeconds,
-                                  Unit::Seconds));
-    q.push_back(
-        simcore::quantity("mc_mean_failures", "  mean failures", mc.meanFailures, Unit::Failures));
-    q.push_back(simcore::quantity("mc_straggler_time", "  mean straggler wait",
-                                  mc.meanStragglerSeconds, Unit::Seconds));
-    extra.insert(QStringLiteral("mc_seed"),
-                 static_cast<double>(scenario.checkpoint.monteCarloSeed));
+    const auto simulated = simcore::goodputSimulationQuantities(
+        mc, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed));
+    withRuns.quantities.insert(withRuns.quantities.end(), simulated.begin(), simulated.end());
     return printReport(withRuns, options, extra);
 }
 

@@ -219,6 +219,49 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
     return out;
 }
 
+std::string batchStatusId(const BatchResult& batch)
+{
+    if (batch.runsCompleted == 0 && batch.status != RunStatus::InvalidInput) {
+        return "no_run_finished";
+    }
+    switch (batch.status) {
+    case RunStatus::Completed:
+        return "completed";
+    case RunStatus::FailureLimit:
+        return "failure_limit";
+    case RunStatus::TooManyIntervals:
+        return "too_many_intervals";
+    default:
+        return "invalid";
+    }
+}
+
+std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& mc)
+{
+    std::vector<Quantity> q;
+    if (!mc.valid) {
+        return q;
+    }
+    q.push_back(wordQuantity("mc_status", "Monte-Carlo", batchStatusId(mc.batch)));
+    q.push_back(quantity("mc_runs", "Monte-Carlo runs finished",
+                         static_cast<double>(mc.batch.runsCompleted), Unit::Runs));
+    q.push_back(quantity("mc_seed", "  seed", static_cast<double>(mc.seed), Unit::Number));
+    q.push_back(quantity("mc_mean_time", "Monte-Carlo mean", mc.batch.meanSeconds, Unit::Seconds));
+    q.push_back(quantity("mc_standard_error", "  standard error", mc.batch.standardErrorSeconds,
+                         Unit::Seconds));
+    q.push_back(quantity("mc_expected_time", "  expected (whole intervals)", mc.expectedSeconds,
+                         Unit::Seconds));
+    q.push_back(
+        quantity("mc_mean_failures", "  mean failures", mc.batch.meanFailures, Unit::Failures));
+    if (mc.stragglers.active()) {
+        q.push_back(quantity("mc_straggler_factor", "  straggler factor", mc.stragglers.factor,
+                             Unit::Factor));
+        q.push_back(quantity("mc_mean_straggler_time", "  mean straggler wait",
+                             mc.batch.meanStragglerSeconds, Unit::Seconds));
+    }
+    return q;
+}
+
 std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo)
 {
     std::string text = csvQuantities(report);
@@ -226,20 +269,11 @@ std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummar
         return text;
     }
     const auto& mc = monteCarlo;
-    if (mc.valid) {
+    if (const auto quantities = monteCarloQuantities(mc); !quantities.empty()) {
         text += "# the Monte-Carlo batch (seeded, whole intervals)\nquantity,value,unit\n";
-        const auto row = [&text](const char* name, double value, const char* unit) {
-            text += std::string(name) + ',' + csvNumber(value) + ',' + unit + '\n';
-        };
-        row("mc_runs", static_cast<double>(mc.batch.runsCompleted), "runs");
-        row("mc_seed", static_cast<double>(mc.seed), "");
-        row("mc_mean_time", mc.batch.meanSeconds, "s");
-        row("mc_standard_error", mc.batch.standardErrorSeconds, "s");
-        row("mc_expected_time", mc.expectedSeconds, "s");
-        row("mc_mean_failures", mc.batch.meanFailures, "failures");
-        if (mc.stragglers.active()) {
-            row("mc_straggler_factor", mc.stragglers.factor, "");
-            row("mc_mean_straggler_time", mc.batch.meanStragglerSeconds, "s");
+        for (const auto& q : quantities) {
+            text += std::string(q.id) + ',' + (q.unit == Unit::Word ? q.word : csvNumber(q.value)) +
+                    ',' + std::string(unitSymbol(q.unit)) + '\n';
         }
         text += '\n';
     }

@@ -89,6 +89,16 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
 /// at every interval of the curve, the histogram of completion times, and run 0's timeline as
 /// one row per stretch between failures (work kept, of it the straggler wait, writes, lost work,
 /// restarts: as many rows as failures + 1, whatever the number of intervals).
+/// "completed", "failure_limit", "too_many_intervals", "no_run_finished" or "invalid": the
+/// mc_status quantity's word.
+std::string batchStatusId(const BatchResult& batch);
+
+/// The batch's numbers as quantities, the one list `calc checkpoint --monte-carlo` prints and the
+/// CSV writes: mc_status, mc_runs (finished), mc_seed, mc_mean_time, mc_standard_error,
+/// mc_expected_time (whole intervals), mc_mean_failures, and with stragglers
+/// mc_straggler_factor and mc_mean_straggler_time. Empty when no batch was computed.
+std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& monteCarlo);
+
 std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo);
 
 /// Llama 3 405B's model and its 16,384-GPU layout (Llama 3 paper, Tables 3 and 4: tp 8 × pp 16

@@ -196,4 +196,22 @@ std::string goodputCsv(const GoodputReport& report)
     return text;
 }
 
+std::vector<Quantity> goodputSimulationQuantities(const GoodputSimulation& mc, std::uint64_t seed)
+{
+    std::vector<Quantity> q;
+    if (!mc.ok) {
+        return q;
+    }
+    q.push_back(quantity("mc_goodput", "Monte-Carlo goodput", mc.goodput, Unit::Fraction));
+    q.push_back(quantity("mc_runs", "  runs", static_cast<double>(mc.runs), Unit::Runs));
+    q.push_back(quantity("mc_seed", "  seed", static_cast<double>(seed), Unit::Number));
+    q.push_back(quantity("mc_mean_time", "  mean wall time", mc.meanSeconds, Unit::Seconds));
+    q.push_back(
+        quantity("mc_standard_error", "  standard error", mc.standardErrorSeconds, Unit::Seconds));
+    q.push_back(quantity("mc_mean_failures", "  mean failures", mc.meanFailures, Unit::Failures));
+    q.push_back(quantity("mc_straggler_time", "  mean straggler wait", mc.meanStragglerSeconds,
+                         Unit::Seconds));
+    return q;
+}
+
 } // namespace simcore

@@ -4,6 +4,7 @@
 
 #include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
+#include "simcore/montecarlo/goodputruns.h"
 #include "simcore/reports/report.h"
 
 #include <string>
@@ -47,5 +48,11 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);
 
 /// The CSV: the quantities, the goodput-vs-N curve, the failure breakdown with its source.
 std::string goodputCsv(const GoodputReport& report);
+
+/// A simulation's numbers as quantities, the one list `calc goodput --monte-carlo` prints:
+/// mc_goodput, mc_runs, mc_seed, mc_mean_time, mc_standard_error, mc_mean_failures,
+/// mc_straggler_time. Empty when it did not run.
+std::vector<Quantity> goodputSimulationQuantities(const GoodputSimulation& simulation,
+                                                  std::uint64_t seed);
 
 } // namespace simcore

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -162,11 +163,25 @@ TEST_CASE("Plan panel: closed during a search, it waits for the worker and draws
 {
     ScenarioModel model(sevenBOn64());
     auto panel = std::make_unique<PlanPanel>(&model);
+    QSignalSpy drawn(panel.get(), &PlanPanel::planDrawn);
+    int reported = 0;
+    QObject::connect(panel->search(), &PlanSearch::finished, [&reported] { ++reported; });
+    const QPointer<PlanSearch> search(panel->search());
     model.setNumber(QStringLiteral("hardware.gpus"), 128);
     REQUIRE(panel->isSearching());
-    panel.reset(); // must neither crash nor hang
-    QTest::qWait(20);
-    SUCCEED();
+    REQUIRE(search->started() == 1); // a worker runs: the first plan was searched in place
+    const simcore::Scenario edited = model.scenario();
+    const int undoSteps = model.undoStack()->count();
+    panel.reset(); // waits for the worker (a QThread destroyed while it runs would abort)
+    CHECK(search.isNull());
+    // Nothing of that search is reported, drawn or applied: neither while the panel is torn
+    // down nor when the worker's queued end would be delivered.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    CHECK(reported == 0);
+    CHECK(drawn.isEmpty());
+    CHECK(model.scenario() == edited);
+    CHECK(model.undoStack()->count() == undoSteps);
 }
 
 TEST_CASE("Plan panel: Use this layout during a search applies the new scenario's plan",

@@ -16,11 +16,14 @@
 
 #include "app/gui.h"
 #include "bench/startupprobe.h"
+#include "simcore/models/goodput.h"
 #include "simcore/models/layoutscaling.h"
 #include "simcore/models/scaling.h"
 #include "simcore/models/training.h"
 #include "simcore/montecarlo/montecarlo.h"
 #include "simcore/plan/planner.h"
+#include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/communicationreport.h"
 #include "simcore/reports/report.h"
 #include "simcore/scenario/catalogue.h"
 #include "simcore/views/views.h"
@@ -65,6 +68,8 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -392,6 +397,27 @@ int main(int argc, char** argv)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         }
         checkpointPanel.hide();
+        // The panel closed while its worker runs a batch (10^5 Llama-like jobs, seconds of
+        // work): the destructor cancels the batch and joins the worker, so a closing window
+        // waits for one cancellation poll, not for the batch.
+        std::vector<double> closes;
+        for (int i = 0; i < 10; ++i) {
+            dtsim::ui::ScenarioModel closeModel(simcore::withLlama3Failures(simcore::Scenario{}));
+            closeModel.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e5);
+            auto closing = std::make_unique<dtsim::ui::CheckpointPanel>(&closeModel);
+            bool started = false;
+            QObject::connect(closing->charts(), &dtsim::ui::CheckpointCharts::monteCarloStarted,
+                             [&started] { started = true; });
+            while (!started) { // after the edits settle
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            }
+            QElapsedTimer timer;
+            timer.start();
+            closing.reset();
+            closes.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        record(QStringLiteral("checkpoint_close_during_batch"),
+               QStringLiteral("Checkpoint: panel closed during a batch"), summarise(closes));
     }
     if (wanted(QStringLiteral("physical"))) {
         // 2d. Scaling panel, Physical mode: each step prices the collective for the
@@ -629,6 +655,60 @@ int main(int argc, char** argv)
                 simcore::viewId(view).data(), static_cast<qsizetype>(simcore::viewId(view).size()));
             record(QStringLiteral("simcore_report_%1").arg(id),
                    QStringLiteral("simcore: %1 report").arg(id), summarise(evaluations));
+        }
+        // The Communication view at its widest axes, what an edit there evaluates (the cost,
+        // both sweeps and the terms): a million GPUs (hierarchical), and S = 1e15 on 4,096 GPUs.
+        const auto timeCommunication = [&](const QString& key, const QString& label,
+                                           std::initializer_list<const char*> sets) {
+            simcore::Scenario scenario;
+            for (const char* set : sets) {
+                if (simcore::applyAssignment(scenario, set)) {
+                    return false;
+                }
+            }
+            std::vector<double> evaluations;
+            for (int i = 0; i < samples; ++i) {
+                QElapsedTimer timer;
+                timer.start();
+                const auto report = simcore::communicationReport(scenario);
+                const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+                if (!report.ok()) {
+                    return false;
+                }
+                evaluations.push_back(ms);
+            }
+            record(key, label, summarise(evaluations));
+            return true;
+        };
+        if (!timeCommunication(
+                QStringLiteral("simcore_communication_1e6_gpus"),
+                QStringLiteral("simcore: communication, 1e6 GPUs"),
+                {"collective.workers=1000000", "collective.algorithm=hierarchical"}) ||
+            !timeCommunication(QStringLiteral("simcore_communication_1e15_bytes"),
+                               QStringLiteral("simcore: communication, S = 1e15"),
+                               {"collective.bytes=1e15", "collective.workers=4096"})) {
+            return 1;
+        }
+        // E[max] of N standard normals (simcore/models/goodput.h), the straggler factor's order
+        // statistic, for N of every decade from 10 to 1e12: one quadrature each (a new N every
+        // time, past the cache of known N); its cost must not grow with N.
+        {
+            std::vector<double> quadratures;
+            double sink = 0;
+            for (std::int64_t round = 0; round < std::max(samples / 10, 5); ++round) {
+                for (std::int64_t decade = 10; decade <= 1'000'000'000'000; decade *= 10) {
+                    QElapsedTimer timer;
+                    timer.start();
+                    sink += simcore::normalMaxMoments(decade + round).mean;
+                    quadratures.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+                }
+            }
+            if (!std::isfinite(sink)) {
+                return 1;
+            }
+            record(QStringLiteral("simcore_normal_max_quadrature"),
+                   QStringLiteral("simcore: E[max] of N normals, N = 10…1e12"),
+                   summarise(quadratures));
         }
         // One dp × tp × pp × cp layout's step time (simcore/models/training.h), what a planner
         // evaluates thousands of times: the GPT-3 layout of Narayanan et al. 2021 Table 2 with

@@ -5,6 +5,7 @@ dtsim_packages=(
     qt6-qpa-plugins libgl-dev catch2
     desktop-file-utils appstream
     poppler-utils  # the export tests read PDFs back with pdftotext and pdftoppm
+    clang-tidy     # tools/tidy.sh, a stage of .ci/run
 )
 
 dtsim_install_packages() {

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -443,27 +442,16 @@ TEST_CASE("communication report: quantities in the CSV's order, and the CSV", "[
     }
 }
 
-TEST_CASE("communication report: an evaluation stays far under the 16 ms edit budget",
-          "[communication][speed]")
+TEST_CASE("communication report: the widest worker axis and the longest size axis evaluate",
+          "[communication]")
 {
     // Everything the panel draws is evaluated on every edit: the cost, both sweeps (six
     // algorithms × about a hundred worker counts and sizes) and the terms. The largest cases:
-    // a million GPUs (the widest worker axis) and S = 1e15 (the longest size axis).
-    const std::vector<Scenario> cases = {
-        Scenario{}, with({"collective.workers=1000000", "collective.algorithm=hierarchical"}),
-        with({"collective.bytes=1e15", "collective.workers=4096"})};
-    double slowest = 0;
-    for (const auto& scenario : cases) {
-        (void)communicationReport(scenario); // warm the caches
-        constexpr int kRuns = 20;
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < kRuns; ++i) {
-            const auto report = communicationReport(scenario);
-            REQUIRE(report.ok());
-        }
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        slowest = std::max(slowest, elapsed.count() / kRuns);
+    // a million GPUs (the widest worker axis) and S = 1e15 (the longest size axis). How long an
+    // evaluation takes against the 16 ms edit budget is dtsim_bench's simcore group.
+    for (const auto& scenario :
+         {with({"collective.workers=1000000", "collective.algorithm=hierarchical"}),
+          with({"collective.bytes=1e15", "collective.workers=4096"})}) {
+        CHECK(communicationReport(scenario).ok());
     }
-    INFO("slowest mean evaluation: " << slowest * 1e3 << " ms");
-    CHECK(slowest < 4e-3); // a quarter of the edit budget, even in a Debug build
 }

@@ -7,10 +7,12 @@
 #include "simcore/models/pipeline.h"
 #include "simcore/models/scaling.h"
 #include "simcore/models/topology.h"
+#include "simcore/plan/planner.h"
 #include "simcore/reports/report.h"
 #include "simcore/scenario/scenario.h"
 #include "simcore/views/views.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -262,7 +264,67 @@ std::vector<double> edgeValues(const KeyInfo& key)
     return values;
 }
 
+/// The keys the planner reads: its view's (viewKeys), and the current layout's degrees, whose
+/// product is the cluster when hardware.gpus is 0 (planner.h). Text keys count as read: no test
+/// below varies them.
+bool planReads(const KeyInfo& key)
+{
+    const auto keys = viewKeys(View::Plan);
+    return key.type == KeyType::Text ||
+           std::find(keys.begin(), keys.end(), key.name) != keys.end() ||
+           key.name == "parallel.dp" || key.name == "parallel.tp" || key.name == "parallel.pp" ||
+           key.name == "parallel.cp";
+}
+
+bool sameValue(const KeyInfo& key, const Scenario& a, const Scenario& b)
+{
+    return key.getNumber ? key.getNumber(a) == key.getNumber(b)
+                         : key.getChoice(a) == key.getChoice(b);
+}
+
 } // namespace
+
+TEST_CASE("the plan stays the same whatever the keys it does not read", "[extremes][plan]")
+{
+    // What lets the next test search one plan per distinct set of the keys it reads: every other
+    // key, at each edge of its range and each of its words, leaves the plan as it was. On
+    // 2 GPUs (every tp x pp up to 2 x 2, every schedule), where a search and its CSV are quick.
+    Scenario small;
+    small.parallel.dp = 1;
+    small.parallel.tp = 1;
+    small.parallel.pp = 2;
+    REQUIRE(validate(small).empty());
+    const std::string reference = planCsv(planTraining(small));
+    int varied = 0;
+    for (const auto& key : scenarioKeys()) {
+        if (planReads(key)) {
+            continue;
+        }
+        std::vector<Scenario> variants;
+        if (key.type == KeyType::Choice) {
+            for (const auto choice : key.choices) {
+                variants.push_back(small);
+                REQUIRE_FALSE(setValue(variants.back(), key.name, choice));
+            }
+        } else {
+            for (const double value : edgeValues(key)) {
+                Scenario s = small;
+                if (!setNumber(s, key.name, value)) {
+                    variants.push_back(s);
+                }
+            }
+        }
+        for (const auto& s : variants) {
+            if (!validate(s).empty()) {
+                continue; // skipped by the next test too
+            }
+            INFO(key.name << " = " << valueText(s, key));
+            CHECK(planCsv(planTraining(s)) == reference);
+            ++varied;
+        }
+    }
+    CHECK(varied > 50);
+}
 
 TEST_CASE("every view's quantities stay finite with any key at the edge of its range", "[extremes]")
 {
@@ -282,6 +344,21 @@ TEST_CASE("every view's quantities stay finite with any key at the edge of its r
     big.model.params = 1e14;
     big.checkpoint.gpus = 10000000;
     bases.emplace_back("big", big);
+    // The planner is nearly all of this test's time, and most edges (and bases) differ only in
+    // keys it does not read (the test above): one plan per distinct set of the keys it reads.
+    std::vector<Scenario> planned;
+    const auto plannedAlready = [&planned](const Scenario& s) {
+        const auto samePlanInputs = [&s](const Scenario& other) {
+            return std::all_of(
+                scenarioKeys().begin(), scenarioKeys().end(),
+                [&](const KeyInfo& key) { return !planReads(key) || sameValue(key, s, other); });
+        };
+        if (std::any_of(planned.begin(), planned.end(), samePlanInputs)) {
+            return true;
+        }
+        planned.push_back(s);
+        return false;
+    };
     for (const auto& key : scenarioKeys()) {
         if (key.type == KeyType::Choice || key.type == KeyType::Text) {
             continue;
@@ -296,6 +373,9 @@ TEST_CASE("every view's quantities stay finite with any key at the edge of its r
                 // impossible, its step (and the Checkpoint view's copy of it) none.
                 const bool noLayout = !evaluateScaling(s).selected.possible;
                 for (const View view : allViews()) {
+                    if (view == View::Plan && plannedAlready(s)) {
+                        continue;
+                    }
                     const Report report = evaluateView(view, s);
                     if (!report.ok()) {
                         continue;

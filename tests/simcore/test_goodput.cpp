@@ -10,7 +10,6 @@
 #include "simcore/reports/trainingreport.h"
 
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <cmath>
 #include <numbers>
 #include <tuple>
@@ -69,9 +68,9 @@ TEST_CASE("E[max of N standard normals] against tabulated values", "[goodput]")
     CHECK(normalMaxApproximation(100000) > normalMaxMoments(100000).mean);
 }
 
-TEST_CASE("E[max] is fast and stays accurate far past the tables", "[goodput]")
+TEST_CASE("E[max] stays accurate far past the tables", "[goodput]")
 {
-    const auto start = std::chrono::steady_clock::now();
+    // How long an evaluation takes at any N is dtsim_bench's simcore group.
     double previous = 0;
     for (std::int64_t n = 10; n <= 1'000'000'000'000; n *= 10) {
         const auto m = normalMaxMoments(n);
@@ -80,9 +79,6 @@ TEST_CASE("E[max] is fast and stays accurate far past the tables", "[goodput]")
         CHECK(m.variance < 1);
         previous = m.mean;
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    CHECK(seconds < 1.0); // 12 evaluations, unoptimised build, shared machine
     // N = 1e12 against mpmath's quadrature at 30 digits: 7.112464; √(2 ln N) = 7.434 is still
     // 0.32 above it (the approximation's error falls like ln ln N / √(ln N)).
     CHECK(previous == Approx(7.112464).margin(1e-6));

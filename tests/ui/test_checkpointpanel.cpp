@@ -29,6 +29,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -286,13 +287,23 @@ TEST_CASE("checkpoint: destroying the panel during a batch stops the worker", "[
 {
     ScenarioModel model;
     auto panel = std::make_unique<CheckpointPanel>(&model);
+    CheckpointCharts* charts = panel->charts();
+    REQUIRE(waitForMonteCarlo(charts));
+    QSignalSpy started(charts, &CheckpointCharts::monteCarloStarted);
+    QSignalSpy finished(charts, &CheckpointCharts::monteCarloFinished);
+    const QPointer<CheckpointCharts> tracked(charts);
+    // A batch within the failure limit (10^5 Llama-like jobs, seconds of work), so that a worker
+    // runs it: a batch past the limit ends at once, and before the edits settle no worker runs.
     model.setScenario(simcore::withLlama3Failures(model.scenario()));
-    model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e6);
-    REQUIRE(panel->charts()->isMonteCarloRunning());
-    QElapsedTimer timer;
-    timer.start();
-    panel.reset(); // cancels and joins the worker
-    CHECK(timer.elapsed() < 5000);
+    model.setNumber(QStringLiteral("checkpoint.mc_runs"), 1e5);
+    REQUIRE(started.wait(5000));
+    REQUIRE(charts->isMonteCarloRunning());
+    // Cancels and joins the worker (a QThread destroyed while it runs would abort the process).
+    // How soon the join returns is timed by dtsim_bench's checkpoint group, not here.
+    panel.reset();
+    CHECK(tracked.isNull());
+    QCoreApplication::processEvents(); // the worker's queued end, had it outlived the charts
+    CHECK(finished.isEmpty());
 }
 
 TEST_CASE("checkpoint: an out-of-range entry is named and not applied", "[ui][checkpoint]")

@@ -18,7 +18,6 @@
 #include "ui/shell/panelregistry.h"
 
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QPainter>
 #include <QPushButton>
@@ -408,11 +407,11 @@ TEST_CASE("the registry lists parallelism after memory and pipeline as an export
     CHECK(ids.back() == QStringLiteral("pipeline"));
 }
 
-TEST_CASE("the Gantt chart repaints p = 8, m = 32, v = 2 quickly", "[ui][parallelism][speed]")
+TEST_CASE("the Gantt chart draws all 1,024 operations of p = 8, m = 32, v = 2, and follows a "
+          "change",
+          "[ui][parallelism]")
 {
-    // The brief's budget is one 60 Hz frame (16 ms) in a release build. This debug-build check
-    // only catches gross regressions (drawing per pixel, allocating per operation): 1,024
-    // operations must paint in well under 100 ms.
+    // How fast it repaints is dtsim_bench's pipeline case (BENCHMARKS.md), in a release build.
     simcore::Scenario scenario;
     scenario.parallel.pp = 8;
     scenario.parallel.microbatches = 32;
@@ -420,33 +419,28 @@ TEST_CASE("the Gantt chart repaints p = 8, m = 32, v = 2 quickly", "[ui][paralle
     scenario.parallel.virtualStages = 2;
     PipelineView view;
     view.resize(900, 560);
-    view.showScenario(scenario);
-    REQUIRE(view.report().result.operations.size() == 1024u);
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-    {
-        QPainter painter(&image);
-        view.render(&painter); // geometry built here
-    }
-    QElapsedTimer timer;
-    timer.start();
-    constexpr int kRepaints = 10;
-    for (int i = 0; i < kRepaints; ++i) {
-        QPainter painter(&image);
-        view.render(&painter);
-    }
-    const double perPaint = static_cast<double>(timer.elapsed()) / kRepaints;
-    // A whole change: simulate the schedule again (another forward time), lay out, paint.
-    timer.restart();
-    for (int i = 0; i < kRepaints; ++i) {
-        scenario.parallel.forwardSeconds = 0.010 + 0.001 * i;
+    const auto showAndPaint = [&] {
         view.showScenario(scenario);
         QPainter painter(&image);
         view.render(&painter);
-    }
-    const double perChange = static_cast<double>(timer.elapsed()) / kRepaints;
-    INFO("ms per paint: " << perPaint << ", per change: " << perChange);
-    CHECK(perPaint < 100);
-    CHECK(perChange < 100);
+    };
+    showAndPaint();
+    REQUIRE(view.report().result.operations.size() == 1024u);
+    CHECK(view.operationsDrawn());
+    CHECK(view.drawnLayout().drawn);
+    CHECK(view.drawnLayout().operationsDrawn);
+    CHECK(view.rowCount() == 8);
+    CHECK_FALSE(view.drawnLayout().blocks.empty());
+    // Another forward time: the schedule is simulated again and the chart shows the new step.
+    const double before = view.report().result.totalSeconds;
+    scenario.parallel.forwardSeconds *= 2;
+    showAndPaint();
+    const auto expected =
+        simcore::simulatePipeline(simcore::pipelineParamsFromScenario(scenario)).totalSeconds;
+    CHECK(view.report().result.totalSeconds == expected);
+    CHECK(expected > before);
+    CHECK(view.drawnLayout().operationsDrawn);
 }
 
 TEST_CASE("the diagram's captions follow every edit (prepared texts are reused only when equal)",

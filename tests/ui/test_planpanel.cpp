@@ -17,6 +17,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -163,11 +164,21 @@ TEST_CASE("Plan panel: closed during a search, it waits for the worker and draws
 {
     ScenarioModel model(sevenBOn64());
     auto panel = std::make_unique<PlanPanel>(&model);
+    QSignalSpy drawn(panel.get(), &PlanPanel::planDrawn);
     model.setNumber(QStringLiteral("hardware.gpus"), 128);
     REQUIRE(panel->isSearching());
-    panel.reset(); // must neither crash nor hang
-    QTest::qWait(20);
-    SUCCEED();
+    // A worker runs: the first plan was searched in place.
+    REQUIRE(TestAccess::started(*panel->search()) == 1);
+    const simcore::Scenario edited = model.scenario();
+    const int undoSteps = model.undoStack()->count();
+    panel.reset(); // the search goes with it and waits for its worker (a running QThread aborts)
+    // Nothing of that search is drawn or applied: neither while the panel is torn down nor when
+    // the worker's queued end would be delivered.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    CHECK(drawn.isEmpty());
+    CHECK(model.scenario() == edited);
+    CHECK(model.undoStack()->count() == undoSteps);
 }
 
 TEST_CASE("Plan panel: Use this layout during a search applies the new scenario's plan",

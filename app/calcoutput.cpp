@@ -108,6 +108,15 @@ QJsonValue jsonValue(const simcore::Quantity& quantity)
 
 } // namespace
 
+QJsonObject quantitiesJson(const std::vector<simcore::Quantity>& quantities)
+{
+    QJsonObject object;
+    for (const auto& quantity : quantities) {
+        object.insert(fromView(quantity.id), jsonValue(quantity));
+    }
+    return object;
+}
+
 QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra)
 {
     QJsonObject object{{QStringLiteral("model"), fromView(simcore::viewId(report.view))}};

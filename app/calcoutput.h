@@ -36,6 +36,8 @@ void printJson(const QJsonObject& object);
 /// true/false, a word, or null for no value), …`extra`, "quantities": [{"id", "value", "unit"},
 /// …]}.
 QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra = {});
+/// Quantities as one JSON object, each by its id (a number, true/false, a word, or null).
+QJsonObject quantitiesJson(const std::vector<simcore::Quantity>& quantities);
 /// A quantity's value as `dtsim calc` writes it in a table: six significant digits, yes/no, the
 /// word, or "none".
 QString quantityText(const simcore::Quantity& quantity);

@@ -20,29 +20,6 @@ QString word(const std::string& text)
     return QString::fromStdString(text);
 }
 
-/// The map cell's status as JSON writes it: a stable lower-case id.
-QString cellStatusId(simcore::PlanCellStatus status)
-{
-    using S = simcore::PlanCellStatus;
-    switch (status) {
-    case S::Fits:
-        return QStringLiteral("fits");
-    case S::TpAcrossNodes:
-        return QStringLiteral("tp_across_nodes");
-    case S::TpNotDivisor:
-        return QStringLiteral("tp_not_divisor_of_heads");
-    case S::PpNotDivisor:
-        return QStringLiteral("pp_not_divisor_of_layers");
-    case S::GpusNotDivisible:
-        return QStringLiteral("gpus_not_divisible");
-    case S::BatchNotDivisible:
-        return QStringLiteral("batch_not_divisible");
-    case S::OutOfMemory:
-        return QStringLiteral("out_of_memory");
-    }
-    return {};
-}
-
 QJsonObject planJson(const simcore::PlanReport& report, double seconds, qsizetype top)
 {
     QJsonArray layouts;
@@ -52,9 +29,10 @@ QJsonObject planJson(const simcore::PlanReport& report, double seconds, qsizetyp
     }
     QJsonArray map;
     for (const auto& cell : report.map) {
-        QJsonObject entry{{QStringLiteral("tp"), static_cast<qint64>(cell.tp)},
-                          {QStringLiteral("pp"), static_cast<qint64>(cell.pp)},
-                          {QStringLiteral("status"), cellStatusId(cell.status)}};
+        QJsonObject entry{
+            {QStringLiteral("tp"), static_cast<qint64>(cell.tp)},
+            {QStringLiteral("pp"), static_cast<qint64>(cell.pp)},
+            {QStringLiteral("status"), word(std::string(simcore::planCellStatusId(cell.status)))}};
         if (cell.status == simcore::PlanCellStatus::Fits) {
             entry.insert(QStringLiteral("tokens_per_second"), cell.bestTokensPerSecond);
             entry.insert(QStringLiteral("step_time"), cell.bestStepSeconds);
@@ -192,36 +170,7 @@ void printPlanTable(const simcore::PlanReport& report, double seconds, qsizetype
 
 QJsonObject planLayoutJson(const simcore::PlanLayout& l)
 {
-    const auto& s = l.step;
-    return {{QStringLiteral("dp"), static_cast<qint64>(l.dp)},
-            {QStringLiteral("tp"), static_cast<qint64>(l.tp)},
-            {QStringLiteral("pp"), static_cast<qint64>(l.pp)},
-            {QStringLiteral("cp"), static_cast<qint64>(l.cp)},
-            {QStringLiteral("micro_batch"), static_cast<qint64>(l.microBatch)},
-            {QStringLiteral("microbatches"), static_cast<qint64>(l.microbatches)},
-            {QStringLiteral("schedule"), word(simcore::scheduleWord(l.schedule))},
-            {QStringLiteral("virtual_stages"), static_cast<qint64>(l.virtualStages)},
-            {QStringLiteral("recompute"), word(simcore::recomputeWord(l.recompute))},
-            {QStringLiteral("zero"), static_cast<qint64>(l.zero)},
-            {QStringLiteral("sequence_parallel"), l.sequenceParallel},
-            {QStringLiteral("step_time"), s.stepSeconds},
-            {QStringLiteral("compute"), s.computeSeconds},
-            {QStringLiteral("tp_comm"), s.tpSeconds},
-            {QStringLiteral("pp_bubble"), s.bubbleSeconds},
-            {QStringLiteral("pp_p2p"), s.p2pSeconds},
-            {QStringLiteral("dp_comm"), s.dpSeconds},
-            {QStringLiteral("zero_gather"), s.zeroGatherSeconds},
-            {QStringLiteral("cp_comm"), s.cpSeconds},
-            {QStringLiteral("optimizer_step"), s.optimizerSeconds},
-            {QStringLiteral("memory_per_gpu"), l.memoryPerGpuBytes},
-            {QStringLiteral("fits"), l.fits},
-            {QStringLiteral("tokens_per_second"), l.tokensPerSecond},
-            {QStringLiteral("mfu"), l.mfu},
-            {QStringLiteral("days"), l.days},
-            {QStringLiteral("gpu_hours"), l.cost.gpuHours},
-            {QStringLiteral("cost"), l.cost.dollars},
-            {QStringLiteral("energy_kwh"), l.cost.energyKwh},
-            {QStringLiteral("co2_kg"), l.cost.co2Kg}};
+    return quantitiesJson(simcore::planLayoutQuantities(l));
 }
 
 int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options)

@@ -211,31 +211,82 @@ std::string_view planCellStatusId(PlanCellStatus status)
     return "";
 }
 
+std::vector<Quantity> planLayoutQuantities(const PlanLayout& l)
+{
+    const auto n = [](std::int64_t value) { return static_cast<double>(value); };
+    const auto& s = l.step;
+    return {
+        quantity("dp", "data-parallel degree", n(l.dp), Unit::Gpus),
+        quantity("tp", "tensor-parallel degree", n(l.tp), Unit::Gpus),
+        quantity("pp", "pipeline-parallel degree", n(l.pp), Unit::Gpus),
+        quantity("cp", "context-parallel degree", n(l.cp), Unit::Gpus),
+        quantity("micro_batch", "micro-batch b", n(l.microBatch), Unit::Number),
+        quantity("microbatches", "micro-batches m", n(l.microbatches), Unit::Microbatches),
+        wordQuantity("schedule", "schedule", scheduleWord(l.schedule)),
+        quantity("virtual_stages", "virtual stages v", n(l.virtualStages), Unit::Number),
+        wordQuantity("recompute", "recomputation", recomputeWord(l.recompute)),
+        quantity("zero", "ZeRO stage", n(l.zero), Unit::Number),
+        quantity("sequence_parallel", "sequence parallelism", l.sequenceParallel ? 1.0 : 0.0,
+                 Unit::Boolean),
+        quantity("step_time", "step time", s.stepSeconds, Unit::Seconds),
+        quantity("compute", "compute", s.computeSeconds, Unit::Seconds),
+        quantity("tp_comm", "tensor-parallel communication", s.tpSeconds, Unit::Seconds),
+        quantity("pp_bubble", "pipeline bubble", s.bubbleSeconds, Unit::Seconds),
+        quantity("pp_p2p", "pipeline sends", s.p2pSeconds, Unit::Seconds),
+        quantity("dp_comm", "data-parallel reduction, exposed", s.dpSeconds, Unit::Seconds),
+        quantity("zero_gather", "ZeRO-3 gathers, exposed", s.zeroGatherSeconds, Unit::Seconds),
+        quantity("cp_comm", "context-parallel exchange", s.cpSeconds, Unit::Seconds),
+        quantity("optimizer_step", "optimizer step", s.optimizerSeconds, Unit::Seconds),
+        quantity("memory_per_gpu", "memory per GPU", l.memoryPerGpuBytes, Unit::Bytes),
+        quantity("fits", "fits in memory", l.fits ? 1.0 : 0.0, Unit::Boolean),
+        quantity("tokens_per_second", "throughput, tokens/s", l.tokensPerSecond, Unit::Number),
+        quantity("mfu", "model FLOPs utilisation", l.mfu, Unit::Fraction),
+        quantity("days", "training time, days", l.days, Unit::Number),
+        quantity("gpu_hours", "GPU-hours", l.cost.gpuHours, Unit::Number),
+        quantity("cost", "cost, USD", l.cost.dollars, Unit::Number),
+        quantity("energy_kwh", "energy, kWh", l.cost.energyKwh, Unit::Number),
+        quantity("co2_kg", "CO2, kg", l.cost.co2Kg, Unit::Number),
+    };
+}
+
+namespace {
+
+/// A CSV column's name: the quantity's id, with the unit where it is seconds or bytes.
+std::string csvColumn(const Quantity& q)
+{
+    const std::string id(q.id);
+    switch (q.unit) {
+    case Unit::Seconds:
+        return id + "_s";
+    case Unit::Bytes:
+        return id + "_bytes";
+    default:
+        return id;
+    }
+}
+
+std::string csvCell(const Quantity& q)
+{
+    return q.unit == Unit::Word ? q.word : csvNumber(q.value);
+}
+
+} // namespace
+
 std::string planCsv(const PlanReport& report)
 {
     std::string text = csvQuantities(report);
-    text += "rank,dp,tp,pp,cp,micro_batch,microbatches,schedule,virtual_stages,recompute,zero,"
-            "sequence_parallel,step_time_s,compute_s,tp_comm_s,pp_bubble_s,pp_p2p_s,dp_comm_s,"
-            "zero_gather_s,cp_comm_s,optimizer_step_s,memory_per_gpu_bytes,tokens_per_second,mfu,"
-            "days,gpu_hours,cost_usd,energy_kwh,co2_kg,pareto\n";
+    text += "rank";
+    for (const auto& q : planLayoutQuantities(PlanLayout{})) {
+        text += ',' + csvColumn(q);
+    }
+    text += ",pareto\n";
     std::size_t front = 0;
     for (std::size_t i = 0; i < report.layouts.size(); ++i) {
-        const PlanLayout& l = report.layouts[i];
-        const auto& s = l.step;
         const bool onFront = front < report.pareto.size() && report.pareto[front] == i;
         front += onFront ? 1 : 0;
-        const auto n = [](std::int64_t value) { return std::to_string(value); };
-        text += n(static_cast<std::int64_t>(i + 1)) + ',' + n(l.dp) + ',' + n(l.tp) + ',' +
-                n(l.pp) + ',' + n(l.cp) + ',' + n(l.microBatch) + ',' + n(l.microbatches) + ',' +
-                scheduleWord(l.schedule) + ',' + n(l.virtualStages) + ',' +
-                recomputeWord(l.recompute) + ',' + n(l.zero) + ',' +
-                (l.sequenceParallel ? "1" : "0");
-        for (const double value :
-             {s.stepSeconds, s.computeSeconds, s.tpSeconds, s.bubbleSeconds, s.p2pSeconds,
-              s.dpSeconds, s.zeroGatherSeconds, s.cpSeconds, s.optimizerSeconds,
-              l.memoryPerGpuBytes, l.tokensPerSecond, l.mfu, l.days, l.cost.gpuHours,
-              l.cost.dollars, l.cost.energyKwh, l.cost.co2Kg}) {
-            text += ',' + csvNumber(value);
+        text += std::to_string(i + 1);
+        for (const auto& q : planLayoutQuantities(report.layouts[i])) {
+            text += ',' + csvCell(q);
         }
         text += onFront ? ",1\n" : ",0\n";
     }

@@ -128,6 +128,14 @@ Scenario withLayout(const Scenario& scenario, const PlanLayout& layout);
 /// The "key=value" assignments withLayout makes, in `dtsim keys` order (for --set and undo).
 std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLayout& layout);
 
+/// One layout's numbers as quantities: the one list of names that `dtsim plan --json` writes for
+/// each layout and the plan CSV's columns are (a column adds the unit: step_time_s,
+/// memory_per_gpu_bytes). dp, tp, pp, cp, micro_batch, microbatches, schedule, virtual_stages,
+/// recompute, zero, sequence_parallel, step_time and its terms (compute, tp_comm, pp_bubble,
+/// pp_p2p, dp_comm, zero_gather, cp_comm, optimizer_step), memory_per_gpu, fits,
+/// tokens_per_second, mfu, days, gpu_hours, cost (USD), energy_kwh, co2_kg.
+std::vector<Quantity> planLayoutQuantities(const PlanLayout& layout);
+
 /// The plan as CSV: the quantity block (csvQuantities), the fitting layouts fastest first with
 /// every term of their step (SI units; `pareto` = 1 on the front), then the tp × pp map with
 /// each cell's status id (planCellStatusId).

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 
 using namespace simcore;
 
@@ -387,4 +388,31 @@ TEST_CASE("Planner: Llama 3 405B on 16,384 H100 against Dubey et al. 2024's layo
     // The paper's layout at its best variant, priced by the model: within ±15 % of the published
     // 41 % MFU (the tolerance dtsim validate uses).
     CHECK(paper->mfu == Approx(0.41).epsilon(0.15));
+}
+
+TEST_CASE("Planner: the best layout's rows and every layout's columns are one list of names",
+          "[planner]")
+{
+    const auto report = planTraining(tinyCluster());
+    REQUIRE_FALSE(report.layouts.empty());
+    const auto columns = planLayoutQuantities(report.layouts.front());
+    // Each "best:" row of the report is the first layout's quantity of the same id and value.
+    int shared = 0;
+    for (const auto& row : report.quantities) {
+        const Quantity* column = findQuantity(columns, row.id);
+        if (column == nullptr) {
+            continue; // evaluated, fitting, gpu_power: the search's, not a layout's
+        }
+        INFO(row.id);
+        CHECK(column->unit == row.unit);
+        CHECK(column->word == row.word);
+        CHECK((column->value == row.value || (std::isnan(column->value) && std::isnan(row.value))));
+        ++shared;
+    }
+    CHECK(shared == 19); // the layout, its step time, memory, throughput, MFU, days and cost
+    // The CSV's header is those names, in that order, between rank and pareto.
+    const std::string csv = planCsv(report);
+    CHECK(csv.find("\nrank,dp,tp,pp,cp,micro_batch,microbatches,schedule,") != std::string::npos);
+    CHECK(csv.find(",step_time_s,compute_s,") != std::string::npos);
+    CHECK(csv.find(",co2_kg,pareto\n") != std::string::npos);
 }

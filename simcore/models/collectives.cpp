@@ -279,21 +279,6 @@ std::string_view commAlgorithmId(CommAlgorithm algorithm)
     return "ring";
 }
 
-CommAlgorithm toCommAlgorithm(CollectiveAlgorithm algorithm)
-{
-    switch (algorithm) {
-    case CollectiveAlgorithm::Ring:
-        return CommAlgorithm::Ring;
-    case CollectiveAlgorithm::Tree:
-        return CommAlgorithm::Tree;
-    case CollectiveAlgorithm::Naive:
-        return CommAlgorithm::Naive;
-    case CollectiveAlgorithm::Hierarchical:
-        return CommAlgorithm::Hierarchical;
-    }
-    return CommAlgorithm::Ring;
-}
-
 double busBandwidthFactor(CollectiveOp op, std::int64_t workers)
 {
     const double n = static_cast<double>(std::max<std::int64_t>(workers, 1));
@@ -408,7 +393,7 @@ CollectiveParams collectiveParamsFromScenario(const Scenario& scenario)
 
 CollectiveCost allReduceFromScenario(const Scenario& scenario)
 {
-    return collectiveCost(toCommAlgorithm(scenario.collective.algorithm), CollectiveOp::AllReduce,
+    return collectiveCost(scenario.collective.algorithm, CollectiveOp::AllReduce,
                           collectiveParamsFromScenario(scenario));
 }
 

@@ -45,17 +45,6 @@ enum class CollectiveOp {
     Broadcast,     ///< worker 0's S bytes end on every worker
 };
 
-/// Every algorithm the cost model knows. The first four mirror `simcore::CollectiveAlgorithm`
-/// (the `collective.algorithm` key); Rabenseifner and ParameterServer exist only here so far.
-enum class CommAlgorithm {
-    Ring,            ///< ring: pipelined neighbour exchange (Thakur, Rabenseifner & Gropp 2005)
-    Tree,            ///< binomial tree, whole message per round, not pipelined
-    Naive,           ///< direct exchange: every worker sends what each other worker needs
-    Hierarchical,    ///< intra-node ring, inter-node ring of S/g, intra-node ring (g GPUs/node)
-    Rabenseifner,    ///< recursive halving then recursive doubling (Rabenseifner 2004)
-    ParameterServer, ///< one server with one link: everyone pushes, then pulls
-};
-
 /// All algorithms, in enum order (for charts that compare them).
 std::span<const CommAlgorithm> allCommAlgorithms();
 
@@ -63,16 +52,13 @@ std::span<const CommAlgorithm> allCommAlgorithms();
 /// "parameter_server" (for files, the command line and CSV headers; not translated).
 std::string_view commAlgorithmId(CommAlgorithm algorithm);
 
-/// The cost-model algorithm for the Scenario's `collective.algorithm` value.
-CommAlgorithm toCommAlgorithm(CollectiveAlgorithm algorithm);
-
 /// Inputs of one collective. Units: bytes, seconds, bytes/s.
 struct CollectiveParams {
-    std::int64_t workers = 8;     ///< n, ≥ 1
-    double bytes = 1e9;           ///< S, ≥ 0, finite (see the file comment for what S means)
-    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};         ///< in one node (NVLink 4)
+    std::int64_t workers = 8; ///< n, ≥ 1
+    double bytes = 1e9;       ///< S, ≥ 0, finite (see the file comment for what S means)
+    Link intra{kNvlinkLatencySeconds, kNvlink4BytesPerSecond};        ///< in one node (NVLink 4)
     Link inter{kNetworkLatencySeconds, kInfinibandNdrBytesPerSecond}; ///< between nodes (NDR)
-    std::int64_t gpusPerNode = 8; ///< g, ≥ 1
+    std::int64_t gpusPerNode = 8;                                     ///< g, ≥ 1
 };
 
 /// Why a collective has no cost: errors as values (STYLE.md), the UI and CLI word them.

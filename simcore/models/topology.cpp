@@ -548,7 +548,7 @@ ScenarioTopology topologyAllReduceFromScenario(const Scenario& scenario)
     ScenarioTopology result;
     result.cluster = topologyFromScenario(scenario);
     const auto algorithm = scenario.collective.algorithm;
-    if (algorithm == CollectiveAlgorithm::Tree || algorithm == CollectiveAlgorithm::Naive) {
+    if (algorithm == CommAlgorithm::Tree || algorithm == CommAlgorithm::Naive) {
         result.ringInsteadOf = algorithm;
     }
     const std::int64_t workers = scenario.collective.workers;
@@ -572,10 +572,10 @@ ScenarioTopology topologyAllReduceFromScenario(const Scenario& scenario)
                                       std::to_string(result.cluster.node.gpus) + " GPUs"};
         return result;
     }
-    result.allReduce = topologyAllReduce(result.cluster, workers, scenario.collective.bytes,
-                                         algorithm == CollectiveAlgorithm::Hierarchical
-                                             ? CommAlgorithm::Hierarchical
-                                             : CommAlgorithm::Ring);
+    result.allReduce =
+        topologyAllReduce(result.cluster, workers, scenario.collective.bytes,
+                          algorithm == CommAlgorithm::Hierarchical ? CommAlgorithm::Hierarchical
+                                                                   : CommAlgorithm::Ring);
     if (result.allReduce.error && result.allReduce.error->field == "bytes") {
         result.allReduce.error->field = "collective.bytes";
     }

@@ -213,7 +213,7 @@ constexpr std::int64_t kMaxTopologyGpus = 4096;
 struct ScenarioTopology {
     ClusterTopology cluster;
     TopologyAllReduce allReduce;
-    std::optional<CollectiveAlgorithm> ringInsteadOf; ///< tree or naive: drawn as a ring
+    std::optional<CommAlgorithm> ringInsteadOf; ///< tree or naive: drawn as a ring
 };
 ScenarioTopology topologyAllReduceFromScenario(const Scenario& scenario);
 

@@ -155,7 +155,7 @@ CommunicationReport communicationReport(const Scenario& scenario)
     CommunicationReport report;
     report.view = View::Communication;
     report.params = collectiveParamsFromScenario(scenario);
-    report.algorithm = toCommAlgorithm(scenario.collective.algorithm);
+    report.algorithm = scenario.collective.algorithm;
     report.heading = headingOf(report);
     std::vector<ScenarioError> modelRules;
     if (const auto error = validateCollective(report.params)) {

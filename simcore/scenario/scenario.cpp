@@ -43,7 +43,10 @@ template <auto Section, auto Field> void writeNumber(Scenario& scenario, double 
 
 template <auto Section, auto Field, const auto& Names> std::string readChoice(const Scenario& s)
 {
-    return std::string(Names[static_cast<std::size_t>((s.*Section).*Field)]);
+    // An enum may hold more values than its key offers (collective.algorithm: the first four of
+    // CommAlgorithm): such a value reads as no word, which validate() then refuses.
+    const auto index = static_cast<std::size_t>((s.*Section).*Field);
+    return index < Names.size() ? std::string(Names[index]) : std::string();
 }
 
 template <auto Section, auto Field, const auto& Names>

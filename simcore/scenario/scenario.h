@@ -20,7 +20,17 @@ enum class Recompute { None, Selective, Full };
 /// DualPipe (DeepSeek-V3 technical report §3.2.1), which split the backward into its input- and
 /// weight-gradient parts (simcore/models/pipeline.h).
 enum class PipelineSchedule { GPipe, OneFOneB, Interleaved, ZeroBubbleH1, ZeroBubbleH2, DualPipe };
-enum class CollectiveAlgorithm { Ring, Tree, Naive, Hierarchical };
+/// Every collective algorithm dtsim knows (collectives.h prices each). The `collective.algorithm`
+/// key offers the first four; Rabenseifner and ParameterServer are compared on the Communication
+/// panel only.
+enum class CommAlgorithm {
+    Ring,            ///< ring: pipelined neighbour exchange (Thakur, Rabenseifner & Gropp 2005)
+    Tree,            ///< binomial tree, whole message per round, not pipelined
+    Naive,           ///< direct exchange: every worker sends what each other worker needs
+    Hierarchical,    ///< intra-node ring, inter-node ring of S/g, intra-node ring (g GPUs/node)
+    Rabenseifner,    ///< recursive halving then recursive doubling (Rabenseifner 2004)
+    ParameterServer, ///< one server with one link: everyone pushes, then pulls
+};
 enum class ScalingMode { Lesson, Physical };
 enum class BatchScalingMode { Strong, Weak };
 enum class AxisScale { Linear, Log };
@@ -100,7 +110,7 @@ struct HardwareSpec {
 };
 
 struct CollectiveSpec {
-    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    CommAlgorithm algorithm = CommAlgorithm::Ring; ///< one of the first four
     std::int64_t workers = 8;
     double bytes = 1e9; ///< message size S of one all-reduce
 

@@ -327,12 +327,17 @@ TEST_CASE("collectives: all-reduce from the scenario's keys", "[collectives]")
     CHECK(cost.steps == 14);
     // Hierarchical over 16 workers, defaults otherwise (NDR: 9.6 µs, 50e9 B/s):
     // 4.76e-5 + 0.0038888… + 2·9.6e-6 + 2·(1/2)·(1e9/8)/50e9 = 6.68e-5 + 0.0038888… + 0.0025.
-    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical;
+    scenario.collective.algorithm = CommAlgorithm::Hierarchical;
     scenario.collective.workers = 16;
     CHECK(allReduceFromScenario(scenario).seconds ==
           Approx(6.68e-5 + 1.75e9 / 450e9 + 0.0025).epsilon(kRelative));
-    CHECK(toCommAlgorithm(CollectiveAlgorithm::Tree) == CommAlgorithm::Tree);
-    CHECK(toCommAlgorithm(CollectiveAlgorithm::Naive) == CommAlgorithm::Naive);
+    // The key offers the model's first four algorithms, by their ids.
+    const KeyInfo* key = findKey("collective.algorithm");
+    REQUIRE(key != nullptr);
+    REQUIRE(key->choices.size() == 4);
+    for (std::size_t i = 0; i < key->choices.size(); ++i) {
+        CHECK(key->choices[i] == commAlgorithmId(allCommAlgorithms()[i]));
+    }
 }
 
 TEST_CASE("links: catalogue: MODELS §7 rates, one direction per GPU", "[links]")
@@ -445,4 +450,15 @@ TEST_CASE("collectives: flat link, hierarchy shape and scenario parameters", "[c
     CHECK(params.gpusPerNode == 4);
     CHECK(params.intra == Link{5.7e-6, 31.5e9});
     CHECK(params.inter == Link{9.6e-6, 12.5e9});
+}
+
+TEST_CASE("collective.algorithm: a model-only algorithm set in code is refused, naming the key",
+          "[collectives][scenario]")
+{
+    Scenario scenario;
+    scenario.collective.algorithm = CommAlgorithm::Rabenseifner;
+    const auto problems = validate(scenario);
+    REQUIRE_FALSE(problems.empty());
+    CHECK(problems.front().key == "collective.algorithm");
+    CHECK(problems.front().kind == ScenarioError::Kind::NotAChoice);
 }

@@ -131,5 +131,5 @@ TEST_CASE("applyGroups leaves out a refused group with its key and goes on", "[i
     CHECK(applied.problems.front().key == "collective.workers");
     CHECK(applied.reasons.front() == applied.problems.front().message());
     CHECK(applied.scenario.collective.workers == 4);
-    CHECK(applied.scenario.collective.algorithm == CollectiveAlgorithm::Tree);
+    CHECK(applied.scenario.collective.algorithm == CommAlgorithm::Tree);
 }

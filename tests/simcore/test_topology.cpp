@@ -358,5 +358,5 @@ TEST_CASE("topology: the scenario's cluster (topology.preset)", "[topology]")
     // Tree and naive are drawn as the ring, and say so.
     Scenario tree;
     REQUIRE_FALSE(setValue(tree, "collective.algorithm", "tree"));
-    CHECK(topologyAllReduceFromScenario(tree).ringInsteadOf == CollectiveAlgorithm::Tree);
+    CHECK(topologyAllReduceFromScenario(tree).ringInsteadOf == CommAlgorithm::Tree);
 }

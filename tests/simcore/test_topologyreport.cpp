@@ -232,7 +232,7 @@ TEST_CASE("topology report: one GPU sends nothing; tree is drawn as the ring", "
 
     const auto tree = topologyReport(with({"collective.algorithm=tree"}));
     REQUIRE(tree.ok());
-    CHECK(tree.topology.ringInsteadOf == CollectiveAlgorithm::Tree);
+    CHECK(tree.topology.ringInsteadOf == CommAlgorithm::Tree);
     CHECK(value(tree, "drawn_as_ring") == 1);
     CHECK(word(tree, "algorithm") == "ring");
     CHECK(word(tree, "requested_algorithm") == "tree");
@@ -423,8 +423,7 @@ TEST_CASE("topology report: the same all-reduce costs the same as collectives.h,
     }
     int compared = 0;
     for (Scenario s : scenarios) {
-        for (const auto algorithm :
-             {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Hierarchical}) {
+        for (const auto algorithm : {CommAlgorithm::Ring, CommAlgorithm::Hierarchical}) {
             s.collective.algorithm = algorithm;
             const auto report = topologyReport(s);
             INFO(valueText(s, "topology.preset") << ", N = " << s.collective.workers << ", "

@@ -124,7 +124,7 @@ TEST_CASE("worker range: the Physical model's N is a whole number of replicas",
     scenario.parallel.tp = 2;
     scenario.parallel.pp = 4;
     scenario.hardware.gpus = 20;
-    scenario.collective.algorithm = CollectiveAlgorithm::Hierarchical; // not read: no nodes rule
+    scenario.collective.algorithm = CommAlgorithm::Hierarchical; // not read: no nodes rule
     const auto r = workerRange(scenario);
     CHECK(r.unit == 8);
     CHECK(r.node == 1);

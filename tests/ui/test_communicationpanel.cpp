@@ -169,7 +169,7 @@ TEST_CASE("communication: changing N and the algorithm redraws from simcore", "[
     CHECK(csv.contains(QStringLiteral("at N = 64 workers")));
 
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("naive"));
-    CHECK(model.scenario().collective.algorithm == simcore::CollectiveAlgorithm::Naive);
+    CHECK(model.scenario().collective.algorithm == simcore::CommAlgorithm::Naive);
     csv = panel.charts()->csv();
     CHECK(csv.contains(QStringLiteral("\nalgorithm,naive,\n")));
     // Naive (MODELS §4): (n−1)α + (n−1)·S/B = 63·9.6e-6 + 63·1e9/50e9 = 6.048e-4 + 1.26

@@ -255,7 +255,7 @@ TEST_CASE("the classroom cluster shows the node boundary", "[ui][presets]")
     CHECK(scenario.hardware.gpusPerNode == 4);
     // 100 GbE = 12.5 GB/s per node: the ring's one edge out of each node (MODELS §7).
     CHECK(scenario.hardware.interBandwidthBytesPerSecond == 12.5e9);
-    CHECK(scenario.collective.algorithm == simcore::CollectiveAlgorithm::Ring);
+    CHECK(scenario.collective.algorithm == simcore::CommAlgorithm::Ring);
     // 5 GPUs is no layout of 64 sequences of b = 4 (dp must divide 16), and the data-parallel
     // reduction mostly hides under the last micro-batch's backward: efficiency falls past the
     // node, "from 99 % at 4 GPUs to 97 % at 16" as the description says.

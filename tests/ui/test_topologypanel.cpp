@@ -243,7 +243,7 @@ TEST_CASE("topology panel: importing nccl-tests fits, draws and sets the keys", 
     CHECK(s.hardware.gpusPerNode == 8);
     CHECK(s.hardware.interLatencySeconds == imported.fit.latencySeconds);
     CHECK(s.hardware.interBandwidthBytesPerSecond == imported.fit.bandwidthBytesPerSecond);
-    CHECK(s.collective.algorithm == simcore::CollectiveAlgorithm::Ring);
+    CHECK(s.collective.algorithm == simcore::CommAlgorithm::Ring);
     // The diagram now draws "your cluster": 2 nodes, the network hop at the fitted bandwidth.
     CHECK(f.panel.diagram()->drawnNodeCount() == 2);
     const auto& r = f.panel.diagram()->topology().allReduce;

@@ -91,7 +91,7 @@ QList<LessonStep> lessonSteps()
          tr("A ring all-reduce of 1 GB over 8 GPUs: how many GB does each GPU send?"), tr("GB"), 2,
          [](const Scenario& current) {
              Scenario s = current;
-             s.collective.algorithm = simcore::CollectiveAlgorithm::Ring;
+             s.collective.algorithm = simcore::CommAlgorithm::Ring;
              s.collective.workers = 8;
              s.collective.bytes = 1e9;
              return std::optional<Scenario>(s);

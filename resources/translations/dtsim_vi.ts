@@ -2082,22 +2082,6 @@
         <translation>Đọc thời gian mỗi bước bạn đã đo (tệp CSV workers,seconds, mỗi dòng một lần chạy) và vẽ chúng lên mô hình của thẻ Mở rộng quy mô.</translation>
     </message>
     <message>
-        <source>Cannot read %1 (%2). Nothing was imported.</source>
-        <translation>Không đọc được %1 (%2). Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>missing, not a regular file, or too large</source>
-        <translation>không tồn tại, không phải tệp thông thường, hoặc quá lớn</translation>
-    </message>
-    <message>
-        <source>%1: expected %2. Nothing was imported.</source>
-        <translation>%1: cần %2. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1, line %2: expected %3, found “%4”. Nothing was imported.</source>
-        <translation>%1, dòng %2: cần %3, nhưng gặp “%4”. Chưa nhập gì.</translation>
-    </message>
-    <message>
         <source>Import measurements: %1</source>
         <translation>Nhập số đo: %1</translation>
     </message>
@@ -4326,18 +4310,6 @@
         <translation>&lt;i&gt;T&lt;/i&gt; = 2(&lt;i&gt;N&lt;/i&gt;−1)·α + 2(&lt;i&gt;N&lt;/i&gt;−1)/&lt;i&gt;N&lt;/i&gt; · &lt;i&gt;S&lt;/i&gt;/&lt;i&gt;B&lt;/i&gt; = %1 × %2 + %3 × %4 / %5 = &lt;b&gt;%6&lt;/b&gt; — α và &lt;i&gt;B&lt;/i&gt; của chặng chậm nhất</translation>
     </message>
     <message>
-        <source>%1: expected %2. Nothing was imported.</source>
-        <translation>%1: cần %2. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1: expected %2, found “%3”. Nothing was imported.</source>
-        <translation>%1: cần %2, nhưng gặp “%3”. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1, line %2: expected %3, found “%4”. Nothing was imported.</source>
-        <translation>%1, dòng %2: cần %3, nhưng gặp “%4”. Chưa nhập gì.</translation>
-    </message>
-    <message>
         <source>%1: a link of this node is missing from the catalogue. Nothing was imported.</source>
         <translation>%1: một liên kết của node này không có trong danh mục. Chưa nhập gì.</translation>
     </message>
@@ -4390,22 +4362,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>Write the import into the scenario: an nccl-tests fit into the hardware keys (&quot;Your cluster&quot;), an nvidia-smi topo node pair by pair (&quot;Imported node&quot;). Undo brings the old values back.</source>
         <translation>Ghi kết quả nhập vào kịch bản: kết quả khớp nccl-tests vào các khoá hardware (&quot;Cụm của bạn&quot;), node nvidia-smi topo theo từng cặp (&quot;Node đã nhập&quot;). Hoàn tác sẽ đưa các giá trị cũ trở lại.</translation>
-    </message>
-    <message>
-        <source>%1 does not exist. Nothing was imported.</source>
-        <translation>%1 không tồn tại. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1 is not a regular file (a folder, a device or a pipe). Nothing was imported.</source>
-        <translation>%1 không phải tệp thông thường (mà là thư mục, thiết bị hoặc pipe). Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2. Nothing was imported.</source>
-        <translation>Không đọc được %1: %2. Chưa nhập gì.</translation>
-    </message>
-    <message>
-        <source>%1 is larger than %2 MiB, too large for a measurement log. Nothing was imported.</source>
-        <translation>%1 lớn hơn %2 MiB, quá lớn đối với một tệp số đo. Chưa nhập gì.</translation>
     </message>
     <message>
         <source>Choose one or two nccl-tests logs: one measured inside a node and one across nodes. Nothing was imported.</source>
@@ -4951,6 +4907,37 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>size × scale: %1×%2 pixels is too large; allowed: at most %3 megapixels (e.g. 8000×8000 at scale 1, 3840×2160 at scale 2).</source>
         <translation>size × scale: %1×%2 điểm ảnh là quá lớn; cho phép: tối đa %3 megapixel (ví dụ 8000×8000 với scale 1, 3840×2160 với scale 2).</translation>
+    </message>
+</context>
+<context>
+    <name>dtsim::ui::ImportTexts</name>
+    <message>
+        <source>%1 does not exist. Nothing was imported.</source>
+        <translation>%1 không tồn tại. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a folder, a device or a pipe). Nothing was imported.</source>
+        <translation>%1 không phải tệp thông thường (mà là thư mục, thiết bị hoặc pipe). Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Nothing was imported.</source>
+        <translation>Không đọc được %1: %2. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB, too large for a measurement log. Nothing was imported.</source>
+        <translation>%1 lớn hơn %2 MiB, quá lớn đối với một tệp số đo. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1: expected %2. Nothing was imported.</source>
+        <translation>%1: cần %2. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, found “%3”. Nothing was imported.</source>
+        <translation>%1: cần %2, nhưng gặp “%3”. Chưa nhập gì.</translation>
+    </message>
+    <message>
+        <source>%1, line %2: expected %3, found “%4”. Nothing was imported.</source>
+        <translation>%1, dòng %2: cần %3, nhưng gặp “%4”. Chưa nhập gì.</translation>
     </message>
 </context>
 <context>

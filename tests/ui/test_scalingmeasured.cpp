@@ -4,6 +4,7 @@
 #include "simcore/import/measuredsteps.h"
 #include "simcore/reports/scalingreport.h"
 #include "testaccess.h"
+#include "ui/kit/importtexts.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
@@ -127,4 +128,22 @@ TEST_CASE("The export carries the measured runs, in Lesson and Physical mode",
     const QByteArray text = file.readAll();
     CHECK(text.contains("workers,measured_step_s,measured_speedup,model_step_s,on_bar"));
     CHECK(text.contains("\n4,11,"));
+}
+
+TEST_CASE("File › Import measurements words a missing or bad file as the Topology panel does",
+          "[ui][scaling][measured][import]")
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    const QString missing = dir.filePath(QStringLiteral("missing.csv"));
+    const QString text = window.importMeasurements(missing);
+    CHECK(text == fileReadProblem(
+                      dtsim::common::readWholeFile(missing, dtsim::common::kMaxMeasurementLogBytes),
+                      missing));
+    CHECK(text.contains(QStringLiteral("does not exist")));
+
+    const QString bad = writeFile(dir, QStringLiteral("bad.csv"), "workers,seconds\n1,x\n");
+    const auto parsed = simcore::parseStepTimes("workers,seconds\n1,x\n");
+    REQUIRE(parsed.error);
+    CHECK(window.importMeasurements(bad) == importErrorText(bad, *parsed.error));
 }

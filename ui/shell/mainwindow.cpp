@@ -9,6 +9,7 @@
 #include "simcore/reports/importkeys.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
+#include "ui/kit/importtexts.h"
 #include "ui/kit/panel.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingpanel.h"
@@ -492,23 +493,13 @@ QString MainWindow::importMeasurements(const QString& path)
 {
     const QString file = QFileInfo(path).fileName();
     const common::FileRead read = common::readWholeFile(path, common::kMaxMeasurementLogBytes);
-    if (read.problem != common::FileRead::Problem::None) {
-        return tr("Cannot read %1 (%2). Nothing was imported.")
-            .arg(QDir::toNativeSeparators(path),
-                 read.reason.isEmpty() ? tr("missing, not a regular file, or too large")
-                                       : read.reason);
+    if (const QString problem = fileReadProblem(read, path); !problem.isEmpty()) {
+        return problem;
     }
     const auto parsed = simcore::parseStepTimes(
         std::string_view(read.bytes->constData(), static_cast<std::size_t>(read.bytes->size())));
     if (parsed.error) {
-        const QString expected = QString::fromStdString(parsed.error->expected);
-        if (parsed.error->line == 0) {
-            return tr("%1: expected %2. Nothing was imported.").arg(file, expected);
-        }
-        return tr("%1, line %2: expected %3, found “%4”. Nothing was imported.")
-            .arg(file)
-            .arg(parsed.error->line)
-            .arg(expected, QString::fromStdString(parsed.error->found));
+        return importErrorText(path, *parsed.error);
     }
     // What `dtsim import step-times` proposes: the lesson constants fitted to the points (when
     // three worker counts or more allow a fit) and the points, drawn over the model.

@@ -9,6 +9,7 @@
 #include "simcore/reports/importkeys.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
+#include "ui/kit/importtexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
@@ -297,48 +298,12 @@ void TopologyPanel::updateFormula()
 
 std::optional<QByteArray> TopologyPanel::readImportFile(const QString& path)
 {
-    using Problem = common::FileRead::Problem;
     const common::FileRead read = common::readWholeFile(path, common::kMaxMeasurementLogBytes);
-    const QString shown = QDir::toNativeSeparators(path);
-    switch (read.problem) {
-    case Problem::None:
-        return read.bytes;
-    case Problem::Missing:
-        showProblem(tr("%1 does not exist. Nothing was imported.").arg(shown));
-        break;
-    case Problem::NotRegular:
-        showProblem(tr("%1 is not a regular file (a folder, a device or a pipe). Nothing was "
-                       "imported.")
-                        .arg(shown));
-        break;
-    case Problem::CannotOpen:
-    case Problem::ReadError:
-        showProblem(tr("Cannot read %1: %2. Nothing was imported.").arg(shown, read.reason));
-        break;
-    case Problem::TooLarge:
-        showProblem(tr("%1 is larger than %2 MiB, too large for a measurement log. Nothing was "
-                       "imported.")
-                        .arg(shown)
-                        .arg(common::kMaxMeasurementLogBytes / (1024 * 1024)));
-        break;
+    if (const QString problem = fileReadProblem(read, path); !problem.isEmpty()) {
+        showProblem(problem);
+        return std::nullopt;
     }
-    return std::nullopt;
-}
-
-QString TopologyPanel::importErrorText(const QString& path, const simcore::ImportError& error) const
-{
-    const QString file = QFileInfo(path).fileName();
-    const QString expected = QString::fromStdString(error.expected);
-    const QString found = QString::fromStdString(error.found);
-    if (error.line == 0) {
-        return found.isEmpty() ? tr("%1: expected %2. Nothing was imported.").arg(file, expected)
-                               : tr("%1: expected %2, found “%3”. Nothing was imported.")
-                                     .arg(file, expected, found);
-    }
-    return tr("%1, line %2: expected %3, found “%4”. Nothing was imported.")
-        .arg(file)
-        .arg(error.line)
-        .arg(expected, found);
+    return read.bytes;
 }
 
 bool TopologyPanel::importNcclFile(const QString& path)

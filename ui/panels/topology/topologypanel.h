@@ -85,8 +85,6 @@ private:
     void updateFormula();
     void showImport();
     [[nodiscard]] std::optional<QByteArray> readImportFile(const QString& path);
-    [[nodiscard]] QString importErrorText(const QString& path,
-                                          const simcore::ImportError& error) const;
 
     enum class Imported { None, Nccl, Topo };
     Imported m_imported = Imported::None;

@@ -258,14 +258,18 @@ const Member* findMember(const std::vector<Member>& members, const QString& key)
 }
 
 /// The first key given twice: its second occurrence, and the line of the first.
+/// Names are compared as setValue reads them (simcore::keyName): "scaling.workers " and
+/// "scaling.workers" are one key given twice.
 std::optional<std::pair<Member, int>> duplicate(const std::vector<Member>& members)
 {
     QHash<QString, int> firstLine;
     for (const auto& member : members) {
-        if (const auto it = firstLine.constFind(member.key); it != firstLine.constEnd()) {
+        const std::string given = member.key.toStdString();
+        const QString name = QString::fromStdString(std::string(simcore::keyName(given)));
+        if (const auto it = firstLine.constFind(name); it != firstLine.constEnd()) {
             return std::pair{member, *it};
         }
-        firstLine.insert(member.key, member.line);
+        firstLine.insert(name, member.line);
     }
     return std::nullopt;
 }

@@ -1,6 +1,7 @@
 #include "simcore/scenario/scenario.h"
 
 #include "simcore/scenario/nodewiring.h" // topology.node: the nvidia-smi codes and their reader
+#include "simcore/scenario/text.h"
 
 #include <algorithm>
 #include <array>
@@ -635,13 +636,7 @@ std::optional<ScenarioError> checkChoice(const KeyInfo& key, std::string_view wo
 
 std::string_view trim(std::string_view text)
 {
-    constexpr std::string_view space = " \t\r\n";
-    const auto first = text.find_first_not_of(space);
-    if (first == std::string_view::npos) {
-        return {};
-    }
-    const auto last = text.find_last_not_of(space);
-    return text.substr(first, last - first + 1);
+    return textutil::trim(text);
 }
 
 } // namespace
@@ -772,13 +767,18 @@ std::string formatNumber(double value)
     return text;
 }
 
+std::string_view keyName(std::string_view given)
+{
+    return textutil::trim(given);
+}
+
 std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
                                       std::string_view text)
 {
-    const KeyInfo* key = findKey(trim(name));
+    const KeyInfo* key = findKey(keyName(name));
     if (!key) {
         return ScenarioError{
-            ScenarioError::Kind::UnknownKey, std::string(trim(name)), std::string(text), {}, {}};
+            ScenarioError::Kind::UnknownKey, std::string(keyName(name)), std::string(text), {}, {}};
     }
     const std::string_view value = trim(text);
     if (key->type == KeyType::Choice || key->type == KeyType::Text) {

@@ -303,6 +303,10 @@ const KeyInfo* findKey(std::string_view name);
 std::string valueText(const Scenario& scenario, const KeyInfo& key);
 std::string valueText(const Scenario& scenario, std::string_view name);
 
+/// A key's name as setValue reads what was given: without the white space around it. Two names
+/// that read as one key are one key (a scenario file refuses them twice).
+std::string_view keyName(std::string_view given);
+
 /// Parses and range-checks `text` for `name` and applies it; on error the scenario is unchanged.
 std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
                                       std::string_view text);

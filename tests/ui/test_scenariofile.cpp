@@ -61,6 +61,19 @@ TEST_CASE("bad scenario files are refused by line and key", "[ui][file]")
          "4096,\n"
          "  \"model.heads\": 3\n}}",
          "s.json, line 4: model.heads: '3' must be a divisor of model.hidden"},
+        // A name is compared as it is applied: white space around it does not make another key,
+        // whichever copy has it and whatever the order.
+        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.workers "
+         "\": "
+         "9,\n  \"scaling.workers\": 5\n}}",
+         "s.json, line 4: \"scaling.workers\" is given a second time (first on line 3)"},
+        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.workers\": "
+         "5,\n  \"\\tscaling.workers\": 9\n}}",
+         "s.json, line 4: \"\tscaling.workers\" is given a second time (first on line 3)"},
+        {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \" "
+         "scaling.workers\": "
+         "9,\n  \"scaling.workers\": 5\n}}",
+         "s.json, line 4: \"scaling.workers\" is given a second time (first on line 3)"},
     };
     for (const auto& c : cases) {
         INFO(c.contents);

@@ -147,21 +147,21 @@ PipelineResult failed(PipelineError::Kind kind, std::string field, std::string a
 // Their orders are listed explicitly, one device at a time: a list of steps, each one operation
 // or, for DualPipe's F&B pairs, up to three run back to back whose results leave together.
 
-struct SplitOp {
+struct StageOp {
     PipelinePass pass;
     std::int64_t stage;
     std::int64_t microbatch;
 };
 
-struct SplitStep {
-    std::array<SplitOp, 3> ops{};
+struct DeviceStep {
+    std::array<StageOp, 3> ops{};
     int count = 0;
 };
 
 // The stages a split schedule runs: ZB-H1/H2 one pipeline of p stages, stage i on device i;
 // DualPipe two of p stages each: stages 0 … p−1 (the first direction, stage i on device i) and
 // p … 2p−1 (the second, stage p + j on device p − 1 − j).
-struct SplitGraph {
+struct StageGraph {
     std::int64_t p = 1;
     bool dual = false;
 
@@ -179,10 +179,10 @@ struct SplitGraph {
 
 class OrderBuilder {
 public:
-    explicit OrderBuilder(std::vector<SplitStep>& steps) : m_steps(steps) {}
-    void add(std::initializer_list<SplitOp> ops)
+    explicit OrderBuilder(std::vector<DeviceStep>& steps) : m_steps(steps) {}
+    void add(std::initializer_list<StageOp> ops)
     {
-        SplitStep step;
+        DeviceStep step;
         for (const auto& op : ops) {
             step.ops[static_cast<std::size_t>(step.count++)] = op;
         }
@@ -190,13 +190,13 @@ public:
     }
 
 private:
-    std::vector<SplitStep>& m_steps;
+    std::vector<DeviceStep>& m_steps;
 };
 
 // ZB-H1 (Qi et al. 2023 §3.1): 1F1B's order, each W right after its B except that device i runs
 // its W's i micro-batches late, so that its last i W's fill the drain, where 1F1B idles.
 void zeroBubbleH1Order(std::int64_t p, std::int64_t m, std::int64_t device,
-                       std::vector<SplitStep>& steps)
+                       std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     const std::int64_t warmup = std::min(p - device - 1, m);
@@ -224,7 +224,7 @@ void zeroBubbleH1Order(std::int64_t p, std::int64_t m, std::int64_t device,
 // the paper's figure, drawn for T_F = T_B = T_W, in which no device idles between its first and
 // its last operation.
 void zeroBubbleH2Order(std::int64_t p, std::int64_t m, std::int64_t device,
-                       std::vector<SplitStep>& steps)
+                       std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     std::int64_t forwards = 0;
@@ -250,7 +250,7 @@ void zeroBubbleH2Order(std::int64_t p, std::int64_t m, std::int64_t device,
 // phase 1 the other; a backward with "zero bubble" leaves its W in a first-in-first-out queue
 // that _weight_chunk empties one at a time, any other backward runs its W right after its B.
 void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
-                   std::vector<SplitStep>& steps)
+                   std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     const std::int64_t halfRanks = p / 2;
@@ -268,21 +268,21 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
     };
     std::array<std::int64_t, 2> forwards{0, 0};
     std::array<std::int64_t, 2> backwards{0, 0};
-    std::vector<SplitOp> weightQueue;
+    std::vector<StageOp> weightQueue;
     std::size_t weightNext = 0;
     const auto forward = [&](int phase) {
-        return SplitOp{PipelinePass::Forward, stageOf(phase),
+        return StageOp{PipelinePass::Forward, stageOf(phase),
                        microbatchOf(phase, forwards[static_cast<std::size_t>(phase)]++)};
     };
     const auto backward = [&](int phase) {
-        return SplitOp{PipelinePass::Backward, stageOf(phase),
+        return StageOp{PipelinePass::Backward, stageOf(phase),
                        microbatchOf(phase, backwards[static_cast<std::size_t>(phase)]++)};
     };
-    const auto weightOf = [](const SplitOp& b) {
-        return SplitOp{PipelinePass::Weight, b.stage, b.microbatch};
+    const auto weightOf = [](const StageOp& b) {
+        return StageOp{PipelinePass::Weight, b.stage, b.microbatch};
     };
     const auto backwardChunk = [&](int phase, bool zeroBubble) {
-        const SplitOp b = backward(phase);
+        const StageOp b = backward(phase);
         if (zeroBubble) {
             order.add({b});
             weightQueue.push_back(weightOf(b));
@@ -296,8 +296,8 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
         }
     };
     const auto forwardBackwardChunk = [&](int phase0, int phase1) {
-        const SplitOp f = forward(phase0);
-        const SplitOp b = backward(phase1);
+        const StageOp f = forward(phase0);
+        const StageOp b = backward(phase1);
         order.add({f, b, weightOf(b)});
     };
 
@@ -354,9 +354,9 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
     }
 }
 
-std::vector<SplitStep> splitOrder(const PipelineParams& params, std::int64_t device)
+std::vector<DeviceStep> splitOrder(const PipelineParams& params, std::int64_t device)
 {
-    std::vector<SplitStep> steps;
+    std::vector<DeviceStep> steps;
     steps.reserve(static_cast<std::size_t>(3 * params.microbatches));
     const std::int64_t p = params.stages;
     const std::int64_t m = params.microbatches;
@@ -378,16 +378,16 @@ std::vector<SplitStep> splitOrder(const PipelineParams& params, std::int64_t dev
     return steps;
 }
 
-SplitGraph splitGraph(const PipelineParams& params)
+StageGraph splitGraph(const PipelineParams& params)
 {
     return {params.stages, params.schedule == PipelineSchedule::DualPipe && params.stages > 1};
 }
 
 // One device (p = 1) runs every micro-batch's F, B and W one after another, whatever the
 // schedule (nothing to overlap).
-std::vector<SplitStep> singleDeviceOrder(std::int64_t m)
+std::vector<DeviceStep> singleDeviceOrder(std::int64_t m)
 {
-    std::vector<SplitStep> steps;
+    std::vector<DeviceStep> steps;
     OrderBuilder order(steps);
     for (std::int64_t k = 0; k < m; ++k) {
         order.add({{PipelinePass::Forward, 0, k}});
@@ -397,14 +397,14 @@ std::vector<SplitStep> singleDeviceOrder(std::int64_t m)
     return steps;
 }
 
-std::vector<SplitStep> deviceSplitOrder(const PipelineParams& params, std::int64_t device)
+std::vector<DeviceStep> deviceSplitOrder(const PipelineParams& params, std::int64_t device)
 {
     return params.stages == 1 ? singleDeviceOrder(params.microbatches) : splitOrder(params, device);
 }
 
 InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device)
 {
-    const SplitGraph graph = splitGraph(params);
+    const StageGraph graph = splitGraph(params);
     const auto steps = deviceSplitOrder(params, device);
     std::int64_t live = 0;
     std::int64_t first = 0;
@@ -412,7 +412,7 @@ InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device
     InFlightPeak peak;
     for (const auto& step : steps) {
         for (int i = 0; i < step.count; ++i) {
-            const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
+            const StageOp& op = step.ops[static_cast<std::size_t>(i)];
             const int sign = op.pass == PipelinePass::Forward    ? 1
                              : op.pass == PipelinePass::Backward ? -1
                                                                  : 0;
@@ -444,7 +444,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
 {
     const std::int64_t p = params.stages;
     const std::int64_t m = params.microbatches;
-    const SplitGraph graph = splitGraph(params);
+    const StageGraph graph = splitGraph(params);
     const std::int64_t stageCount = graph.stageCount();
     const std::int64_t perDevice = 3 * m;
     const double weight = params.weightGradSeconds;
@@ -467,7 +467,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
     }
     result.peakInFlight.resize(static_cast<std::size_t>(p));
 
-    std::vector<std::vector<SplitStep>> orders(static_cast<std::size_t>(p));
+    std::vector<std::vector<DeviceStep>> orders(static_cast<std::size_t>(p));
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
     std::vector<std::int64_t> written(static_cast<std::size_t>(p), 0);
     std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
@@ -494,7 +494,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
         queued[du] = 0;
         const auto& order = orders[du];
         while (next[du] < order.size()) {
-            const SplitStep& step = order[next[du]];
+            const DeviceStep& step = order[next[du]];
             const auto inStep = [&step](PipelinePass pass, std::int64_t stage, std::int64_t mb) {
                 for (int i = 0; i < step.count; ++i) {
                     const auto& op = step.ops[static_cast<std::size_t>(i)];
@@ -508,7 +508,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
             double ready = freeAt[du];
             bool waiting = false;
             for (int i = 0; i < step.count && !waiting; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
                 const auto need = [&](const std::vector<double>& ends, PipelinePass pass,
                                       std::int64_t stage, double delay) {
                     if (inStep(pass, stage, op.microbatch)) {
@@ -543,7 +543,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
             }
             double at = ready;
             for (int i = 0; i < step.count; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
                 const double end = at + duration[static_cast<int>(op.pass)];
                 if (params.recordOperations) {
                     const bool secondChunk = graph.dual && op.stage >= p;
@@ -565,7 +565,7 @@ PipelineResult simulateSplit(const PipelineParams& params)
             freeAt[du] = at;
             // Results leave when the whole step is done (an F&B pair sends both at its end).
             for (int i = 0; i < step.count; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
                 if (op.pass == PipelinePass::Forward) {
                     forwardEnd[index(op.stage, op.microbatch)] = at;
                     if (!graph.isLast(op.stage)) {

@@ -143,46 +143,219 @@ PipelineResult failed(PipelineError::Kind kind, std::string field, std::string a
     return result;
 }
 
-// ---- Schedules that split the backward (ZB-H1, ZB-H2, DualPipe) ---------------------------------
-// Their orders are listed explicitly, one device at a time: a list of steps, each one operation
-// or, for DualPipe's F&B pairs, up to three run back to back whose results leave together.
+// ---- The list scheduler every schedule runs -----------------------------------------------------
+// A device's order is a list of steps, each one operation or, for DualPipe's F&B pairs, up to
+// three run back to back whose results leave together.
 
-struct SplitOp {
+struct StageOp {
     PipelinePass pass;
     std::int64_t stage;
     std::int64_t microbatch;
 };
 
-struct SplitStep {
-    std::array<SplitOp, 3> ops{};
+struct DeviceStep {
+    std::array<StageOp, 3> ops{};
     int count = 0;
 };
 
-// The stages a split schedule runs: ZB-H1/H2 one pipeline of p stages, stage i on device i;
-// DualPipe two of p stages each: stages 0 … p−1 (the first direction, stage i on device i) and
-// p … 2p−1 (the second, stage p + j on device p − 1 − j).
-struct SplitGraph {
+// The virtual stages and the devices that hold them: one pipeline of p·v stages, stage s on
+// device s mod p as chunk s / p (v = 1 for ZB-H1/H2); or DualPipe's two pipelines of p stages
+// each: stages 0 … p−1 (the first direction, stage i on device i, chunk 0) and p … 2p−1 (the
+// second, stage p + j on device p − 1 − j, chunk 1).
+struct StageGraph {
     std::int64_t p = 1;
+    std::int64_t chunks = 1; // per device: v, or DualPipe's 2
     bool dual = false;
 
-    [[nodiscard]] std::int64_t stageCount() const { return dual ? 2 * p : p; }
+    [[nodiscard]] std::int64_t stageCount() const { return chunks * p; }
     [[nodiscard]] std::int64_t deviceOf(std::int64_t stage) const
     {
-        return stage < p ? stage : 2 * p - 1 - stage;
+        return dual && stage >= p ? 2 * p - 1 - stage : stage % p;
     }
-    [[nodiscard]] bool isFirst(std::int64_t stage) const { return stage == 0 || stage == p; }
+    [[nodiscard]] std::int64_t chunkOf(std::int64_t stage) const { return stage / p; }
+    [[nodiscard]] bool isFirst(std::int64_t stage) const
+    {
+        return stage == 0 || (dual && stage == p);
+    }
     [[nodiscard]] bool isLast(std::int64_t stage) const
     {
-        return stage == p - 1 || stage == 2 * p - 1;
+        return stage == stageCount() - 1 || (dual && stage == p - 1);
     }
 };
 
+// Runs every device's order over the graph: F waits for the previous stage's F (+ transfer), B
+// for its own F and the next stage's B (+ transfer), W for its own B. What differs between
+// schedules comes in: the orders, listed or computed, as orders.stepCount(device) and
+// orders.stepAt(device, position), `perDevice` operations on each device; the graph; `seconds`,
+// each pass's time, indexed by PipelinePass. Fills the operations and the step's times; the
+// caller adds the ideal time and the peaks.
+template <class Orders>
+PipelineResult listSchedule(const PipelineParams& params, const StageGraph& graph,
+                            const Orders& orders, const std::array<double, 3>& seconds,
+                            std::int64_t perDevice)
+{
+    const std::int64_t p = graph.p;
+    const std::int64_t m = params.microbatches;
+    // Consecutive stages sit on different devices whenever p > 1.
+    const double transfer = p > 1 ? params.transferSeconds : 0.0;
+
+    // End time of each (stage, micro-batch) forward and backward; negative = not yet run. Every
+    // micro-batch goes through one direction only under DualPipe: the other's slots stay unused.
+    const auto slots = static_cast<std::size_t>(graph.stageCount() * m);
+    std::vector<double> forwardEnd(slots, -1.0);
+    std::vector<double> backwardEnd(slots, -1.0);
+    const auto index = [m](std::int64_t stage, std::int64_t microbatch) {
+        return static_cast<std::size_t>(stage * m + microbatch);
+    };
+
+    PipelineResult result;
+    result.operationsPerDevice = perDevice;
+    if (params.recordOperations) {
+        result.operations.resize(static_cast<std::size_t>(p * perDevice));
+    }
+
+    const auto devices = static_cast<std::size_t>(p);
+    std::vector<std::size_t> next(devices, 0);     // position in the order
+    std::vector<std::int64_t> written(devices, 0); // operations run
+    std::vector<double> freeAt(devices, 0.0);
+    std::vector<double> firstStart(devices, -1.0);
+    std::vector<char> queued(devices, 1);
+    std::vector<std::int64_t> pending; // devices that may be able to run their next step
+    pending.reserve(devices);
+    for (std::int64_t d = p - 1; d >= 0; --d) {
+        pending.push_back(d);
+    }
+    const auto wake = [&](std::int64_t device) {
+        auto& flag = queued[static_cast<std::size_t>(device)];
+        if (flag == 0) {
+            flag = 1;
+            pending.push_back(device);
+        }
+    };
+
+    // Each device runs its order until a step's dependency is missing; finishing a step wakes
+    // the devices that can depend on it. Start times are the longest paths of the dependency
+    // graph, so the processing order here does not change them.
+    while (!pending.empty()) {
+        const std::int64_t d = pending.back();
+        pending.pop_back();
+        const auto du = static_cast<std::size_t>(d);
+        queued[du] = 0;
+        const std::size_t length = orders.stepCount(d);
+        while (next[du] < length) {
+            const DeviceStep& step = orders.stepAt(d, next[du]);
+            const auto inStep = [&step](PipelinePass pass, std::int64_t stage, std::int64_t mb) {
+                for (int i = 0; i < step.count; ++i) {
+                    const auto& op = step.ops[static_cast<std::size_t>(i)];
+                    if (op.pass == pass && op.stage == stage && op.microbatch == mb) {
+                        return true;
+                    }
+                }
+                return false;
+            };
+            // A step starts when the device is free and every input from outside it is there.
+            double ready = freeAt[du];
+            bool waiting = false;
+            for (int i = 0; i < step.count && !waiting; ++i) {
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
+                const auto need = [&](const std::vector<double>& ends, PipelinePass pass,
+                                      std::int64_t stage, double delay) {
+                    // Most steps are one operation, which never waits for itself.
+                    if (step.count > 1 && inStep(pass, stage, op.microbatch)) {
+                        return;
+                    }
+                    const double end = ends[index(stage, op.microbatch)];
+                    if (end < 0) {
+                        waiting = true;
+                    } else {
+                        ready = std::max(ready, end + delay);
+                    }
+                };
+                switch (op.pass) {
+                case PipelinePass::Forward:
+                    if (!graph.isFirst(op.stage)) {
+                        need(forwardEnd, PipelinePass::Forward, op.stage - 1, transfer);
+                    }
+                    break;
+                case PipelinePass::Backward:
+                    need(forwardEnd, PipelinePass::Forward, op.stage, 0.0);
+                    if (!graph.isLast(op.stage)) {
+                        need(backwardEnd, PipelinePass::Backward, op.stage + 1, transfer);
+                    }
+                    break;
+                case PipelinePass::Weight:
+                    need(backwardEnd, PipelinePass::Backward, op.stage, 0.0);
+                    break;
+                }
+            }
+            if (waiting) {
+                break;
+            }
+            double at = ready;
+            for (int i = 0; i < step.count; ++i) {
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
+                const double end = at + seconds[static_cast<std::size_t>(op.pass)];
+                if (params.recordOperations) {
+                    result.operations[static_cast<std::size_t>(d * perDevice + written[du])] = {
+                        static_cast<std::int32_t>(d),
+                        static_cast<std::int32_t>(graph.chunkOf(op.stage)),
+                        static_cast<std::int32_t>(op.stage),
+                        static_cast<std::int32_t>(op.microbatch),
+                        op.pass,
+                        at,
+                        end};
+                }
+                ++written[du];
+                at = end;
+            }
+            if (firstStart[du] < 0) {
+                firstStart[du] = ready;
+            }
+            freeAt[du] = at;
+            // Results leave when the whole step is done (an F&B pair sends both at its end).
+            for (int i = 0; i < step.count; ++i) {
+                const StageOp& op = step.ops[static_cast<std::size_t>(i)];
+                if (op.pass == PipelinePass::Forward) {
+                    forwardEnd[index(op.stage, op.microbatch)] = at;
+                    if (!graph.isLast(op.stage)) {
+                        wake(graph.deviceOf(op.stage + 1));
+                    }
+                } else if (op.pass == PipelinePass::Backward) {
+                    backwardEnd[index(op.stage, op.microbatch)] = at;
+                    if (!graph.isFirst(op.stage)) {
+                        wake(graph.deviceOf(op.stage - 1));
+                    }
+                }
+            }
+            ++next[du];
+        }
+    }
+
+    for (std::int64_t d = 0; d < p; ++d) {
+        const auto du = static_cast<std::size_t>(d);
+        if (next[du] != orders.stepCount(d) || written[du] != perDevice) {
+            return failed(PipelineError::Kind::Deadlock, "parallel.schedule",
+                          "an order without circular waits");
+        }
+    }
+    result.totalSeconds = *std::max_element(freeAt.begin(), freeAt.end());
+    for (std::int64_t d = 0; d < p; ++d) {
+        const auto du = static_cast<std::size_t>(d);
+        result.unsynchronizedSeconds =
+            std::max(result.unsynchronizedSeconds, freeAt[du] - firstStart[du]);
+    }
+    return result;
+}
+
+// ---- Schedules that split the backward (ZB-H1, ZB-H2, DualPipe) ---------------------------------
+// Their orders are listed explicitly, one device at a time.
+
 class OrderBuilder {
 public:
-    explicit OrderBuilder(std::vector<SplitStep>& steps) : m_steps(steps) {}
-    void add(std::initializer_list<SplitOp> ops)
+    explicit OrderBuilder(std::vector<DeviceStep>& steps) : m_steps(steps) {}
+    void add(std::initializer_list<StageOp> ops)
     {
-        SplitStep step;
+        DeviceStep step;
         for (const auto& op : ops) {
             step.ops[static_cast<std::size_t>(step.count++)] = op;
         }
@@ -190,13 +363,13 @@ public:
     }
 
 private:
-    std::vector<SplitStep>& m_steps;
+    std::vector<DeviceStep>& m_steps;
 };
 
 // ZB-H1 (Qi et al. 2023 §3.1): 1F1B's order, each W right after its B except that device i runs
 // its W's i micro-batches late, so that its last i W's fill the drain, where 1F1B idles.
 void zeroBubbleH1Order(std::int64_t p, std::int64_t m, std::int64_t device,
-                       std::vector<SplitStep>& steps)
+                       std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     const std::int64_t warmup = std::min(p - device - 1, m);
@@ -224,7 +397,7 @@ void zeroBubbleH1Order(std::int64_t p, std::int64_t m, std::int64_t device,
 // the paper's figure, drawn for T_F = T_B = T_W, in which no device idles between its first and
 // its last operation.
 void zeroBubbleH2Order(std::int64_t p, std::int64_t m, std::int64_t device,
-                       std::vector<SplitStep>& steps)
+                       std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     std::int64_t forwards = 0;
@@ -250,7 +423,7 @@ void zeroBubbleH2Order(std::int64_t p, std::int64_t m, std::int64_t device,
 // phase 1 the other; a backward with "zero bubble" leaves its W in a first-in-first-out queue
 // that _weight_chunk empties one at a time, any other backward runs its W right after its B.
 void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
-                   std::vector<SplitStep>& steps)
+                   std::vector<DeviceStep>& steps)
 {
     OrderBuilder order(steps);
     const std::int64_t halfRanks = p / 2;
@@ -268,21 +441,21 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
     };
     std::array<std::int64_t, 2> forwards{0, 0};
     std::array<std::int64_t, 2> backwards{0, 0};
-    std::vector<SplitOp> weightQueue;
+    std::vector<StageOp> weightQueue;
     std::size_t weightNext = 0;
     const auto forward = [&](int phase) {
-        return SplitOp{PipelinePass::Forward, stageOf(phase),
+        return StageOp{PipelinePass::Forward, stageOf(phase),
                        microbatchOf(phase, forwards[static_cast<std::size_t>(phase)]++)};
     };
     const auto backward = [&](int phase) {
-        return SplitOp{PipelinePass::Backward, stageOf(phase),
+        return StageOp{PipelinePass::Backward, stageOf(phase),
                        microbatchOf(phase, backwards[static_cast<std::size_t>(phase)]++)};
     };
-    const auto weightOf = [](const SplitOp& b) {
-        return SplitOp{PipelinePass::Weight, b.stage, b.microbatch};
+    const auto weightOf = [](const StageOp& b) {
+        return StageOp{PipelinePass::Weight, b.stage, b.microbatch};
     };
     const auto backwardChunk = [&](int phase, bool zeroBubble) {
-        const SplitOp b = backward(phase);
+        const StageOp b = backward(phase);
         if (zeroBubble) {
             order.add({b});
             weightQueue.push_back(weightOf(b));
@@ -296,8 +469,8 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
         }
     };
     const auto forwardBackwardChunk = [&](int phase0, int phase1) {
-        const SplitOp f = forward(phase0);
-        const SplitOp b = backward(phase1);
+        const StageOp f = forward(phase0);
+        const StageOp b = backward(phase1);
         order.add({f, b, weightOf(b)});
     };
 
@@ -354,9 +527,9 @@ void dualPipeOrder(std::int64_t p, std::int64_t m, std::int64_t device,
     }
 }
 
-std::vector<SplitStep> splitOrder(const PipelineParams& params, std::int64_t device)
+std::vector<DeviceStep> splitOrder(const PipelineParams& params, std::int64_t device)
 {
-    std::vector<SplitStep> steps;
+    std::vector<DeviceStep> steps;
     steps.reserve(static_cast<std::size_t>(3 * params.microbatches));
     const std::int64_t p = params.stages;
     const std::int64_t m = params.microbatches;
@@ -378,16 +551,19 @@ std::vector<SplitStep> splitOrder(const PipelineParams& params, std::int64_t dev
     return steps;
 }
 
-SplitGraph splitGraph(const PipelineParams& params)
+StageGraph splitGraph(const PipelineParams& params)
 {
-    return {params.stages, params.schedule == PipelineSchedule::DualPipe && params.stages > 1};
+    if (params.schedule == PipelineSchedule::DualPipe && params.stages > 1) {
+        return {params.stages, 2, true};
+    }
+    return {params.stages, 1, false};
 }
 
 // One device (p = 1) runs every micro-batch's F, B and W one after another, whatever the
 // schedule (nothing to overlap).
-std::vector<SplitStep> singleDeviceOrder(std::int64_t m)
+std::vector<DeviceStep> singleDeviceOrder(std::int64_t m)
 {
-    std::vector<SplitStep> steps;
+    std::vector<DeviceStep> steps;
     OrderBuilder order(steps);
     for (std::int64_t k = 0; k < m; ++k) {
         order.add({{PipelinePass::Forward, 0, k}});
@@ -397,14 +573,14 @@ std::vector<SplitStep> singleDeviceOrder(std::int64_t m)
     return steps;
 }
 
-std::vector<SplitStep> deviceSplitOrder(const PipelineParams& params, std::int64_t device)
+std::vector<DeviceStep> deviceSplitOrder(const PipelineParams& params, std::int64_t device)
 {
     return params.stages == 1 ? singleDeviceOrder(params.microbatches) : splitOrder(params, device);
 }
 
 InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device)
 {
-    const SplitGraph graph = splitGraph(params);
+    const StageGraph graph = splitGraph(params);
     const auto steps = deviceSplitOrder(params, device);
     std::int64_t live = 0;
     std::int64_t first = 0;
@@ -412,7 +588,7 @@ InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device
     InFlightPeak peak;
     for (const auto& step : steps) {
         for (int i = 0; i < step.count; ++i) {
-            const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
+            const StageOp& op = step.ops[static_cast<std::size_t>(i)];
             const int sign = op.pass == PipelinePass::Forward    ? 1
                              : op.pass == PipelinePass::Backward ? -1
                                                                  : 0;
@@ -440,162 +616,71 @@ InFlightPeak splitInFlightPeak(const PipelineParams& params, std::int64_t device
     return peak;
 }
 
+struct ListedOrders {
+    std::vector<std::vector<DeviceStep>> steps; // by device
+
+    [[nodiscard]] std::size_t stepCount(std::int64_t device) const
+    {
+        return steps[static_cast<std::size_t>(device)].size();
+    }
+    [[nodiscard]] const DeviceStep& stepAt(std::int64_t device, std::size_t position) const
+    {
+        return steps[static_cast<std::size_t>(device)][position];
+    }
+};
+
 PipelineResult simulateSplit(const PipelineParams& params)
 {
-    const std::int64_t p = params.stages;
-    const std::int64_t m = params.microbatches;
-    const SplitGraph graph = splitGraph(params);
-    const std::int64_t stageCount = graph.stageCount();
-    const std::int64_t perDevice = 3 * m;
+    ListedOrders orders;
+    orders.steps.reserve(static_cast<std::size_t>(params.stages));
+    for (std::int64_t d = 0; d < params.stages; ++d) {
+        orders.steps.push_back(deviceSplitOrder(params, d));
+    }
     const double weight = params.weightGradSeconds;
-    const double duration[] = {params.forwardSeconds, params.backwardSeconds - weight, weight};
-    const double transfer = p > 1 ? params.transferSeconds : 0.0;
+    return listSchedule(params, splitGraph(params), orders,
+                        {params.forwardSeconds, params.backwardSeconds - weight, weight},
+                        3 * params.microbatches);
+}
 
-    // Every (stage, micro-batch) goes through one direction only under DualPipe: slots for the
-    // other direction stay unused.
-    const auto slots = static_cast<std::size_t>(stageCount * m);
-    std::vector<double> forwardEnd(slots, -1.0);
-    std::vector<double> backwardEnd(slots, -1.0);
-    const auto index = [m](std::int64_t stage, std::int64_t microbatch) {
-        return static_cast<std::size_t>(stage * m + microbatch);
-    };
+// ---- Schedules that run the whole backward (GPipe, 1F1B, interleaved) ---------------------------
+// Their orders follow from each device's warm-up count, so they are computed position by position
+// rather than listed: a list would cost 80 bytes per operation, up to kMaxPipelineOperations.
 
-    PipelineResult result;
-    result.operationsPerDevice = perDevice;
-    if (params.recordOperations) {
-        result.operations.resize(static_cast<std::size_t>(p * perDevice));
-    }
-    result.peakInFlight.resize(static_cast<std::size_t>(p));
-
-    std::vector<std::vector<SplitStep>> orders(static_cast<std::size_t>(p));
-    std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
-    std::vector<std::int64_t> written(static_cast<std::size_t>(p), 0);
-    std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
-    std::vector<double> firstStart(static_cast<std::size_t>(p), -1.0);
-    std::vector<char> queued(static_cast<std::size_t>(p), 1);
-    std::vector<std::int64_t> pending;
-    for (std::int64_t d = p - 1; d >= 0; --d) {
-        orders[static_cast<std::size_t>(d)] = deviceSplitOrder(params, d);
-        result.peakInFlight[static_cast<std::size_t>(d)] = splitInFlightPeak(params, d).chunks;
-        pending.push_back(d);
-    }
-    const auto wake = [&](std::int64_t device) {
-        auto& flag = queued[static_cast<std::size_t>(device)];
-        if (flag == 0) {
-            flag = 1;
-            pending.push_back(device);
-        }
-    };
-
-    while (!pending.empty()) {
-        const std::int64_t d = pending.back();
-        pending.pop_back();
-        const auto du = static_cast<std::size_t>(d);
-        queued[du] = 0;
-        const auto& order = orders[du];
-        while (next[du] < order.size()) {
-            const SplitStep& step = order[next[du]];
-            const auto inStep = [&step](PipelinePass pass, std::int64_t stage, std::int64_t mb) {
-                for (int i = 0; i < step.count; ++i) {
-                    const auto& op = step.ops[static_cast<std::size_t>(i)];
-                    if (op.pass == pass && op.stage == stage && op.microbatch == mb) {
-                        return true;
-                    }
-                }
-                return false;
-            };
-            // A step starts when the device is free and every input from outside it is there.
-            double ready = freeAt[du];
-            bool waiting = false;
-            for (int i = 0; i < step.count && !waiting; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
-                const auto need = [&](const std::vector<double>& ends, PipelinePass pass,
-                                      std::int64_t stage, double delay) {
-                    if (inStep(pass, stage, op.microbatch)) {
-                        return;
-                    }
-                    const double end = ends[index(stage, op.microbatch)];
-                    if (end < 0) {
-                        waiting = true;
-                    } else {
-                        ready = std::max(ready, end + delay);
-                    }
-                };
-                switch (op.pass) {
-                case PipelinePass::Forward:
-                    if (!graph.isFirst(op.stage)) {
-                        need(forwardEnd, PipelinePass::Forward, op.stage - 1, transfer);
-                    }
-                    break;
-                case PipelinePass::Backward:
-                    need(forwardEnd, PipelinePass::Forward, op.stage, 0.0);
-                    if (!graph.isLast(op.stage)) {
-                        need(backwardEnd, PipelinePass::Backward, op.stage + 1, transfer);
-                    }
-                    break;
-                case PipelinePass::Weight:
-                    need(backwardEnd, PipelinePass::Backward, op.stage, 0.0);
-                    break;
-                }
-            }
-            if (waiting) {
-                break;
-            }
-            double at = ready;
-            for (int i = 0; i < step.count; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
-                const double end = at + duration[static_cast<int>(op.pass)];
-                if (params.recordOperations) {
-                    const bool secondChunk = graph.dual && op.stage >= p;
-                    result.operations[static_cast<std::size_t>(d * perDevice + written[du])] = {
-                        static_cast<std::int32_t>(d),
-                        secondChunk ? 1 : 0,
-                        static_cast<std::int32_t>(op.stage),
-                        static_cast<std::int32_t>(op.microbatch),
-                        op.pass,
-                        at,
-                        end};
-                }
-                ++written[du];
-                at = end;
-            }
-            if (firstStart[du] < 0) {
-                firstStart[du] = ready;
-            }
-            freeAt[du] = at;
-            // Results leave when the whole step is done (an F&B pair sends both at its end).
-            for (int i = 0; i < step.count; ++i) {
-                const SplitOp& op = step.ops[static_cast<std::size_t>(i)];
-                if (op.pass == PipelinePass::Forward) {
-                    forwardEnd[index(op.stage, op.microbatch)] = at;
-                    if (!graph.isLast(op.stage)) {
-                        wake(graph.deviceOf(op.stage + 1));
-                    }
-                } else if (op.pass == PipelinePass::Backward) {
-                    backwardEnd[index(op.stage, op.microbatch)] = at;
-                    if (!graph.isFirst(op.stage)) {
-                        wake(graph.deviceOf(op.stage - 1));
-                    }
-                }
-            }
-            ++next[du];
+class ComputedOrders {
+public:
+    explicit ComputedOrders(const Layout& layout) : m_layout(layout)
+    {
+        m_orders.reserve(static_cast<std::size_t>(layout.p));
+        for (std::int64_t d = 0; d < layout.p; ++d) {
+            m_orders.push_back(deviceOrder(layout, d));
         }
     }
+    [[nodiscard]] std::size_t stepCount(std::int64_t /*device*/) const
+    {
+        return static_cast<std::size_t>(2 * m_layout.v * m_layout.m);
+    }
+    [[nodiscard]] DeviceStep stepAt(std::int64_t device, std::size_t position) const
+    {
+        const Operation work = operationAt(m_layout, m_orders[static_cast<std::size_t>(device)],
+                                           static_cast<std::int64_t>(position));
+        DeviceStep step;
+        step.ops[0] = {work.pass, work.chunk * m_layout.p + device, work.microbatch};
+        step.count = 1;
+        return step;
+    }
 
-    for (std::int64_t d = 0; d < p; ++d) {
-        const auto du = static_cast<std::size_t>(d);
-        if (next[du] != orders[du].size() || written[du] != perDevice) {
-            return failed(PipelineError::Kind::Deadlock, "parallel.schedule",
-                          "an order without circular waits");
-        }
-    }
-    result.totalSeconds = *std::max_element(freeAt.begin(), freeAt.end());
-    for (std::int64_t d = 0; d < p; ++d) {
-        const auto du = static_cast<std::size_t>(d);
-        result.unsynchronizedSeconds =
-            std::max(result.unsynchronizedSeconds, freeAt[du] - firstStart[du]);
-    }
-    return result;
+private:
+    Layout m_layout;
+    std::vector<DeviceOrder> m_orders; // by device
+};
+
+PipelineResult simulateUnsplit(const PipelineParams& params)
+{
+    const Layout layout = layoutOf(params);
+    const auto v = static_cast<double>(layout.v);
+    return listSchedule(params, StageGraph{layout.p, layout.v, false}, ComputedOrders(layout),
+                        {params.forwardSeconds / v, params.backwardSeconds / v, 0.0},
+                        2 * layout.v * layout.m);
 }
 
 // The summary numbers of a simulated step whose times, ideal time and peaks are set.
@@ -699,145 +784,20 @@ PipelineResult simulatePipeline(const PipelineParams& params)
         return failed(error->kind, std::move(error->field), std::move(error->allowed));
     }
 
-    if (splitsBackward(params.schedule)) {
-        PipelineResult result = simulateSplit(params);
-        if (result.ok()) {
-            result.idealSeconds = static_cast<double>(params.microbatches) *
-                                  (params.forwardSeconds + params.backwardSeconds);
-            finish(result, 1);
-        }
+    PipelineResult result =
+        splitsBackward(params.schedule) ? simulateSplit(params) : simulateUnsplit(params);
+    if (!result.ok()) {
         return result;
     }
-
-    const Layout layout = layoutOf(params);
-
-    const std::int64_t p = layout.p;
-    const std::int64_t m = layout.m;
-    const std::int64_t v = layout.v;
-    const std::int64_t stageCount = p * v;
-    const std::int64_t perDevice = 2 * v * m;
-    const double forward = params.forwardSeconds / static_cast<double>(v);
-    const double backward = params.backwardSeconds / static_cast<double>(v);
-    // Consecutive virtual stages sit on different devices whenever p > 1 (stage s on s mod p).
-    const double transfer = p > 1 ? params.transferSeconds : 0.0;
-
-    // End time of each (stage, micro-batch) forward and backward; negative = not yet run.
-    const auto slots = static_cast<std::size_t>(stageCount * m);
-    std::vector<double> forwardEnd(slots, -1.0);
-    std::vector<double> backwardEnd(slots, -1.0);
-    const auto index = [m](std::int64_t stage, std::int64_t microbatch) {
-        return static_cast<std::size_t>(stage * m + microbatch);
-    };
-
-    PipelineResult result;
-    result.operationsPerDevice = perDevice;
-    if (params.recordOperations) {
-        result.operations.resize(static_cast<std::size_t>(p * perDevice));
-    }
-    result.peakInFlight.resize(static_cast<std::size_t>(p));
-
-    std::vector<DeviceOrder> orders(static_cast<std::size_t>(p));
-    std::vector<std::int64_t> next(static_cast<std::size_t>(p), 0); // position in the order
-    std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
-    std::vector<double> firstStart(static_cast<std::size_t>(p), -1.0);
-    std::vector<char> queued(static_cast<std::size_t>(p), 1);
-    std::vector<std::int64_t> pending; // devices that may be able to run their next operation
-    pending.reserve(static_cast<std::size_t>(p));
-    for (std::int64_t d = p - 1; d >= 0; --d) {
-        orders[static_cast<std::size_t>(d)] = deviceOrder(layout, d);
-        // The device's order fixes what it holds at its peak (tests recount it from the
-        // operations as drawn).
+    // The device's order fixes what it holds at its peak (tests recount it from the operations
+    // as drawn).
+    result.peakInFlight.resize(static_cast<std::size_t>(params.stages));
+    for (std::int64_t d = 0; d < params.stages; ++d) {
         result.peakInFlight[static_cast<std::size_t>(d)] = inFlightPeak(params, d).chunks;
-        pending.push_back(d);
     }
-    const auto wake = [&](std::int64_t device) {
-        auto& flag = queued[static_cast<std::size_t>(device)];
-        if (flag == 0) {
-            flag = 1;
-            pending.push_back(device);
-        }
-    };
-
-    // Each device runs its order until an operation's dependency is missing; finishing an
-    // operation wakes the one device that can depend on it. Start times are the longest paths
-    // of the dependency graph, so the processing order here does not change them.
-    while (!pending.empty()) {
-        const std::int64_t d = pending.back();
-        pending.pop_back();
-        const auto du = static_cast<std::size_t>(d);
-        queued[du] = 0;
-        while (next[du] < perDevice) {
-            const Operation work = operationAt(layout, orders[du], next[du]);
-            const std::int64_t stage = work.chunk * p + d;
-            const std::size_t here = index(stage, work.microbatch);
-            double ready = freeAt[du];
-            if (work.pass == PipelinePass::Forward) {
-                if (stage > 0) {
-                    const double previous = forwardEnd[index(stage - 1, work.microbatch)];
-                    if (previous < 0) {
-                        break;
-                    }
-                    ready = std::max(ready, previous + transfer);
-                }
-            } else {
-                const double own = forwardEnd[here];
-                if (own < 0) {
-                    break;
-                }
-                ready = std::max(ready, own);
-                if (stage + 1 < stageCount) {
-                    const double later = backwardEnd[index(stage + 1, work.microbatch)];
-                    if (later < 0) {
-                        break;
-                    }
-                    ready = std::max(ready, later + transfer);
-                }
-            }
-            const double end = ready + (work.pass == PipelinePass::Forward ? forward : backward);
-            freeAt[du] = end;
-            if (firstStart[du] < 0) {
-                firstStart[du] = ready;
-            }
-            if (params.recordOperations) {
-                result.operations[static_cast<std::size_t>(d * perDevice + next[du])] = {
-                    static_cast<std::int32_t>(d),
-                    static_cast<std::int32_t>(work.chunk),
-                    static_cast<std::int32_t>(stage),
-                    static_cast<std::int32_t>(work.microbatch),
-                    work.pass,
-                    ready,
-                    end};
-            }
-            if (work.pass == PipelinePass::Forward) {
-                forwardEnd[here] = end;
-                if (stage + 1 < stageCount) {
-                    wake((stage + 1) % p);
-                }
-            } else {
-                backwardEnd[here] = end;
-                if (stage > 0) {
-                    wake((stage - 1) % p);
-                }
-            }
-            ++next[du];
-        }
-    }
-
-    for (std::int64_t d = 0; d < p; ++d) {
-        if (next[static_cast<std::size_t>(d)] != perDevice) {
-            return failed(PipelineError::Kind::Deadlock, "parallel.schedule",
-                          "an order without circular waits");
-        }
-    }
-
-    result.totalSeconds = *std::max_element(freeAt.begin(), freeAt.end());
-    for (std::int64_t d = 0; d < p; ++d) {
-        const auto du = static_cast<std::size_t>(d);
-        result.unsynchronizedSeconds =
-            std::max(result.unsynchronizedSeconds, freeAt[du] - firstStart[du]);
-    }
-    result.idealSeconds = static_cast<double>(m) * (params.forwardSeconds + params.backwardSeconds);
-    finish(result, v);
+    result.idealSeconds =
+        static_cast<double>(params.microbatches) * (params.forwardSeconds + params.backwardSeconds);
+    finish(result, params.virtualStages);
     return result;
 }
 

@@ -1,5 +1,7 @@
 #include "common/errortext.h"
 
+#include "simcore/scenario/text.h"
+
 #include <QCoreApplication>
 
 namespace dtsim::common {
@@ -14,8 +16,9 @@ QString tr(const char* text)
 QString describeError(const simcore::ScenarioError& error)
 {
     using Kind = simcore::ScenarioError::Kind;
-    const QString key = QString::fromStdString(error.key);
-    const QString given = QString::fromStdString(error.given);
+    // Shown, never obeyed: what was given may hold control characters from a file.
+    const QString key = QString::fromStdString(simcore::textutil::visible(error.key));
+    const QString given = QString::fromStdString(simcore::textutil::visible(error.given));
     const QString allowed = QString::fromStdString(error.allowed);
     switch (error.kind) {
     case Kind::UnknownKey:

@@ -2,6 +2,7 @@
 
 #include "common/errortext.h"
 #include "common/files.h"
+#include "simcore/scenario/text.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -321,7 +322,8 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
                                      "%4); each key may appear once.")
                                       .arg(sourceName)
                                       .arg(twice->first.line)
-                                      .arg(twice->first.key)
+                                      .arg(QString::fromStdString(simcore::textutil::visible(
+                                          twice->first.key.toStdString())))
                                       .arg(twice->second)};
         }
     }
@@ -386,7 +388,8 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
             return {std::nullopt, tr("%1, line %2: %3 must be a number or a string.")
                                       .arg(sourceName)
                                       .arg(line)
-                                      .arg(key)};
+                                      .arg(QString::fromStdString(
+                                          simcore::textutil::visible(key.toStdString())))};
         }
         if (error) {
             return {std::nullopt,

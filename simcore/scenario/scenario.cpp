@@ -643,25 +643,27 @@ std::string_view trim(std::string_view text)
 
 std::string ScenarioError::message() const
 {
-    const std::string quoted = "'" + given + "'";
+    // What was given came from a file or an argument: shown, never obeyed by the terminal.
+    const std::string quoted = "'" + textutil::visible(given) + "'";
+    const std::string name = textutil::visible(key);
     switch (kind) {
     case Kind::UnknownKey:
-        return "unknown key '" + key + "' (dtsim keys lists them)";
+        return "unknown key '" + name + "' (dtsim keys lists them)";
     case Kind::NotANumber:
-        return key + ": " + quoted + " is not a finite number; allowed: " + allowed;
+        return name + ": " + quoted + " is not a finite number; allowed: " + allowed;
     case Kind::NotAnInteger:
-        return key + ": " + quoted + " is not a whole number; allowed: " + allowed;
+        return name + ": " + quoted + " is not a whole number; allowed: " + allowed;
     case Kind::OutOfRange:
-        return key + ": " + quoted + " is out of range; allowed: " + allowed;
+        return name + ": " + quoted + " is out of range; allowed: " + allowed;
     case Kind::NotAChoice:
-        return key + ": " + quoted + " is not allowed; allowed: " + allowed;
+        return name + ": " + quoted + " is not allowed; allowed: " + allowed;
     case Kind::Inconsistent:
-        return key + ": " + quoted + " must be " + allowed +
+        return name + ": " + quoted + " must be " + allowed +
                (detail.empty() ? "" : " (" + detail + ")");
     case Kind::Syntax:
         return "--set " + quoted + ": expected KEY=VALUE";
     }
-    return key;
+    return name;
 }
 
 std::string KeyInfo::allowedText() const

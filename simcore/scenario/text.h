@@ -20,7 +20,13 @@ std::vector<std::string_view> lines(std::string_view text);
 std::string_view trim(std::string_view text);
 /// Fields separated by white space (spaces and tabs).
 std::vector<std::string_view> fields(std::string_view text);
-/// At most 60 characters of the trimmed text, cut on a UTF-8 boundary, "…" when cut.
+/// At most 60 characters of the trimmed text, cut on a UTF-8 boundary, "…" when cut; control
+/// characters shown escaped (visible).
 std::string shorten(std::string_view text);
+/// The text with every control character written out, so echoing what a file or an argument
+/// held can never drive a terminal (ESC, BEL, OSC sequences) or break a line: C0 controls and
+/// DEL as \t, \n, \r or \xHH, C1 controls (U+0080…U+009F) as \u0080….
+/// Everything else, UTF-8 included, passes unchanged.
+std::string visible(std::string_view text);
 
 } // namespace simcore::textutil

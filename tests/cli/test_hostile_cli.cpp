@@ -246,3 +246,27 @@ TEST_CASE("export compares --scale as written, not after rounding to a double", 
     CHECK(edge.exitCode == 0);
     CHECK(edge.err.isEmpty());
 }
+
+TEST_CASE("cli: control characters from a file are written out, never sent to the terminal",
+          "[cli][hostile]")
+{
+    // printf '\033]0;PWNED\007\033[2J1,1\n2,1\n4,1\n' > esc.csv: an OSC that retitles the
+    // terminal, a bell, and a clear-screen before the first row.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("esc.csv"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("\x1b]0;PWNED\x07\x1b[2J1,1\n2,1\n4,1\n");
+    file.close();
+    const testing::Run run = dtsim({QStringLiteral("import"), QStringLiteral("step-times"), path});
+    CHECK(run.exitCode == 2);
+    CHECK_FALSE(run.err.contains(QChar(0x1b)));
+    CHECK_FALSE(run.err.contains(QChar(0x07)));
+    CHECK(run.err.contains(QStringLiteral("\\x1B]0;PWNED\\x07")));
+    // A scenario key's value from the command line, too.
+    const testing::Run set = dtsim({QStringLiteral("calc"), QStringLiteral("scaling"),
+                           QStringLiteral("--set"), QStringLiteral("scaling.workers=\x1b[2J")});
+    CHECK(set.exitCode == 2);
+    CHECK_FALSE(set.err.contains(QChar(0x1b)));
+}

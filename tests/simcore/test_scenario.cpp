@@ -1,8 +1,10 @@
 // The scenario vocabulary: every key parses, range-checks and reports errors by name.
 #include "simcore/scenario/scenario.h"
+#include "simcore/scenario/text.h"
 
 #include <catch2/catch.hpp>
 #include <limits>
+#include <memory>
 #include <set>
 
 using namespace simcore;
@@ -249,4 +251,22 @@ TEST_CASE("decimal text is checked exactly as written, never rounded into range 
     CHECK_FALSE(setValue(s, "hardware.intra_latency", "-0"));
     CHECK_FALSE(setValue(s, "model.params", "0.000")); // the special value 0 = derive
     CHECK(s.model.params == 0);
+}
+
+TEST_CASE("Text from a file or an argument is shown, never obeyed by a terminal",
+          "[scenario][text]")
+{
+    using simcore::textutil::visible;
+    // The escape, bell and OSC of `printf '\033]0;PWNED\007\033[2J'`, written out.
+    CHECK(visible("\x1b]0;PWNED\x07\x1b[2J1") == "\\x1B]0;PWNED\\x07\\x1B[2J1");
+    CHECK(visible("a\tb\nc\rd\x7f") == "a\\tb\\nc\\rd\\x7F");
+    CHECK(visible("\xc2\x9b"
+                  "31m") == "\\u009B31m");                                  // C1 CSI
+    CHECK(visible("Không đọc được – 1,5 µs") == "Không đọc được – 1,5 µs"); // UTF-8 unchanged
+    // Errors echo what was given through it, in every importer and in every key's message.
+    const auto error =
+        simcore::setValue(*std::make_unique<simcore::Scenario>(), "scaling.workers", "\x1b[2J");
+    REQUIRE(error);
+    CHECK(error->message().find('\x1b') == std::string::npos);
+    CHECK(simcore::textutil::shorten("\x07ring") == "\\x07ring");
 }

@@ -69,7 +69,7 @@ TEST_CASE("bad scenario files are refused by line and key", "[ui][file]")
          "s.json, line 4: \"scaling.workers\" is given a second time (first on line 3)"},
         {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \"scaling.workers\": "
          "5,\n  \"\\tscaling.workers\": 9\n}}",
-         "s.json, line 4: \"\tscaling.workers\" is given a second time (first on line 3)"},
+         "s.json, line 4: \"\\tscaling.workers\" is given a second time (first on line 3)"},
         {"{\"format\": \"dtsim-scenario\", \"version\": 1,\n \"values\": {\n  \" "
          "scaling.workers\": "
          "9,\n  \"scaling.workers\": 5\n}}",

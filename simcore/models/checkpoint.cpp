@@ -46,16 +46,6 @@ namespace simcore {
 
 namespace {
 
-bool finiteNonNegative(double x)
-{
-    return std::isfinite(x) && x >= 0.0;
-}
-
-bool finitePositive(double x)
-{
-    return std::isfinite(x) && x > 0.0;
-}
-
 bool validMtbf(double m)
 {
     return m > 0.0 && !std::isnan(m); // +∞ allowed
@@ -221,6 +211,16 @@ CheckpointStatus optimumInputs(double write, double mtbf)
 }
 
 } // namespace
+
+bool finiteNonNegative(double x)
+{
+    return std::isfinite(x) && x >= 0.0;
+}
+
+bool finitePositive(double x)
+{
+    return std::isfinite(x) && x > 0.0;
+}
 
 Checked<double> clusterMtbf(double gpuMtbfSeconds, std::int64_t gpus)
 {

@@ -19,6 +19,12 @@
 
 namespace simcore {
 
+/// A duration, rate or count these models can use: finite and above 0 (finitePositive), or
+/// finite and at least 0 (finiteNonNegative). One test for the checkpoint, goodput and
+/// Monte-Carlo models alike.
+bool finitePositive(double x);
+bool finiteNonNegative(double x);
+
 /// Why a checkpoint-model function gave no usable number. Values, never exceptions.
 enum class CheckpointStatus {
     Ok,

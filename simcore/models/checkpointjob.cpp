@@ -16,11 +16,6 @@ namespace {
 
 using namespace std::string_view_literals;
 
-bool finitePositive(double x)
-{
-    return std::isfinite(x) && x > 0;
-}
-
 } // namespace
 
 std::string_view workSourceId(WorkSource source)

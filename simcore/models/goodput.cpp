@@ -129,16 +129,6 @@ Moments3 adapt(double n, double a, double b, const Moments3& fa, const Moments3&
     return {l.m0 + r.m0, l.m1 + r.m1, l.m2 + r.m2};
 }
 
-bool finitePositive(double x)
-{
-    return std::isfinite(x) && x > 0;
-}
-
-bool finiteNonNegative(double x)
-{
-    return std::isfinite(x) && x >= 0;
-}
-
 bool validParams(const GoodputParams& p)
 {
     return p.gpus >= 1 && finitePositive(p.gpuMtbfSeconds) && finitePositive(p.stepSeconds) &&

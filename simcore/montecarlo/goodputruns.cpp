@@ -6,15 +6,6 @@
 
 namespace simcore {
 
-namespace {
-
-bool finitePositive(double x)
-{
-    return std::isfinite(x) && x > 0;
-}
-
-} // namespace
-
 StragglerSteps goodputStragglerSteps(const GoodputParams& params)
 {
     StragglerSteps steps;

@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
@@ -59,25 +61,9 @@ FileRead readCapped(QFile& file, qint64 maxBytes)
     return result;
 }
 
-} // namespace
-
-QString openForWriting(QSaveFile& file, const QString& path)
-{
-    // Writing through a temporary file renames it over the path: a FIFO, a device or a folder
-    // there (or a link to one) would be replaced by a plain file, not written to.
-    if (const QFileInfo existing(path); existing.exists() && !existing.isFile()) {
-        return tr("Could not write %1: it is not a regular file (a folder, a device or a pipe); "
-                  "choose a file name.")
-            .arg(QDir::toNativeSeparators(path));
-    }
-    if (!file.open(QIODevice::WriteOnly)) {
-        return tr("Could not open %1 for writing: %2")
-            .arg(QDir::toNativeSeparators(path), file.errorString());
-    }
-    return {};
-}
-
-QString commitFile(QSaveFile& file, const QString& path)
+/// Flushes `file` and syncs it to disk: a translated error naming the file, or "" (cancelled on
+/// an error, so the old file at `path` stays).
+QString syncFile(QSaveFile& file, const QString& path)
 {
     // Whatever went wrong before (a write the caller did not check, an encoder's write): the
     // device remembers it.
@@ -106,6 +92,32 @@ QString commitFile(QSaveFile& file, const QString& path)
         return cannotWrite(path, reason);
     }
 #endif
+    return {};
+}
+
+} // namespace
+
+QString openForWriting(QSaveFile& file, const QString& path)
+{
+    // Writing through a temporary file renames it over the path: a FIFO, a device or a folder
+    // there (or a link to one) would be replaced by a plain file, not written to.
+    if (const QFileInfo existing(path); existing.exists() && !existing.isFile()) {
+        return tr("Could not write %1: it is not a regular file (a folder, a device or a pipe); "
+                  "choose a file name.")
+            .arg(QDir::toNativeSeparators(path));
+    }
+    if (!file.open(QIODevice::WriteOnly)) {
+        return tr("Could not open %1 for writing: %2")
+            .arg(QDir::toNativeSeparators(path), file.errorString());
+    }
+    return {};
+}
+
+QString commitFile(QSaveFile& file, const QString& path)
+{
+    if (auto error = syncFile(file, path); !error.isEmpty()) {
+        return error;
+    }
     if (!file.commit()) {
         return cannotWrite(path, file.errorString());
     }
@@ -114,19 +126,37 @@ QString commitFile(QSaveFile& file, const QString& path)
 
 QString writeFileAtomically(const QString& path, const QByteArray& bytes)
 {
-    QSaveFile file(path);
-    if (auto error = openForWriting(file, path); !error.isEmpty()) {
-        return error;
+    return writeFilesAtomically({{path, bytes}});
+}
+
+QString writeFilesAtomically(const QList<FileContents>& files)
+{
+    // Uncommitted, a QSaveFile removes its temporary file when it goes: any return before the
+    // renames leaves the folder as it was.
+    std::vector<std::unique_ptr<QSaveFile>> saves;
+    for (const auto& [path, bytes] : files) {
+        auto& file = *saves.emplace_back(std::make_unique<QSaveFile>(path));
+        if (auto error = openForWriting(file, path); !error.isEmpty()) {
+            return error;
+        }
+        errno = 0;
+        if (file.write(bytes) != bytes.size()) {
+            // Qt often reports "Unknown error" here; the system's reason is in errno.
+            const QString reason =
+                errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : file.errorString();
+            file.cancelWriting();
+            return cannotWrite(path, reason);
+        }
+        if (auto error = syncFile(file, path); !error.isEmpty()) {
+            return error;
+        }
     }
-    errno = 0;
-    if (file.write(bytes) != bytes.size()) {
-        // Qt often reports "Unknown error" here; the system's reason is in errno.
-        const QString reason =
-            errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : file.errorString();
-        file.cancelWriting();
-        return cannotWrite(path, reason);
+    for (std::size_t i = 0; i < saves.size(); ++i) {
+        if (!saves[i]->commit()) {
+            return cannotWrite(files[static_cast<qsizetype>(i)].path, saves[i]->errorString());
+        }
     }
-    return commitFile(file, path);
+    return {};
 }
 
 FileRead readWholeFile(const QString& path, qint64 maxBytes)

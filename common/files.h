@@ -4,6 +4,7 @@
 // failed write — any write, the last flush or the commit — keeps the old file.
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <optional>
 
@@ -20,6 +21,17 @@ QString openForWriting(QSaveFile& file, const QString& path);
 QString commitFile(QSaveFile& file, const QString& path);
 /// Writes `bytes` to `path` atomically; a translated error naming the file and the reason, or "".
 QString writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+/// One file of a set written together.
+struct FileContents {
+    QString path;
+    QByteArray bytes;
+};
+/// Writes a set of files that belong together (a panel's CSV tables): every file goes to a
+/// temporary file first, and only when all of them are written and on disk are they renamed
+/// over their paths. A translated error naming the first file that failed, or "": on an error
+/// before the renames no file of the set is created or changed.
+QString writeFilesAtomically(const QList<FileContents>& files);
 
 /// What readWholeFile found.
 struct FileRead {

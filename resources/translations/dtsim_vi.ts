@@ -892,10 +892,6 @@
         <translation>Ảnh PNG %1 × %2 điểm ảnh.</translation>
     </message>
     <message>
-        <source>The numbers behind the charts, in SI units, comma-separated.</source>
-        <translation>Số liệu của biểu đồ, theo đơn vị SI, phân tách bằng dấu phẩy.</translation>
-    </message>
-    <message>
         <source>Vector drawing: sharp at any size.</source>
         <translation>Hình vector: sắc nét ở mọi kích thước.</translation>
     </message>
@@ -914,6 +910,10 @@
     <message>
         <source>Lays the charts out at %1 × %2 with every font %3 times larger; a PNG then has 1.5 × the pixels (1920 × 1080).</source>
         <translation>Dàn biểu đồ ở cỡ %1 × %2, mọi phông chữ lớn gấp %3 lần; khi đó ảnh PNG có số điểm ảnh gấp 1,5 lần (1920 × 1080).</translation>
+    </message>
+    <message>
+        <source>The numbers behind the charts, in SI units, comma-separated: the quantities in this file, each other table in a file beside it.</source>
+        <translation>Số liệu của biểu đồ, theo đơn vị SI, phân tách bằng dấu phẩy: các đại lượng trong tệp này, mỗi bảng khác trong một tệp bên cạnh.</translation>
     </message>
 </context>
 <context>

@@ -267,40 +267,45 @@ std::string csvColumn(const Quantity& q)
 
 std::string csvCell(const Quantity& q)
 {
-    return q.unit == Unit::Word ? q.word : csvNumber(q.value);
+    return q.unit == Unit::Word ? csvField(q.word) : csvNumber(q.value);
 }
 
 } // namespace
 
-std::string planCsv(const PlanReport& report)
+std::vector<CsvTable> planCsv(const PlanReport& report)
 {
-    std::string text = csvQuantities(report);
-    text += "rank";
+    std::vector<CsvTable> tables{csvQuantities(report)};
+    std::vector<std::string> header{"rank"};
     for (const auto& q : planLayoutQuantities(PlanLayout{})) {
-        text += ',' + csvColumn(q);
+        header.push_back(csvColumn(q));
     }
-    text += ",pareto\n";
+    header.emplace_back("pareto");
+    CsvTableBuilder layouts("layouts", header);
     std::size_t front = 0;
     for (std::size_t i = 0; i < report.layouts.size(); ++i) {
         const bool onFront = front < report.pareto.size() && report.pareto[front] == i;
         front += onFront ? 1 : 0;
-        text += std::to_string(i + 1);
+        std::vector<std::string> fields{std::to_string(i + 1)};
         for (const auto& q : planLayoutQuantities(report.layouts[i])) {
-            text += ',' + csvCell(q);
+            fields.push_back(csvCell(q));
         }
-        text += onFront ? ",1\n" : ",0\n";
+        fields.emplace_back(onFront ? "1" : "0");
+        layouts.row(std::move(fields));
     }
-    text += "\ntp,pp,status,best_tokens_per_second,best_step_time_s,least_memory_per_gpu_bytes\n";
+    tables.push_back(layouts.table());
+    CsvTableBuilder map("map", {"tp", "pp", "status", "best_tokens_per_second", "best_step_time_s",
+                                "least_memory_per_gpu_bytes"});
     for (const auto& cell : report.map) {
         const bool fits = cell.status == PlanCellStatus::Fits;
         const bool memory = cell.status == PlanCellStatus::OutOfMemory;
-        text += std::to_string(cell.tp) + ',' + std::to_string(cell.pp) + ',' +
-                std::string(planCellStatusId(cell.status)) + ',' +
-                (fits ? csvNumber(cell.bestTokensPerSecond) : std::string()) + ',' +
-                (fits ? csvNumber(cell.bestStepSeconds) : std::string()) + ',' +
-                (memory ? csvNumber(cell.leastMemoryBytes) : std::string()) + '\n';
+        map.row({std::to_string(cell.tp), std::to_string(cell.pp),
+                 csvField(planCellStatusId(cell.status)),
+                 fits ? csvNumber(cell.bestTokensPerSecond) : std::string(),
+                 fits ? csvNumber(cell.bestStepSeconds) : std::string(),
+                 memory ? csvNumber(cell.leastMemoryBytes) : std::string()});
     }
-    return text;
+    tables.push_back(map.table());
+    return tables;
 }
 
 std::string scheduleWord(PipelineSchedule schedule)

@@ -136,10 +136,10 @@ std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLay
 /// tokens_per_second, mfu, days, gpu_hours, cost (USD), energy_kwh, co2_kg.
 std::vector<Quantity> planLayoutQuantities(const PlanLayout& layout);
 
-/// The plan as CSV: the quantity block (csvQuantities), the fitting layouts fastest first with
-/// every term of their step (SI units; `pareto` = 1 on the front), then the tp × pp map with
-/// each cell's status id (planCellStatusId).
-std::string planCsv(const PlanReport& report);
+/// The plan as CSV: the quantities; "layouts", the fitting layouts fastest first with every term
+/// of their step (SI units; `pareto` = 1 on the front); "map", the tp × pp map with each cell's
+/// status id (planCellStatusId).
+std::vector<CsvTable> planCsv(const PlanReport& report);
 
 /// "fits", "tp_across_nodes", "tp_not_divisor_of_heads", "pp_not_divisor_of_layers",
 /// "gpus_not_divisible", "batch_not_divisible", "out_of_memory".

@@ -23,23 +23,20 @@ double stepsOrNone(double intervalSeconds, double stepSeconds)
     return steps.ok() ? static_cast<double>(steps.value) : kNone;
 }
 
-/// Run 0's timeline, one row per stretch that ends in a failure (and the last one).
-std::string timelineCsv(const RunResult& run)
+/// Run 0's timeline, one row per stretch that ends in a failure (and the last one; the recording
+/// may have stopped before the run's end). straggler_s: of work_kept_s, waiting for the slowest
+/// GPU.
+CsvTable timelineCsv(const RunResult& run)
 {
-    if (run.timeline.empty()) {
-        return {};
-    }
-    std::string text = "\n# Monte-Carlo run 0: its timeline, one row per stretch between failures "
-                       "(straggler_s: of work_kept_s, waiting for the slowest GPU)";
-    text += run.timelineTruncated ? " (truncated: the recording stopped)\n" : "\n";
-    text += "start_s,end_s,work_kept_s,straggler_s,write_s,lost_s,restart_s,ends_in_failure\n";
+    CsvTableBuilder table("timeline", {"start_s", "end_s", "work_kept_s", "straggler_s", "write_s",
+                                       "lost_s", "restart_s", "ends_in_failure"});
     double start = run.timeline.front().startSeconds;
     std::array<double, 4> seconds{0, 0, 0, 0};
     double straggler = 0;
     const auto emit = [&](double end, bool failure) {
-        text += csvNumber(start) + ',' + csvNumber(end) + ',' + csvNumber(seconds[0]) + ',' +
-                csvNumber(straggler) + ',' + csvNumber(seconds[1]) + ',' + csvNumber(seconds[2]) +
-                ',' + csvNumber(seconds[3]) + ',' + (failure ? "1" : "0") + '\n';
+        table.row({csvNumber(start), csvNumber(end), csvNumber(seconds[0]), csvNumber(straggler),
+                   csvNumber(seconds[1]), csvNumber(seconds[2]), csvNumber(seconds[3]),
+                   failure ? "1" : "0"});
         start = end;
         seconds = {0, 0, 0, 0};
         straggler = 0;
@@ -56,7 +53,7 @@ std::string timelineCsv(const RunResult& run)
     if (end > start || seconds != std::array<double, 4>{0, 0, 0, 0}) {
         emit(end, false);
     }
-    return text;
+    return table.table();
 }
 
 } // namespace
@@ -262,40 +259,43 @@ std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& mc)
     return q;
 }
 
-std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo)
+std::vector<CsvTable> checkpointCsv(const CheckpointReport& report,
+                                    const MonteCarloSummary& monteCarlo)
 {
-    std::string text = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return text;
+        return tables;
     }
     const auto& mc = monteCarlo;
+    // The Monte-Carlo batch (seeded, whole intervals).
     if (const auto quantities = monteCarloQuantities(mc); !quantities.empty()) {
-        text += "# the Monte-Carlo batch (seeded, whole intervals)\nquantity,value,unit\n";
-        for (const auto& q : quantities) {
-            text += std::string(q.id) + ',' + (q.unit == Unit::Word ? q.word : csvNumber(q.value)) +
-                    ',' + std::string(unitSymbol(q.unit)) + '\n';
-        }
-        text += '\n';
+        tables.push_back(csvQuantityTable("monte_carlo", quantities));
     }
-    text += "# wasted time vs checkpoint interval (Daly 2006)\n"
-            "interval_s,waste_fraction,write_fraction,lost_fraction,restart_fraction,expected_s,"
-            "expected_failures\n";
+    // Wasted time vs checkpoint interval (Daly 2006).
+    CsvTableBuilder waste("waste_curve",
+                          {"interval_s", "waste_fraction", "write_fraction", "lost_fraction",
+                           "restart_fraction", "expected_s", "expected_failures"});
     for (const auto& p : report.result.curve) {
-        text += csvNumber(p.intervalSeconds) + ',' + csvNumber(p.wasteFraction) + ',' +
-                csvNumber(p.writeFraction) + ',' + csvNumber(p.lostFraction) + ',' +
-                csvNumber(p.restartFraction) + ',' + csvNumber(p.expectedSeconds) + ',' +
-                csvNumber(p.expectedFailures) + '\n';
+        waste.row({csvNumber(p.intervalSeconds), csvNumber(p.wasteFraction),
+                   csvNumber(p.writeFraction), csvNumber(p.lostFraction),
+                   csvNumber(p.restartFraction), csvNumber(p.expectedSeconds),
+                   csvNumber(p.expectedFailures)});
     }
+    tables.push_back(waste.table());
     if (mc.valid) {
-        text += "\n# Monte-Carlo completion times: histogram\nbin_start_s,bin_end_s,jobs\n";
+        // The Monte-Carlo completion times.
+        CsvTableBuilder histogram("histogram", {"bin_start_s", "bin_end_s", "jobs"});
         const auto& h = mc.histogram;
         for (std::size_t i = 0; i < h.counts.size(); ++i) {
-            text += csvNumber(h.edgeSeconds(i)) + ',' + csvNumber(h.edgeSeconds(i + 1)) + ',' +
-                    std::to_string(h.counts[i]) + '\n';
+            histogram.row({csvNumber(h.edgeSeconds(i)), csvNumber(h.edgeSeconds(i + 1)),
+                           std::to_string(h.counts[i])});
         }
-        text += timelineCsv(mc.sampleRun);
+        tables.push_back(histogram.table());
+        if (!mc.sampleRun.timeline.empty()) {
+            tables.push_back(timelineCsv(mc.sampleRun));
+        }
     }
-    return text;
+    return tables;
 }
 
 Scenario withLlama3Scale(const Scenario& base)

@@ -85,10 +85,6 @@ MonteCarloSummary computeMonteCarlo(const CheckpointParams& params, std::int64_t
                                     std::atomic<std::int64_t>* progress = nullptr,
                                     const StragglerSteps& stragglers = {});
 
-/// The CSV: the quantities (and the batch's, mc_*, when `monteCarlo` is valid), the wasted time
-/// at every interval of the curve, the histogram of completion times, and run 0's timeline as
-/// one row per stretch between failures (work kept, of it the straggler wait, writes, lost work,
-/// restarts: as many rows as failures + 1, whatever the number of intervals).
 /// "completed", "failure_limit", "too_many_intervals", "no_run_finished" or "invalid": the
 /// mc_status quantity's word.
 std::string batchStatusId(const BatchResult& batch);
@@ -99,7 +95,15 @@ std::string batchStatusId(const BatchResult& batch);
 /// mc_straggler_factor and mc_mean_straggler_time. Empty when no batch was computed.
 std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& monteCarlo);
 
-std::string checkpointCsv(const CheckpointReport& report, const MonteCarloSummary& monteCarlo);
+/// The CSV: the quantities; "monte_carlo", the batch's quantities (when one was computed);
+/// "waste_curve", wasted time vs interval (interval_s, waste_fraction, write_fraction,
+/// lost_fraction, restart_fraction, expected_s, expected_failures); with a valid batch,
+/// "histogram" of its completion times (bin_start_s, bin_end_s, jobs) and "timeline", run 0's
+/// stretches between failures (start_s, end_s, work_kept_s, straggler_s, write_s, lost_s,
+/// restart_s, ends_in_failure: as many rows as failures + 1, whatever the number of intervals). A
+/// report with problems has the quantities only.
+std::vector<CsvTable> checkpointCsv(const CheckpointReport& report,
+                                    const MonteCarloSummary& monteCarlo);
 
 /// Llama 3 405B's model and its 16,384-GPU layout (Llama 3 paper, Tables 3 and 4: tp 8 × pp 16
 /// × dp 128, 2,048 sequences of 8,192 a step; 128 layers stand in for its 126, see the

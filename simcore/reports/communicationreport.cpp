@@ -192,37 +192,38 @@ CommunicationReport communicationReport(const Scenario& scenario)
     return report;
 }
 
-std::string communicationCsv(const CommunicationReport& report)
+std::vector<CsvTable> communicationCsv(const CommunicationReport& report)
 {
-    std::string text = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return text;
+        return tables;
     }
-    text += "# time and bytes sent per worker vs workers (all-reduce of S = " +
-            csvNumber(report.params.bytes) +
-            " bytes)\nalgorithm,workers,time_s,bytes_sent_per_worker_bytes,"
-            "server_bytes_sent_bytes,busbw_bytes_per_s\n";
+    // Time and bytes sent per worker vs workers, for the all-reduce of the quantity bytes.
+    CsvTableBuilder workers("worker_sweep",
+                            {"algorithm", "workers", "time_s", "bytes_sent_per_worker_bytes",
+                             "server_bytes_sent_bytes", "busbw_bytes_per_s"});
     for (const auto& sweep : report.workerSweeps) {
-        const std::string id(commAlgorithmId(sweep.algorithm));
+        const std::string id = csvField(commAlgorithmId(sweep.algorithm));
         for (const auto& point : sweep.points) {
-            text += id + ',' + std::to_string(point.workers) + ',' + csvNumber(point.seconds) +
-                    ',' + csvNumber(point.bytesSentPerWorker) + ',' +
-                    csvNumber(point.serverBytesSent) + ',' + csvNumber(point.busbwBytesPerSecond) +
-                    '\n';
+            workers.row({id, std::to_string(point.workers), csvNumber(point.seconds),
+                         csvNumber(point.bytesSentPerWorker), csvNumber(point.serverBytesSent),
+                         csvNumber(point.busbwBytesPerSecond)});
         }
     }
-    text += "\n# bus bandwidth vs message size at N = " + std::to_string(report.params.workers) +
-            " workers (nccl-tests: algbw = S/t, busbw = algbw * 2(N-1)/N)\n"
-            "algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s\n";
+    tables.push_back(workers.table());
+    // Bus bandwidth vs message size at the quantity workers (nccl-tests: algbw = S/t,
+    // busbw = algbw * 2(N-1)/N).
+    CsvTableBuilder sizes("size_sweep", {"algorithm", "message_bytes", "time_s",
+                                         "algbw_bytes_per_s", "busbw_bytes_per_s"});
     for (const auto& sweep : report.sizeSweeps) {
-        const std::string id(commAlgorithmId(sweep.algorithm));
+        const std::string id = csvField(commAlgorithmId(sweep.algorithm));
         for (const auto& point : sweep.points) {
-            text += id + ',' + csvNumber(point.bytes) + ',' + csvNumber(point.seconds) + ',' +
-                    csvNumber(point.algbwBytesPerSecond) + ',' +
-                    csvNumber(point.busbwBytesPerSecond) + '\n';
+            sizes.row({id, csvNumber(point.bytes), csvNumber(point.seconds),
+                       csvNumber(point.algbwBytesPerSecond), csvNumber(point.busbwBytesPerSecond)});
         }
     }
-    return text;
+    tables.push_back(sizes.table());
+    return tables;
 }
 
 } // namespace simcore

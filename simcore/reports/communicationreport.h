@@ -87,10 +87,11 @@ struct CommunicationReport : Report {
 /// allReduceFromScenario(scenario).seconds (the Topology view's price of the same all-reduce).
 CommunicationReport communicationReport(const Scenario& scenario);
 
-/// The CSV behind the view's charts: the quantities, then one row per algorithm and N of the two
-/// charts against N (algorithm, workers, time_s, bytes_sent_per_worker_bytes,
-/// server_bytes_sent_bytes, busbw_bytes_per_s), then one per algorithm and S of the bus
-/// bandwidth chart (algorithm, message_bytes, time_s, algbw_bytes_per_s, busbw_bytes_per_s).
-std::string communicationCsv(const CommunicationReport& report);
+/// The CSV behind the view's charts: the quantities; "worker_sweep", one row per algorithm and N
+/// of the two charts against N (algorithm, workers, time_s, bytes_sent_per_worker_bytes,
+/// server_bytes_sent_bytes, busbw_bytes_per_s); "size_sweep", one per algorithm and S of the bus
+/// bandwidth chart (algorithm, message_bytes, time_s, algbw_bytes_per_s, busbw_bytes_per_s). A
+/// report with problems has the quantities only.
+std::vector<CsvTable> communicationCsv(const CommunicationReport& report);
 
 } // namespace simcore

@@ -173,27 +173,39 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     return report;
 }
 
-std::string goodputCsv(const GoodputReport& report)
+std::vector<CsvTable> goodputCsv(const GoodputReport& report)
 {
-    std::string text = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return text;
+        return tables;
     }
-    text += "# goodput vs GPUs (Daly 2006 at the optimum and at the scenario's interval)\n"
-            "gpus,goodput_optimal,goodput_at_interval\n";
+    CsvTableBuilder curve("curve", {"gpus", "goodput_optimal", "goodput_at_interval"});
     for (const auto& point : report.curve) {
-        text += std::to_string(point.gpus) + ',' + csvNumber(point.goodputOptimal) + ',' +
-                csvNumber(point.goodputAtInterval) + '\n';
+        curve.row({std::to_string(point.gpus), csvNumber(point.goodputOptimal),
+                   csvNumber(point.goodputAtInterval)});
     }
-    text += "\n# failure causes: Llama 3 paper (arXiv 2407.21783) Table 5, 419 unexpected "
-            "interruptions in 54 days on 16384 H100\n"
-            "cause,category,count,share,printed_percent,expected_failures\n";
+    tables.push_back(curve.table());
+    CsvTableBuilder failures("failure_causes", {"cause", "category", "count", "share",
+                                                "printed_percent", "expected_failures"});
     for (const auto& row : report.failures) {
-        text += std::string(row.cause.id) + ',' + std::string(row.cause.category) + ',' +
-                std::to_string(row.cause.count) + ',' + csvNumber(row.share) + ',' +
-                csvNumber(row.cause.printedPercent) + ',' + csvNumber(row.expectedFailures) + '\n';
+        failures.row({csvField(row.cause.id), csvField(row.cause.category),
+                      std::to_string(row.cause.count), csvNumber(row.share),
+                      csvNumber(row.cause.printedPercent), csvNumber(row.expectedFailures)});
     }
-    return text;
+    tables.push_back(failures.table());
+    return tables;
+}
+
+std::vector<CsvTable> checkpointViewCsv(const CheckpointReport& report,
+                                        const MonteCarloSummary& monteCarlo,
+                                        const GoodputReport& goodput)
+{
+    std::vector<CsvTable> tables = checkpointCsv(report, monteCarlo);
+    for (auto& table : goodputCsv(goodput)) {
+        table.name = table.name == "quantities" ? "goodput" : "goodput_" + table.name;
+        tables.push_back(std::move(table));
+    }
+    return tables;
 }
 
 std::vector<Quantity> goodputSimulationQuantities(const GoodputSimulation& mc, std::uint64_t seed)

@@ -5,6 +5,7 @@
 #include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
 #include "simcore/montecarlo/goodputruns.h"
+#include "simcore/reports/checkpointreport.h"
 #include "simcore/reports/report.h"
 
 #include <string>
@@ -46,8 +47,18 @@ struct GoodputReport : Report {
 /// as impossible on a curve of the N that are).
 GoodputReport goodputReport(const Scenario& scenario, bool withCurve = true);
 
-/// The CSV: the quantities, the goodput-vs-N curve, the failure breakdown with its source.
-std::string goodputCsv(const GoodputReport& report);
+/// The CSV: the quantities; "curve", goodput vs N (gpus, goodput_optimal, goodput_at_interval;
+/// Daly 2006 at the optimum and at the scenario's interval); "failure_causes", the Llama 3
+/// paper's (arXiv 2407.21783, Table 5: 419 unexpected interruptions in 54 days on 16,384 H100)
+/// breakdown (cause, category, count, share, printed_percent, expected_failures). A report with
+/// problems has the quantities only.
+std::vector<CsvTable> goodputCsv(const GoodputReport& report);
+
+/// The Checkpoint view's CSV: checkpointCsv's tables, then goodputCsv's with "goodput" for its
+/// quantities and "goodput_" before the others' names.
+std::vector<CsvTable> checkpointViewCsv(const CheckpointReport& report,
+                                        const MonteCarloSummary& monteCarlo,
+                                        const GoodputReport& goodput);
 
 /// A simulation's numbers as quantities, the one list `calc goodput --monte-carlo` prints:
 /// mc_goodput, mc_runs, mc_seed, mc_mean_time, mc_standard_error, mc_mean_failures,

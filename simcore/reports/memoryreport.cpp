@@ -127,29 +127,31 @@ MemoryReport memoryReport(const Scenario& scenario)
     return report;
 }
 
-std::string memoryCsv(const MemoryReport& report)
+std::vector<CsvTable> memoryCsv(const MemoryReport& report)
 {
-    std::string text = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return text;
+        return tables;
     }
-    text += "# what one GPU holds under each ZeRO stage (bytes; GB = 1e9, GiB = 2^30)\n"
-            "stage,name,selected,parameters,weights_bytes,gradients_bytes,optimizer_bytes,"
-            "activations_bytes,buffers_bytes,total_bytes,total_gib,gpu,capacity_bytes,fits,"
-            "headroom_bytes,min_gpus\n";
+    // What one GPU holds under each ZeRO stage (bytes; GB = 1e9, GiB = 2^30).
+    CsvTableBuilder stages("zero_stages",
+                           {"stage", "name", "selected", "parameters", "weights_bytes",
+                            "gradients_bytes", "optimizer_bytes", "activations_bytes",
+                            "buffers_bytes", "total_bytes", "total_gib", "gpu", "capacity_bytes",
+                            "fits", "headroom_bytes", "min_gpus"});
     for (const auto& stage : report.stages) {
         const auto& m = stage.memory;
         const auto& v = stage.verdict;
-        text += std::to_string(stage.zero) + ',' + zeroStageName(stage.zero) + ',' +
-                (stage.zero == report.selectedStage ? "1" : "0") + ',' + csvNumber(m.parameters) +
-                ',' + csvNumber(m.weightsBytes) + ',' + csvNumber(m.gradientsBytes) + ',' +
-                csvNumber(m.optimizerBytes) + ',' + csvNumber(m.activationsBytes) + ',' +
-                csvNumber(m.buffersBytes) + ',' + csvNumber(m.totalBytes) + ',' +
-                csvNumber(m.totalBytes / kGiB) + ',' + std::string(report.gpu->id) + ',' +
-                csvNumber(v.capacityBytes) + ',' + (v.fits ? "1" : "0") + ',' +
-                csvNumber(v.headroomBytes) + ',' + std::to_string(v.minGpus) + '\n';
+        stages.row(
+            {std::to_string(stage.zero), csvField(zeroStageName(stage.zero)),
+             stage.zero == report.selectedStage ? "1" : "0", csvNumber(m.parameters),
+             csvNumber(m.weightsBytes), csvNumber(m.gradientsBytes), csvNumber(m.optimizerBytes),
+             csvNumber(m.activationsBytes), csvNumber(m.buffersBytes), csvNumber(m.totalBytes),
+             csvNumber(m.totalBytes / kGiB), csvField(report.gpu->id), csvNumber(v.capacityBytes),
+             v.fits ? "1" : "0", csvNumber(v.headroomBytes), std::to_string(v.minGpus)});
     }
-    return text;
+    tables.push_back(stages.table());
+    return tables;
 }
 
 } // namespace simcore

@@ -56,10 +56,11 @@ struct MemoryReport : Report {
 /// validateMemory()'s.
 MemoryReport memoryReport(const Scenario& scenario);
 
-/// The CSV: the quantities, then one row per ZeRO stage (stage, name, selected, parameters,
-/// weights_bytes, gradients_bytes, optimizer_bytes, activations_bytes, buffers_bytes,
-/// total_bytes, total_gib, gpu, capacity_bytes, fits, headroom_bytes, min_gpus).
-std::string memoryCsv(const MemoryReport& report);
+/// The CSV: the quantities; "zero_stages", one row per ZeRO stage (stage, name, selected,
+/// parameters, weights_bytes, gradients_bytes, optimizer_bytes, activations_bytes,
+/// buffers_bytes, total_bytes, total_gib, gpu, capacity_bytes, fits, headroom_bytes, min_gpus).
+/// A report with problems has the quantities only.
+std::vector<CsvTable> memoryCsv(const MemoryReport& report);
 
 /// "DDP (ZeRO-0)", "ZeRO-1", "ZeRO-2", "ZeRO-3 / FSDP": the English stage names of the CSV.
 std::string zeroStageName(std::int64_t zero);

@@ -155,18 +155,20 @@ std::string layerSpanText(const LayerSpan& span)
     return text(span.first) + '-' + text(span.last);
 }
 
-std::string parallelismCsv(const ParallelismReport& report)
+std::vector<CsvTable> parallelismCsv(const ParallelismReport& report)
 {
-    std::string csv = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return csv;
+        return tables;
     }
     const auto& p = report.layout;
     const std::int64_t rows = std::min(report.summary.gpus, kMaxParallelismCsvRows);
-    csv += "# the diagram: one row per GPU in Megatron-LM's rank order; layers 1-based, one range "
-           "per chunk\n"
-           "rank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,batch_slice,"
-           "tensor_group_crosses_node,pipeline_group_crosses_node,data_group_crosses_node\n";
+    // The diagram: one row per GPU in Megatron-LM's rank order; layers 1-based, one range per
+    // chunk. The quantity "gpus" says how many there are when the table stops at the cap.
+    CsvTableBuilder gpus("gpus",
+                         {"rank", "node", "slot", "dp_index", "tp_index", "pp_index", "layers",
+                          "weight_shard", "batch_slice", "tensor_group_crosses_node",
+                          "pipeline_group_crosses_node", "data_group_crosses_node"});
     for (std::int64_t rank = 0; rank < rows; ++rank) {
         const GpuRole role = gpuRole(report, rank);
         const auto& c = role.place;
@@ -175,16 +177,13 @@ std::string parallelismCsv(const ParallelismReport& report)
             layers += (layers.empty() ? "" : ";") + layerSpanText(span);
         }
         const auto flag = [](bool value) { return value ? "1" : "0"; };
-        csv += text(rank) + ',' + text(c.node) + ',' + text(c.slot) + ',' + text(c.dp) + ',' +
-               text(c.tp) + ',' + text(c.pp) + ',' + layers + ',' + text(role.weightShard) + '/' +
-               text(p.tp) + ',' + text(role.batchSlice) + '/' + text(p.dp) + ',' +
-               flag(role.tensorGroupCrossesNode) + ',' + flag(role.pipelineGroupCrossesNode) + ',' +
-               flag(role.dataGroupCrossesNode) + '\n';
+        gpus.row({text(rank), text(c.node), text(c.slot), text(c.dp), text(c.tp), text(c.pp),
+                  layers, text(role.weightShard) + '/' + text(p.tp),
+                  text(role.batchSlice) + '/' + text(p.dp), flag(role.tensorGroupCrossesNode),
+                  flag(role.pipelineGroupCrossesNode), flag(role.dataGroupCrossesNode)});
     }
-    if (rows < report.summary.gpus) {
-        csv += "# listed the first " + text(rows) + " of " + text(report.summary.gpus) + " GPUs\n";
-    }
-    return csv;
+    tables.push_back(gpus.table());
+    return tables;
 }
 
 } // namespace simcore

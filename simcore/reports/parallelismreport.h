@@ -94,9 +94,10 @@ GpuRole gpuRole(const ParallelismReport& report, std::int64_t rank);
 /// A layer span as the CSV writes it: "17-32", "5", or "-" for none.
 std::string layerSpanText(const LayerSpan& span);
 
-/// The quantities, then one row per GPU (at most kMaxParallelismCsvRows): rank, node, slot,
-/// dp_index, tp_index, pp_index, layers (chunks separated by ';'), weight_shard, batch_slice,
-/// tensor_group_crosses_node, pipeline_group_crosses_node, data_group_crosses_node.
-std::string parallelismCsv(const ParallelismReport& report);
+/// The CSV: the quantities; "gpus", one row per GPU (the first kMaxParallelismCsvRows of the
+/// quantity gpus): rank, node, slot, dp_index, tp_index, pp_index, layers (chunks separated by
+/// ';'), weight_shard, batch_slice, tensor_group_crosses_node, pipeline_group_crosses_node,
+/// data_group_crosses_node. A report with problems has the quantities only.
+std::vector<CsvTable> parallelismCsv(const ParallelismReport& report);
 
 } // namespace simcore

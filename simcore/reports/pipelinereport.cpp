@@ -287,36 +287,37 @@ PipelineReport pipelineReport(const Scenario& scenario)
     return report;
 }
 
-std::string pipelineCsv(const PipelineReport& report)
+std::vector<CsvTable> pipelineCsv(const PipelineReport& report)
 {
-    std::string csv = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return csv;
+        return tables;
     }
     const auto& r = report.result;
-    csv += "# the Gantt chart: one row per forward or backward (for zb-h1, zb-h2 and dualpipe: "
-           "backward = the input gradient B, weight = the weight gradient W), each device's in the "
-           "order it runs them; microbatch is 0-based (the chart numbers them from 1)\n"
-           "device,chunk,virtual_stage,microbatch,pass,start_s,end_s\n";
+    // The Gantt chart: one row per forward or backward (for zb-h1, zb-h2 and dualpipe: backward
+    // = the input gradient B, weight = the weight gradient W), each device's in the order it
+    // runs them; microbatch is 0-based (the chart numbers them from 1). Past
+    // kMaxListedPipelineOperations the table has its header only.
+    CsvTableBuilder operations("operations", {"device", "chunk", "virtual_stage", "microbatch",
+                                              "pass", "start_s", "end_s"});
     for (const auto& op : r.operations) {
-        csv += text(op.device) + ',' + text(op.chunk) + ',' + text(op.stage) + ',' +
-               text(op.microbatch) + ',' +
-               (op.pass == PipelinePass::Forward    ? "forward,"
-                : op.pass == PipelinePass::Backward ? "backward,"
-                                                    : "weight,") +
-               csvNumber(op.startSeconds) + ',' + csvNumber(op.endSeconds) + '\n';
+        operations.row({text(op.device), text(op.chunk), text(op.stage), text(op.microbatch),
+                        op.pass == PipelinePass::Forward    ? "forward"
+                        : op.pass == PipelinePass::Backward ? "backward"
+                                                            : "weight",
+                        csvNumber(op.startSeconds), csvNumber(op.endSeconds)});
     }
-    if (!report.operationsListed) {
-        csv += "# operations not listed: more than " + text(kMaxListedPipelineOperations) + '\n';
-    }
-    csv += "\n# per device: the most activations in flight at once and what they weigh\n"
-           "device,peak_in_flight_chunks,peak_in_flight_microbatches,activation_bytes\n";
+    tables.push_back(operations.table());
+    // Per device: the most activations in flight at once and what they weigh.
+    CsvTableBuilder devices("devices", {"device", "peak_in_flight_chunks",
+                                        "peak_in_flight_microbatches", "activation_bytes"});
     for (std::size_t d = 0; d < report.devices.size(); ++d) {
         const auto& device = report.devices[d];
-        csv += std::to_string(d) + ',' + text(device.peakChunks) + ',' +
-               csvNumber(device.peakMicrobatches) + ',' + csvNumber(device.bytes) + '\n';
+        devices.row({std::to_string(d), text(device.peakChunks), csvNumber(device.peakMicrobatches),
+                     csvNumber(device.bytes)});
     }
-    return csv;
+    tables.push_back(devices.table());
+    return tables;
 }
 
 } // namespace simcore

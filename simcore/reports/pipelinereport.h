@@ -86,9 +86,10 @@ PipelineReport pipelineReport(const Scenario& scenario);
 /// (pipeline.forward_seconds → parallel.forward_time, …) with the value given.
 ScenarioError scenarioError(const PipelineError& error, const PipelineParams& params);
 
-/// The quantities, then the operations (when listed: device, chunk, virtual_stage, microbatch,
-/// pass, start_s, end_s; microbatch 0-based), then one row per device (device,
-/// peak_in_flight_chunks, peak_in_flight_microbatches, activation_bytes).
-std::string pipelineCsv(const PipelineReport& report);
+/// The CSV: the quantities; "operations" (device, chunk, virtual_stage, microbatch, pass,
+/// start_s, end_s; microbatch 0-based; header only when the operations are not listed); "devices",
+/// one row per device (device, peak_in_flight_chunks, peak_in_flight_microbatches,
+/// activation_bytes). A report with problems has the quantities only.
+std::vector<CsvTable> pipelineCsv(const PipelineReport& report);
 
 } // namespace simcore

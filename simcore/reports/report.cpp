@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 
 namespace simcore {
@@ -245,27 +246,85 @@ std::vector<ScenarioError> problemsOf(View view, const Scenario& scenario,
     return problems;
 }
 
+namespace {
+
+/// A field CSV reads as one: no comma, quote or line break, or all of it quoted with the quotes
+/// inside doubled.
+bool isOneField(std::string_view field)
+{
+    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+        return true;
+    }
+    if (field.size() < 2 || field.front() != '"' || field.back() != '"') {
+        return false;
+    }
+    const std::string_view inside = field.substr(1, field.size() - 2);
+    for (std::size_t i = 0; i < inside.size(); ++i) {
+        if (inside[i] == '"' && (i + 1 == inside.size() || inside[++i] != '"')) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+CsvTableBuilder::CsvTableBuilder(std::string name, const std::vector<std::string>& header)
+    : m_table{std::move(name), {}}, m_width(header.size())
+{
+    row(header);
+}
+
+void CsvTableBuilder::row(std::vector<std::string> fields)
+{
+    // A wider row or a field that splits would shift every column after it in a spreadsheet.
+    assert(fields.size() <= m_width);
+    assert(std::all_of(fields.begin(), fields.end(), isOneField));
+    fields.resize(m_width);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0) {
+            m_table.text += ',';
+        }
+        m_table.text += fields[i];
+    }
+    m_table.text += '\n';
+}
+
 std::string csvNumber(double value)
 {
     return std::isnan(value) ? std::string() : formatNumber(value);
 }
 
-std::string csvQuantities(const Report& report)
+std::string csvField(std::string_view text)
 {
-    std::string text = "# dtsim " + std::string(viewId(report.view)) + ": " + report.heading +
-                       "; SI units\nquantity,value,unit\n";
-    for (const auto& q : report.quantities) {
-        text += std::string(q.id) + ',';
-        if (q.unit == Unit::Word) {
-            text += q.word;
-        } else if (q.unit == Unit::Boolean) {
-            text += q.value != 0 ? "1" : "0";
-        } else {
-            text += csvNumber(q.value);
-        }
-        text += ',' + std::string(unitSymbol(q.unit)) + '\n';
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        return std::string(text);
     }
-    return text + '\n';
+    std::string out = "\"";
+    for (const char c : text) {
+        out += c;
+        if (c == '"') {
+            out += '"';
+        }
+    }
+    return out + '"';
+}
+
+CsvTable csvQuantityTable(std::string name, std::span<const Quantity> quantities)
+{
+    CsvTableBuilder table(std::move(name), {"quantity", "value", "unit"});
+    for (const auto& q : quantities) {
+        const std::string value = q.unit == Unit::Word      ? csvField(q.word)
+                                  : q.unit == Unit::Boolean ? (q.value != 0 ? "1" : "0")
+                                                            : csvNumber(q.value);
+        table.row({std::string(q.id), value, std::string(unitSymbol(q.unit))});
+    }
+    return table.table();
+}
+
+CsvTable csvQuantities(const Report& report)
+{
+    return csvQuantityTable("quantities", report.quantities);
 }
 
 } // namespace simcore

@@ -107,10 +107,42 @@ struct Report {
     }
 };
 
+/// One table of a view's CSV export, as its own file holds it: a header line, then rows each with
+/// as many fields as the header (RFC 4180), every line ending in "\n", no comment or blank line,
+/// so a spreadsheet or pandas.read_csv reads it as it is.
+struct CsvTable {
+    /// snake_case, stable and unique within the view: "quantities" for the first table of every
+    /// view, then what the table holds ("curve", "layouts"). The exporter names the files after it.
+    std::string name;
+    std::string text;
+    friend bool operator==(const CsvTable&, const CsvTable&) = default;
+};
+
+/// Builds one CsvTable, the one place where a row is made as wide as its header.
+class CsvTableBuilder {
+public:
+    /// `header`: the column names, plain snake_case.
+    CsvTableBuilder(std::string name, const std::vector<std::string>& header);
+    /// One row of fields written as CSV cells (csvNumber, csvField, a quoted text): a row with
+    /// fewer fields than the header ends in empty ones (values that do not apply), never one
+    /// with more.
+    void row(std::vector<std::string> fields);
+    [[nodiscard]] const CsvTable& table() const { return m_table; }
+
+private:
+    CsvTable m_table;
+    std::size_t m_width = 0;
+};
+
 /// A number in a CSV cell: the shortest text that reads back to the same double (formatNumber),
 /// "" for NaN.
 std::string csvNumber(double value);
-/// "# dtsim VIEW: heading; SI units" and the quantity,value,unit block, then a blank line.
-std::string csvQuantities(const Report& report);
+/// Text in a CSV cell: as it is, or in double quotes (those inside doubled) when it holds a
+/// comma, a double quote or a line break (RFC 4180).
+std::string csvField(std::string_view text);
+/// A quantity,value,unit table of `quantities`.
+CsvTable csvQuantityTable(std::string name, std::span<const Quantity> quantities);
+/// The report's quantities: the table named "quantities" that every view's CSV starts with.
+CsvTable csvQuantities(const Report& report);
 
 } // namespace simcore

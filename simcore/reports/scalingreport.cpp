@@ -1,6 +1,5 @@
 #include "simcore/reports/scalingreport.h"
 
-
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -309,11 +308,11 @@ ScalingReport scalingReport(const Scenario& scenario)
     return report;
 }
 
-std::string scalingCsv(const ScalingReport& report)
+std::vector<CsvTable> scalingCsv(const ScalingReport& report)
 {
-    std::string text = csvQuantities(report);
+    std::vector<CsvTable> tables{csvQuantities(report)};
     if (!report.ok()) {
-        return text;
+        return tables;
     }
     const auto& r = report.result;
     struct Row {
@@ -329,46 +328,56 @@ std::string scalingCsv(const ScalingReport& report)
     for (std::size_t i = 0; i < r.window.size(); ++i) {
         rows[r.window[i].workers] = {r.window[i], true, r.breakBefore[i]};
     }
-    text += "# the bars (bar = 1) and the speed-up curve, one row per N\n"
-            "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
-            "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,possible,"
-            "data_parallel,microbatches,tp_comm_s,pp_bubble_s,pp_p2p_s,dp_comm_s,zero_gather_s,"
-            "cp_comm_s,optimizer_s,other_s\n";
+    const auto flag = [](bool value) { return std::string(value ? "1" : "0"); };
+    // The bars (bar = 1) and the speed-up curve, one row per N; the layout's terms stay empty
+    // where N is no layout.
+    CsvTableBuilder curve(
+        "curve", {"workers",       "compute_s",     "communication_s",  "step_s",      "ideal_s",
+                  "speedup",       "efficiency",    "total_training_s", "bar",         "selected",
+                  "optimal",       "break_before",  "straggler_s",      "failure_s",   "possible",
+                  "data_parallel", "microbatches",  "tp_comm_s",        "pp_bubble_s", "pp_p2p_s",
+                  "dp_comm_s",     "zero_gather_s", "cp_comm_s",        "optimizer_s", "other_s"});
     for (const auto& [workers, row] : rows) {
         const auto& t = row.times;
-        text += std::to_string(workers) + ',' + csvNumber(t.computeSeconds) + ',' +
-                csvNumber(t.syncSeconds + t.bubbleSeconds) + ',' + csvNumber(t.stepSeconds) + ',' +
-                csvNumber(t.idealSeconds) + ',' + csvNumber(t.speedup) + ',' +
-                csvNumber(t.efficiency) + ',' + csvNumber(t.totalSeconds) + ',' +
-                (row.bar ? "1" : "0") + ',' + (workers == r.selected.workers ? "1" : "0") + ',' +
-                (workers == r.optimalWorkers ? "1" : "0") + ',' + (row.breakBefore ? "1" : "0") +
-                ',' + csvNumber(t.stragglerSeconds) + ',' + csvNumber(t.failureSeconds) + ',' +
-                (t.possible ? "1" : "0");
+        std::vector<std::string> fields{std::to_string(workers),
+                                        csvNumber(t.computeSeconds),
+                                        csvNumber(t.syncSeconds + t.bubbleSeconds),
+                                        csvNumber(t.stepSeconds),
+                                        csvNumber(t.idealSeconds),
+                                        csvNumber(t.speedup),
+                                        csvNumber(t.efficiency),
+                                        csvNumber(t.totalSeconds),
+                                        flag(row.bar),
+                                        flag(workers == r.selected.workers),
+                                        flag(workers == r.optimalWorkers),
+                                        flag(row.breakBefore),
+                                        csvNumber(t.stragglerSeconds),
+                                        csvNumber(t.failureSeconds),
+                                        flag(t.possible)};
         if (layout && t.possible) {
-            text += ',' + std::to_string(t.dataParallel) + ',' + csvNumber(t.microbatches) + ',' +
-                    csvNumber(t.tensorParallelSeconds) + ',' + csvNumber(t.bubbleSeconds) + ',' +
-                    csvNumber(t.pipelineSendSeconds) + ',' + csvNumber(t.dataParallelSeconds) +
-                    ',' + csvNumber(t.zeroGatherSeconds) + ',' +
-                    csvNumber(t.contextParallelSeconds) + ',' + csvNumber(t.optimizerSeconds) +
-                    ',' + csvNumber(t.otherSeconds) + '\n';
-        } else {
-            text += ",,,,,,,,,,\n";
+            fields.insert(fields.end(),
+                          {std::to_string(t.dataParallel), csvNumber(t.microbatches),
+                           csvNumber(t.tensorParallelSeconds), csvNumber(t.bubbleSeconds),
+                           csvNumber(t.pipelineSendSeconds), csvNumber(t.dataParallelSeconds),
+                           csvNumber(t.zeroGatherSeconds), csvNumber(t.contextParallelSeconds),
+                           csvNumber(t.optimizerSeconds), csvNumber(t.otherSeconds)});
         }
+        curve.row(std::move(fields));
     }
+    tables.push_back(curve.table());
     if (!report.measured.empty()) {
-        text +=
-            std::string("# measured step times (scaling.measured), one row per run; speed-up ") +
-            (report.speedupFromModel ? "against the model's T(1): no run at N = 1"
-                                     : "against the mean of the runs at N = 1") +
-            "\nworkers,measured_step_s,measured_speedup,model_step_s,on_bar\n";
+        // One row per run of scaling.measured; the speed-up is against the mean of the runs at
+        // N = 1, or against the model's T(1) when no run is at N = 1 (speedupFromModel).
+        CsvTableBuilder measured("measured", {"workers", "measured_step_s", "measured_speedup",
+                                              "model_step_s", "on_bar"});
         for (std::size_t i = 0; i < report.measured.size(); ++i) {
             const auto& m = report.measured[i];
-            text += std::to_string(m.workers) + ',' + csvNumber(m.stepSeconds) + ',' +
-                    csvNumber(m.speedup) + ',' + csvNumber(r.measuredModel[i].stepSeconds) + ',' +
-                    (m.barSlot ? "1" : "0") + '\n';
+            measured.row({std::to_string(m.workers), csvNumber(m.stepSeconds), csvNumber(m.speedup),
+                          csvNumber(r.measuredModel[i].stepSeconds), flag(m.barSlot.has_value())});
         }
+        tables.push_back(measured.table());
     }
-    return text;
+    return tables;
 }
 
 } // namespace simcore

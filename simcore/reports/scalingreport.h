@@ -115,15 +115,15 @@ struct ScalingReport : Report {
 /// that do not depend on N (layoutRuleProblems) and a tp·pp·cp larger than the largest N.
 ScalingReport scalingReport(const Scenario& scenario);
 
-/// The CSV behind both charts: the quantities, then one row per N of the bars and the curve
+/// The CSV behind both charts: the quantities; "curve", one row per N of the bars and the curve
 /// (workers, compute_s, communication_s, step_s, ideal_s, speedup, efficiency,
 /// total_training_s, bar, selected, optimal, break_before, straggler_s, failure_s, possible,
 /// data_parallel, microbatches, tp_comm_s, pp_bubble_s, pp_p2p_s, dp_comm_s, zero_gather_s,
 /// cp_comm_s, optimizer_s, other_s; bar = 1 for the N drawn as bars, break_before = 1 where the
 /// chart draws a break mark before the bar; possible = 0 for an N that is no layout, whose
-/// times are empty; the layout's columns are empty in the lesson model); then,
-/// when scaling.measured holds runs, one row per run (workers, measured_step_s,
-/// measured_speedup, model_step_s, on_bar) under its own header.
-std::string scalingCsv(const ScalingReport& report);
+/// times are empty; the layout's columns are empty in the lesson model); then, when
+/// scaling.measured holds runs, "measured", one row per run (workers, measured_step_s,
+/// measured_speedup, model_step_s, on_bar). A report with problems has the quantities only.
+std::vector<CsvTable> scalingCsv(const ScalingReport& report);
 
 } // namespace simcore

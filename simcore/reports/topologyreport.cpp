@@ -285,26 +285,26 @@ TopologyReport topologyReport(const Scenario& scenario)
     return report;
 }
 
-std::string topologyCsv(const TopologyReport& report)
+std::vector<CsvTable> topologyCsv(const TopologyReport& report)
 {
-    std::string text = csvQuantities(report);
-    text += "# every link: the ring's hops in order (ring_hop), then the first node's other "
-            "pairs; bandwidth one direction, per GPU\n"
-            "from_gpu,to_gpu,kind,bandwidth_bytes_per_s,latency_s,ring_hop,bottleneck,busy_s,"
-            "utilisation,source\n";
+    std::vector<CsvTable> tables{csvQuantities(report)};
+    // Every link: the ring's hops in order (ring_hop), then the first node's other pairs;
+    // bandwidth one direction, per GPU. A report with problems has the header only.
+    CsvTableBuilder links("links",
+                          {"from_gpu", "to_gpu", "kind", "bandwidth_bytes_per_s", "latency_s",
+                           "ring_hop", "bottleneck", "busy_s", "utilisation", "source"});
     if (!report.ok()) {
-        return text;
+        tables.push_back(links.table());
+        return tables;
     }
     const auto& r = report.topology.allReduce;
     std::set<std::pair<std::int64_t, std::int64_t>> listed;
     for (std::size_t h = 0; h < r.hops.size(); ++h) {
         const auto& hop = r.hops[h];
-        text +=
-            std::to_string(hop.from) + ',' + std::to_string(hop.to) + ',' +
-            std::string(linkKindId(hop.kind)) + ',' + csvNumber(hop.link.bandwidthBytesPerSecond) +
-            ',' + csvNumber(hop.link.latencySeconds) + ',' + std::to_string(h) + ',' +
-            (r.bottleneck && *r.bottleneck == h ? "yes" : "no") + ',' + csvNumber(hop.busySeconds) +
-            ',' + csvNumber(hop.utilisation) + ',' + std::string(hop.sourceId) + '\n';
+        links.row({std::to_string(hop.from), std::to_string(hop.to), csvField(linkKindId(hop.kind)),
+                   csvNumber(hop.link.bandwidthBytesPerSecond), csvNumber(hop.link.latencySeconds),
+                   std::to_string(h), r.bottleneck && *r.bottleneck == h ? "yes" : "no",
+                   csvNumber(hop.busySeconds), csvNumber(hop.utilisation), csvField(hop.sourceId)});
         if (!hop.interNode) {
             listed.insert({std::min(hop.from, hop.to), std::max(hop.from, hop.to)});
         }
@@ -318,15 +318,15 @@ std::string topologyCsv(const TopologyReport& report)
                     continue;
                 }
                 const auto& pair = node.pair(a, b);
-                text += std::to_string(a) + ',' + std::to_string(b) + ',' +
-                        std::string(linkKindId(pair.kind)) + ',' +
-                        csvNumber(pair.link.bandwidthBytesPerSecond) + ',' +
-                        csvNumber(pair.link.latencySeconds) + ",,no,,," +
-                        std::string(pair.sourceId) + '\n';
+                links.row({std::to_string(a), std::to_string(b), csvField(linkKindId(pair.kind)),
+                           csvNumber(pair.link.bandwidthBytesPerSecond),
+                           csvNumber(pair.link.latencySeconds), "", "no", "", "",
+                           csvField(pair.sourceId)});
             }
         }
     }
-    return text;
+    tables.push_back(links.table());
+    return tables;
 }
 
 } // namespace simcore

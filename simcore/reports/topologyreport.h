@@ -116,9 +116,10 @@ struct TopologyReport : Report {
 /// topology.node_nics) as ScenarioErrors naming the key.
 TopologyReport topologyReport(const Scenario& scenario);
 
-/// The CSV behind the diagram: the quantities, then one row per link (from_gpu, to_gpu, kind,
-/// bandwidth_bytes_per_s, latency_s, ring_hop, bottleneck, busy_s, utilisation, source): the
-/// ring's hops in order, then the first node's other pairs (nodes of at most 64 GPUs).
-std::string topologyCsv(const TopologyReport& report);
+/// The CSV behind the diagram: the quantities; "links", one row per link (from_gpu, to_gpu,
+/// kind, bandwidth_bytes_per_s, latency_s, ring_hop, bottleneck, busy_s, utilisation, source):
+/// the ring's hops in order, then the first node's other pairs (nodes of at most 64 GPUs); its
+/// header only when the report has problems.
+std::vector<CsvTable> topologyCsv(const TopologyReport& report);
 
 } // namespace simcore

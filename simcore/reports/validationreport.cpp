@@ -137,34 +137,55 @@ ValidationReport validationReport()
     return report;
 }
 
-std::string validationCsv(const ValidationReport& report)
+std::vector<CsvTable> validationCsv(const ValidationReport& report)
 {
-    std::string text = csvQuantities(report);
-    text += "# one row per published run; error_fraction as validation.h defines it (the "
-            "throughput's); calibrated on " +
-            report.calibrationSource +
-            "\ntag,id,name,metric,published,dtsim,error_fraction,within_band,step_s,compute_s,"
-            "tp_comm_s,pp_bubble_s,pp_p2p_s,dp_comm_s,zero_gather_s,cp_comm_s,optimizer_s,dp,tp,"
-            "pp,cp,gpus,source,note\n";
+    std::vector<CsvTable> tables{csvQuantities(report)};
+    // One row per published run; error_fraction as validation.h defines it (the throughput's).
+    CsvTableBuilder runs("runs", {"tag",
+                                  "id",
+                                  "name",
+                                  "metric",
+                                  "published",
+                                  "dtsim",
+                                  "error_fraction",
+                                  "within_band",
+                                  "step_s",
+                                  "compute_s",
+                                  "tp_comm_s",
+                                  "pp_bubble_s",
+                                  "pp_p2p_s",
+                                  "dp_comm_s",
+                                  "zero_gather_s",
+                                  "cp_comm_s",
+                                  "optimizer_s",
+                                  "dp",
+                                  "tp",
+                                  "pp",
+                                  "cp",
+                                  "gpus",
+                                  "source",
+                                  "note"});
     for (const auto& row : report.rows) {
         const auto& run = *row.run;
         const auto& s = row.step;
         const auto number = [&row](double value) {
             return row.priced ? csvNumber(value) : std::string();
         };
-        text += row.tag + ',' + std::string(run.id) + ',' + csvText(run.name) + ',' +
-                csvText(metricName(run.metric)) + ',' + csvNumber(run.published) + ',' +
-                number(row.predicted) + ',' + number(row.errorFraction) + ',' +
-                (row.priced ? (row.withinBand ? "1" : "0") : "") + ',' + number(s.stepSeconds) +
-                ',' + number(s.computeSeconds) + ',' + number(s.tpSeconds) + ',' +
-                number(s.bubbleSeconds) + ',' + number(s.p2pSeconds) + ',' + number(s.dpSeconds) +
-                ',' + number(s.zeroGatherSeconds) + ',' + number(s.cpSeconds) + ',' +
-                number(s.optimizerSeconds) + ',' + std::to_string(row.dp) + ',' +
-                std::to_string(row.tp) + ',' + std::to_string(row.pp) + ',' +
-                std::to_string(row.cp) + ',' + std::to_string(row.gpus) + ',' +
-                csvText(run.source) + ',' + csvText(run.note) + '\n';
+        runs.row({csvField(row.tag),           csvField(run.id),
+                  csvText(run.name),           csvText(metricName(run.metric)),
+                  csvNumber(run.published),    number(row.predicted),
+                  number(row.errorFraction),   row.priced ? (row.withinBand ? "1" : "0") : "",
+                  number(s.stepSeconds),       number(s.computeSeconds),
+                  number(s.tpSeconds),         number(s.bubbleSeconds),
+                  number(s.p2pSeconds),        number(s.dpSeconds),
+                  number(s.zeroGatherSeconds), number(s.cpSeconds),
+                  number(s.optimizerSeconds),  std::to_string(row.dp),
+                  std::to_string(row.tp),      std::to_string(row.pp),
+                  std::to_string(row.cp),      std::to_string(row.gpus),
+                  csvText(run.source),         csvText(run.note)});
     }
-    return text;
+    tables.push_back(runs.table());
+    return tables;
 }
 
 } // namespace simcore

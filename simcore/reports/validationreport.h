@@ -73,9 +73,9 @@ struct ValidationReport : Report {
 /// calibrated_efficiency. Independent of any scenario: the runs carry their own.
 ValidationReport validationReport();
 
-/// The CSV: the quantities, then one row per run: tag, id, name, metric, published, dtsim,
+/// The CSV: the quantities; "runs", one row per run: tag, id, name, metric, published, dtsim,
 /// error_fraction, within_band, step_s, compute_s, tp_comm_s, pp_bubble_s, pp_p2p_s, dp_comm_s,
 /// zero_gather_s, cp_comm_s, optimizer_s, dp, tp, pp, cp, gpus, source, note (text quoted).
-std::string validationCsv(const ValidationReport& report);
+std::vector<CsvTable> validationCsv(const ValidationReport& report);
 
 } // namespace simcore

@@ -2,6 +2,9 @@
 // Runs the dtsim executable as a user would, without a display unless asked, and collects its
 // exit code and output.
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -78,6 +81,19 @@ inline void checkBadInput(std::initializer_list<BadInputCase> cases)
         CHECK(run.err.startsWith(QStringLiteral("dtsim: ")));
         CHECK(run.out.isEmpty());
     }
+}
+
+/// The text of a table `dtsim export --out path` wrote as CSV: "quantities" is `path` itself,
+/// any other table the file beside it, path's stem + "-" + name + ".csv".
+inline QString csvTableText(const QString& path, const QString& name)
+{
+    const QFileInfo info(path);
+    QFile file(
+        name == QLatin1String("quantities")
+            ? path
+            : info.dir().filePath(QStringLiteral("%1-%2.csv").arg(info.completeBaseName(), name)));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return QString::fromUtf8(file.readAll());
 }
 
 } // namespace testing

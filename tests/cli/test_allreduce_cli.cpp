@@ -270,11 +270,10 @@ TEST_CASE("dtsim export --panel communication writes a picture and its data", "[
     REQUIRE(dtsim({"export", "--panel", "communication", "--out", csv, "--set",
                    "collective.algorithm=tree"})
                 .exitCode == 0);
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString text = QString::fromUtf8(file.readAll());
-    CHECK(text.contains(QStringLiteral("\nalgorithm,tree,\n")));
-    CHECK(text.contains(QStringLiteral("\nquantity,value,unit\n")));
+    const QString text = testing::csvTableText(csv, QStringLiteral("quantities"));
+    CHECK(text.startsWith(QStringLiteral("quantity,value,unit\nalgorithm,tree,\n")));
+    CHECK(testing::csvTableText(csv, QStringLiteral("worker_sweep"))
+              .contains(QStringLiteral("\ntree,")));
 
     // Bad input: no file, exit 2, the key named.
     const QString bad = dir.filePath(QStringLiteral("bad.png"));

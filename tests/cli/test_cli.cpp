@@ -1,6 +1,8 @@
 // The dtsim executable as a user runs it: exit codes, one-line messages, JSON fields, files.
+#include "../simcore/csvtables.h"
 #include "dtsimrun.h"
 #include "simcore/models/scaling.h"
+#include "simcore/reports/scalingreport.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +13,7 @@
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 namespace {
@@ -117,15 +120,94 @@ TEST_CASE("export writes files with no display", "[cli]")
     REQUIRE(run.exitCode == 0);
     CHECK(run.err.isEmpty());
     CHECK(QImage(png).size() == QSize(2000, 1200));
+}
 
+namespace {
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Whether a CSV file is a rectangle as a spreadsheet reads it: a header, rows as wide, no
+/// comment or blank line, every line ending in a line break.
+bool isCsvRectangle(const QByteArray& contents)
+{
+    if (contents.isEmpty() || !contents.endsWith('\n')) {
+        return false;
+    }
+    const auto lines = testing::csvLines(contents.toStdString());
+    const auto width = testing::splitCsvLine(lines.front()).fields.size();
+    for (const auto& line : lines) {
+        const auto record = testing::splitCsvLine(line);
+        if (line.empty() || line.front() == '#' || !record.ok || record.fields.size() != width) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("export --out s.csv writes one table a file and prints their names", "[cli][export]")
+{
+    QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("s.csv"));
-    run = dtsim({"export", "--panel", "scaling", "--out", csv});
+    const Run run = dtsim({"export", "--panel", "scaling", "--out", csv});
+    INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    const QByteArray contents = file.readAll();
-    CHECK(contents.startsWith("# dtsim scaling: "));
-    CHECK(contents.contains("\nworkers,compute_s,"));
+    CHECK(run.err.isEmpty());
+    // The lesson's tables as simcore names them: the quantities in s.csv, each other in
+    // s-NAME.csv, number for number.
+    const auto tables = simcore::scalingCsv(simcore::scalingReport(simcore::Scenario{}));
+    REQUIRE(tables.size() == 2);
+    QStringList expected;
+    for (const auto& table : tables) {
+        const QString name = QString::fromStdString(table.name);
+        const QString path = name == QLatin1String("quantities")
+                                 ? csv
+                                 : dir.filePath(QStringLiteral("s-%1.csv").arg(name));
+        expected << path;
+        INFO(path.toStdString());
+        CHECK(readAll(path) == QByteArray::fromStdString(table.text));
+        CHECK(isCsvRectangle(readAll(path)));
+    }
+    CHECK(expected == QStringList{csv, dir.filePath(QStringLiteral("s-curve.csv"))});
+    CHECK(readAll(csv).startsWith("quantity,value,unit\n"));
+    CHECK(readAll(expected[1]).startsWith("workers,compute_s,"));
+    // Their names are said, as a slide's pages are, and nothing else is written.
+    CHECK(run.out == expected.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    CHECK(QDir(dir.path()).entryList(QDir::Files) ==
+          QStringList{QStringLiteral("s-curve.csv"), QStringLiteral("s.csv")});
+}
+
+TEST_CASE("a CSV export that fails on one table writes none of them", "[cli][export]")
+{
+    // Guards against: a set of files of which some are new and some old. The second table's
+    // path is a folder, so its file cannot be written; the first must not be written either,
+    // and the file already there keeps its contents.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("s.csv"));
+    {
+        QFile old(csv);
+        REQUIRE(old.open(QIODevice::WriteOnly));
+        old.write("old\n");
+    }
+    REQUIRE(QDir(dir.path()).mkdir(QStringLiteral("s-curve.csv")));
+    const Run run = dtsim({"export", "--panel", "scaling", "--out", csv});
+    CHECK(run.exitCode == 1);
+    CHECK(run.err.contains(QStringLiteral("s-curve.csv")));
+    CHECK(run.out.isEmpty());
+    CHECK(readAll(csv) == "old\n");
+    // No temporary file stays behind.
+    CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden) ==
+          QStringList{QStringLiteral("s-curve.csv"), QStringLiteral("s.csv")});
+    // An unwritable folder: nothing at all.
+    const QString missing = dir.filePath(QStringLiteral("missing/m.csv"));
+    const Run none = dtsim({"export", "--panel", "memory", "--out", missing});
+    CHECK(none.exitCode == 1);
+    CHECK_FALSE(QDir(dir.filePath(QStringLiteral("missing"))).exists());
 }
 
 TEST_CASE("export to an unwritable place exits 1 and writes nothing", "[cli]")
@@ -205,13 +287,38 @@ TEST_CASE("export --panel all writes every panel and its CSV into a folder", "[c
         help.out.section(QStringLiteral("\nP: "), 1).section(QLatin1Char('\n'), 0, 0);
     const QStringList panels = panelLine.chopped(1).split(QStringLiteral(", "));
     REQUIRE(panels.size() >= 3);
-    CHECK(files.size() == 2 * panels.size());
     for (const QString& id : panels) {
         INFO(id.toStdString());
         const QImage image(QDir(folder).filePath(QStringLiteral("dtsim-%1.png").arg(id)));
         CHECK(image.size() == QSize(800, 500));
         CHECK(files.contains(QStringLiteral("dtsim-%1.csv").arg(id)));
     }
+    // Each panel's tables beside its picture, each a rectangle a spreadsheet reads.
+    for (const char* table :
+         {"scaling-curve", "validation-runs", "memory-zero_stages", "parallelism-gpus",
+          "pipeline-operations", "pipeline-devices", "communication-worker_sweep",
+          "communication-size_sweep", "topology-links", "checkpoint-waste_curve",
+          "checkpoint-histogram", "checkpoint-goodput", "checkpoint-goodput_curve",
+          "checkpoint-goodput_failure_causes", "plan-layouts", "plan-map"}) {
+        INFO(table);
+        CHECK(files.contains(QStringLiteral("dtsim-%1.csv").arg(QLatin1String(table))));
+    }
+    qsizetype csvFiles = 0;
+    for (const QString& file : files) {
+        INFO(file.toStdString());
+        if (file.endsWith(QLatin1String(".csv"))) {
+            ++csvFiles;
+            CHECK(isCsvRectangle(readAll(QDir(folder).filePath(file))));
+            const bool ofAPanel = std::any_of(panels.begin(), panels.end(), [&](const QString& id) {
+                return file == QStringLiteral("dtsim-%1.csv").arg(id) ||
+                       file.startsWith(QStringLiteral("dtsim-%1-").arg(id));
+            });
+            CHECK(ofAPanel);
+        } else {
+            CHECK(file.endsWith(QLatin1String(".png")));
+        }
+    }
+    CHECK(files.size() - csvFiles == panels.size());
     const Run bad = dtsim({"export", "--panel", "all", "--out", folder, "--format", "gif"});
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.contains(QStringLiteral("--format")));

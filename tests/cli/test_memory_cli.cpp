@@ -134,11 +134,10 @@ TEST_CASE("export --panel memory writes PNG and CSV with no display", "[cli][mem
     const QString csv = dir.filePath(QStringLiteral("m.csv"));
     run = dtsim(QStringList{"export", "--panel", "memory", "--out", csv} + oneGpuSets({}));
     REQUIRE(run.exitCode == 0);
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    const QByteArray contents = file.readAll();
-    CHECK(contents.startsWith("# dtsim memory: "));
-    CHECK(contents.contains("\nstage,name,selected,parameters,weights_bytes"));
+    CHECK(testing::csvTableText(csv, QStringLiteral("quantities"))
+              .startsWith(QStringLiteral("quantity,value,unit\n")));
+    const QString contents = testing::csvTableText(csv, QStringLiteral("zero_stages"));
+    CHECK(contents.startsWith(QStringLiteral("stage,name,selected,parameters,weights_bytes")));
     // Seed lesson §1: DDP row, 7e9 parameters, 28e9 B of FP32 weights.
-    CHECK(contents.contains("\n0,DDP (ZeRO-0),1,7e9,2.8e10,"));
+    CHECK(contents.contains(QStringLiteral("\n0,DDP (ZeRO-0),1,7e9,2.8e10,")));
 }

@@ -272,14 +272,14 @@ TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[c
     const QString csv = dir.filePath(QStringLiteral("p.csv"));
     run = dtsim(QStringList{"export", "--panel", "parallelism", "--out", csv} + sets);
     REQUIRE(run.exitCode == 0);
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    const QString diagram = QString::fromUtf8(file.readAll());
-    // The quantities block, then a comment and the table: header + 8 GPUs.
-    CHECK(diagram.startsWith(QStringLiteral("# dtsim parallelism: ")));
-    CHECK(diagram.contains(QStringLiteral("\ngpus,8,GPUs\n")));
-    const QString table = diagram.mid(diagram.indexOf(QStringLiteral("\nrank,node,")) + 1);
-    const QStringList lines = table.split('\n', Qt::SkipEmptyParts);
+    // The quantities in p.csv, the table in p-gpus.csv: header + 8 GPUs.
+    CHECK(run.out == csv + QStringLiteral("\n") + dir.filePath(QStringLiteral("p-gpus.csv")) +
+                         QStringLiteral("\n"));
+    const QString quantities = testing::csvTableText(csv, QStringLiteral("quantities"));
+    CHECK(quantities.startsWith(QStringLiteral("quantity,value,unit\n")));
+    CHECK(quantities.contains(QStringLiteral("\ngpus,8,GPUs\n")));
+    const QStringList lines =
+        testing::csvTableText(csv, QStringLiteral("gpus")).split('\n', Qt::SkipEmptyParts);
     REQUIRE(lines.size() == 9);
     CHECK(lines[0].startsWith("rank,node,slot,dp_index,tp_index,pp_index,layers"));
     // Megatron-LM order: rank 5 = stage 1, replica 0, shard 1; layers 17–32 of 32.
@@ -288,16 +288,11 @@ TEST_CASE("export --panel parallelism and --panel pipeline with no display", "[c
     const QString gantt = dir.filePath(QStringLiteral("g.csv"));
     run = dtsim({"export", "--panel", "pipeline", "--out", gantt, "--set", "parallel.pp=4"});
     REQUIRE(run.exitCode == 0);
-    QFile ganttFile(gantt);
-    REQUIRE(ganttFile.open(QIODevice::ReadOnly));
-    const QString ganttText = QString::fromUtf8(ganttFile.readAll());
-    CHECK(ganttText.startsWith(QStringLiteral("# dtsim pipeline: ")));
+    const QString ganttText = testing::csvTableText(gantt, QStringLiteral("quantities"));
     // The totals are quantities now: 1F1B, p = 4, m = 8: step (m + p − 1)(t_f + t_b) = 0.33 s.
     CHECK(ganttText.contains(QStringLiteral("\ntime,0.33")));
-    const QString operations =
-        ganttText.mid(ganttText.indexOf(QStringLiteral("\ndevice,chunk,")) + 1);
     const QStringList rows =
-        operations.left(operations.indexOf(QStringLiteral("\n\n"))).split('\n', Qt::SkipEmptyParts);
+        testing::csvTableText(gantt, QStringLiteral("operations")).split('\n', Qt::SkipEmptyParts);
     CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
     // 2·p·m = 64 operations.
     CHECK(rows.size() == 1 + 64);

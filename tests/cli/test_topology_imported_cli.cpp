@@ -31,14 +31,10 @@ TEST_CASE("cli: export draws an imported node given with --set", "[cli][imported
                      "topology.node_nics=2", "--set", "collective.workers=8"});
     INFO(run.err.toStdString());
     REQUIRE(run.exitCode == 0);
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    // The links table comes after the quantity block (simcore/reports/topologyreport.h,
-    // topologyCsv).
-    const QString csvText = QString::fromUtf8(file.readAll()).trimmed();
-    const qsizetype table = csvText.indexOf(QStringLiteral("\nfrom_gpu,to_gpu,"));
-    REQUIRE(table > 0);
-    const QStringList lines = csvText.mid(table + 1).split(QLatin1Char('\n'));
+    // The links table is beside the quantities (simcore/reports/topologyreport.h, topologyCsv).
+    const QString csvText = testing::csvTableText(csv, QStringLiteral("links")).trimmed();
+    CHECK(csvText.startsWith(QStringLiteral("from_gpu,to_gpu,")));
+    const QStringList lines = csvText.split(QLatin1Char('\n'));
     // 8 ring hops + the other 20 of the node's 28 pairs, each with the kind of its code.
     CHECK(lines.size() == 1 + 28);
     CHECK(lines.filter(QRegularExpression(QStringLiteral("^0,1,pcie-switch,"))).size() == 1);

@@ -1,4 +1,5 @@
 // The Checkpoint view's report: what the charts, the read-outs and `dtsim calc checkpoint` show.
+#include "csvtables.h"
 #include "fixtures.h"
 #include "reportvalue.h"
 #include "simcore/models/goodput.h"
@@ -89,13 +90,23 @@ TEST_CASE("checkpoint CSV and the Monte-Carlo summary", "[checkpoint][report][cs
     CHECK(mc.expectedSeconds == segmentedExpectedTime(report.result.params).expectedSeconds);
     CHECK(mc.differenceFraction ==
           Approx((mc.batch.meanSeconds - mc.expectedSeconds) / mc.expectedSeconds).epsilon(1e-12));
-    const std::string csv = checkpointCsv(report, mc);
-    CHECK(csv.rfind("# dtsim checkpoint: Checkpoints and failures", 0) == 0);
-    CHECK(csv.find("\ncluster_mtbf,175781.25,s\n") != std::string::npos);
-    CHECK(csv.find("\nmc_runs,200,runs\n") != std::string::npos);
-    CHECK(csv.find("\ninterval_s,waste_fraction,") != std::string::npos);
-    CHECK(csv.find("\nbin_start_s,bin_end_s,jobs\n") != std::string::npos);
-    CHECK(checkpointCsv(report, MonteCarloSummary{}).find("mc_runs") == std::string::npos);
+    const auto tables = checkpointCsv(report, mc);
+    std::vector<std::string> names;
+    for (const auto& table : tables) {
+        names.push_back(table.name);
+    }
+    CHECK(names == std::vector<std::string>{"quantities", "monte_carlo", "waste_curve", "histogram",
+                                            "timeline"});
+    CHECK(testing::tableText(tables, "quantities").find("\ncluster_mtbf,175781.25,s\n") !=
+          std::string::npos);
+    CHECK(testing::tableText(tables, "monte_carlo").starts_with("quantity,value,unit\n"));
+    CHECK(testing::tableText(tables, "monte_carlo").find("\nmc_runs,200,runs\n") !=
+          std::string::npos);
+    CHECK(testing::tableText(tables, "waste_curve").starts_with("interval_s,waste_fraction,"));
+    CHECK(testing::tableText(tables, "histogram").starts_with("bin_start_s,bin_end_s,jobs\n"));
+    const auto without = checkpointCsv(report, MonteCarloSummary{});
+    CHECK(without.size() == 2); // the quantities and the waste curve
+    CHECK(testing::joinedCsv(without).find("mc_runs") == std::string::npos);
 }
 
 TEST_CASE("a GPU MTBF that vanishes when shared by the GPUs is refused by its own key",
@@ -134,14 +145,15 @@ TEST_CASE("the Monte-Carlo run marks the straggler wait, and the CSV carries its
     CHECK(mc.batch.meanSeconds ==
           computeMonteCarlo(report.result.params, 200, 7).batch.meanSeconds);
 
-    const std::string csv = checkpointCsv(report, mc);
-    CHECK(csv.find("\nmc_mean_straggler_time,") != std::string::npos);
+    const auto tables = checkpointCsv(report, mc);
+    CHECK(testing::tableText(tables, "monte_carlo").find("\nmc_mean_straggler_time,") !=
+          std::string::npos);
     const std::string header =
         "start_s,end_s,work_kept_s,straggler_s,write_s,lost_s,restart_s,ends_in_failure\n";
-    const auto at = csv.find(header);
-    REQUIRE(at != std::string::npos);
+    const std::string timeline = testing::tableText(tables, "timeline");
+    REQUIRE(timeline.starts_with(header));
     // One row per failure of run 0 and one to its end; the straggler column adds up to the run's.
-    std::istringstream rows(csv.substr(at + header.size()));
+    std::istringstream rows(timeline.substr(header.size()));
     std::string line;
     std::int64_t count = 0;
     double straggler = 0;
@@ -169,5 +181,6 @@ TEST_CASE("the Monte-Carlo run marks the straggler wait, and the CSV carries its
     const auto plain =
         computeMonteCarlo(none.result.params, 50, 7, 20000, nullptr, nullptr, none.stragglers);
     CHECK(plain.batch.meanStragglerSeconds == 0.0);
-    CHECK(checkpointCsv(none, plain).find("mc_mean_straggler_time") == std::string::npos);
+    CHECK(testing::joinedCsv(checkpointCsv(none, plain)).find("mc_mean_straggler_time") ==
+          std::string::npos);
 }

@@ -4,6 +4,7 @@
 // (doc/PERFORMANCE.md) and Hockney's n½ (Parallel Computing 20, 1994), written out next to each
 // check. The default links are the catalogue's (simcore/scenario/linkfigures.h): NVLink 4, α = 3.4
 // µs, B = 450 GB/s inside a node; InfiniBand NDR, α = 9.6 µs, B = 50 GB/s between nodes; g = 8.
+#include "csvtables.h"
 #include "simcore/reports/communicationreport.h"
 
 #include <algorithm>
@@ -285,11 +286,11 @@ TEST_CASE("communication report: problems are this view's keys, and block the re
         CHECK(report.quantities.empty());
         CHECK(report.workerSweeps.empty());
         CHECK(report.sizeSweeps.empty());
-        // The CSV is then the quantity block's header alone.
-        const auto csv = lines(communicationCsv(report));
-        REQUIRE(csv.size() == 3);
-        CHECK(csv[1] == "quantity,value,unit");
-        CHECK(csv[2].empty());
+        // The CSV is then the quantities table's header alone.
+        const auto tables = communicationCsv(report);
+        REQUIRE(tables.size() == 1);
+        CHECK(tables[0].name == "quantities");
+        CHECK(tables[0].text == "quantity,value,unit\n");
     }
     SECTION("another view's problem is not this view's")
     {
@@ -394,27 +395,22 @@ TEST_CASE("communication report: quantities in the CSV's order, and the CSV", "[
                                           "half_peak_bytes",
                                           "peak_busbw"});
 
-    const auto csv = lines(communicationCsv(report));
+    const auto tables = communicationCsv(report);
+    REQUIRE(tables.size() == 3);
+    const auto quantities = lines(testing::tableText(tables, "quantities"));
+    REQUIRE(quantities.size() > 4);
+    CHECK(quantities[0] == "quantity,value,unit");
+    CHECK(quantities[1] == "algorithm,ring,");
+    CHECK(quantities[2] == "workers,16,GPUs");
+    CHECK(quantities[3] == "bytes,1e9,bytes");
+    // Each table in its own file, its columns as before.
+    CHECK(lines(testing::tableText(tables, "worker_sweep")).front() ==
+          "algorithm,workers,time_s,bytes_sent_per_worker_bytes,server_bytes_sent_bytes,"
+          "busbw_bytes_per_s");
+    CHECK(lines(testing::tableText(tables, "size_sweep")).front() ==
+          "algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s");
+    const auto csv = lines(testing::joinedCsv(tables));
     REQUIRE(csv.size() > 100);
-    CHECK(csv[0].rfind("# dtsim communication: All-reduce, ring algorithm, N = 16", 0) == 0);
-    CHECK(csv[1] == "quantity,value,unit");
-    CHECK(csv[2] == "algorithm,ring,");
-    CHECK(csv[3] == "workers,16,GPUs");
-    CHECK(csv[4] == "bytes,1e9,bytes");
-    const auto at = [&csv](const std::string& line) {
-        return std::find(csv.begin(), csv.end(), line) - csv.begin();
-    };
-    // Each table has a comment line above its header, and the tables' columns are as before.
-    const auto workers = at("algorithm,workers,time_s,bytes_sent_per_worker_bytes,"
-                            "server_bytes_sent_bytes,busbw_bytes_per_s");
-    const auto sizes = at("algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s");
-    REQUIRE(workers < static_cast<std::ptrdiff_t>(csv.size()));
-    REQUIRE(sizes < static_cast<std::ptrdiff_t>(csv.size()));
-    CHECK(csv[static_cast<std::size_t>(workers - 1)] ==
-          "# time and bytes sent per worker vs workers (all-reduce of S = 1e9 bytes)");
-    CHECK(csv[static_cast<std::size_t>(sizes - 1)] ==
-          "# bus bandwidth vs message size at N = 16 workers (nccl-tests: algbw = S/t, busbw = "
-          "algbw * 2(N-1)/N)");
     // Rows: the ring at n = 16 (2·15·9.6e-6 + 2·(15/16)·1e9/50e9 = 0.037788 s, 1.875e9 bytes);
     // the parameter server at n = 2 sends 2·S from the server (2α + 2·2·S/B_flat).
     bool ring16 = false;

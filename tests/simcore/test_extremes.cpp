@@ -294,7 +294,7 @@ TEST_CASE("the plan stays the same whatever the keys it does not read", "[extrem
     small.parallel.tp = 1;
     small.parallel.pp = 2;
     REQUIRE(validate(small).empty());
-    const std::string reference = planCsv(planTraining(small));
+    const auto reference = planCsv(planTraining(small));
     int varied = 0;
     for (const auto& key : scenarioKeys()) {
         if (planReads(key)) {

@@ -1,6 +1,7 @@
 // The goodput model (MODELS §9): order statistics of normals against tabulated values, Daly's
 // closed form by hand, Llama 3's published interruption rate, and the Monte-Carlo run against
 // the closed form.
+#include "csvtables.h"
 #include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
 #include "simcore/models/memory.h"
@@ -244,7 +245,8 @@ TEST_CASE("the goodput report: quantities, curve and breakdown", "[goodput][repo
         shares += row.share;
     }
     CHECK(shares == Approx(1.0));
-    CHECK(goodputCsv(report).find("faulty_gpu,GPU,148,") != std::string::npos);
+    CHECK(testing::tableText(goodputCsv(report), "failure_causes").find("faulty_gpu,GPU,148,") !=
+          std::string::npos);
 }
 
 TEST_CASE("the goodput report refuses bad input by key", "[goodput][report]")

@@ -1,6 +1,7 @@
 // Measured step times (simcore/import/measuredsteps.h): the CSV reader's every refusal, and the
 // least-squares fit of the lesson model (MODELS §1: step = base/N + [N > 1]·(fixed + perWorker·(N −
 // 1))) recovering known constants, exactly without noise and within the noise with it.
+#include "csvtables.h"
 #include "simcore/import/measuredsteps.h"
 #include "simcore/reports/scalingreport.h"
 
@@ -172,9 +173,8 @@ TEST_CASE("scaling.measured: the report draws the runs and the CSV says measured
     CHECK(report.measured[0].barSlot == 0u); // N = 1 is always the first bar
     CHECK(report.measured[1].barSlot);
     CHECK_FALSE(report.measured[3].barSlot); // N = 100 is not a bar of the default window
-    const std::string csv = scalingCsv(report);
-    CHECK(csv.find("workers,measured_step_s,measured_speedup,model_step_s,on_bar\n") !=
-          std::string::npos);
+    const std::string csv = testing::tableText(scalingCsv(report), "measured");
+    CHECK(csv.starts_with("workers,measured_step_s,measured_speedup,model_step_s,on_bar\n"));
     CHECK(csv.find("\n2,0.55,") != std::string::npos);
     // The Physical model draws them too.
     REQUIRE_FALSE(setValue(s, "scaling.mode", "physical"));
@@ -183,8 +183,10 @@ TEST_CASE("scaling.measured: the report draws the runs and the CSV says measured
     REQUIRE(physical.ok());
     CHECK(physical.measured.size() == 2);
     CHECK(physical.speedupFromModel);
-    CHECK(scalingCsv(physical).find("measured_step_s") != std::string::npos);
+    CHECK(testing::tableText(scalingCsv(physical), "measured").find("measured_step_s") !=
+          std::string::npos);
     // Empty: nothing measured, no rows.
     REQUIRE_FALSE(setValue(s, "scaling.measured", ""));
-    CHECK(scalingCsv(scalingReport(s)).find("measured") == std::string::npos);
+    CHECK_FALSE(testing::hasCsvTable(scalingCsv(scalingReport(s)), "measured"));
+    CHECK(testing::joinedCsv(scalingCsv(scalingReport(s))).find("measured") == std::string::npos);
 }

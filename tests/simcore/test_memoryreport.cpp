@@ -1,4 +1,5 @@
 // The Memory view's report: what the chart, the verdict and `dtsim calc memory` print.
+#include "csvtables.h"
 #include "reportvalue.h"
 #include "simcore/reports/memoryreport.h"
 #include "tests/onegpuscenario.h"
@@ -71,17 +72,19 @@ TEST_CASE("memory report: a layout that does not divide the model is not priced"
     REQUIRE_FALSE(report.ok());
     CHECK(report.problems.front().key == "parallel.tp");
     CHECK(report.quantities.empty());
-    CHECK(memoryCsv(report).find("stage,name") == std::string::npos);
+    CHECK(memoryCsv(report).size() == 1); // the quantities alone
 }
 
 TEST_CASE("memory CSV: the quantities, then one row per ZeRO stage", "[memory][report][csv]")
 {
-    const std::string csv = memoryCsv(memoryReport(testing::oneGpuScenario()));
-    CHECK(csv.rfind("# dtsim memory: Memory per GPU (seed lesson §1, ZeRO paper §5): DDP (ZeRO-0), "
-                    "dp 1 x tp 1 x pp 1, NVIDIA H100 SXM5 80GB; SI units\nquantity,value,unit\n",
-                    0) == 0);
-    CHECK(csv.find("\nweights,2.8e10,bytes\n") != std::string::npos);
-    CHECK(csv.find("\nfits,0,\n") != std::string::npos);
-    CHECK(csv.find("\n0,DDP (ZeRO-0),1,7e9,2.8e10,2.8e10,5.6e10,") != std::string::npos);
-    CHECK(csv.find("\n3,ZeRO-3 / FSDP,0,7e9,") != std::string::npos);
+    const auto tables = memoryCsv(memoryReport(testing::oneGpuScenario()));
+    REQUIRE(tables.size() == 2);
+    const std::string quantities = testing::tableText(tables, "quantities");
+    CHECK(quantities.starts_with("quantity,value,unit\n"));
+    CHECK(quantities.find("\nweights,2.8e10,bytes\n") != std::string::npos);
+    CHECK(quantities.find("\nfits,0,\n") != std::string::npos);
+    const std::string stages = testing::tableText(tables, "zero_stages");
+    CHECK(stages.starts_with("stage,name,selected,parameters,"));
+    CHECK(stages.find("\n0,DDP (ZeRO-0),1,7e9,2.8e10,2.8e10,5.6e10,") != std::string::npos);
+    CHECK(stages.find("\n3,ZeRO-3 / FSDP,0,7e9,") != std::string::npos);
 }

@@ -2,12 +2,14 @@
 // in Megatron-LM's rank order (megatron/core/parallel_state.py; its docstring example: 16 GPUs, tp
 // = 2, pp = 4), the caption's numbers, the quantities `dtsim calc parallelism` prints, what each
 // GPU holds and sends, and the CSV.
+#include "csvtables.h"
 #include "reportvalue.h"
 #include "simcore/models/memory.h"
 #include "simcore/models/pipeline.h"
 #include "simcore/reports/parallelismreport.h"
 #include "simcore/views/views.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -164,24 +166,28 @@ TEST_CASE("a layout that cannot be drawn is a problem naming its key", "[paralle
 TEST_CASE("parallelism CSV: the quantities, then one row per GPU", "[parallelismreport][csv]")
 {
     const auto report = parallelismReport(layout(2, 2, 2));
-    const std::string csv = parallelismCsv(report);
-    CHECK(csv.rfind(csvQuantities(report), 0) == 0);
-    CHECK(csv.rfind("# dtsim parallelism: ", 0) == 0);
-    CHECK(csv.find("\ngpus,8,GPUs\n") != std::string::npos);
-    CHECK(csv.find("\n# the diagram: one row per GPU") != std::string::npos);
-    CHECK(csv.find("\nrank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,batch_slice,"
-                   "tensor_group_crosses_node,pipeline_group_crosses_node,"
-                   "data_group_crosses_node\n0,0,0,0,0,0,1-16,1/2,1/2,0,0,0\n") !=
-          std::string::npos);
+    const auto tables = parallelismCsv(report);
+    REQUIRE(tables.size() == 2);
+    CHECK(tables[0] == csvQuantities(report));
+    CHECK(tables[0].text.find("\ngpus,8,GPUs\n") != std::string::npos);
+    CHECK(tables[1].name == "gpus");
+    const std::string& csv = tables[1].text;
+    CHECK(csv.starts_with("rank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,"
+                          "batch_slice,tensor_group_crosses_node,pipeline_group_crosses_node,"
+                          "data_group_crosses_node\n0,0,0,0,0,0,1-16,1/2,1/2,0,0,0\n"));
     // Rank 5 = stage 1, replica 0, shard 1: layers 17–32 of 32 (Megatron-LM order).
     CHECK(csv.find("\n5,0,5,0,1,1,17-32,2/2,1/2,0,0,0\n") != std::string::npos);
     CHECK(csv.back() == '\n');
 
-    // 128 × 8 × 64 = 65,536 GPUs are all listed; twice as many stop there with a note.
+    // 128 × 8 × 64 = 65,536 GPUs are all listed; twice as many stop there (the quantity gpus
+    // says how many there are).
     Scenario big = layout(256, 8, 64);
     big.model.layers = 64;
-    const std::string listed = parallelismCsv(parallelismReport(big));
-    CHECK(listed.find("\n# listed the first 65536 of 131072 GPUs\n") != std::string::npos);
+    const auto bigTables = parallelismCsv(parallelismReport(big));
+    CHECK(testing::tableText(bigTables, "quantities").find("\ngpus,131072,GPUs\n") !=
+          std::string::npos);
+    const std::string listed = testing::tableText(bigTables, "gpus");
+    CHECK(std::count(listed.begin(), listed.end(), '\n') == 65537);
     CHECK(listed.find("\n65535,") != std::string::npos);
     CHECK(listed.find("\n65536,") == std::string::npos);
 }

@@ -3,6 +3,7 @@
 // calc pipeline` prints and the CSV. Expected numbers are hand calculations of MODELS §5: GPipe's
 // idle share (p − 1)/(m + p − 1) (Huang et al. 2019 §2.3), 1F1B's bubble/ideal (p − 1)/m and step
 // (m + p − 1)(t_f + t_b) (Narayanan et al. 2021 §2.2.1), interleaved (1/v)(p − 1)/m (§2.2.2).
+#include "csvtables.h"
 #include "reportvalue.h"
 #include "simcore/reports/pipelinereport.h"
 #include "simcore/views/views.h"
@@ -209,30 +210,31 @@ TEST_CASE("a schedule too large to list is simulated exactly, without its operat
     CHECK_FALSE(report.operationsListed);
     CHECK(report.result.operations.empty());
     CHECK(quantityValue(report, "time") == Approx(1023 * 0.03).epsilon(1e-9));
-    CHECK(pipelineCsv(report).find("# operations not listed: more than 262144\n") !=
-          std::string::npos);
+    // The operations' table is its header alone.
+    CHECK(testing::tableText(pipelineCsv(report), "operations") ==
+          "device,chunk,virtual_stage,microbatch,pass,start_s,end_s\n");
 }
 
 TEST_CASE("pipeline CSV: the quantities, the operations, the devices", "[pipelinereport][csv]")
 {
     const auto report = pipelineReport(pipeline(4, 8, PipelineSchedule::OneFOneB));
-    const std::string csv = pipelineCsv(report);
-    CHECK(csv.rfind(csvQuantities(report), 0) == 0);
-    CHECK(csv.find("\nbubble_fraction,0.2727272727272") != std::string::npos);
+    const auto tables = pipelineCsv(report);
+    REQUIRE(tables.size() == 3);
+    CHECK(tables[0] == csvQuantities(report));
+    CHECK(tables[0].text.find("\nbubble_fraction,0.2727272727272") != std::string::npos);
     // 1F1B by hand (t_f = 10 ms, t_b = 20 ms): device 3 runs micro-batch 0's forward after three
     // forwards upstream, 30 … 40 ms, then at once its backward, 40 … 60 ms.
-    const auto header = csv.find("\n# the Gantt chart: ");
-    REQUIRE(header != std::string::npos);
-    CHECK(csv.find("\ndevice,chunk,virtual_stage,microbatch,pass,start_s,end_s\n"
-                   "0,0,0,0,forward,0,0.01\n") != std::string::npos);
-    CHECK(csv.find("\n3,0,3,0,forward,0.03,0.04\n3,0,3,0,backward,0.04,0.06\n") !=
+    const std::string operations = testing::tableText(tables, "operations");
+    CHECK(operations.starts_with("device,chunk,virtual_stage,microbatch,pass,start_s,end_s\n"
+                                 "0,0,0,0,forward,0,0.01\n"));
+    CHECK(operations.find("\n3,0,3,0,forward,0.03,0.04\n3,0,3,0,backward,0.04,0.06\n") !=
           std::string::npos);
-    CHECK(csv.find("\n# per device: ") != std::string::npos);
-    CHECK(csv.find("\ndevice,peak_in_flight_chunks,peak_in_flight_microbatches,activation_bytes\n"
-                   "0,4,4,") != std::string::npos);
-    CHECK(csv.find("\n3,1,1,") != std::string::npos);
-    // A refused scenario: the heading and no table.
-    const std::string refused =
-        pipelineCsv(pipelineReport(pipeline(64, 64, PipelineSchedule::GPipe)));
-    CHECK(refused.find("device,chunk") == std::string::npos);
+    const std::string devices = testing::tableText(tables, "devices");
+    CHECK(devices.starts_with(
+        "device,peak_in_flight_chunks,peak_in_flight_microbatches,activation_bytes\n0,4,4,"));
+    CHECK(devices.find("\n3,1,1,") != std::string::npos);
+    // A refused scenario: the quantities' header and no table.
+    const auto refused = pipelineCsv(pipelineReport(pipeline(64, 64, PipelineSchedule::GPipe)));
+    REQUIRE(refused.size() == 1);
+    CHECK(refused[0].name == "quantities");
 }

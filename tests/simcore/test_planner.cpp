@@ -1,6 +1,7 @@
 // The planner (simcore/plan/planner.h): its enumeration counted by hand and by an independent brute
 // force over trainingReport, every layout it returns valid and priced exactly as `calc training`
 // prices it, and Llama 3 405B on 16,384 H100 against the layout Dubey et al. 2024 used.
+#include "csvtables.h"
 #include "simcore/models/memory.h"
 #include "simcore/plan/planner.h"
 #include "simcore/reports/trainingreport.h"
@@ -202,14 +203,19 @@ TEST_CASE("Planner: problems name the key and price nothing; no cluster size is 
 TEST_CASE("Planner: the CSV holds the quantities, every fitting layout and the map", "[planner]")
 {
     const auto report = planTraining(tinyCluster());
-    const std::string csv = planCsv(report);
-    CHECK(csv.starts_with("# dtsim plan: "));
-    CHECK(csv.find("\nrank,dp,tp,pp,cp,") != std::string::npos);
-    CHECK(csv.find("\ntp,pp,status,") != std::string::npos);
-    // One line per layout and per cell, plus the headers and the quantity block.
-    const auto lines = static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n'));
-    CHECK(lines > report.layouts.size() + report.map.size() + 2);
-    CHECK(csv.find("\n2,2,fits,") != std::string::npos); // the map's tp 2, pp 2 cell
+    const auto tables = planCsv(report);
+    REQUIRE(tables.size() == 3);
+    CHECK(tables[0].name == "quantities");
+    const std::string layouts = testing::tableText(tables, "layouts");
+    const std::string map = testing::tableText(tables, "map");
+    CHECK(layouts.starts_with("rank,dp,tp,pp,cp,"));
+    CHECK(map.starts_with("tp,pp,status,"));
+    // One line per layout and per cell under its header.
+    CHECK(static_cast<std::size_t>(std::count(layouts.begin(), layouts.end(), '\n')) ==
+          report.layouts.size() + 1);
+    CHECK(static_cast<std::size_t>(std::count(map.begin(), map.end(), '\n')) ==
+          report.map.size() + 1);
+    CHECK(map.find("\n2,2,fits,") != std::string::npos); // the map's tp 2, pp 2 cell
 }
 
 TEST_CASE("Planner: every layout returned is valid, fits, and is priced as calc training "
@@ -411,8 +417,8 @@ TEST_CASE("Planner: the best layout's rows and every layout's columns are one li
     }
     CHECK(shared == 19); // the layout, its step time, memory, throughput, MFU, days and cost
     // The CSV's header is those names, in that order, between rank and pareto.
-    const std::string csv = planCsv(report);
-    CHECK(csv.find("\nrank,dp,tp,pp,cp,micro_batch,microbatches,schedule,") != std::string::npos);
+    const std::string csv = testing::tableText(planCsv(report), "layouts");
+    CHECK(csv.starts_with("rank,dp,tp,pp,cp,micro_batch,microbatches,schedule,"));
     CHECK(csv.find(",step_time_s,compute_s,") != std::string::npos);
     CHECK(csv.find(",co2_kg,pareto\n") != std::string::npos);
 }

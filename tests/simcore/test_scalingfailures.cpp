@@ -1,6 +1,7 @@
 // The Scaling view counting failures and stragglers (scaling.count_failures): each N's terms
 // against the goodput model written out by hand (MODELS §6 Daly 2006, §9 order statistics), and
 // the optimum moving left.
+#include "csvtables.h"
 #include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
 #include "simcore/models/scaling.h"
@@ -137,7 +138,8 @@ TEST_CASE("the selected N's numbers: step, total time, goodput and the formula's
           Approx(kLlama3Days * kDay / kLlama3Interruptions * 16).epsilon(1e-12));
     CHECK(report.find("checkpoint_write_time")->value == Approx(2.835).epsilon(1e-12));
     // The CSV carries the two new columns.
-    CHECK(scalingCsv(report).find("break_before,straggler_s,failure_s") != std::string::npos);
+    CHECK(testing::tableText(scalingCsv(report), "curve")
+              .find("break_before,straggler_s,failure_s") != std::string::npos);
 }
 
 TEST_CASE("counting failures and stragglers moves the optimum left", "[scaling][goodput]")

@@ -7,6 +7,7 @@
 // And one price for one thing: the report's time is the same double as collectives.h's
 // allReduceFromScenario (what the Communication and Scaling panels price) on every uniform
 // wiring once it is picked.
+#include "csvtables.h"
 #include "simcore/import/ncclfitchart.h"
 #include "simcore/models/collectives.h"
 #include "simcore/models/topologypick.h"
@@ -316,18 +317,17 @@ TEST_CASE("topology report: an imported node's pair table", "[topology][report]"
 TEST_CASE("topology report: the CSV is the quantities, then every link", "[topology][report]")
 {
     const auto report = topologyReport(with({"topology.preset=miswired"}));
-    const std::string csv = topologyCsv(report);
-    CHECK(csv.rfind("# dtsim topology: Topology, Mis-wired node", 0) == 0);
-    CHECK(csv.find("\nquantity,value,unit\n") != std::string::npos);
+    const auto tables = topologyCsv(report);
+    REQUIRE(tables.size() == 2);
+    const std::string csv = testing::tableText(tables, "quantities");
+    CHECK(csv.starts_with("quantity,value,unit\n"));
     CHECK(csv.find("\ntime," + formatNumber(value(report, "time")) + ",s\n") != std::string::npos);
     CHECK(csv.find("\nbottleneck_kind,pcie-host-bridge,\n") != std::string::npos);
     const std::string header = "from_gpu,to_gpu,kind,bandwidth_bytes_per_s,latency_s,ring_hop,"
                                "bottleneck,busy_s,utilisation,source\n";
-    const auto at = csv.find(header);
-    REQUIRE(at != std::string::npos);
-    CHECK(csv[at - 1] == '\n');
-    CHECK(csv.substr(0, at).rfind("\n# every link") != std::string::npos); // a comment above it
-    const std::string table = csv.substr(at + header.size());
+    const std::string links = testing::tableText(tables, "links");
+    REQUIRE(links.starts_with(header));
+    const std::string table = links.substr(header.size());
     // 8 ring hops + the other 20 of the node's 28 pairs, the bottleneck once.
     CHECK(std::count(table.begin(), table.end(), '\n') == 8 + 20);
     CHECK(table.find("6,7,pcie-host-bridge,63015384615.38462,5.7e-6,6,yes,") != std::string::npos);
@@ -338,9 +338,10 @@ TEST_CASE("topology report: the CSV is the quantities, then every link", "[topol
     }
     CHECK(yes == 1);
 
-    // A problem: the quantity block says nothing and the table is empty.
-    const std::string bad = topologyCsv(topologyReport(with({"collective.workers=33"})));
-    CHECK(bad.substr(bad.size() - header.size()) == header);
+    // A problem: the quantities say nothing and the links' table is its header alone.
+    const auto bad = topologyCsv(topologyReport(with({"collective.workers=33"})));
+    CHECK(testing::tableText(bad, "quantities") == "quantity,value,unit\n");
+    CHECK(testing::tableText(bad, "links") == header);
 }
 
 TEST_CASE("picking a wiring writes the hardware keys it implies", "[topology][report]")

@@ -2,6 +2,7 @@
 // the slider stops (sliderWorkers), which N are drawn as bars (barWorkers) and the speed-up
 // curve's points. Expected values are worked out by hand from the rules in
 // simcore/models/scaling.h.
+#include "csvtables.h"
 #include "simcore/models/scaling.h"
 #include "simcore/reports/report.h"
 #include "simcore/reports/scalingreport.h"
@@ -342,7 +343,7 @@ TEST_CASE("the report shows the limit and the CSV which N are bars", "[scaling][
     // and 34.
     Scenario lesson;
     lesson.scaling.workers = 40;
-    const auto csv = scalingCsv(scalingReport(lesson));
+    const auto csv = testing::tableText(scalingCsv(scalingReport(lesson)), "curve");
     CHECK(csv.find("total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,"
                    "possible,") != std::string::npos);
     const auto bars = scalingReport(lesson).bars;

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "../datafile.h"
+#include "simcore/reports/report.h"
 #include "simcore/scenario/scenario.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QString>
@@ -12,12 +14,35 @@
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 #include <set>
+#include <vector>
 
 namespace testing {
 
-/// The table of a CSV export whose header row starts with `header`: that row and the rows
-/// after it, up to a blank line or a comment (exports put a quantity block and comments around
-/// their tables).
+/// Every table of a chart area's csv(), one after the other: for checks that do not mind which
+/// table holds a row.
+inline QString csvText(const std::vector<simcore::CsvTable>& tables)
+{
+    QString text;
+    for (const auto& table : tables) {
+        text += QString::fromStdString(table.text);
+    }
+    return text;
+}
+
+/// The file a CSV export to `path` wrote for table `name`: `path` for "quantities", else the file
+/// beside it named path's stem + "-" + name + ".csv"; its text ("" when missing).
+inline QString exportedCsvTable(const QString& path, const QString& name)
+{
+    const QFileInfo info(path);
+    QFile file(
+        name == QLatin1String("quantities")
+            ? path
+            : info.dir().filePath(QStringLiteral("%1-%2.csv").arg(info.completeBaseName(), name)));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+/// The table of a CSV text whose header row starts with `header`: that row and the rows after
+/// it, up to a blank line or a comment.
 inline QStringList csvTable(const QString& csv, const QString& header)
 {
     QStringList table;

@@ -38,6 +38,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <numeric>
 
@@ -384,21 +385,30 @@ TEST_CASE("checkpoint: export draws the complete picture and writes the CSV",
     simcore::Scenario scenario;
     scenario.checkpoint.monteCarloRuns = 400;
     area->showScenario(scenario);
-    const QString csv = area->csv();
+    const QString csv = testing::csvText(area->csv());
     CHECK(csv.contains(QStringLiteral("cluster_mtbf,5625000,s"))); // 1.8e8 s / 32 GPUs
     CHECK(csv.contains(QStringLiteral("interval_s,waste_fraction,write_fraction,lost_fraction")));
     CHECK(csv.contains(QStringLiteral("bin_start_s,bin_end_s,jobs")));
     CHECK(csv.contains(QStringLiteral("mc_runs,400,")));
-    // 61 sweep rows (evaluateCheckpoint's curve).
-    const auto sweepStart = csv.indexOf(QStringLiteral("interval_s,"));
-    const auto sweepEnd = csv.indexOf(QStringLiteral("\n\n"), sweepStart);
-    CHECK(csv.mid(sweepStart, sweepEnd - sweepStart).count(QLatin1Char('\n')) == 61);
+    // 61 sweep rows (evaluateCheckpoint's curve) under the header.
+    const auto tables = area->csv();
+    const auto waste = std::find_if(tables.begin(), tables.end(),
+                                    [](const auto& table) { return table.name == "waste_curve"; });
+    REQUIRE(waste != tables.end());
+    CHECK(std::count(waste->text.begin(), waste->text.end(), '\n') == 62);
     CHECK(area->summary().contains(QStringLiteral("Cluster MTBF")));
+    // Each table in its file: checkpoint.csv, checkpoint-NAME.csv.
     const QString csvPath = dir.filePath(QStringLiteral("checkpoint.csv"));
-    REQUIRE(exportChartArea(*area, csvPath, {}).isEmpty());
-    QFile file(csvPath);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    CHECK(QString::fromUtf8(file.readAll()) == csv);
+    QStringList written;
+    REQUIRE(exportChartArea(*area, csvPath, {}, &written).isEmpty());
+    REQUIRE(written.size() == static_cast<qsizetype>(tables.size()));
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const QString name = QString::fromStdString(tables[i].name);
+        INFO(name.toStdString());
+        CHECK(written[static_cast<qsizetype>(i)] ==
+              (i == 0 ? csvPath : dir.filePath(QStringLiteral("checkpoint-%1.csv").arg(name))));
+        CHECK(testing::exportedCsvTable(csvPath, name) == QString::fromStdString(tables[i].text));
+    }
 }
 
 TEST_CASE("signed numbers take the minus sign and percent signs stay with their number",
@@ -468,9 +478,10 @@ TEST_CASE("checkpoint: goodput vs N and the failures by cause draw the goodput r
     CHECK(TestAccess::failureView(*charts)->chart()->title().contains(QStringLiteral("11 of 18")));
 
     // The CSV holds the goodput report's tables, number for number.
-    const QString csv = area->csv();
-    const QString curveRows = QString::fromStdString(simcore::goodputCsv(goodput));
-    CHECK(csv.contains(curveRows));
+    const QString csv = testing::csvText(area->csv());
+    for (const auto& table : simcore::goodputCsv(goodput)) {
+        CHECK(csv.contains(QString::fromStdString(table.text)));
+    }
     CHECK(csv.contains(QStringLiteral("gpus,goodput_optimal,goodput_at_interval")));
     CHECK(csv.contains(QStringLiteral("faulty_gpu,GPU,148,")));
     CHECK(area->summary().contains(dtsim::common::formatQuantity(goodput, "goodput")));

@@ -116,7 +116,7 @@ TEST_CASE("communication: the panel builds with simcore's numbers in every chart
     // Defaults (scenario.h, linkfigures.h): ring, 8 GPUs in one node, S = 1 GB, NVLink 4
     // (3.4 µs, 450 GB/s). MODELS §4: 2·7·3.4e-6 + 2·(7/8)·1e9/450e9 = 4.76e-5 + 0.0038888…
     // = 0.0039364888… s, the Topology panel's 3.936 ms.
-    const QString csv = panel.charts()->csv();
+    const QString csv = testing::csvText(panel.charts()->csv());
     CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.0039364888888888889).epsilon(1e-12));
     CHECK(csvValue(csv, QStringLiteral("bytes_sent_per_worker")) == 1.75e9);
     CHECK(csvValue(csv, QStringLiteral("steps")) == 14);
@@ -159,18 +159,17 @@ TEST_CASE("communication: changing N and the algorithm redraws from simcore", "[
     CHECK(changed.count() == 1);
     CHECK(model.scenario().collective.workers == 64);
     requireChartsMatchSimcore(panel);
-    QString csv = panel.charts()->csv();
+    QString csv = testing::csvText(panel.charts()->csv());
     CHECK(csv.contains(QStringLiteral("\nworkers,64,GPUs\n")));
     // 64 GPUs span 8 nodes: the flat ring runs at the slowest link (MODELS §4), 9.6 µs,
     // 50 GB/s: 2·63·9.6e-6 + 2·(63/64)·1e9/50e9 = 1.2096e-3 + 0.039375 = 0.0405846 s.
     CHECK(csvValue(csv, QStringLiteral("time")) == Approx(0.0405846).epsilon(1e-12));
     CHECK(panel.readouts().value(5) ==
           QStringLiteral("slowest of both (8 nodes): 50 GB/s, 9.6 µs"));
-    CHECK(csv.contains(QStringLiteral("at N = 64 workers")));
 
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("naive"));
     CHECK(model.scenario().collective.algorithm == simcore::CommAlgorithm::Naive);
-    csv = panel.charts()->csv();
+    csv = testing::csvText(panel.charts()->csv());
     CHECK(csv.contains(QStringLiteral("\nalgorithm,naive,\n")));
     // Naive (MODELS §4): (n−1)α + (n−1)·S/B = 63·9.6e-6 + 63·1e9/50e9 = 6.048e-4 + 1.26
     // = 1.2606048 s; each GPU sends (n−1)·S = 63e9 bytes.
@@ -190,7 +189,7 @@ TEST_CASE("communication: changing N and the algorithm redraws from simcore", "[
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("hierarchical"));
     // Hierarchical, g = 8, k = 8: 2·7·3.4e-6 + 2·(7/8)·1e9/450e9 + 2·7·9.6e-6
     // + 2·(7/8)·(1e9/8)/50e9 = 4.76e-5 + 0.0038888… + 1.344e-4 + 0.004375 = 0.0084458888… s.
-    CHECK(csvValue(panel.charts()->csv(), QStringLiteral("time")) ==
+    CHECK(csvValue(testing::csvText(panel.charts()->csv()), QStringLiteral("time")) ==
           Approx(4.76e-5 + 1.75e9 / 450e9 + 1.344e-4 + 0.004375).epsilon(1e-12));
     // The strip's phases: reduce-scatter in the node 7·3.4 µs + (7/8)·1 GB/450 GB/s = 1.968 ms;
     // all-reduce of 125 MB across 8 nodes 1.344e-4 + 0.004375 s = 4.509 ms.
@@ -509,7 +508,7 @@ TEST_CASE("communication: one GPU has nothing to exchange", "[ui][communication]
     panel.field(QStringLiteral("collective.workers"))->setValue(1);
     CHECK(model.scenario().collective.workers == 1);
     CHECK(panel.formulaText().contains(QStringLiteral("N = 1")));
-    CHECK(csvValue(panel.charts()->csv(), QStringLiteral("time")) == 0.0);
+    CHECK(csvValue(testing::csvText(panel.charts()->csv()), QStringLiteral("time")) == 0.0);
     CHECK(panel.charts()->summary().contains(QStringLiteral("One GPU")));
     CHECK(panel.problemText().isEmpty());
 }
@@ -552,17 +551,21 @@ TEST_CASE("communication export: PNG not blank, CSV with both charts' data",
 
     const QString csv = dir.filePath(QStringLiteral("communication.csv"));
     REQUIRE(exportPanel(QStringLiteral("communication"), scenario, csv, {}).isEmpty());
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+    // The quantities in communication.csv, each chart's table in a file of its own.
+    const QStringList quantities =
+        testing::exportedCsvTable(csv, QStringLiteral("quantities")).split('\n');
+    CHECK(quantities[0] == "quantity,value,unit");
+    CHECK(quantities.contains(QStringLiteral("workers,32,GPUs")));
+    CHECK(testing::exportedCsvTable(csv, QStringLiteral("worker_sweep"))
+              .startsWith(QStringLiteral("algorithm,workers,time_s,bytes_sent_per_worker_bytes,"
+                                         "server_bytes_sent_bytes,busbw_bytes_per_s\n")));
+    CHECK(testing::exportedCsvTable(csv, QStringLiteral("size_sweep"))
+              .startsWith(QStringLiteral(
+                  "algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s\n")));
+    const QStringList lines = (testing::exportedCsvTable(csv, QStringLiteral("worker_sweep")) +
+                               testing::exportedCsvTable(csv, QStringLiteral("size_sweep")))
+                                  .split('\n');
     REQUIRE(lines.size() > 100);
-    CHECK(lines[0].startsWith(QStringLiteral("# dtsim communication")));
-    CHECK(lines[1] == "quantity,value,unit");
-    CHECK(lines.contains(QStringLiteral("algorithm,workers,time_s,bytes_sent_per_worker_bytes,"
-                                        "server_bytes_sent_bytes,busbw_bytes_per_s")));
-    CHECK(lines.contains(
-        QStringLiteral("algorithm,message_bytes,time_s,algbw_bytes_per_s,busbw_bytes_per_s")));
-    CHECK(lines.contains(QStringLiteral("workers,32,GPUs")));
     // A row of the time table: the ring at n = 16 over two 8-GPU nodes runs at the slowest
     // link (MODELS §4): 2·15·9.6e-6 + 2·(15/16)·1e9/50e9 = 2.88e-4 + 0.0375 = 0.037788 s.
     bool foundRow = false;
@@ -584,14 +587,14 @@ TEST_CASE("communication: a language change keeps the numbers", "[ui][communicat
     panel.field(QStringLiteral("collective.workers"))->setValue(24);
     panel.charts()->ring()->playback()->stepForward();
     const QString summary = panel.charts()->summary();
-    const QString csv = panel.charts()->csv();
+    const QString csv = testing::csvText(panel.charts()->csv());
     const QString caption = panel.charts()->ringCaption();
     QEvent change(QEvent::LanguageChange);
     QCoreApplication::sendEvent(&panel, &change);
     QCoreApplication::sendEvent(panel.charts(), &change);
     QCoreApplication::sendEvent(panel.charts()->ring(), &change);
     CHECK(panel.charts()->summary() == summary);
-    CHECK(panel.charts()->csv() == csv);
+    CHECK(testing::csvText(panel.charts()->csv()) == csv);
     CHECK(panel.charts()->ring()->caption() == caption);
     CHECK(panel.charts()->ring()->playback()->stepIndex() == 1);
     // The caption strip below the ring follows the language change too.
@@ -606,7 +609,7 @@ TEST_CASE("communication: hierarchical on one node is the ring", "[ui][communica
     ScenarioModel model;
     CommunicationPanel panel(&model);
     choose(panel.choiceBox(QStringLiteral("collective.algorithm")), QStringLiteral("hierarchical"));
-    CHECK(csvValue(panel.charts()->csv(), QStringLiteral("time")) ==
+    CHECK(csvValue(testing::csvText(panel.charts()->csv()), QStringLiteral("time")) ==
           Approx(0.0039364888888888889).epsilon(1e-12));
     CHECK(panel.formulaText().contains(QStringLiteral("the same as the ring")));
     // 2 × (7·3.4 µs + (7/8)·1 GB / 450 GB/s) = 2 × 1.968 ms = 3.936 ms.

@@ -14,6 +14,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -86,13 +87,12 @@ TEST_CASE("CSV export holds the numbers simcore computed", "[ui][export]")
     simcore::Scenario scenario;
     scenario.scaling.workers = 40;
     REQUIRE(exportPanel(QStringLiteral("scaling"), scenario, path, {}).isEmpty());
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString csv = QString::fromUtf8(file.readAll());
-    CHECK(csv.startsWith("# dtsim scaling: Scaling, lesson model (seed lesson §5), N = 40; SI "
-                         "units\nquantity,value,unit\n"));
-    CHECK(csv.contains("\nstep,0.20"));
-    const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
+    const QString quantities = testing::exportedCsvTable(path, QStringLiteral("quantities"));
+    CHECK(quantities.startsWith("quantity,value,unit\nworkers,40,GPUs\n"));
+    CHECK(quantities.contains("\nstep,0.20"));
+    const QStringList lines =
+        testing::csvTable(testing::exportedCsvTable(path, QStringLiteral("curve")),
+                          QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 10);
     CHECK(lines[0] == "workers,compute_s,communication_s,step_s,ideal_s,speedup,efficiency,"
                       "total_training_s,bar,selected,optimal,break_before,straggler_s,failure_s,"
@@ -207,15 +207,23 @@ TEST_CASE("an export that fails midway keeps the old file and names file and rea
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const ExportOptions options{QSize(1600, 900), 1.0};
+    const auto readAll = [](const QString& path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
     for (const char* name : {"scaling.csv", "scaling.svg", "scaling.png", "scaling.pdf"}) {
         const QString path = dir.filePath(QString::fromLatin1(name));
-        REQUIRE(
-            exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, path, options).isEmpty());
-        QFile before(path);
-        REQUIRE(before.open(QIODevice::ReadOnly));
-        const QByteArray oldBytes = before.readAll();
-        before.close();
-        REQUIRE(oldBytes.size() > 2048);
+        QStringList written;
+        REQUIRE(exportPanel(QStringLiteral("scaling"), simcore::Scenario{}, path, options, &written)
+                    .isEmpty());
+        // A CSV is a set of files (scaling.csv, scaling-curve.csv): all of them stay as they were.
+        QList<QByteArray> oldBytes;
+        qsizetype total = 0;
+        for (const QString& file : written) {
+            oldBytes << readAll(file);
+            total += oldBytes.back().size();
+        }
+        REQUIRE(total > 2048);
         simcore::Scenario changed;
         changed.scaling.workers = 64;
         QString error;
@@ -224,11 +232,13 @@ TEST_CASE("an export that fails midway keeps the old file and names file and rea
             error = exportPanel(QStringLiteral("scaling"), changed, path, options);
         }
         INFO(name << ": " << error.toStdString());
-        CHECK(error.contains(QDir::toNativeSeparators(path)));
+        CHECK(std::any_of(written.begin(), written.end(), [&error](const QString& file) {
+            return error.contains(QDir::toNativeSeparators(file));
+        }));
         CHECK(error.contains(QStringLiteral("File too large")));
-        QFile after(path);
-        REQUIRE(after.open(QIODevice::ReadOnly));
-        CHECK(after.readAll() == oldBytes);
+        for (qsizetype i = 0; i < written.size(); ++i) {
+            CHECK(readAll(written[i]) == oldBytes[i]);
+        }
     }
     // Every panel at once: the first failure is reported, and no truncated file is left.
     const QString folder = dir.filePath(QStringLiteral("all"));

@@ -348,13 +348,13 @@ TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][par
 
     const QString csv = dir.filePath(QStringLiteral("diagram.csv"));
     REQUIRE(exportPanel(QStringLiteral("parallelism"), scenario, csv, {}).isEmpty());
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString diagramText = QString::fromUtf8(file.readAll());
-    // The report's quantities first (the same text as simcore::parallelismCsv), then the table.
-    CHECK(diagramText ==
-          QString::fromStdString(simcore::parallelismCsv(simcore::parallelismReport(scenario))));
-    CHECK(diagramText.startsWith(QStringLiteral("# dtsim parallelism: ")));
+    // simcore::parallelismCsv's tables: the quantities in diagram.csv, the GPUs beside it.
+    const auto tables = simcore::parallelismCsv(simcore::parallelismReport(scenario));
+    REQUIRE(tables.size() == 2);
+    CHECK(testing::exportedCsvTable(csv, QStringLiteral("quantities")) ==
+          QString::fromStdString(tables[0].text));
+    const QString diagramText = testing::exportedCsvTable(csv, QStringLiteral("gpus"));
+    CHECK(diagramText == QString::fromStdString(tables[1].text));
     const QStringList lines = testing::csvTable(diagramText, QStringLiteral("rank,node,"));
     REQUIRE(lines.size() == 9);
     CHECK(lines[0] == "rank,node,slot,dp_index,tp_index,pp_index,layers,weight_shard,batch_slice,"
@@ -371,15 +371,17 @@ TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][par
     CHECK(containsColour(image, qRgb(0xE6, 0x9F, 0x00))); // backward
     const QString ganttCsv = dir.filePath(QStringLiteral("gantt.csv"));
     REQUIRE(exportPanel(QStringLiteral("pipeline"), scenario, ganttCsv, {}).isEmpty());
-    QFile ganttFile(ganttCsv);
-    REQUIRE(ganttFile.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString ganttText = QString::fromUtf8(ganttFile.readAll());
-    CHECK(ganttText.startsWith(QStringLiteral("# dtsim pipeline: ")));
-    const QStringList rows = testing::csvTable(ganttText, QStringLiteral("device,chunk,"));
+    CHECK(testing::exportedCsvTable(ganttCsv, QStringLiteral("quantities"))
+              .startsWith(QStringLiteral("quantity,value,unit\n")));
+    const QStringList rows =
+        testing::csvTable(testing::exportedCsvTable(ganttCsv, QStringLiteral("operations")),
+                          QStringLiteral("device,chunk,"));
     CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
     CHECK(rows.size() == 1 + 2 * 4 * 8); // 2·p·m operations
     // The chart's right-hand column: what each device holds at its peak (1F1B: 4, 3, 2, 1).
-    const QStringList devices = testing::csvTable(ganttText, QStringLiteral("device,peak_"));
+    const QStringList devices =
+        testing::csvTable(testing::exportedCsvTable(ganttCsv, QStringLiteral("devices")),
+                          QStringLiteral("device,peak_"));
     REQUIRE(devices.size() == 1 + 4);
     CHECK(devices[1].startsWith(QStringLiteral("0,4,4,")));
     CHECK(devices[4].startsWith(QStringLiteral("3,1,1,")));

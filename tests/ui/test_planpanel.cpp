@@ -55,7 +55,7 @@ TEST_CASE("Plan panel: draws the planner's report, and its CSV is planCsv", "[ui
     REQUIRE(shown.layouts.size() == expected.layouts.size());
     CHECK(shown.layouts.front() == expected.layouts.front());
     CHECK(shown.layouts.front().step.stepSeconds == expected.layouts.front().step.stepSeconds);
-    CHECK(panel.charts()->csv() == QString::fromStdString(simcore::planCsv(expected)));
+    CHECK(panel.charts()->csv() == simcore::planCsv(expected));
     CHECK(panel.charts()->selectedLayout() == 0);
     CHECK(TestAccess::useButton(panel)->isEnabled());
     CHECK(panel.charts()->summary().contains(PlanCharts::layoutText(expected.layouts.front())));
@@ -115,7 +115,7 @@ TEST_CASE("Plan panel: an edit searches off the UI thread and keeps the last pla
     REQUIRE(drawn.wait(20000));
     CHECK_FALSE(panel.isSearching());
     const auto expected = simcore::planTraining(model.scenario());
-    CHECK(panel.charts()->csv() == QString::fromStdString(simcore::planCsv(expected)));
+    CHECK(panel.charts()->csv() == simcore::planCsv(expected));
     CHECK(panel.readouts() ==
           QStringList{Panel::readoutText(panel.readoutRows()[0], expected.quantities),
                       Panel::readoutText(panel.readoutRows()[1], expected.quantities),
@@ -155,7 +155,7 @@ TEST_CASE("Plan panel: of two edits in a row only the last one's plan is drawn",
     CHECK(panel.plansDrawn() == 2);
     const auto last = simcore::planTraining(model.scenario());
     REQUIRE(model.scenario().hardware.gpus == 128);
-    CHECK(panel.charts()->csv() == QString::fromStdString(simcore::planCsv(last)));
+    CHECK(panel.charts()->csv() == simcore::planCsv(last));
     CHECK(panel.charts()->report().evaluated == last.evaluated);
 }
 

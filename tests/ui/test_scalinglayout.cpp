@@ -120,9 +120,7 @@ TEST_CASE("Physical mode: the chart's CSV has the layout's columns", "[ui][scali
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("scaling.csv"));
     REQUIRE(exportPanel(QStringLiteral("scaling"), physical(24), path, {}).isEmpty());
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QString csv = QString::fromUtf8(file.readAll());
+    const QString csv = testing::exportedCsvTable(path, QStringLiteral("curve"));
     const QStringList lines = testing::csvTable(csv, QStringLiteral("workers,compute_s,"));
     REQUIRE(lines.size() > 3);
     CHECK(lines[0].endsWith(QStringLiteral(
@@ -204,7 +202,7 @@ TEST_CASE("the Validation view: table, error chart with the band, and the select
     CHECK(view.breakdownText().contains(QStringLiteral("K7")));
     CHECK(view.breakdownText().contains(QStringLiteral("Korthikanti")));
     // Its CSV is simcore's.
-    CHECK(view.csv() == QString::fromStdString(simcore::validationCsv(report)));
+    CHECK(view.csv() == simcore::validationCsv(report));
 }
 
 TEST_CASE("the Validation view is a sub-tab of Scaling and exports as 'validation'",
@@ -215,7 +213,8 @@ TEST_CASE("the Validation view is a sub-tab of Scaling and exports as 'validatio
     CHECK(panel.exportId() == QStringLiteral("scaling"));
     panel.views()->showValidation(true);
     CHECK(panel.exportId() == QStringLiteral("validation"));
-    CHECK(panel.views()->csv().contains(QStringLiteral("tag,id,name,metric,published,dtsim")));
+    CHECK(testing::csvText(panel.views()->csv())
+              .contains(QStringLiteral("tag,id,name,metric,published,dtsim")));
     CHECK(panel.readouts().at(0).contains(QStringLiteral(" of ")));
     CHECK(panel.formulaText().contains(QStringLiteral("published")));
     panel.views()->showValidation(false);

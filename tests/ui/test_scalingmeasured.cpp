@@ -1,6 +1,7 @@
 // Measured step times over the Scaling charts: File › Import measurements reads the CSV into
 // scaling.measured (one undo step), the charts draw the runs over the bars and the speed-up
 // curve in both model modes, and the export (image and CSV) carries them.
+#include "helpers.h"
 #include "simcore/import/measuredsteps.h"
 #include "simcore/reports/scalingreport.h"
 #include "testaccess.h"
@@ -81,14 +82,15 @@ TEST_CASE("File › Import measurements draws the runs over the bars and the cur
     REQUIRE(curve.size() == 5);
     CHECK(curve[4].x() == 100);
     CHECK(curve[2].y() == Approx(report.measured[2].speedup));
-    CHECK(charts->csv().contains(QStringLiteral("workers,measured_step_s,measured_speedup")));
-    CHECK(charts->csv().contains(QStringLiteral("\n8,0.2,")));
+    CHECK(testing::csvText(charts->csv())
+              .contains(QStringLiteral("workers,measured_step_s,measured_speedup")));
+    CHECK(testing::csvText(charts->csv()).contains(QStringLiteral("\n8,0.2,")));
 
     // One undo step takes them away again.
     window.model()->undoStack()->undo();
     CHECK(window.model()->scenario().scaling.measured.empty());
     CHECK(TestAccess::measuredBarSeries(*charts)->points().isEmpty());
-    CHECK_FALSE(charts->csv().contains(QStringLiteral("measured")));
+    CHECK_FALSE(testing::csvText(charts->csv()).contains(QStringLiteral("measured")));
 }
 
 TEST_CASE("A refused measurement file names its line and changes nothing",
@@ -123,11 +125,10 @@ TEST_CASE("The export carries the measured runs, in Lesson and Physical mode",
     QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("scaling.csv"));
     REQUIRE(exportPanel(QStringLiteral("scaling"), physical, csv, options).isEmpty());
-    QFile file(csv);
-    REQUIRE(file.open(QIODevice::ReadOnly));
-    const QByteArray text = file.readAll();
-    CHECK(text.contains("workers,measured_step_s,measured_speedup,model_step_s,on_bar"));
-    CHECK(text.contains("\n4,11,"));
+    const QString text = testing::exportedCsvTable(csv, QStringLiteral("measured"));
+    CHECK(text.startsWith(
+        QStringLiteral("workers,measured_step_s,measured_speedup,model_step_s,on_bar\n")));
+    CHECK(text.contains(QStringLiteral("\n4,11,")));
 }
 
 TEST_CASE("File › Import measurements words a missing or bad file as the Topology panel does",

@@ -1,5 +1,6 @@
 // The Scaling panel end to end: controls → Scenario → simcore → bar sets and read-outs.
 #include "common/format.h"
+#include "helpers.h"
 #include "simcore/models/scaling.h"
 #include "testaccess.h"
 #include "ui/kit/numberfield.h"
@@ -329,7 +330,7 @@ TEST_CASE("the bars hold N = 1, the selected N and both sides of the optimum", "
     CHECK(stepAt(18) > stepAt(16));
     CHECK(stepAt(42) > stepAt(18));
     // The CSV says which N are bars and where the breaks are.
-    const QString csv = panel.charts()->csv();
+    const QString csv = testing::csvText(panel.charts()->csv());
     CHECK(csv.contains(
         QStringLiteral("bar,selected,optimal,break_before,straggler_s,failure_s,possible,")));
     // Failures not counted: their two columns are 0; every lesson N is possible, and the
@@ -626,7 +627,7 @@ TEST_CASE("counting failures stacks straggler wait and failures on the bars, fro
     CHECK(panel.readouts().at(0) == dtsim::common::formatQuantity(report, "step"));
     CHECK(panel.formulaText().contains(dtsim::common::formatQuantity(report, "failure_overhead")));
     CHECK(panel.formulaText().contains(dtsim::common::formatQuantity(report, "straggler_factor")));
-    CHECK(charts->csv().contains(QStringLiteral("straggler_s,failure_s")));
+    CHECK(testing::csvText(charts->csv()).contains(QStringLiteral("straggler_s,failure_s")));
 
     // Off again: the two sets leave the chart (and its legend).
     panel.countFailuresBox()->setChecked(false);

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "common/longwork.h"
+#include "simcore/reports/report.h"
 #include "simcore/scenario/scenario.h"
 
 #include <QStringList>
 #include <QWidget>
+#include <vector>
 
 namespace dtsim::ui {
 
@@ -18,8 +20,9 @@ public:
 
     /// Evaluates the scenario with simcore and draws the result.
     virtual void showScenario(const simcore::Scenario& scenario) = 0;
-    /// The data behind the charts, as CSV with a header row, SI units named in the header.
-    [[nodiscard]] virtual QString csv() const = 0;
+    /// The data behind the charts: simcore's tables (the quantities first), each a CSV file with
+    /// a header row, SI units named in the header.
+    [[nodiscard]] virtual std::vector<simcore::CsvTable> csv() const = 0;
     /// One sentence saying what the charts show now (also read out by screen readers).
     [[nodiscard]] virtual QString summary() const = 0;
     /// Title and description written into SVG/PDF metadata.

@@ -119,7 +119,8 @@ void ExportDialog::updateHint()
                             .arg(qRound(o.size.width() * o.scale))
                             .arg(qRound(o.size.height() * o.scale)));
     } else if (*format == ExportFormat::Csv) {
-        m_hint->setText(tr("The numbers behind the charts, in SI units, comma-separated."));
+        m_hint->setText(tr("The numbers behind the charts, in SI units, comma-separated: the "
+                           "quantities in this file, each other table in a file beside it."));
     } else {
         m_hint->setText(tr("Vector drawing: sharp at any size."));
     }

@@ -343,9 +343,18 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
         return error;
     }
     if (*format == ExportFormat::Csv) {
-        QString error = common::writeFileAtomically(path, area.csv().toUtf8());
+        // One table a file, so that a spreadsheet or pandas reads each as it is; the set is
+        // written whole or not at all.
+        QList<common::FileContents> files;
+        for (const auto& table : area.csv()) {
+            files.append({files.isEmpty() ? path : csvTablePath(path, table.name),
+                          QByteArray::fromStdString(table.text)});
+        }
+        QString error = common::writeFilesAtomically(files);
         if (error.isEmpty() && written) {
-            *written << path;
+            for (const auto& file : files) {
+                *written << file.path;
+            }
         }
         return error;
     }
@@ -385,6 +394,14 @@ QString slidePagePath(const QString& path, int page)
     const QFileInfo file(path);
     return file.dir().filePath(
         QStringLiteral("%1-%2.%3").arg(file.completeBaseName()).arg(page + 1).arg(file.suffix()));
+}
+
+QString csvTablePath(const QString& path, const std::string& tableName)
+{
+    const QFileInfo file(path);
+    return file.dir().filePath(
+        QStringLiteral("%1-%2.%3")
+            .arg(file.completeBaseName(), QString::fromStdString(tableName), file.suffix()));
 }
 
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,

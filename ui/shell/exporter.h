@@ -1,6 +1,6 @@
 #pragma once
-// Writing a panel's charts to PNG / SVG / PDF, or their data to CSV. The window and
-// `dtsim export` share this code, so both give the same picture. Every file goes through
+// Writing a panel's charts to PNG / SVG / PDF, or their data to CSV (a file per table). The window
+// and `dtsim export` share this code, so both give the same picture. Every file goes through
 // QSaveFile: a failed export leaves an existing file untouched.
 
 #include "common/longwork.h"
@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace dtsim::ui {
 
@@ -76,7 +77,9 @@ QString checkExportOptions(const ExportOptions& options);
 /// Draws `area` (already showing its data) into `path`. Returns an empty string on success,
 /// otherwise a translated message saying what failed; the target file is then unchanged.
 /// A slide of an area with several presentation pages shows one idea each: a PDF page each, or
-/// a PNG / SVG file each at slidePagePath(path, page). `written` collects the files written.
+/// a PNG / SVG file each at slidePagePath(path, page). CSV is one file per table of the area's
+/// csv(): the quantities at `path`, each other table at csvTablePath(path, its name), all written
+/// or none. `written` collects the files written.
 QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
                         QStringList* written = nullptr);
 /// Lays `area` out off screen at exactly `size` as an export draws it, showing presentation
@@ -84,6 +87,8 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
 void layOutForExport(ChartArea& area, QSize size, int page = -1);
 /// "scaling.png", page 0 → "scaling-1.png".
 QString slidePagePath(const QString& path, int page);
+/// "scaling.csv", table "curve" → "scaling-curve.csv".
+QString csvTablePath(const QString& path, const std::string& tableName);
 
 /// Makes the panel's chart area off screen for `scenario` and exports it.
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,
@@ -97,9 +102,10 @@ QImage renderChartArea(ChartArea& area, const ExportOptions& options);
 QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
                    const ExportOptions& options);
 
-/// "Export all": every exportable panel into `folder` as dtsim-<id>.<png|svg|pdf> with
-/// dtsim-<id>.csv beside it, each file written atomically. Returns a translated error naming
-/// the failing file (files written before it stay), or empty. `written` collects the paths.
+/// "Export all": every exportable panel into `folder` as dtsim-<id>.<png|svg|pdf> with its CSV
+/// tables beside it (dtsim-<id>.csv, dtsim-<id>-<table>.csv …), each file written atomically.
+/// Returns a translated error naming the failing file (files written before it stay), or empty.
+/// `written` collects the paths.
 QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
                         ExportFormat format, const ExportOptions& options,
                         QStringList* written = nullptr);

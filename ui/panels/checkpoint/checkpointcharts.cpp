@@ -897,12 +897,9 @@ QString CheckpointCharts::exportTitle() const
               "goodput vs GPUs, failures by cause");
 }
 
-QString CheckpointCharts::csv() const
+std::vector<simcore::CsvTable> CheckpointCharts::csv() const
 {
-    // The goodput report's block follows: its quantities, the goodput-vs-N curve and the
-    // failure breakdown with its source.
-    return QString::fromStdString(simcore::checkpointCsv(m_report, m_monteCarlo) + '\n' +
-                                  simcore::goodputCsv(m_goodput));
+    return simcore::checkpointViewCsv(m_report, m_monteCarlo, m_goodput);
 }
 
 } // namespace dtsim::ui

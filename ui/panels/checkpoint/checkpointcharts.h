@@ -46,7 +46,7 @@ public:
     /// The same, with the goodput report of the same scenario for the goodput and failure charts.
     void showReport(const simcore::CheckpointReport& report, const simcore::GoodputReport& goodput,
                     std::int64_t runs, std::uint64_t seed);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     /// One sentence on the goodput chart (its accessible description, and the summary's end).

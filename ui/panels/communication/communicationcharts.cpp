@@ -849,9 +849,9 @@ QString CommunicationCharts::exportTitle() const
               "size");
 }
 
-QString CommunicationCharts::csv() const
+std::vector<simcore::CsvTable> CommunicationCharts::csv() const
 {
-    return QString::fromStdString(simcore::communicationCsv(m_report));
+    return simcore::communicationCsv(m_report);
 }
 
 } // namespace dtsim::ui

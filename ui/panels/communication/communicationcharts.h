@@ -44,7 +44,7 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report (the panel evaluates once for charts, read-outs and formula).
     void showReport(const simcore::CommunicationReport& report);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     /// The ring animation, and the three charts of cost against N and message size.

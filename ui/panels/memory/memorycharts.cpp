@@ -406,9 +406,9 @@ QString MemoryCharts::exportTitle() const
     return tr("dtsim — Memory: per-GPU memory under ZeRO 0–3 against GPU capacities");
 }
 
-QString MemoryCharts::csv() const
+std::vector<simcore::CsvTable> MemoryCharts::csv() const
 {
-    return QString::fromStdString(simcore::memoryCsv(m_report));
+    return simcore::memoryCsv(m_report);
 }
 
 } // namespace dtsim::ui

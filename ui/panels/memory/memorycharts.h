@@ -37,7 +37,7 @@ public:
     explicit MemoryCharts(QWidget* parent = nullptr);
 
     void showScenario(const simcore::Scenario& scenario) override;
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     void applyLook() override;

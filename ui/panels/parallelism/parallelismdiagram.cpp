@@ -479,9 +479,9 @@ QString ParallelismDiagram::exportTitle() const
               "pipeline parallelism");
 }
 
-QString ParallelismDiagram::csv() const
+std::vector<simcore::CsvTable> ParallelismDiagram::csv() const
 {
-    return QString::fromStdString(simcore::parallelismCsv(m_report));
+    return simcore::parallelismCsv(m_report);
 }
 
 } // namespace dtsim::ui

@@ -33,7 +33,7 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report (the panel evaluates once for the diagram and the formulas).
     void showReport(simcore::ParallelismReport report);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
 

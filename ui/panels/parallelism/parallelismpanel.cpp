@@ -69,7 +69,7 @@ void ParallelismViews::applyLook()
     ChartArea::applyLook();
 }
 
-QString ParallelismViews::csv() const
+std::vector<simcore::CsvTable> ParallelismViews::csv() const
 {
     return isPipelineShown() ? m_pipeline->csv() : m_diagram->csv();
 }

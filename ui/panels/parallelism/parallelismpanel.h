@@ -25,7 +25,7 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws evaluated reports (the panel evaluates once for the views and its formulas).
     void showReports(simcore::ParallelismReport parallelism, simcore::PipelineReport pipeline);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     void applyLook() override;

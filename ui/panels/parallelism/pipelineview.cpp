@@ -430,9 +430,9 @@ QString PipelineView::exportTitle() const
               "bubble");
 }
 
-QString PipelineView::csv() const
+std::vector<simcore::CsvTable> PipelineView::csv() const
 {
-    return QString::fromStdString(simcore::pipelineCsv(m_report));
+    return simcore::pipelineCsv(m_report);
 }
 
 } // namespace dtsim::ui

@@ -86,9 +86,9 @@ void PlanCharts::selectLayout(int index)
     emit selectionChanged(index);
 }
 
-QString PlanCharts::csv() const
+std::vector<simcore::CsvTable> PlanCharts::csv() const
 {
-    return word(simcore::planCsv(m_report));
+    return simcore::planCsv(m_report);
 }
 
 QString PlanCharts::exportTitle() const

@@ -24,7 +24,7 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     void showReport(const simcore::PlanReport& report);
     [[nodiscard]] const simcore::PlanReport& report() const { return m_report; }
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     [[nodiscard]] DrawnMarks drawnMarks() const override;

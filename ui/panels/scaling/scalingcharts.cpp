@@ -643,9 +643,9 @@ QString ScalingCharts::exportTitle() const
     return tr("dtsim — Scaling: step time and speed-up vs workers");
 }
 
-QString ScalingCharts::csv() const
+std::vector<simcore::CsvTable> ScalingCharts::csv() const
 {
-    return QString::fromStdString(simcore::scalingCsv(m_report));
+    return simcore::scalingCsv(m_report);
 }
 
 } // namespace dtsim::ui

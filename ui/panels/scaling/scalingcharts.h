@@ -31,7 +31,7 @@ public:
     void showScenario(const simcore::Scenario& scenario) override;
     /// Draws an evaluated report (the panel evaluates once for charts and read-outs).
     void showReport(const simcore::ScalingReport& report);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     /// Windows cache static chart items as pixmaps (see chartstyle::cacheStaticItems).

@@ -83,7 +83,7 @@ void ScalingViews::showScenario(const simcore::Scenario& scenario)
     }
 }
 
-QString ScalingViews::csv() const
+std::vector<simcore::CsvTable> ScalingViews::csv() const
 {
     return isValidationShown() ? m_validation->csv() : m_scaling->csv();
 }

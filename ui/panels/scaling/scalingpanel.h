@@ -32,7 +32,7 @@ public:
     explicit ScalingViews(QWidget* parent = nullptr);
 
     void showScenario(const simcore::Scenario& scenario) override;
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     void applyLook() override;

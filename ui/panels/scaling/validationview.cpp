@@ -458,9 +458,9 @@ QString ValidationView::exportTitle() const
     return tr("dtsim — Scaling: the training model against published runs");
 }
 
-QString ValidationView::csv() const
+std::vector<simcore::CsvTable> ValidationView::csv() const
 {
-    return QString::fromStdString(simcore::validationCsv(m_report));
+    return simcore::validationCsv(m_report);
 }
 
 } // namespace dtsim::ui

@@ -32,7 +32,7 @@ public:
     /// The runs carry their own scenarios: `scenario` is not read.
     void showScenario(const simcore::Scenario& scenario) override;
     void showReport(simcore::ValidationReport report);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
     void applyLook() override;

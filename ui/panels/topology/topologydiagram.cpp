@@ -561,9 +561,9 @@ std::vector<std::size_t> TopologyDiagram::drawnHops() const
     return hops;
 }
 
-QString TopologyDiagram::csv() const
+std::vector<simcore::CsvTable> TopologyDiagram::csv() const
 {
-    return QString::fromStdString(simcore::topologyCsv(m_report));
+    return simcore::topologyCsv(m_report);
 }
 
 QString TopologyDiagram::summary() const

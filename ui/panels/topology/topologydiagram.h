@@ -38,7 +38,7 @@ public:
     /// showReport(simcore::topologyReport(scenario)): what export draws.
     void showScenario(const simcore::Scenario& scenario) override;
     void showReport(const simcore::TopologyReport& report);
-    [[nodiscard]] QString csv() const override;
+    [[nodiscard]] std::vector<simcore::CsvTable> csv() const override;
     [[nodiscard]] QString summary() const override;
     [[nodiscard]] QString exportTitle() const override;
 

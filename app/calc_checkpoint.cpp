@@ -3,7 +3,6 @@
 #include "common/longwork.h"
 #include "simcore/reports/checkpointreport.h"
 
-#include <QJsonObject>
 #include <atomic>
 
 namespace dtsim::app {
@@ -33,12 +32,7 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
 {
     const auto report = simcore::checkpointReport(scenario);
     if (!report.ok() || !options.monteCarlo) {
-        const auto& a = report.result.atInterval;
-        return printReport(report, options,
-                           {{QStringLiteral("waste_parts"),
-                             QJsonObject{{QStringLiteral("write"), a.writeFraction},
-                                         {QStringLiteral("lost"), a.lostFraction},
-                                         {QStringLiteral("restart"), a.restartFraction}}}});
+        return printReport(report, options);
     }
     // Refused before it starts: a batch past the limit would run for minutes.
     const std::int64_t runs = scenario.checkpoint.monteCarloRuns;
@@ -67,24 +61,9 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
     const auto batchQuantities = simcore::monteCarloQuantities(mc);
     withBatch.quantities.insert(withBatch.quantities.end(), batchQuantities.begin(),
                                 batchQuantities.end());
-    const auto& a = report.result.atInterval;
-    return printReport(
-        withBatch, options,
-        {{QStringLiteral("waste_parts"),
-          QJsonObject{{QStringLiteral("write"), a.writeFraction},
-                      {QStringLiteral("lost"), a.lostFraction},
-                      {QStringLiteral("restart"), a.restartFraction}}},
-         {QStringLiteral("monte_carlo"),
-          QJsonObject{
-              {QStringLiteral("status"), QString::fromStdString(simcore::batchStatusId(mc.batch))},
-              {QStringLiteral("runs"), static_cast<double>(mc.batch.runsCompleted)},
-              {QStringLiteral("seed"), static_cast<double>(scenario.checkpoint.monteCarloSeed)},
-              {QStringLiteral("mean"), mc.batch.meanSeconds},
-              {QStringLiteral("standard_error"), mc.batch.standardErrorSeconds},
-              {QStringLiteral("min"), mc.batch.minSeconds},
-              {QStringLiteral("max"), mc.batch.maxSeconds},
-              {QStringLiteral("mean_failures"), mc.batch.meanFailures},
-              {QStringLiteral("expected"), mc.expectedSeconds}}}});
+    withBatch.details.push_back(simcore::monteCarloDetails(
+        mc, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed)));
+    return printReport(withBatch, options);
 }
 
 } // namespace dtsim::app

@@ -1,10 +1,11 @@
 #include "app/calcmodels.h"
+#include "simcore/reports/communicationreport.h"
 
 namespace dtsim::app {
 
 int calcCommunication(const simcore::Scenario& scenario, const CalcOptions& options)
 {
-    return printCommunication(scenario, options, QStringLiteral("communication"));
+    return printReport(simcore::communicationReport(scenario), options);
 }
 
 } // namespace dtsim::app

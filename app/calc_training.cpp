@@ -4,10 +4,7 @@
 #include "simcore/reports/validation.h"
 #include "simcore/scenario/catalogue.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QTextStream>
-#include <cmath>
 
 namespace dtsim::app {
 
@@ -22,40 +19,15 @@ QString text(std::string_view view)
 
 int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options)
 {
-    return printReport(simcore::trainingReport(scenario), options,
-                       {{QStringLiteral("model"), QStringLiteral("training")}});
+    return printReport(simcore::trainingReport(scenario), options);
 }
 
 int runValidation(bool json)
 {
     const auto results = simcore::validateRuns();
-    int within = 0;
-    for (const auto& result : results) {
-        within += result.problem.empty() && std::abs(result.errorFraction) <= 0.15 ? 1 : 0;
-    }
+    const std::int64_t within = simcore::runsWithin15Percent(results);
     if (json) {
-        QJsonArray rows;
-        for (const auto& result : results) {
-            const auto& run = *result.run;
-            QJsonObject row{{QStringLiteral("id"), text(run.id)},
-                            {QStringLiteral("name"), text(run.name)},
-                            {QStringLiteral("source"), QString::fromStdString(run.source)},
-                            {QStringLiteral("metric"), text(simcore::metricName(run.metric))},
-                            {QStringLiteral("published"), run.published},
-                            {QStringLiteral("note"), text(run.note)}};
-            if (result.problem.empty()) {
-                row.insert(QStringLiteral("predicted"), result.predicted);
-                row.insert(QStringLiteral("error"), result.errorFraction);
-            } else {
-                row.insert(QStringLiteral("problem"), QString::fromStdString(result.problem));
-            }
-            rows.append(row);
-        }
-        printJson({{QStringLiteral("model"), QStringLiteral("validate")},
-                   {QStringLiteral("efficiency"), simcore::kCalibratedEfficiency},
-                   {QStringLiteral("runs"), rows},
-                   {QStringLiteral("within_15_percent"), within},
-                   {QStringLiteral("count"), static_cast<qint64>(results.size())}});
+        printJson(recordJson(simcore::validationRecord(results)));
         return kSuccess;
     }
     QString out;

@@ -25,9 +25,5 @@ int calcTraining(const simcore::Scenario& scenario, const CalcOptions& options);
 int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options);
 /// `dtsim validate`: the published runs of simcore/reports/validation.h, published vs predicted.
 int runValidation(bool json);
-/// What calcCommunication and calcAllreduce print: the Communication report, with the links
-/// also as JSON objects (intra, inter, flat_link: {bandwidth, latency}) and `model` as named.
-int printCommunication(const simcore::Scenario& scenario, const CalcOptions& options,
-                       const QString& model);
 
 } // namespace dtsim::app

@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
+#include <variant>
 
 namespace dtsim::app {
 
@@ -106,20 +108,56 @@ QJsonValue jsonValue(const simcore::Quantity& quantity)
     }
 }
 
+QJsonValue jsonValue(const simcore::Value& value);
+
+QJsonArray listJson(const simcore::List& list)
+{
+    QJsonArray array;
+    for (const auto& item : list) {
+        array.append(jsonValue(item));
+    }
+    return array;
+}
+
+QJsonValue jsonValue(const simcore::Value& value)
+{
+    return std::visit(
+        [](const auto& v) -> QJsonValue {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::monostate>) {
+                return QJsonValue();
+            } else if constexpr (std::is_same_v<T, bool>) {
+                return v;
+            } else if constexpr (std::is_same_v<T, std::int64_t>) {
+                return static_cast<qint64>(v);
+            } else if constexpr (std::is_same_v<T, double>) {
+                return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+            } else if constexpr (std::is_same_v<T, std::string>) {
+                return QString::fromStdString(v);
+            } else if constexpr (std::is_same_v<T, simcore::Record>) {
+                return recordJson(v);
+            } else {
+                return listJson(v);
+            }
+        },
+        value);
+}
+
 } // namespace
 
-QJsonObject quantitiesJson(const std::vector<simcore::Quantity>& quantities)
+QJsonObject recordJson(const simcore::Record& record)
 {
     QJsonObject object;
-    for (const auto& quantity : quantities) {
-        object.insert(fromView(quantity.id), jsonValue(quantity));
+    for (const auto& field : record) {
+        object.insert(QString::fromStdString(field.id), jsonValue(field.value));
     }
     return object;
 }
 
-QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra)
+QJsonObject reportJson(const simcore::Report& report, std::string_view model)
 {
-    QJsonObject object{{QStringLiteral("model"), fromView(simcore::viewId(report.view))}};
+    QJsonObject object{
+        {QStringLiteral("model"), fromView(model.empty() ? simcore::viewId(report.view) : model)}};
     QJsonArray quantities;
     for (const auto& quantity : report.quantities) {
         const QString id = fromView(quantity.id);
@@ -129,8 +167,8 @@ QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra)
                         {QStringLiteral("value"), jsonValue(quantity)},
                         {QStringLiteral("unit"), fromView(simcore::unitSymbol(quantity.unit))}});
     }
-    for (auto it = extra.begin(); it != extra.end(); ++it) {
-        object.insert(it.key(), it.value());
+    for (const auto& field : report.details) {
+        object.insert(QString::fromStdString(field.id), jsonValue(field.value));
     }
     object.insert(QStringLiteral("quantities"), quantities);
     return object;
@@ -155,14 +193,14 @@ QString quantityText(const simcore::Quantity& quantity)
     }
 }
 
-int printReport(const simcore::Report& report, const CalcOptions& options, const QJsonObject& extra)
+int printReport(const simcore::Report& report, const CalcOptions& options)
 {
     if (!report.ok()) {
         printError(QString::fromStdString(report.problems.front().message()));
         return kBadInput;
     }
     if (options.json) {
-        printJson(reportJson(report, extra));
+        printJson(reportJson(report, options.model));
         return kSuccess;
     }
     ReportTable table(QString::fromStdString(report.heading));

@@ -9,12 +9,16 @@
 #include <QList>
 #include <QString>
 #include <cstdint>
+#include <string_view>
 
 namespace dtsim::app {
 
 struct CalcOptions {
     bool json = false;       ///< one JSON object instead of the table
     bool monteCarlo = false; ///< checkpoint: also simulate checkpoint.mc_runs jobs
+    /// The model as `dtsim calc` names it (simcore's viewEntries id), JSON's "model"; empty:
+    /// the report's view.
+    std::string_view model;
 };
 
 /// Runs one model on a validated scenario; returns an ExitCode (cli.h).
@@ -32,20 +36,20 @@ int standardOutputError();
 /// One compact JSON object and a newline on stdout.
 void printJson(const QJsonObject& object);
 
-/// The report's quantities as JSON: {"model": the view's id, every quantity by its id (a number,
-/// true/false, a word, or null for no value), …`extra`, "quantities": [{"id", "value", "unit"},
-/// …]}.
-QJsonObject reportJson(const simcore::Report& report, const QJsonObject& extra = {});
-/// Quantities as one JSON object, each by its id (a number, true/false, a word, or null).
-QJsonObject quantitiesJson(const std::vector<simcore::Quantity>& quantities);
+/// The report as JSON: {"model": `model` or else the view's id, every quantity by its id (a
+/// number, true/false, a word, or null for no value), every field of its details,
+/// "quantities": [{"id", "value", "unit"}, …]}.
+QJsonObject reportJson(const simcore::Report& report, std::string_view model = {});
+/// A record as one JSON object, field by field (null, true/false, a number, text, an object or
+/// an array); the one conversion of simcore's details to JSON.
+QJsonObject recordJson(const simcore::Record& record);
 /// A quantity's value as `dtsim calc` writes it in a table: six significant digits, yes/no, the
 /// word, or "none".
 QString quantityText(const simcore::Quantity& quantity);
-/// Prints the report: one JSON object (reportJson with `extra`), or its heading and a row per
-/// quantity. When the report has a problem, prints that on stderr instead and returns
+/// Prints the report: one JSON object (reportJson named options.model), or its heading and a
+/// row per quantity. When the report has a problem, prints that on stderr instead and returns
 /// kBadInput; else kSuccess.
-int printReport(const simcore::Report& report, const CalcOptions& options,
-                const QJsonObject& extra = {});
+int printReport(const simcore::Report& report, const CalcOptions& options);
 
 /// A readable table: a heading, then "name  value  unit" rows with the values right-aligned.
 class ReportTable {

@@ -340,7 +340,8 @@ int runCalc(const QStringList& arguments)
                        .arg(model, calcModelNames()));
         return kBadInput;
     }
-    return printer->run(*scenario, CalcOptions{parser.isSet(QStringLiteral("json")), monteCarlo});
+    return printer->run(*scenario,
+                        CalcOptions{parser.isSet(QStringLiteral("json")), monteCarlo, entry->id});
 }
 
 int runKeys()

@@ -6,7 +6,6 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QJsonArray>
 #include <QTextStream>
 #include <algorithm>
 #include <limits>
@@ -22,39 +21,9 @@ QString word(const std::string& text)
 
 QJsonObject planJson(const simcore::PlanReport& report, double seconds, qsizetype top)
 {
-    QJsonArray layouts;
-    const auto shown = std::min<std::size_t>(report.layouts.size(), static_cast<std::size_t>(top));
-    for (std::size_t i = 0; i < shown; ++i) {
-        layouts.append(planLayoutJson(report.layouts[i]));
-    }
-    QJsonArray map;
-    for (const auto& cell : report.map) {
-        QJsonObject entry{
-            {QStringLiteral("tp"), static_cast<qint64>(cell.tp)},
-            {QStringLiteral("pp"), static_cast<qint64>(cell.pp)},
-            {QStringLiteral("status"), word(std::string(simcore::planCellStatusId(cell.status)))}};
-        if (cell.status == simcore::PlanCellStatus::Fits) {
-            entry.insert(QStringLiteral("tokens_per_second"), cell.bestTokensPerSecond);
-            entry.insert(QStringLiteral("step_time"), cell.bestStepSeconds);
-            entry.insert(QStringLiteral("rank"), static_cast<qint64>(cell.bestIndex + 1));
-        } else if (cell.status == simcore::PlanCellStatus::OutOfMemory) {
-            entry.insert(QStringLiteral("least_memory_per_gpu"), cell.leastMemoryBytes);
-        }
-        map.append(entry);
-    }
-    QJsonArray pareto;
-    for (const std::size_t index : report.pareto) {
-        pareto.append(static_cast<qint64>(index + 1));
-    }
-    QJsonObject extra{{QStringLiteral("model"), QStringLiteral("plan")},
-                      {QStringLiteral("seconds"), seconds},
-                      {QStringLiteral("priced"), static_cast<qint64>(report.priced)},
-                      {QStringLiteral("capacity"), report.capacityBytes},
-                      {QStringLiteral("gpu_power_source"), word(report.gpuPowerSource)},
-                      {QStringLiteral("layouts"), layouts},
-                      {QStringLiteral("map"), map},
-                      {QStringLiteral("pareto_ranks"), pareto}};
-    return reportJson(report, extra);
+    simcore::PlanReport withDetails = report;
+    withDetails.details = simcore::planDetails(report, seconds, static_cast<std::size_t>(top));
+    return reportJson(withDetails);
 }
 
 /// Why no layout was found: each tp × pp cell of the map grouped by its reason.
@@ -167,11 +136,6 @@ void printPlanTable(const simcore::PlanReport& report, double seconds, qsizetype
 }
 
 } // namespace
-
-QJsonObject planLayoutJson(const simcore::PlanLayout& l)
-{
-    return quantitiesJson(simcore::planLayoutQuantities(l));
-}
 
 int calcPlan(const simcore::Scenario& scenario, const CalcOptions& options)
 {

@@ -18,8 +18,4 @@ int runPlan(const QStringList& arguments);
 /// `dtsim plan --help`.
 QString planUsage();
 
-/// One layout as the JSON of `dtsim plan` writes it (its degrees, choices, step terms, memory,
-/// throughput, MFU, days and cost): shared with the Plan panel's CSV.
-QJsonObject planLayoutJson(const simcore::PlanLayout& layout);
-
 } // namespace dtsim::app

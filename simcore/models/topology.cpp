@@ -129,6 +129,18 @@ std::string_view linkKindId(LinkKind kind)
     return "network";
 }
 
+std::optional<LinkKind> findLinkKind(std::string_view id)
+{
+    for (const LinkKind kind :
+         {LinkKind::NvSwitch, LinkKind::NvLink, LinkKind::PcieSwitch, LinkKind::PcieHostBridge,
+          LinkKind::CpuInterconnect, LinkKind::Network, LinkKind::Custom}) {
+        if (linkKindId(kind) == id) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
 const LinkSpec* findTopologyLink(std::string_view id)
 {
     if (const LinkSpec* spec = findLink(id)) {

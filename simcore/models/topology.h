@@ -39,6 +39,8 @@ enum class LinkKind {
 /// Stable lower-case id for files, CSV and the command line: "nvswitch", "nvlink", "pcie-switch",
 /// "pcie-host-bridge", "cpu-interconnect", "network", "custom" (not translated).
 std::string_view linkKindId(LinkKind kind);
+/// The kind whose linkKindId is `id`; nullopt for any other text.
+std::optional<LinkKind> findLinkKind(std::string_view id);
 
 /// A link catalogue entry by id: linkCatalogue() (simcore/models/links.h) plus the CPU-socket
 /// interconnect figures the topology needs ("upi-spr"). nullptr when unknown. Static storage.

@@ -613,4 +613,38 @@ PlanReport planTraining(const Scenario& scenario, const PlanOptions& options)
     return report;
 }
 
+Record planDetails(const PlanReport& report, double seconds, std::size_t top)
+{
+    List layouts;
+    const std::size_t shown = std::min(report.layouts.size(), top);
+    for (std::size_t i = 0; i < shown; ++i) {
+        layouts.push_back(quantitiesRecord(planLayoutQuantities(report.layouts[i])));
+    }
+    List map;
+    for (const auto& cell : report.map) {
+        Record entry{{"tp", cell.tp},
+                     {"pp", cell.pp},
+                     {"status", std::string(planCellStatusId(cell.status))}};
+        if (cell.status == PlanCellStatus::Fits) {
+            entry.push_back({"tokens_per_second", cell.bestTokensPerSecond});
+            entry.push_back({"step_time", cell.bestStepSeconds});
+            entry.push_back({"rank", cell.bestIndex + 1});
+        } else if (cell.status == PlanCellStatus::OutOfMemory) {
+            entry.push_back({"least_memory_per_gpu", cell.leastMemoryBytes});
+        }
+        map.push_back(std::move(entry));
+    }
+    List pareto;
+    for (const std::size_t index : report.pareto) {
+        pareto.push_back(static_cast<std::int64_t>(index + 1));
+    }
+    return {{"seconds", seconds},
+            {"priced", report.priced},
+            {"capacity", report.capacityBytes},
+            {"gpu_power_source", report.gpuPowerSource},
+            {"layouts", std::move(layouts)},
+            {"map", std::move(map)},
+            {"pareto_ranks", std::move(pareto)}};
+}
+
 } // namespace simcore

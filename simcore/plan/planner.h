@@ -136,6 +136,12 @@ std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLay
 /// tokens_per_second, mfu, days, gpu_hours, cost (USD), energy_kwh, co2_kg.
 std::vector<Quantity> planLayoutQuantities(const PlanLayout& layout);
 
+/// What `dtsim plan --json` writes beside the best layout's quantities: the search's `seconds`,
+/// priced, capacity, gpu_power_source, the `top` fastest layouts (each its planLayoutQuantities
+/// by id), the tp × pp map [{tp, pp, status, then tokens_per_second, step_time and rank (from
+/// 1), or least_memory_per_gpu}] and the Pareto front's ranks.
+Record planDetails(const PlanReport& report, double seconds, std::size_t top);
+
 /// The plan as CSV: the quantities; "layouts", the fitting layouts fastest first with every term
 /// of their step (SI units; `pareto` = 1 on the front); "map", the tp × pp map with each cell's
 /// status id (planCellStatusId).

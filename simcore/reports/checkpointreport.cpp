@@ -160,6 +160,9 @@ CheckpointReport checkpointReport(const Scenario& scenario)
                          stepsOrNone(p.intervalSeconds, report.stepSeconds), Unit::Steps));
     q.push_back(quantity("optimal_interval_steps", "optimal interval in steps",
                          stepsOrNone(r.optimalIntervalSeconds, report.stepSeconds), Unit::Steps));
+    report.details = {{"waste_parts", Record{{"write", r.atInterval.writeFraction},
+                                             {"lost", r.atInterval.lostFraction},
+                                             {"restart", r.atInterval.restartFraction}}}};
     return report;
 }
 
@@ -231,6 +234,20 @@ std::string batchStatusId(const BatchResult& batch)
     default:
         return "invalid";
     }
+}
+
+Field monteCarloDetails(const MonteCarloSummary& mc, std::uint64_t seed)
+{
+    const auto& b = mc.batch;
+    return {"monte_carlo", Record{{"status", batchStatusId(b)},
+                                  {"runs", static_cast<double>(b.runsCompleted)},
+                                  {"seed", static_cast<double>(seed)},
+                                  {"mean", b.meanSeconds},
+                                  {"standard_error", b.standardErrorSeconds},
+                                  {"min", b.minSeconds},
+                                  {"max", b.maxSeconds},
+                                  {"mean_failures", b.meanFailures},
+                                  {"expected", mc.expectedSeconds}}};
 }
 
 std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& mc)

@@ -94,6 +94,10 @@ std::string batchStatusId(const BatchResult& batch);
 /// mc_expected_time (whole intervals), mc_mean_failures, and with stragglers
 /// mc_straggler_factor and mc_mean_straggler_time. Empty when no batch was computed.
 std::vector<Quantity> monteCarloQuantities(const MonteCarloSummary& monteCarlo);
+/// The batch as `calc checkpoint --monte-carlo --json` writes it beside the quantities: the
+/// field monte_carlo {status, runs, seed, mean, standard_error, min, max, mean_failures,
+/// expected}, in seconds.
+Field monteCarloDetails(const MonteCarloSummary& monteCarlo, std::uint64_t seed);
 
 /// The CSV: the quantities; "monte_carlo", the batch's quantities (when one was computed);
 /// "waste_curve", wasted time vs interval (interval_s, waste_fraction, write_fraction,

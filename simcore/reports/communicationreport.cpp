@@ -189,6 +189,13 @@ CommunicationReport communicationReport(const Scenario& scenario)
     report.peakBusbwBytesPerSecond = peakBusBandwidth(report.algorithm, CollectiveOp::AllReduce, p);
     report.halfPeakBusbwBytesPerSecond = report.peakBusbwBytesPerSecond / 2;
     addQuantities(report);
+    // The links again as objects, as `calc allreduce` has always printed them.
+    const auto link = [](const Link& l) {
+        return Record{{"bandwidth", l.bandwidthBytesPerSecond}, {"latency", l.latencySeconds}};
+    };
+    report.details = {{"intra", link(report.params.intra)},
+                      {"inter", link(report.params.inter)},
+                      {"flat_link", link(report.flatLink)}};
     return report;
 }
 

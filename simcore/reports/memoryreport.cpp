@@ -124,6 +124,18 @@ MemoryReport memoryReport(const Scenario& scenario)
                          static_cast<double>(v.minDataParallel), Unit::Gpus));
     q.push_back(quantity("min_gpus", "fewest GPUs that fit (0 = never)",
                          static_cast<double>(v.minGpus), Unit::Gpus));
+    List stages;
+    for (const auto& each : report.stages) {
+        stages.push_back(Record{{"zero", static_cast<double>(each.zero)},
+                                {"total", each.memory.totalBytes},
+                                {"fits", each.verdict.fits},
+                                {"min_gpus", static_cast<double>(each.verdict.minGpus)}});
+    }
+    const auto& bytes = report.bytesPerParameter;
+    report.details = {{"bytes_per_param", Record{{"weights", bytes.weights},
+                                                 {"gradients", bytes.gradients},
+                                                 {"optimizer", bytes.optimizer}}},
+                      {"stages", std::move(stages)}};
     return report;
 }
 

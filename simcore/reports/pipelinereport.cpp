@@ -284,6 +284,16 @@ PipelineReport pipelineReport(const Scenario& scenario)
         quantity("first_device_activations", "activations, device 0", firstBytes, Unit::Bytes));
     q.push_back(
         quantity("last_device_activations", "activations, last device", lastBytes, Unit::Bytes));
+    List peaks;
+    List activations;
+    for (const auto& device : report.devices) {
+        peaks.push_back(static_cast<double>(device.peakChunks));
+        activations.push_back(device.bytes);
+    }
+    report.details = {
+        {"formula", report.formula.text},
+        {"peak_in_flight_per_device", std::move(peaks)},
+        {"activations_per_device", report.memoryProblem ? Value{} : Value{std::move(activations)}}};
     return report;
 }
 

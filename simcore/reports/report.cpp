@@ -160,6 +160,24 @@ const Quantity* findQuantity(std::span<const Quantity> quantities, std::string_v
     return found == quantities.end() ? nullptr : &*found;
 }
 
+Record quantitiesRecord(std::span<const Quantity> quantities)
+{
+    Record record;
+    record.reserve(quantities.size());
+    for (const Quantity& q : quantities) {
+        Value value;
+        if (q.unit == Unit::Word) {
+            value = q.word;
+        } else if (q.unit == Unit::Boolean) {
+            value = q.value != 0;
+        } else if (std::isfinite(q.value)) {
+            value = q.value;
+        }
+        record.push_back({std::string(q.id), std::move(value)});
+    }
+    return record;
+}
+
 std::span<const View> allViews()
 {
     return kViews;

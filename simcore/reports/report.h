@@ -5,6 +5,7 @@
 // its charts draw and the terms its formula strip substitutes; ui and app print these values and
 // compute nothing of their own.
 
+#include "simcore/reports/record.h"
 #include "simcore/scenario/scenario.h"
 
 #include <optional>
@@ -61,6 +62,9 @@ Quantity wordQuantity(std::string_view id, std::string_view name, std::string wo
 /// The quantity with this id, or null.
 const Quantity* findQuantity(std::span<const Quantity> quantities, std::string_view id);
 
+/// Each quantity by its id: a number (null when NaN), a Boolean or a word.
+Record quantitiesRecord(std::span<const Quantity> quantities);
+
 /// The views `dtsim export --panel` draws and `dtsim calc` prints, in SPEC order.
 enum class View {
     Scaling,
@@ -97,6 +101,9 @@ struct Report {
     /// N = 8"): the title of `dtsim calc`'s table.
     std::string heading;
     std::vector<Quantity> quantities;
+    /// What `dtsim calc VIEW --json` writes beside the quantities (a field here may replace a
+    /// quantity's or "model"): the structure the view's charts and tables draw.
+    Record details;
     /// When not empty, the view cannot be evaluated: the rest of the report is empty.
     std::vector<ScenarioError> problems;
 

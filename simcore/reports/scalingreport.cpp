@@ -305,6 +305,9 @@ ScalingReport scalingReport(const Scenario& scenario)
         quantity("optimizer_step", "optimizer step", ifFits(s.optimizerSeconds), Unit::Seconds));
     q.push_back(quantity("single_gpu_step", "one GPU's step T1 (same global batch)",
                          layout ? report.physical->singleSeconds : nan(), Unit::Seconds));
+    report.details = {
+        {"mode",
+         std::string(scenario.scaling.mode == ScalingMode::Physical ? "physical" : "lesson")}};
     return report;
 }
 

@@ -282,6 +282,11 @@ TopologyReport topologyReport(const Scenario& scenario)
     report.pairs = pairCells(scenario, cluster, report.hops, report.balanced);
     report.formula = formulaTerms(r, scenario.collective.bytes);
     addQuantities(report, scenario);
+    List ring;
+    for (const std::int64_t gpu : r.ring) {
+        ring.push_back(gpu);
+    }
+    report.details = {{"ring", std::move(ring)}};
     return report;
 }
 

@@ -1,9 +1,11 @@
 #include "simcore/reports/validation.h"
 
 #include "simcore/reports/trainingreport.h"
+#include "simcore/scenario/catalogue.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 namespace simcore {
@@ -242,6 +244,36 @@ std::vector<ValidationResult> validateRuns()
         results.push_back(std::move(result));
     }
     return results;
+}
+
+std::int64_t runsWithin15Percent(std::span<const ValidationResult> results)
+{
+    return std::count_if(results.begin(), results.end(), [](const ValidationResult& result) {
+        return result.problem.empty() && std::abs(result.errorFraction) <= 0.15;
+    });
+}
+
+Record validationRecord(std::span<const ValidationResult> results)
+{
+    List rows;
+    for (const auto& result : results) {
+        const auto& run = *result.run;
+        Record row{{"id", std::string(run.id)},  {"name", std::string(run.name)},
+                   {"source", run.source},       {"metric", std::string(metricName(run.metric))},
+                   {"published", run.published}, {"note", std::string(run.note)}};
+        if (result.problem.empty()) {
+            row.push_back({"predicted", result.predicted});
+            row.push_back({"error", result.errorFraction});
+        } else {
+            row.push_back({"problem", result.problem});
+        }
+        rows.push_back(std::move(row));
+    }
+    return {{"model", std::string("validate")},
+            {"efficiency", kCalibratedEfficiency},
+            {"runs", std::move(rows)},
+            {"within_15_percent", runsWithin15Percent(results)},
+            {"count", static_cast<std::int64_t>(results.size())}};
 }
 
 } // namespace simcore

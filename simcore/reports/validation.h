@@ -10,6 +10,7 @@
 // 51,200; Narayanan et al.'s Table 1 gives neither b nor the schedule: b = 1 (what their
 // Table 2's PTD-P rows use) and 1F1B; Korthikanti et al.'s Table 3 gives both.
 
+#include "simcore/reports/record.h"
 #include "simcore/scenario/scenario.h"
 
 #include <span>
@@ -53,6 +54,13 @@ struct ValidationResult {
 
 /// Every run evaluated with trainingReport.
 std::vector<ValidationResult> validateRuns();
+
+/// The runs within ±15 % of their published figure (evaluated ones only).
+std::int64_t runsWithin15Percent(std::span<const ValidationResult> results);
+
+/// What `dtsim validate --json` writes: model "validate", efficiency, count, within_15_percent
+/// and runs [{id, name, source, metric, published, note, then predicted and error, or problem}].
+Record validationRecord(std::span<const ValidationResult> results);
 
 /// "TFLOP/s per GPU" or "iteration time, s".
 std::string_view metricName(ValidationMetric metric);

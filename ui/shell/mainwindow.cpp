@@ -5,8 +5,8 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
-#include "simcore/import/measuredsteps.h"
 #include "simcore/reports/importkeys.h"
+#include "simcore/reports/importreport.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartarea.h"
 #include "ui/kit/importtexts.h"
@@ -496,16 +496,16 @@ QString MainWindow::importMeasurements(const QString& path)
     if (const QString problem = fileReadProblem(read, path); !problem.isEmpty()) {
         return problem;
     }
-    const auto parsed = simcore::parseStepTimes(
-        std::string_view(read.bytes->constData(), static_cast<std::size_t>(read.bytes->size())));
-    if (parsed.error) {
-        return importErrorText(path, *parsed.error);
+    const auto report = simcore::stepTimesImportReport(
+        {path.toStdString(), file.toStdString(),
+         std::string_view(read.bytes->constData(), static_cast<std::size_t>(read.bytes->size()))});
+    if (report.error && report.points.empty()) {
+        return importErrorText(path, *report.error);
     }
     // What `dtsim import step-times` proposes: the lesson constants fitted to the points (when
     // three worker counts or more allow a fit) and the points, drawn over the model.
-    const auto groups =
-        simcore::stepTimesImportKeys(parsed.points, simcore::fitLessonConstants(parsed.points));
-    const simcore::AppliedGroups applied = simcore::applyGroups(m_model->scenario(), groups);
+    const simcore::AppliedGroups applied =
+        simcore::applyGroups(m_model->scenario(), report.proposed);
     if (!applied.problems.empty()) {
         return common::describeError(applied.problems.front());
     }

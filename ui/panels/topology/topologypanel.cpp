@@ -7,6 +7,7 @@
 #include "simcore/models/topology.h"
 #include "simcore/models/topologypick.h"
 #include "simcore/reports/importkeys.h"
+#include "simcore/reports/importreport.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/importtexts.h"
@@ -28,6 +29,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace dtsim::ui {
 
@@ -314,38 +316,35 @@ bool TopologyPanel::importNcclFile(const QString& path)
 bool TopologyPanel::importNcclFiles(const QStringList& paths)
 {
     showProblem(QString());
-    std::vector<simcore::NcclImport> imports;
-    std::vector<simcore::NcclLinkLevel> levels;
+    std::vector<QByteArray> contents;
     for (const QString& path : paths) {
-        const auto bytes = readImportFile(path);
+        auto bytes = readImportFile(path);
         if (!bytes) {
             return false;
         }
-        auto log = simcore::importNcclLog(std::string_view(bytes->constData(), bytes->size()),
-                                          QFileInfo(path).fileName().toStdString());
-        if (log.error) {
-            showProblem(importErrorText(path, *log.error));
-            return false;
-        }
-        levels.push_back(simcore::ncclLinkLevel(*log.combined.table));
-        imports.push_back(std::move(log.combined));
+        contents.push_back(std::move(*bytes));
     }
-    const auto assigned = simcore::ncclAssignLevels(levels);
-    if (assigned.error) {
+    std::vector<simcore::ImportSource> sources;
+    for (std::size_t i = 0; i < contents.size(); ++i) {
+        const QString& path = paths.at(static_cast<qsizetype>(i));
+        sources.push_back({path.toStdString(), QFileInfo(path).fileName().toStdString(),
+                           std::string_view(contents[i].constData(),
+                                            static_cast<std::size_t>(contents[i].size()))});
+    }
+    auto report = simcore::ncclImportReport(sources);
+    if (report.error && report.errorSource) {
+        showProblem(
+            importErrorText(paths.at(static_cast<qsizetype>(*report.errorSource)), *report.error));
+        return false;
+    }
+    if (report.error) {
         showProblem(tr("Choose one or two nccl-tests logs: one measured inside a node and one "
                        "across nodes. Nothing was imported."));
         return false;
     }
-    m_nccl = std::move(imports.front());
-    m_ncclIntra = assigned.intra == 0u;
-    m_ncclOther.reset();
-    m_otherPath.clear();
-    if (imports.size() == 2) {
-        m_ncclOther = std::move(imports[1]);
-        m_otherPath = paths.at(1);
-    }
-    m_topoNode.reset();
-    m_topoCluster.reset();
+    m_nccl = std::move(report);
+    m_otherPath = paths.size() == 2 ? paths.at(1) : QString();
+    m_topo.reset();
     m_imported = Imported::Nccl;
     m_importPath = paths.front();
     showImport();
@@ -359,20 +358,20 @@ bool TopologyPanel::importTopoFile(const QString& path)
     if (!bytes) {
         return false;
     }
-    auto parsed = simcore::parseNvidiaTopo(std::string_view(bytes->constData(), bytes->size()));
-    if (parsed.error) {
-        showProblem(importErrorText(path, *parsed.error));
-        return false;
-    }
-    auto cluster = simcore::nvTopoCluster(*parsed.node);
-    if (!cluster) { // the default catalogue ids always exist; kept as a guard
+    auto report = simcore::nvTopoImportReport(
+        {path.toStdString(), QFileInfo(path).fileName().toStdString(),
+         std::string_view(bytes->constData(), static_cast<std::size_t>(bytes->size()))});
+    if (report.error && report.node) { // the default catalogue ids always exist; kept as a guard
         showProblem(tr("%1: a link of this node is missing from the catalogue. Nothing was "
                        "imported.")
                         .arg(QFileInfo(path).fileName()));
         return false;
     }
-    m_topoNode = std::move(parsed.node);
-    m_topoCluster = std::move(cluster);
+    if (report.error) {
+        showProblem(importErrorText(path, *report.error));
+        return false;
+    }
+    m_topo = std::move(report);
     m_nccl.reset();
     m_imported = Imported::Topo;
     m_importPath = path;
@@ -390,36 +389,43 @@ void TopologyPanel::showImport()
     // A long file name has no spaces to wrap at: elide it so the column keeps its width.
     const QString file = m_importLabel->fontMetrics().elidedText(QFileInfo(m_importPath).fileName(),
                                                                  Qt::ElideMiddle, 280);
+    const auto number = [](const simcore::ImportReport& report, std::string_view id) {
+        const simcore::Quantity* quantity = report.find(id);
+        return quantity ? quantity->value : std::numeric_limits<double>::quiet_NaN();
+    };
+    const auto whole = [&number](const simcore::ImportReport& report, std::string_view id) {
+        return static_cast<qint64>(number(report, id));
+    };
     if (m_imported == Imported::Nccl && m_nccl) {
-        const auto& table = *m_nccl->table;
-        const auto& fit = m_nccl->fit;
+        const auto& r = *m_nccl;
         QString text =
             tr("%1\n%2 over %3 GPUs on %4 node(s), %5 sizes.\nFitted: α = %6 per step, B = %7 "
                "per link (one direction). Worst error %8 (line %9).")
-                .arg(file, fromStd(simcore::ncclCollectiveId(fit.collective)))
-                .arg(table.ranks)
-                .arg(table.nodes)
-                .arg(fit.points)
-                .arg(common::formatDuration(fit.latencySeconds),
-                     common::formatBandwidth(fit.bandwidthBytesPerSecond),
-                     common::formatPercent(fit.worstRelativeError))
-                .arg(fit.worstLine);
-        if (m_ncclOther) {
-            const auto& other = m_ncclOther->fit;
-            const QString level = m_ncclIntra ? tr("between nodes") : tr("inside a node");
+                .arg(file, QString::fromStdString(r.find("collective")->word))
+                .arg(whole(r, "ranks"))
+                .arg(whole(r, "nodes"))
+                .arg(whole(r, "points"))
+                .arg(common::formatDuration(number(r, "latency")),
+                     common::formatBandwidth(number(r, "bandwidth")),
+                     common::formatPercent(number(r, "worst_relative_error")))
+                .arg(whole(r, "worst_line"));
+        if (r.find("second_ranks")) {
+            // The second log fills the level the first one leaves.
+            const QString level =
+                r.find("scope")->word == "intra" ? tr("between nodes") : tr("inside a node");
             text += QLatin1Char('\n') +
                     tr("Second log %1: %2 GPUs, α = %3 per step, B = %4 per link, for the link "
                        "%5.")
                         .arg(m_importLabel->fontMetrics().elidedText(
                             QFileInfo(m_otherPath).fileName(), Qt::ElideMiddle, 200))
-                        .arg(m_ncclOther->table->ranks)
-                        .arg(common::formatDuration(other.latencySeconds),
-                             common::formatBandwidth(other.bandwidthBytesPerSecond), level);
+                        .arg(whole(r, "second_ranks"))
+                        .arg(common::formatDuration(number(r, "second_latency")),
+                             common::formatBandwidth(number(r, "second_bandwidth")), level);
         }
         m_importLabel->setText(text);
         m_importLabel->show();
         // Measured points and the fitted line, in µs; the axes leave a margin around them.
-        const auto chart = simcore::ncclFitChart(*m_nccl, kFitPoints);
+        const auto chart = simcore::ncclFitChart(r.logs.front().combined, kFitPoints);
         QList<QPointF> points;
         for (const auto& p : chart.measured) {
             points.append({p.bytes, p.seconds * 1e6});
@@ -439,23 +445,23 @@ void TopologyPanel::showImport()
         m_useImport->setEnabled(true);
         return;
     }
-    if (m_imported == Imported::Topo && m_topoNode && m_topoCluster) {
-        const auto& node = *m_topoNode;
-        const auto ring = simcore::nvTopoRing(*m_topoCluster);
+    if (m_imported == Imported::Topo && m_topo) {
+        const auto& r = *m_topo;
         QString text = tr("%1\n%2 GPUs, %3 NICs (%4 next to a GPU)%5.")
                            .arg(file)
-                           .arg(node.gpus)
-                           .arg(node.nics.size())
-                           .arg(node.gpuNics())
-                           .arg(node.nvswitch() ? tr(", NVSwitch") : QString());
-        if (ring.bottleneck) {
-            const auto& hop = ring.hops[*ring.bottleneck];
-            text += QLatin1Char('\n') +
-                    tr("Best ring over all GPUs: slowest hop GPU %1 → GPU %2, %3 at %4.")
-                        .arg(hop.from)
-                        .arg(hop.to)
-                        .arg(TopologyDiagram::kindName(hop.kind),
-                             common::formatBandwidth(hop.link.bandwidthBytesPerSecond));
+                           .arg(whole(r, "gpus"))
+                           .arg(whole(r, "nics"))
+                           .arg(whole(r, "gpu_nics"))
+                           .arg(number(r, "nvswitch") != 0 ? tr(", NVSwitch") : QString());
+        if (const auto* kind = r.find("slowest_hop_kind")) {
+            text +=
+                QLatin1Char('\n') +
+                tr("Best ring over all GPUs: slowest hop GPU %1 → GPU %2, %3 at %4.")
+                    .arg(whole(r, "slowest_hop_from"))
+                    .arg(whole(r, "slowest_hop_to"))
+                    .arg(TopologyDiagram::kindName(
+                             simcore::findLinkKind(kind->word).value_or(simcore::LinkKind::Custom)),
+                         common::formatBandwidth(number(r, "slowest_hop_bandwidth")));
         }
         m_importLabel->setText(text);
         m_importLabel->show();
@@ -477,12 +483,14 @@ bool TopologyPanel::useImport()
     if (m_imported == Imported::Nccl && m_nccl) {
         // The measured run on the scenario's own links: ring, its ranks, its node size, α and B.
         scenario = simcore::withTopologyPreset(scenario, simcore::TopologyPresetId::Scenario);
-        groups =
-            simcore::ncclImportKeys(*m_nccl, m_ncclIntra, m_ncclOther ? &*m_ncclOther : nullptr)
-                .measuredRun;
+        const auto& logs = m_nccl->logs;
+        const bool intra = m_nccl->levels.intra == 0u;
+        groups = simcore::ncclImportKeys(logs.front().combined, intra,
+                                         logs.size() > 1 ? &logs[1].combined : nullptr)
+                     .measuredRun;
         description = tr("Import nccl-tests: %1").arg(QFileInfo(m_importPath).fileName());
-    } else if (m_imported == Imported::Topo && m_topoCluster && m_topoNode) {
-        groups = simcore::topoImportKeys(*m_topoNode, *m_topoCluster);
+    } else if (m_imported == Imported::Topo && m_topo) {
+        groups = m_topo->proposed;
         description = tr("Import nvidia-smi topo: %1").arg(QFileInfo(m_importPath).fileName());
     } else {
         return false;

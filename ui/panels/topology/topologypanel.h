@@ -1,8 +1,6 @@
 #pragma once
 
-#include "simcore/import/ncclimport.h"
-#include "simcore/import/nccllog.h"
-#include "simcore/import/nvtopoimport.h"
+#include "simcore/reports/importreport.h"
 #include "simcore/reports/topologyreport.h"
 #include "ui/kit/panel.h"
 
@@ -89,12 +87,10 @@ private:
     enum class Imported { None, Nccl, Topo };
     Imported m_imported = Imported::None;
     QString m_importPath;
-    std::optional<simcore::NcclImport> m_nccl;
-    bool m_ncclIntra = false;                       ///< m_nccl describes the link inside a node
-    std::optional<simcore::NcclImport> m_ncclOther; ///< the second log: the other link level
-    QString m_otherPath;
-    std::optional<simcore::NvTopoNode> m_topoNode;
-    std::optional<simcore::ClusterTopology> m_topoCluster;
+    /// What `dtsim import` reports for the same files: the preview reads its numbers.
+    std::optional<simcore::NcclImportReport> m_nccl; ///< one or two logs, as given
+    QString m_otherPath;                             ///< the second log's path
+    std::optional<simcore::NvTopoImportReport> m_topo;
 
     simcore::TopologyReport m_report; ///< evaluated once per refresh; the diagram shows it
     TopologyDiagram* m_diagram = nullptr;

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything with warnings as errors, and runs every test.
+# Installs what is missing, builds everything with warnings as errors under AddressSanitizer and
+# UndefinedBehaviorSanitizer (the asan preset, a Debug build), and runs every test. One build
+# checks warnings, results and memory at once; `ctest --preset dev` is the faster loop while
+# working.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/packages.sh
 dtsim_install_packages
-cmake --preset dev
-cmake --build --preset dev
-ctest --preset dev
+cmake --preset asan
+cmake --build --preset asan
+ctest --preset asan

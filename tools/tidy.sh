@@ -4,7 +4,8 @@
 # through the source file of the same name beside it, when there is one.
 # Usage: tools/tidy.sh [BASE]   BASE defaults to origin/main, or HEAD~1 when that is HEAD itself
 #                               (CI on main) or there is no origin/main.
-# Needs a configured, built dev tree (compile_commands.json and the moc files): tools/test.sh.
+# Needs a configured, built tree (compile_commands.json and the moc files): build/dev, or the
+# asan tree tools/test.sh builds (DTSIM_TIDY_BUILD=build/asan, as CI runs it).
 # DTSIM_TIDY_BUILD picks another build tree, DTSIM_TIDY_JOBS the parallel runs (default: cores).
 # DTSIM_TIDY_MAX_FILES: with more changed files than this, say so and check none (CI's time cap).
 set -euo pipefail

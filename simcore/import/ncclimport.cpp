@@ -1,5 +1,6 @@
 #include "simcore/import/ncclimport.h"
 
+#include "simcore/import/ncclranks.h"
 #include "simcore/scenario/scenario.h" // parseNumber: the C-locale number reader every importer shares
 #include "simcore/scenario/text.h"
 
@@ -15,6 +16,7 @@ namespace simcore {
 
 namespace {
 
+using textutil::lower;
 using textutil::shorten;
 using textutil::trim;
 
@@ -26,14 +28,6 @@ std::vector<std::string_view> tokens(std::string_view text)
 std::vector<std::string_view> splitLines(std::string_view text)
 {
     return textutil::lines(text);
-}
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
 }
 
 /// "1,23" or "-0,5": digits, one comma, digits — a decimal comma from a non-English locale.
@@ -114,25 +108,6 @@ std::optional<NcclCollective> collectiveFromName(std::string_view name)
     return std::nullopt;
 }
 
-/// Bytes of one element of an nccl-tests type name; 0 when unknown.
-double wordSize(std::string_view type)
-{
-    const std::string t = lower(type);
-    if (t == "int8" || t == "uint8" || t == "char" || t.starts_with("fp8") || t.starts_with("f8")) {
-        return 1;
-    }
-    if (t == "half" || t == "float16" || t == "bfloat16" || t == "bf16" || t == "fp16") {
-        return 2;
-    }
-    if (t == "float" || t == "float32" || t == "int32" || t == "uint32" || t == "int") {
-        return 4;
-    }
-    if (t == "double" || t == "float64" || t == "int64" || t == "uint64") {
-        return 8;
-    }
-    return 0;
-}
-
 /// The column layout a header line announces.
 struct Layout {
     bool redop = false;     ///< a "redop" column (absent in old all_gather / broadcast output)
@@ -205,18 +180,6 @@ double halfDigit(std::string_view token)
     return 0.5 * std::pow(10.0, exponent - std::max(decimals, 0));
 }
 
-/// One measurement as printed, with the rounding of each printed number.
-struct Measured {
-    std::size_t line = 0;
-    double bytes = 0;
-    double seconds = 0;
-    double secondsHalf = 0; ///< half the last printed digit of the time, in seconds
-    double algbw = 0;       ///< GB/s as printed
-    double algbwHalf = 0;
-    double busbw = 0;
-    double busbwHalf = 0;
-};
-
 /// One parsed row.
 struct Row {
     double bytes = 0;
@@ -225,7 +188,7 @@ struct Row {
     std::string redop; ///< empty when the layout has no redop column or it was blank
     std::optional<std::int64_t> root;
     std::array<NcclPoint, 2> points;
-    std::array<Measured, 2> measured;
+    std::array<ncclranks::Measured, 2> measured;
 };
 
 std::string rowExpected(const Layout& layout)
@@ -335,7 +298,7 @@ std::optional<ImportError> readRow(std::string_view text, std::size_t line, cons
             }
             p.wrong = *wrong.value;
         }
-        Measured& m = row.measured[static_cast<std::size_t>(g)];
+        ncclranks::Measured& m = row.measured[static_cast<std::size_t>(g)];
         m.line = line;
         m.bytes = row.bytes;
         m.seconds = *time.value * layout.timeUnit;
@@ -361,155 +324,6 @@ std::optional<ImportError> readRow(std::string_view text, std::size_t line, cons
     return std::nullopt;
 }
 
-constexpr std::array kCollectives{NcclCollective::AllReduce,     NcclCollective::AllGather,
-                                  NcclCollective::ReduceScatter, NcclCollective::Broadcast,
-                                  NcclCollective::Reduce,        NcclCollective::AllToAll,
-                                  NcclCollective::SendRecv};
-
-constexpr unsigned bit(NcclCollective collective)
-{
-    return 1u << static_cast<unsigned>(collective);
-}
-
-/// "all_reduce or sendrecv".
-std::string collectivesText(unsigned mask)
-{
-    std::string text;
-    for (const auto c : kCollectives) {
-        if ((mask & bit(c)) != 0) {
-            text += (text.empty() ? "" : " or ") + std::string(ncclCollectiveId(c));
-        }
-    }
-    return text;
-}
-
-/// What one row's columns allow (nccl-tests src/*.cu: which programs print a reduction
-/// operator, a root, and count = size / element size or size / (N × element size)). `perRank`
-/// is set to N when the row shows the per-rank count.
-unsigned rowCollectives(const Row& row, std::optional<std::int64_t>& perRank)
-{
-    using C = NcclCollective;
-    perRank.reset();
-    const bool reduction = !row.redop.empty() && row.redop != "none";
-    if (row.root && *row.root >= 0) {
-        return reduction ? bit(C::Reduce) : bit(C::Broadcast);
-    }
-    const double w = wordSize(row.type);
-    const double ratio = row.count > 0 && w > 0 ? row.bytes / (row.count * w) : 0;
-    if (std::abs(ratio - 1) < 1e-9) {
-        return reduction ? bit(C::AllReduce) | bit(C::SendRecv) : bit(C::SendRecv);
-    }
-    if (ratio >= 2 && ratio <= 1e6 && std::abs(ratio - std::round(ratio)) < 1e-9) {
-        perRank = static_cast<std::int64_t>(std::round(ratio));
-        return reduction ? bit(C::ReduceScatter) : bit(C::AllGather) | bit(C::AllToAll);
-    }
-    return reduction ? bit(C::AllReduce) | bit(C::SendRecv) | bit(C::ReduceScatter)
-                     : bit(C::SendRecv) | bit(C::AllGather) | bit(C::AllToAll);
-}
-
-/// busbw / algbw of the collective with N ranks (nccl-tests doc/PERFORMANCE.md).
-double busFactor(NcclCollective collective, double n)
-{
-    switch (collective) {
-    case NcclCollective::AllReduce:
-        return 2 * (n - 1) / n;
-    case NcclCollective::ReduceScatter:
-    case NcclCollective::AllGather:
-    case NcclCollective::AllToAll:
-        return (n - 1) / n;
-    case NcclCollective::Broadcast:
-    case NcclCollective::Reduce:
-    case NcclCollective::SendRecv:
-        return 1;
-    }
-    return 1;
-}
-
-/// N from the bus factor of the row with the largest algbw; nullopt when the factor does not
-/// depend on N or the printed digits cannot tell.
-std::optional<std::int64_t> ranksFromBusFactor(NcclCollective collective,
-                                               const std::vector<NcclPoint>& points)
-{
-    if (busFactor(collective, 2) == busFactor(collective, 3)) {
-        return std::nullopt;
-    }
-    const NcclPoint* best = nullptr;
-    for (const auto& p : points) {
-        if (!best || p.algbwBytesPerSecond > best->algbwBytesPerSecond) {
-            best = &p;
-        }
-    }
-    if (!best || best->algbwBytesPerSecond < 1e9) { // two printed decimals of GB/s: too coarse
-        return std::nullopt;
-    }
-    const double f = best->busbwBytesPerSecond / best->algbwBytesPerSecond;
-    const double ceiling = collective == NcclCollective::AllReduce ? 2.0 : 1.0;
-    if (f >= ceiling || f <= 0) {
-        return std::nullopt;
-    }
-    const double n = ceiling / (ceiling - f);
-    const double rounded = std::round(n);
-    if (rounded < 2 || std::abs(n - rounded) > 0.1 * rounded) {
-        return std::nullopt;
-    }
-    return static_cast<std::int64_t>(rounded);
-}
-
-/// busbw = algbw × factor for some true values within the printed digits of both.
-bool busFactorFits(const Measured& m, double factor)
-{
-    const double slack = 1e-9 * (m.busbw + m.algbw * factor);
-    return (m.algbw - m.algbwHalf) * factor <= m.busbw + m.busbwHalf + slack &&
-           (m.algbw + m.algbwHalf) * factor >= m.busbw - m.busbwHalf - slack;
-}
-
-/// algbw = share × size / time (GB/s) for some true time and algbw within the printed digits.
-bool algbwFits(const Measured& m, double share)
-{
-    const double bytes = share * m.bytes / 1e9;
-    const double slack = 1e-9 * (m.algbw + m.algbwHalf);
-    const double slowest = bytes / (m.seconds + m.secondsHalf);
-    const double fastest = m.seconds > m.secondsHalf ? bytes / (m.seconds - m.secondsHalf)
-                                                     : std::numeric_limits<double>::infinity();
-    return slowest <= m.algbw + m.algbwHalf + slack && fastest >= m.algbw - m.algbwHalf - slack;
-}
-
-/// Before mid-2020 (nccl-tests commit "Change all_gather/reduce_scatter algbw to match the
-/// documentation"), all_gather and reduce_scatter printed algbw = (N−1)/N · S / t and busbw =
-/// algbw; logs of that era stay readable.
-bool legacyGather(NcclCollective collective)
-{
-    return collective == NcclCollective::AllGather || collective == NcclCollective::ReduceScatter;
-}
-
-/// The row's busbw fits the collective over n ranks (n = 0: unknown, only n-free factors).
-bool rowFitsCollective(const Measured& m, NcclCollective collective, std::int64_t n)
-{
-    if (n < 1) {
-        return busFactor(collective, 2) != busFactor(collective, 3) ||
-               busFactorFits(m, busFactor(collective, 2));
-    }
-    return busFactorFits(m, busFactor(collective, static_cast<double>(n))) ||
-           (legacyGather(collective) && busFactorFits(m, 1));
-}
-
-std::string factorText(NcclCollective collective, std::int64_t n)
-{
-    switch (collective) {
-    case NcclCollective::AllReduce:
-        return "2(N-1)/N = " + formatNumber(busFactor(collective, static_cast<double>(n)));
-    case NcclCollective::ReduceScatter:
-    case NcclCollective::AllGather:
-    case NcclCollective::AllToAll:
-        return "(N-1)/N = " + formatNumber(busFactor(collective, static_cast<double>(n)));
-    case NcclCollective::Broadcast:
-    case NcclCollective::Reduce:
-    case NcclCollective::SendRecv:
-        return "1";
-    }
-    return "1";
-}
-
 /// A line that a launcher, MPI or the NCCL library printed between the rows (stderr and stdout
 /// share the terminal): it starts with a word, not with the number every row starts with, e.g.
 /// "WARNING: …", "srun: …", "node1:4242:4250 [3] NCCL INFO …".
@@ -518,12 +332,6 @@ bool interleavedLogLine(std::string_view line)
     const unsigned char first = static_cast<unsigned char>(line.front());
     return std::isdigit(first) == 0 && first != '-' && first != '+' && first != '.';
 }
-
-struct RankInfo {
-    std::string host;
-    std::string device;
-    std::size_t line = 0; ///< the first line that lists this rank
-};
 
 } // namespace
 
@@ -589,7 +397,7 @@ std::string ncclConflictText(const NcclTable& table, const NcclNameConflict& con
     }
     return where + " says " + named + ", but the table's columns are " + read +
            "'s (its redop, root and count columns, busbw / algbw = " +
-           factorText(table.collective, table.ranks) + "): read as " + read;
+           ncclranks::factorText(table.collective, table.ranks) + "): read as " + read;
 }
 
 NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName)
@@ -619,8 +427,8 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
     std::optional<std::int64_t> perRank;      // N from the count column
     std::size_t perRankLine = 0;
     std::optional<std::int64_t> threadsGpus;
-    std::map<std::int64_t, RankInfo> ranks;
-    std::vector<Measured> measured;
+    std::map<std::int64_t, ncclranks::RankInfo> ranks;
+    std::vector<ncclranks::Measured> measured;
     bool cpuTime = false;
     NcclTable table;
     table.tables = 0;
@@ -653,14 +461,15 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
                     return fail(*error);
                 }
                 std::optional<std::int64_t> rowRanks;
-                const unsigned rowAllowed = rowCollectives(row, rowRanks);
+                const unsigned rowAllowed = ncclranks::rowCollectives(
+                    row.bytes, row.count, row.type, row.redop, row.root, rowRanks);
                 if (allowed != 0 && (allowed & rowAllowed) == 0) {
-                    return fail(makeError(Kind::Inconsistent, lineNo,
-                                          "rows of one collective (line " +
-                                              std::to_string(allowedLine) + " looks like " +
-                                              collectivesText(allowed) + ", this one like " +
-                                              collectivesText(rowAllowed) + ")",
-                                          line));
+                    return fail(makeError(
+                        Kind::Inconsistent, lineNo,
+                        "rows of one collective (line " + std::to_string(allowedLine) +
+                            " looks like " + ncclranks::collectivesText(allowed) +
+                            ", this one like " + ncclranks::collectivesText(rowAllowed) + ")",
+                        line));
                 }
                 if (allowed == 0) {
                     allowedLine = lineNo;
@@ -750,7 +559,7 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
                                       "a rank number after 'Rank' (a whole number 0 … 999999)",
                                       line));
             }
-            RankInfo info;
+            ncclranks::RankInfo info;
             for (std::size_t i = 2; i + 1 < words.size(); ++i) {
                 if (words[i] == "on") {
                     info.host = std::string(words[i + 1]);
@@ -878,187 +687,13 @@ NcclParseResult parseNcclTests(std::string_view bytes, std::string_view fileName
                               "end of text"));
     }
 
-    // The Rank lines must list ranks 0 … N−1: a stray or mistyped line would otherwise make N
-    // its number plus one.
-    std::optional<std::int64_t> rankCount;
-    if (!ranks.empty()) {
-        const auto count = static_cast<std::int64_t>(ranks.size());
-        if (ranks.rbegin()->first >= count) {
-            std::int64_t missing = 0;
-            while (ranks.count(missing) != 0) {
-                ++missing;
-            }
-            std::size_t strayLine = 0;
-            for (const auto& [rank, info] : ranks) {
-                if (rank > missing && (strayLine == 0 || info.line < strayLine)) {
-                    strayLine = info.line;
-                }
-            }
-            return fail(makeError(Kind::Inconsistent, strayLine,
-                                  "Rank lines numbering the ranks 0 to N-1 without gaps (" +
-                                      std::to_string(count) + " ranks listed, rank " +
-                                      std::to_string(missing) + " missing)",
-                                  lines[strayLine - 1]));
-        }
-        rankCount = count;
-        if (perRank && *perRank != count) {
-            return fail(makeError(Kind::Inconsistent, perRankLine,
-                                  "count = size / (N × element size) with N = " +
-                                      std::to_string(count) + ", the ranks the Rank lines list",
-                                  lines[perRankLine - 1]));
-        }
-    }
-
-    // The collective: what the columns allow, over the ranks each would run on, checked against
-    // every row's busbw / algbw.
-    struct Candidate {
-        NcclCollective collective;
-        std::int64_t ranks = 0; // 0: unknown
-        NcclRanksFrom from = NcclRanksFrom::RankLines;
-    };
-    std::vector<Candidate> fitting;
-    for (const auto c : kCollectives) {
-        if ((allowed & bit(c)) == 0) {
-            continue;
-        }
-        Candidate candidate{c};
-        if (rankCount) {
-            candidate.ranks = *rankCount;
-        } else if (perRank) {
-            candidate.ranks = *perRank;
-            candidate.from = NcclRanksFrom::CountColumn;
-        } else {
-            const auto fromFactor = ranksFromBusFactor(c, table.outOfPlace);
-            if (threadsGpus && fromFactor && *fromFactor % *threadsGpus != 0) {
-                continue; // N = processes × nThread × nGpus: the factor rules c out
-            }
-            if (threadsGpus && (!fromFactor || *fromFactor == *threadsGpus)) {
-                candidate.ranks = *threadsGpus;
-                candidate.from = NcclRanksFrom::ThreadsGpus;
-            } else if (fromFactor) {
-                candidate.ranks = *fromFactor;
-                candidate.from = NcclRanksFrom::BusFactor;
-            }
-        }
-        if (std::all_of(measured.begin(), measured.end(), [&](const Measured& m) {
-                return rowFitsCollective(m, c, candidate.ranks);
-            })) {
-            fitting.push_back(candidate);
-        }
-    }
-    const std::optional<NcclCollective> fileNamed = collectiveFromName(fileName);
-    const std::optional<NcclCollective> textNamed =
-        tableNamed ? tableNamed
-                   : (textNames.empty() ? std::nullopt : std::optional(textNames.front().named));
-    if (fitting.empty()) {
-        // The most likely collective: the one named, if the columns allow it, else the first.
-        NcclCollective guess = kCollectives[0];
-        for (const auto c : kCollectives) {
-            if ((allowed & bit(c)) != 0) {
-                guess = c;
-                break;
-            }
-        }
-        for (const auto& name : {textNamed, fileNamed}) {
-            if (name && (allowed & bit(*name)) != 0) {
-                guess = *name;
-                break;
-            }
-        }
-        const std::int64_t n = rankCount ? *rankCount
-                               : perRank ? *perRank
-                                         : threadsGpus.value_or(0);
-        for (const auto& m : measured) {
-            if (!rowFitsCollective(m, guess, n)) {
-                return fail(makeError(
-                    Kind::Inconsistent, m.line,
-                    "busbw = algbw × " + factorText(guess, n) + " (" +
-                        std::string(ncclCollectiveId(guess)) +
-                        (n > 0 ? " over " + std::to_string(n) + " ranks" : std::string()) +
-                        ", nccl-tests' bus factor), within the printed digits",
-                    lines[m.line - 1]));
-            }
-        }
-        return fail(makeError(Kind::Inconsistent, allowedLine,
-                              "busbw / algbw of one collective in every row (the rows fit " +
-                                  collectivesText(allowed) + " only with different rank counts)",
-                              lines[allowedLine - 1]));
-    }
-    const Candidate* chosen = &fitting.front();
-    for (const auto& name : {textNamed, fileNamed}) {
-        if (!name || fitting.size() == 1) {
-            continue;
-        }
-        const auto it = std::find_if(fitting.begin(), fitting.end(),
-                                     [&](const Candidate& c) { return c.collective == *name; });
-        if (it != fitting.end()) {
-            chosen = &*it;
-            table.collectiveChosenByName = true;
-            break;
-        }
-    }
-    table.collective = chosen->collective;
-    for (const auto& candidate : fitting) {
-        if (candidate.collective != table.collective) {
-            table.alsoFits.push_back(candidate.collective);
-        }
-    }
-    // Every name that says otherwise, once, where it first says it.
-    const auto report = [&table](NcclCollective c, std::size_t lineNo) {
-        if (c == table.collective) {
-            table.collectiveFromName = true;
-            return;
-        }
-        if (std::none_of(table.nameConflicts.begin(), table.nameConflicts.end(),
-                         [&](const NcclNameConflict& k) { return k.named == c; })) {
-            table.nameConflicts.push_back({c, lineNo});
-        }
-    };
-    for (const auto& name : textNames) {
-        report(name.named, name.line);
-    }
-    if (fileNamed) {
-        report(*fileNamed, 0);
-    }
-
-    // The ranks.
-    if (chosen->ranks < 1) {
-        return fail(makeError(Kind::Inconsistent, 0,
-                              "the number of ranks: the '#  Rank …' lines or the "
-                              "'# nThread … nGpus …' line; the text has neither",
-                              ""));
-    }
-    table.ranks = chosen->ranks;
-    table.ranksFrom = chosen->from;
-    if (rankCount) {
-        std::set<std::string> hosts;
-        for (const auto& [rank, info] : ranks) {
-            table.devices.push_back(info.device);
-            if (!info.host.empty()) {
-                hosts.insert(info.host);
-            }
-        }
-        table.nodes = static_cast<std::int64_t>(hosts.size());
-    }
-
-    // Every time against its size and algbw: nccl-tests computes algbw = S / t from the time it
-    // prints (src/*.cu GetBw), so a row that disagrees was edited or corrupted.
-    if (!cpuTime) {
-        const double share =
-            (static_cast<double>(table.ranks) - 1) / static_cast<double>(table.ranks);
-        for (const auto& m : measured) {
-            const bool legacy =
-                legacyGather(table.collective) && busFactorFits(m, 1) && algbwFits(m, share);
-            if (!algbwFits(m, 1) && !legacy) {
-                return fail(
-                    makeError(Kind::Inconsistent, m.line,
-                              "algbw = size / time (" + formatNumber(m.bytes) + " B / " +
-                                  formatNumber(m.seconds) +
-                                  " s = " + formatNumber(m.bytes / m.seconds / 1e9) +
-                                  " GB/s), as nccl-tests computes it, within the printed digits",
-                              lines[m.line - 1]));
-            }
-        }
+    const ncclranks::Evidence evidence{
+        allowed,     allowedLine,          perRank,
+        perRankLine, threadsGpus,          std::move(ranks),
+        tableNamed,  std::move(textNames), collectiveFromName(fileName),
+        cpuTime};
+    if (auto error = ncclranks::inferCollectiveAndRanks(table, evidence, measured, lines)) {
+        return fail(*error);
     }
     return NcclParseResult{std::move(table), std::nullopt};
 }

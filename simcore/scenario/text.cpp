@@ -97,6 +97,17 @@ std::string_view trim(std::string_view text)
     return text.substr(first, last - first + 1);
 }
 
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return out;
+}
+
 std::vector<std::string_view> fields(std::string_view text)
 {
     std::vector<std::string_view> out;

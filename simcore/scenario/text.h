@@ -18,6 +18,8 @@ std::string decode(std::string_view bytes);
 std::vector<std::string_view> lines(std::string_view text);
 /// Without leading and trailing white space.
 std::string_view trim(std::string_view text);
+/// ASCII letters in lower case ("All_Reduce" → "all_reduce"); other bytes unchanged.
+std::string lower(std::string_view text);
 /// Fields separated by white space (spaces and tabs).
 std::vector<std::string_view> fields(std::string_view text);
 /// At most 60 characters of the trimmed text, cut on a UTF-8 boundary, "…" when cut; control

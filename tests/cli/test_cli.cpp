@@ -182,6 +182,22 @@ TEST_CASE("export --out s.csv writes one table a file and prints their names", "
           QStringList{QStringLiteral("s-curve.csv"), QStringLiteral("s.csv")});
 }
 
+TEST_CASE("files beside --out are named as --out was written, without ./", "[cli][export]")
+{
+    // Guards against: `--out s.csv` printing "s.csv" and then "./s-curve.csv".
+    QTemporaryDir dir;
+    const QString before = QDir::currentPath();
+    REQUIRE(QDir::setCurrent(dir.path()));
+    const Run csv = dtsim({"export", "--panel", "scaling", "--out", "s.csv"});
+    const Run slide = dtsim({"export", "--panel", "scaling", "--slide", "--out", "t.png"});
+    QDir::setCurrent(before);
+    INFO(csv.err.toStdString() + slide.err.toStdString());
+    CHECK(csv.exitCode == 0);
+    CHECK(csv.out == QStringLiteral("s.csv\ns-curve.csv\n"));
+    CHECK(slide.exitCode == 0);
+    CHECK(slide.out.startsWith(QStringLiteral("t-1.png\nt-2.png\n")));
+}
+
 TEST_CASE("a CSV export that fails on one table writes none of them", "[cli][export]")
 {
     // Guards against: a set of files of which some are new and some old. The second table's

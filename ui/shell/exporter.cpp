@@ -389,19 +389,29 @@ void layOutForExport(ChartArea& area, QSize size, int page)
     prepare(area, size);
 }
 
-QString slidePagePath(const QString& path, int page)
+namespace {
+
+/// FILE.ext → FILE-PART.ext beside it, its folder as the user wrote it: "s.csv" gives
+/// "s-curve.csv", not "./s-curve.csv".
+QString siblingPath(const QString& path, const QString& part)
 {
     const QFileInfo file(path);
-    return file.dir().filePath(
-        QStringLiteral("%1-%2.%3").arg(file.completeBaseName()).arg(page + 1).arg(file.suffix()));
+    const QString name =
+        QStringLiteral("%1-%2.%3").arg(file.completeBaseName(), part, file.suffix());
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? name : path.left(slash + 1) + name;
+}
+
+} // namespace
+
+QString slidePagePath(const QString& path, int page)
+{
+    return siblingPath(path, QString::number(page + 1));
 }
 
 QString csvTablePath(const QString& path, const std::string& tableName)
 {
-    const QFileInfo file(path);
-    return file.dir().filePath(
-        QStringLiteral("%1-%2.%3")
-            .arg(file.completeBaseName(), QString::fromStdString(tableName), file.suffix()));
+    return siblingPath(path, QString::fromStdString(tableName));
 }
 
 QString exportPanel(const QString& panelId, const simcore::Scenario& scenario, const QString& path,

@@ -318,6 +318,11 @@ std::string csvField(std::string_view text)
     if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
         return std::string(text);
     }
+    return csvQuoted(text);
+}
+
+std::string csvQuoted(std::string_view text)
+{
     std::string out = "\"";
     for (const char c : text) {
         out += c;

@@ -147,6 +147,8 @@ std::string csvNumber(double value);
 /// Text in a CSV cell: as it is, or in double quotes (those inside doubled) when it holds a
 /// comma, a double quote or a line break (RFC 4180).
 std::string csvField(std::string_view text);
+/// Text as one CSV cell, always quoted, inner quotes doubled (RFC 4180).
+std::string csvQuoted(std::string_view text);
 /// A quantity,value,unit table of `quantities`.
 CsvTable csvQuantityTable(std::string name, std::span<const Quantity> quantities);
 /// The report's quantities: the table named "quantities" that every view's CSV starts with.

@@ -10,19 +10,6 @@ namespace simcore {
 
 namespace {
 
-/// A CSV text cell: quoted, inner quotes doubled (RFC 4180).
-std::string csvText(std::string_view text)
-{
-    std::string out = "\"";
-    for (const char c : text) {
-        out += c;
-        if (c == '"') {
-            out += '"';
-        }
-    }
-    return out + '"';
-}
-
 std::array<StepTerm, kStepTermCount> stepTerms(const StepTime& s)
 {
     std::array<StepTerm, kStepTermCount> terms{{{"compute", s.computeSeconds},
@@ -172,7 +159,7 @@ std::vector<CsvTable> validationCsv(const ValidationReport& report)
             return row.priced ? csvNumber(value) : std::string();
         };
         runs.row({csvField(row.tag),           csvField(run.id),
-                  csvText(run.name),           csvText(metricName(run.metric)),
+                  csvQuoted(run.name),         csvQuoted(metricName(run.metric)),
                   csvNumber(run.published),    number(row.predicted),
                   number(row.errorFraction),   row.priced ? (row.withinBand ? "1" : "0") : "",
                   number(s.stepSeconds),       number(s.computeSeconds),
@@ -182,7 +169,7 @@ std::vector<CsvTable> validationCsv(const ValidationReport& report)
                   number(s.optimizerSeconds),  std::to_string(row.dp),
                   std::to_string(row.tp),      std::to_string(row.pp),
                   std::to_string(row.cp),      std::to_string(row.gpus),
-                  csvText(run.source),         csvText(run.note)});
+                  csvQuoted(run.source),       csvQuoted(run.note)});
     }
     tables.push_back(runs.table());
     return tables;

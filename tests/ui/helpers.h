@@ -3,6 +3,7 @@
 #include "../datafile.h"
 #include "simcore/reports/report.h"
 #include "simcore/scenario/scenario.h"
+#include "ui/shell/exporter.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -29,15 +30,13 @@ inline QString csvText(const std::vector<simcore::CsvTable>& tables)
     return text;
 }
 
-/// The file a CSV export to `path` wrote for table `name`: `path` for "quantities", else the file
-/// beside it named path's stem + "-" + name + ".csv"; its text ("" when missing).
+/// The file a CSV export to `path` wrote for table `name` (`path` for "quantities", else
+/// csvTablePath's; the command-line tests check those names); its text ("" when missing).
 inline QString exportedCsvTable(const QString& path, const QString& name)
 {
-    const QFileInfo info(path);
-    QFile file(
-        name == QLatin1String("quantities")
-            ? path
-            : info.dir().filePath(QStringLiteral("%1-%2.csv").arg(info.completeBaseName(), name)));
+    QFile file(name == QLatin1String("quantities")
+                   ? path
+                   : dtsim::ui::csvTablePath(path, name.toStdString()));
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 

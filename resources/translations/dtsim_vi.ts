@@ -317,7 +317,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: it simulates whole jobs, and this job&apos;s length W is not known. Give it (checkpoint.work), or make N a layout whose step time prices train.steps.</source>
-        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: nó mô phỏng trọn các tác vụ, mà độ dài W của tác vụ này chưa biết. Hãy cho trước W (checkpoint.work), hoặc chọn N là một bố trí có thời gian bước để tính từ train.steps.</translation>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: nó mô phỏng trọn các tác vụ, mà độ dài W của tác vụ này chưa biết. Hãy cho trước W (checkpoint.work), hoặc chọn N là một bố trí có thời gian mỗi bước để tính từ train.steps.</translation>
     </message>
 </context>
 <context>
@@ -496,11 +496,11 @@
     </message>
     <message>
         <source>W = &lt;b&gt;%1&lt;/b&gt; given; no step time at N, so no interval in steps: %2</source>
-        <translation>W = &lt;b&gt;%1&lt;/b&gt; cho trước; không có thời gian bước tại N nên không có khoảng tính theo bước: %2</translation>
+        <translation>W = &lt;b&gt;%1&lt;/b&gt; cho trước; không có thời gian mỗi bước tại N nên không có khoảng tính theo bước: %2</translation>
     </message>
     <message>
         <source>W = steps × step at N is not known (nor the expected time and the interval in steps): there is no step time at N: %1</source>
-        <translation>Chưa biết W = số bước × bước tại N (cũng như thời gian kỳ vọng và khoảng tính theo bước): không có thời gian bước tại N: %1</translation>
+        <translation>Chưa biết W = số bước × bước tại N (cũng như thời gian kỳ vọng và khoảng tính theo bước): không có thời gian mỗi bước tại N: %1</translation>
     </message>
     <message>
         <source>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ with τ = %1, R = %2: wasted &lt;b&gt;%3&lt;/b&gt; of T for any W ≥ τ</source>
@@ -1664,7 +1664,7 @@
     </message>
     <message>
         <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout has no step time: its checkpoint interval is priced, its work from train.steps is not). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không có thời gian bước: khoảng checkpoint vẫn được tính, còn khối lượng công việc từ train.steps thì không). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
+        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không có thời gian mỗi bước: khoảng checkpoint vẫn được tính, còn khối lượng công việc từ train.steps thì không). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
     </message>
 </context>
 <context>

@@ -18,8 +18,8 @@
 #include <limits>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <utility>
+#include <variant>
 #include <vector>
 
 using namespace simcore;

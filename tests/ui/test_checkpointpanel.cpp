@@ -691,4 +691,11 @@ TEST_CASE("checkpoint: 1,000 GPUs failing once in 5 years get their interval, wi
     CHECK(TestAccess::youngLine(*panel.charts())->points().size() == 2);
     CHECK(TestAccess::dalyLine(*panel.charts())->points().size() == 2);
     requireSweepMatchesSimcore(panel);
+
+    // Charts that never ran a batch say why none runs at this N, as the panel's do.
+    CheckpointCharts fresh;
+    fresh.setAsynchronous(false);
+    fresh.showScenario(model.scenario());
+    CHECK(TestAccess::monteCarloCaption(fresh).contains(QStringLiteral("not run")));
+    CHECK_FALSE(TestAccess::writeTop(fresh)->points().isEmpty());
 }

@@ -591,6 +591,7 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
         requestMonteCarlo({report.result.params, report.stragglers, runs, seed});
     } else {
         forgetMonteCarlo();
+        updateCaption(); // says why no batch runs, even when none ran before
     }
 }
 

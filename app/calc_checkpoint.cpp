@@ -3,6 +3,7 @@
 #include "common/longwork.h"
 #include "simcore/reports/checkpointreport.h"
 
+#include <QStringList>
 #include <atomic>
 
 namespace dtsim::app {
@@ -25,14 +26,43 @@ simcore::MonteCarloSummary monteCarloWithProgress(const simcore::CheckpointParam
     return summary;
 }
 
+/// Below the table, which quantities read "none" for want of a step time, and why: the key and
+/// the layouts it allows. JSON carries the same in its "unpriced" field.
+void printUnpriced(const simcore::CheckpointReport& report, const CalcOptions& options)
+{
+    if (options.json || report.stepProblems.empty()) {
+        return;
+    }
+    QStringList ids;
+    for (const auto id : report.unpriced) {
+        ids << QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+    }
+    printOut(QStringLiteral("not priced (they need the training model's step time at N): %1\n"
+                            "  because %2\n")
+                 .arg(ids.join(QStringLiteral(", ")),
+                      QString::fromStdString(report.stepProblems.front().message())));
+}
+
 } // namespace
 
 // `dtsim calc checkpoint`: MODELS §6 (Young 1974, Daly 2006); --monte-carlo adds a seeded batch.
 int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options)
 {
     const auto report = simcore::checkpointReport(scenario);
-    if (!report.ok() || !options.monteCarlo) {
+    if (!report.ok()) {
         return printReport(report, options);
+    }
+    if (options.monteCarlo && !report.workKnown()) {
+        // The batch runs whole jobs: without W there is none to run.
+        printError(QStringLiteral("--monte-carlo needs the job's length W: give checkpoint.work, "
+                                  "or price it from train.steps at a layout: %1")
+                       .arg(QString::fromStdString(report.stepProblems.front().message())));
+        return kBadInput;
+    }
+    if (!options.monteCarlo) {
+        const int code = printReport(report, options);
+        printUnpriced(report, options);
+        return code;
     }
     // Refused before it starts: a batch past the limit would run for minutes.
     const std::int64_t runs = scenario.checkpoint.monteCarloRuns;
@@ -63,7 +93,9 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
                                 batchQuantities.end());
     withBatch.details.push_back(simcore::monteCarloDetails(
         mc, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed)));
-    return printReport(withBatch, options);
+    const int code = printReport(withBatch, options);
+    printUnpriced(report, options);
+    return code;
 }
 
 } // namespace dtsim::app

@@ -254,7 +254,8 @@ int runExport(int argc, char** argv)
     }
     // The views simcore's table marks refuse what their reports refuse (more workers than the
     // cluster or the batch allows, a layout that does not divide the model or cannot be drawn, a
-    // schedule that cannot run, a checkpoint job whose N is no layout), as `dtsim calc` does.
+    // schedule that cannot run, a GPU MTBF that underflows at checkpoint.gpus), as `dtsim calc`
+    // does.
     for (const auto& entry : simcore::viewEntries()) {
         if (!entry.refusesProblems || !entry.view || !(all || panel.toStdString() == entry.id)) {
             continue;

@@ -316,8 +316,8 @@
         <translation>✗ N = %1: không có bố trí như vậy</translation>
     </message>
     <message>
-        <source>Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.</source>
-        <translation>Không tính được gì: N không phải là một bố trí dp × tp × pp × cp của kịch bản này.</translation>
+        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: it simulates whole jobs, and this job&apos;s length W is not known. Give it (checkpoint.work), or make N a layout whose step time prices train.steps.</source>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: nó mô phỏng trọn các tác vụ, mà độ dài W của tác vụ này chưa biết. Hãy cho trước W (checkpoint.work), hoặc chọn N là một bố trí có thời gian mỗi bước để tính từ train.steps.</translation>
     </message>
 </context>
 <context>
@@ -479,10 +479,6 @@
         <translation>Chu kỳ quy ra số bước huấn luyện nguyên, theo thời gian mỗi bước của bố trí của tác vụ tại N (mô hình huấn luyện): shouldCheckpoint(step, K) đúng khi step % K == 0.</translation>
     </message>
     <message>
-        <source>Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.</source>
-        <translation>Không tính được gì: N không phải là một bố trí dp × tp × pp × cp của kịch bản này.</translation>
-    </message>
-    <message>
         <source>W = &lt;b&gt;%1&lt;/b&gt; given: %2 steps of %3</source>
         <translation>W = &lt;b&gt;%1&lt;/b&gt; cho trước: %2 bước, mỗi bước %3</translation>
     </message>
@@ -497,6 +493,18 @@
     <message>
         <source>δ = checkpoint ÷ in-memory tier = &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>δ = checkpoint ÷ tầng bộ nhớ = &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>W = &lt;b&gt;%1&lt;/b&gt; given; no step time at N, so no interval in steps: %2</source>
+        <translation>W = &lt;b&gt;%1&lt;/b&gt; cho trước; không có thời gian mỗi bước tại N nên không có khoảng tính theo bước: %2</translation>
+    </message>
+    <message>
+        <source>W = steps × step at N is not known (nor the expected time and the interval in steps): there is no step time at N: %1</source>
+        <translation>Chưa biết W = số bước × bước tại N (cũng như thời gian kỳ vọng và khoảng tính theo bước): không có thời gian mỗi bước tại N: %1</translation>
+    </message>
+    <message>
+        <source>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ with τ = %1, R = %2: wasted &lt;b&gt;%3&lt;/b&gt; of T for any W ≥ τ</source>
+        <translation>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ với τ = %1, R = %2: lãng phí &lt;b&gt;%3&lt;/b&gt; của T với mọi W ≥ τ</translation>
     </message>
 </context>
 <context>
@@ -1643,10 +1651,6 @@
         <translation>Thử cả nhóm tensor parallel lớn hơn một node. Khi đó các all-reduce trong mỗi lớp phải đi qua mạng, vì thế Megatron-LM giữ tp trong một node.</translation>
     </message>
     <message>
-        <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout is not priced). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
-        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không được tính). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
-    </message>
-    <message>
         <source>Useful computation the job needs, in days, not counting checkpoints, lost work or restarts. Not given: the training steps × the step time of the job&apos;s layout at N (training model).</source>
         <translation>Lượng tính toán hữu ích mà tác vụ cần, tính bằng ngày, chưa kể checkpoint, công việc bị mất hay khởi động lại. Không đặt: số bước huấn luyện × thời gian mỗi bước của bố trí của tác vụ tại N (mô hình huấn luyện).</translation>
     </message>
@@ -1657,6 +1661,10 @@
     <message>
         <source>Write bandwidth of the checkpoint storage, all GPUs together, in GB/s. Each checkpoint writes the weights and optimizer state at it (14 bytes per parameter in mixed precision with Adam): that is δ for the whole panel. Llama 3&apos;s storage sustains 2,000 GB/s. Not given: the write time δ above.</source>
         <translation>Băng thông ghi của bộ lưu trữ checkpoint, tất cả GPU cộng lại, tính bằng GB/s. Mỗi checkpoint ghi trọng số và trạng thái optimizer với băng thông này (14 byte mỗi tham số với mixed precision và Adam): đó là δ cho cả thẻ. Bộ lưu trữ của Llama 3 đạt 2.000 GB/s. Không đặt: dùng thời gian ghi δ ở trên.</translation>
+    </message>
+    <message>
+        <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout has no step time: its checkpoint interval is priced, its work from train.steps is not). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
+        <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không có thời gian mỗi bước: khoảng checkpoint vẫn được tính, còn khối lượng công việc từ train.steps thì không). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
     </message>
 </context>
 <context>

@@ -263,7 +263,8 @@ CheckpointParams CheckpointParams::fromScenario(const Scenario& scenario)
     p.writeSeconds = job.writeSeconds;
     p.restartSeconds = job.restartSeconds;
     p.mtbfSeconds = job.jobMtbfSeconds;
-    p.workSeconds = job.priced() ? job.workSeconds : std::numeric_limits<double>::quiet_NaN();
+    // NaN when W is train.steps × a step time that does not exist at N; checkpoint.work needs none.
+    p.workSeconds = job.workSeconds;
     return p;
 }
 
@@ -371,11 +372,33 @@ Checked<double> stepsToIntervalSeconds(std::int64_t steps, double stepSeconds)
     return {seconds, CheckpointStatus::Ok};
 }
 
+namespace {
+
+/// A breakdown evaluated against a stand-in W: its shares stand, its seconds and failures do not.
+void forgetWork(WasteBreakdown& breakdown)
+{
+    constexpr double none = std::numeric_limits<double>::quiet_NaN();
+    breakdown.expectedSeconds = none;
+    breakdown.workSeconds = none;
+    breakdown.writeSeconds = none;
+    breakdown.lostWorkSeconds = none;
+    breakdown.restartSeconds = none;
+    breakdown.expectedFailures = none;
+}
+
+} // namespace
+
 CheckpointResult evaluateCheckpoint(const Scenario& scenario)
 {
     CheckpointResult out;
     out.params = CheckpointParams::fromScenario(scenario);
-    const auto& p = out.params;
+    out.workKnown = !std::isnan(out.params.workSeconds);
+    // Without W (it needs a step time there is not), everything but W is checked against a W of
+    // 1 s; the W the model then runs on is set below, once the chart's span is known.
+    CheckpointParams p = out.params;
+    if (!out.workKnown) {
+        p.workSeconds = 1.0;
+    }
     const auto mtbf = clusterMtbf(scenario.checkpoint.gpuMtbfSeconds, scenario.checkpoint.gpus);
     if (!mtbf.ok() || !validCommon(p) || p.intervalSeconds <= 0.0) {
         out.status = CheckpointStatus::InvalidInput;
@@ -386,37 +409,50 @@ CheckpointResult evaluateCheckpoint(const Scenario& scenario)
     const auto young = youngInterval(p.writeSeconds, p.mtbfSeconds);
     // With no failures (M = +∞, only reachable outside the key ranges) the best is one
     // checkpoint at the end: τ = W.
-    out.optimalIntervalSeconds = daly.ok() ? daly.value : p.workSeconds;
-    out.youngIntervalSeconds = young.ok() ? young.value : p.workSeconds;
-
-    out.atInterval = dalyExpectedTime(p);
-    out.status = out.atInterval.status;
-    out.wasteFraction = out.atInterval.wasteFraction;
-    out.expectedSeconds = out.atInterval.expectedSeconds;
-
-    CheckpointParams atOptimum = p;
-    atOptimum.intervalSeconds = out.optimalIntervalSeconds;
-    out.atOptimum = dalyExpectedTime(atOptimum);
+    out.optimalIntervalSeconds = daly.ok() ? daly.value : out.params.workSeconds;
+    out.youngIntervalSeconds = young.ok() ? young.value : out.params.workSeconds;
 
     // The sweep runs over whole decades: from the decade holding τ_opt/10 (or τ, if smaller) to
     // the one holding 10·τ_opt (or τ, if larger), capped at W. Dragging τ then moves its marker
     // along a curve that stays put until τ leaves that span (every axis range change lays the
     // chart out again, and a still axis with decades at its ends is easier to read).
     const double tau = p.intervalSeconds;
+    const double work = out.workKnown ? p.workSeconds : std::numeric_limits<double>::infinity();
     const auto decadeFloor = [](double x) { return std::pow(10.0, std::floor(std::log10(x))); };
     const auto decadeCeil = [](double x) { return std::pow(10.0, std::ceil(std::log10(x))); };
     double lo = 0.0;
     double hi = 0.0;
     if (out.optimalIntervalSeconds > 0.0) {
-        lo = decadeFloor(std::min(std::min(out.optimalIntervalSeconds, p.workSeconds) / 10.0, tau));
+        lo = decadeFloor(std::min(std::min(out.optimalIntervalSeconds, work) / 10.0, tau));
         hi = decadeCeil(std::max(out.optimalIntervalSeconds * 10.0, tau));
     } else {
         // δ = 0: the optimum is τ → 0; show three decades below τ's.
-        lo = decadeFloor(std::min(tau, p.workSeconds)) / 1000.0;
+        lo = decadeFloor(std::min(tau, work)) / 1000.0;
         hi = decadeCeil(tau) * 10.0;
     }
-    hi = std::min(hi, p.workSeconds);
+    hi = std::min(hi, work);
+    if (!out.workKnown) {
+        // T = (W/τ) × the expected cost of one interval (dalyExpectedTime), so every share of T
+        // is the same for any W ≥ τ: a W at the chart's far end (≥ τ, ≥ τ_opt) clamps no τ here.
+        p.workSeconds = hi;
+    }
+
+    out.atInterval = dalyExpectedTime(p);
+    out.status = out.atInterval.status;
+    out.wasteFraction = out.atInterval.wasteFraction;
+
+    CheckpointParams atOptimum = p;
+    atOptimum.intervalSeconds = out.optimalIntervalSeconds;
+    out.atOptimum = dalyExpectedTime(atOptimum);
     out.curve = wasteSweep(p, lo, hi, 61).points;
+    if (!out.workKnown) {
+        forgetWork(out.atInterval);
+        forgetWork(out.atOptimum);
+        for (auto& point : out.curve) {
+            forgetWork(point);
+        }
+    }
+    out.expectedSeconds = out.atInterval.expectedSeconds;
     return out;
 }
 

@@ -74,8 +74,9 @@ struct CheckpointParams {
     /// The scenario's one job (goodput.h, checkpointJob): τ and R from `checkpoint.*`, δ from
     /// the storage or the given write time, W = train.steps × the training model's step at
     /// checkpoint.gpus or checkpoint.work when given, M = clusterMtbf(checkpoint.gpu_mtbf,
-    /// checkpoint.gpus). W is NaN (and M 0 when it underflows) when the job cannot be priced,
-    /// which the model functions then report as InvalidInput.
+    /// checkpoint.gpus). None of τ, δ, R and M needs N to be a layout. W is NaN only when it
+    /// comes from train.steps and there is no step time at N (M is 0 when it underflows); the
+    /// model functions report such a W as InvalidInput, evaluateCheckpoint prices what needs no W.
     static CheckpointParams fromScenario(const Scenario& scenario);
     friend bool operator==(const CheckpointParams&, const CheckpointParams&) = default;
 };
@@ -157,6 +158,11 @@ struct CheckpointResult {
     std::vector<WasteBreakdown> curve; ///< the chart: 61 log-spaced τ over whole decades, from
                                        ///< the one holding min(τ, τ_opt/10, W/10) to the one
                                        ///< holding max(τ, 10·τ_opt), capped at W
+    /// False when W is unknown (params.workSeconds NaN: it needs a step time there is not). The
+    /// optima and every fraction above still hold (for τ ≤ W they do not depend on W); the
+    /// seconds and failure counts of atInterval, atOptimum and the curve, and expectedSeconds,
+    /// are NaN.
+    bool workKnown = true;
 };
 
 /// Evaluates the scenario's `checkpoint.*` keys. Cheap (≈ 70 model evaluations): fine on every

@@ -99,6 +99,10 @@ CheckpointJob checkpointJobAt(const Scenario& scenario, const CheckpointJobConte
     job.jobMtbfSeconds = clusterMtbf(c.gpuMtbfSeconds, gpus).value;
     job.restartSeconds = c.restartTimeSeconds;
     job.intervalSeconds = c.intervalSeconds;
+    // The state is one copy of the weights and the optimizer state of all Ψ parameters, however
+    // dp, tp, pp and cp split it (checkpointBytes): its size, and so δ from a bandwidth, needs no
+    // layout at N. What a layout changes is how many GPUs write it in parallel, which the
+    // storage bandwidth, a figure of the whole file system, already stands for.
     job.checkpointBytes = checkpointBytes(scenario);
     job.writeSeconds = c.writeTimeSeconds;
     if (c.storageBytesPerSecond > 0) {

@@ -38,9 +38,10 @@ enum class WorkSource {
 /// training model, as the Scaling view's Physical mode prices it at N (LayoutSweep::step); W =
 /// train.steps × μ, or checkpoint.work when given (> 0); δ = checkpoint bytes /
 /// checkpoint.memory_bandwidth with an in-memory tier, else / checkpoint.storage_bandwidth when
-/// given, else checkpoint.write_time. An N that is no layout (or a layout the training model
-/// refuses) has no μ and no job: `problems` names the key and the allowed values, and nothing is
-/// priced, as the Scaling view never prices such an N.
+/// given, else checkpoint.write_time. M = M₁/N, δ, R and τ never need a layout. An N that is no
+/// layout (or a layout the training model refuses) has no μ: `problems` names the key and the
+/// allowed values, and what is priced from μ (μ itself, W from train.steps, the steps of a given
+/// W) is NaN, as the Scaling view never prices such an N.
 struct CheckpointJob {
     std::int64_t gpus = 1;
     double gpuMtbfSeconds = 0;

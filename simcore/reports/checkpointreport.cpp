@@ -75,11 +75,10 @@ CheckpointReport checkpointReport(const Scenario& scenario)
         return report;
     }
     // The one job the goodput model reads too: W, δ and μ, or why there is none at this N.
+    // Only what is priced from μ needs N to be a layout: without one those quantities are none
+    // and the reason goes beside them, not in place of the whole report.
     const CheckpointJob job = checkpointJob(scenario);
-    if (!job.priced()) {
-        report.problems = job.problems;
-        return report;
-    }
+    report.stepProblems = job.problems;
     report.result = evaluateCheckpoint(scenario);
     const auto& r = report.result;
     if (r.status == CheckpointStatus::InvalidInput && !(r.params.mtbfSeconds > 0)) {
@@ -163,6 +162,29 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     report.details = {{"waste_parts", Record{{"write", r.atInterval.writeFraction},
                                              {"lost", r.atInterval.lostFraction},
                                              {"restart", r.atInterval.restartFraction}}}};
+    if (!report.stepProblems.empty()) {
+        report.unpriced = {"step_time", "interval_steps", "optimal_interval_steps"};
+        if (job.workSource == WorkSource::Given) {
+            report.unpriced.insert(report.unpriced.begin() + 1, "steps"); // W / μ
+        }
+        if (!r.workKnown) {
+            report.unpriced.insert(report.unpriced.begin(), "work");
+            for (const std::string_view id :
+                 {"expected_time", "expected_failures", "optimal_expected_time"}) {
+                report.unpriced.push_back(id);
+            }
+        }
+        const auto& why = report.stepProblems.front();
+        List ids;
+        for (const auto id : report.unpriced) {
+            ids.emplace_back(std::string(id));
+        }
+        report.details.push_back({"unpriced", Record{{"quantities", std::move(ids)},
+                                                     {"key", why.key},
+                                                     {"given", why.given},
+                                                     {"allowed", why.allowed},
+                                                     {"message", why.message()}}});
+    }
     return report;
 }
 

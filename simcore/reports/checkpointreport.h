@@ -28,16 +28,30 @@ struct CheckpointReport : Report {
     std::vector<WasteStack> stack; ///< result.curve's usable points, as the chart stacks them
     /// Daly's optimum in whole seconds: what "Use the optimum interval" sets.
     double optimalIntervalWholeSeconds = 0;
-    double stepSeconds = 0; ///< the job's step μ at checkpoint.gpus (the steps read-out)
+    double stepSeconds = 0; ///< the job's step μ at checkpoint.gpus; NaN without one
     bool overflow = false;  ///< the expected time is beyond any calendar
     /// The job's steps for the Monte-Carlo straggler wait: the goodput model's μ, s and step
     /// deviation at checkpoint.gpus with scaling.straggler_cv (goodputStragglerSteps); none when
     /// c = 0 or the goodput model has no step time for this scenario.
     StragglerSteps stragglers;
+    /// Why the quantities priced from the training model's step time at checkpoint.gpus are none
+    /// (`unpriced`): N is no dp × tp × pp × cp layout (the key and the nearest layouts), or the
+    /// training model cannot price it. Not the report's problems: the intervals, the waste curve
+    /// and, with W known, the expected time need no step time and stand. Empty when priced.
+    std::vector<ScenarioError> stepProblems;
+    /// The ids of the quantities that need that step time and are none: step_time,
+    /// interval_steps, optimal_interval_steps; with W given also steps (W / step); with W from
+    /// train.steps also work, expected_time, expected_failures and optimal_expected_time.
+    std::vector<std::string_view> unpriced;
+    /// Whether the job's length W is known (from checkpoint.work, or a step time at N): the
+    /// expected time and the Monte-Carlo batch need it.
+    [[nodiscard]] bool workKnown() const { return result.workKnown; }
 };
 
-/// The job is goodput.h's checkpointJob: a checkpoint.gpus that is no layout has none, and the
-/// report then carries its problem and prices nothing.
+/// The job is goodput.h's checkpointJob. Cluster MTBF, δ, R, Young's and Daly's intervals and the
+/// shares of wasted time need no layout at checkpoint.gpus; what is priced from its step time is
+/// NaN without one, named in stepProblems and unpriced (and the details' field "unpriced": the
+/// quantities' ids and the problem's key, given, allowed and message).
 /// Quantities (the JSON fields of `dtsim calc checkpoint`): status (word: ok | overflow), gpus,
 /// gpu_mtbf, cluster_mtbf, interval, write_time, write_source (given | storage | memory),
 /// restart_time, work, steps, work_source (steps | given), young_interval,

@@ -378,8 +378,8 @@ std::vector<KeyInfo> buildKeys()
         true));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpus>(
         "checkpoint.gpus", K::Integer, "GPUs",
-        "GPUs in the job, a dp x tp x pp x cp layout at the scenario's tp, pp and cp; any one "
-        "failing stops it.",
+        "GPUs in the job; any one failing stops it. Its step time (and W from train.steps) needs "
+        "a dp x tp x pp x cp layout at the scenario's tp, pp and cp; the interval does not.",
         1, 1e7));
     auto work = numberKey<&S::checkpoint, &CheckpointSpec::workSeconds>(
         "checkpoint.work", K::Real, "s",

@@ -134,8 +134,9 @@ TEST_CASE("calc checkpoint reads the job goodput reads: W from the steps, by def
 TEST_CASE("calc checkpoint: bad input exits 2 with one line naming the key", "[cli][checkpoint]")
 {
     testing::checkBadInput({
-        // An N that is no layout of the default tp 2 × pp 4 and global batch of 32.
-        {{"calc", "checkpoint", "--set", "checkpoint.gpus=1024"}, "checkpoint.gpus"},
+        // An N that is no layout, and no W given: the Monte-Carlo batch has no job to run.
+        {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.gpus=1024"},
+         "checkpoint.gpus"},
         {{"calc", "checkpoint", "--set", "checkpoint.gpus=0"}, "checkpoint.gpus"},
         {{"calc", "checkpoint", "--set", "checkpoint.gpu_mtbf=0"}, "checkpoint.gpu_mtbf"},
         {{"calc", "checkpoint", "--set", "checkpoint.interval=-5"}, "checkpoint.interval"},
@@ -153,11 +154,56 @@ TEST_CASE("export --panel checkpoint writes a PNG", "[cli][checkpoint]")
     REQUIRE(run.exitCode == 0);
     CHECK(QFile::exists(path));
     QFile::remove(path);
-    // A job whose N is no layout is refused as `calc checkpoint` refuses it, and nothing is
-    // written.
+    // A job whose N is no layout still has its intervals and waste curve to draw; a GPU MTBF
+    // out of range is refused, and nothing is written.
+    const Run noLayout = dtsim({"export", "--panel", "checkpoint", "--out", path, "--size",
+                                "800x600", "--set", "checkpoint.gpus=1024"});
+    CHECK(noLayout.exitCode == 0);
+    CHECK(QFile::exists(path));
+    QFile::remove(path);
     const Run refused =
-        dtsim({"export", "--panel", "checkpoint", "--out", path, "--set", "checkpoint.gpus=1024"});
+        dtsim({"export", "--panel", "checkpoint", "--out", path, "--set", "checkpoint.gpu_mtbf=0"});
     CHECK(refused.exitCode == 2);
-    CHECK(refused.err.startsWith(QStringLiteral("dtsim: checkpoint.gpus: '1024' must be")));
+    CHECK(refused.err.contains(QStringLiteral("checkpoint.gpu_mtbf")));
     CHECK_FALSE(QFile::exists(path));
+}
+
+TEST_CASE("calc checkpoint answers the interval for 1,000 GPUs without a layout of them",
+          "[cli][checkpoint]")
+{
+    // 1,000 GPUs each failing once in 5 years (157,680,000 s), a 2-minute write: M = 157,680 s,
+    // Young (1974) √(2 · 120 · 157,680) = 6151.68 s ≈ 1 h 43 min. N = 1000 is no layout of the
+    // default tp 2 × pp 4 and global batch of 32: the step and what it prices read "none".
+    const QStringList args = {"calc",  "checkpoint",
+                              "--set", "checkpoint.gpus=1000",
+                              "--set", "checkpoint.gpu_mtbf=157680000",
+                              "--set", "checkpoint.write_time=120"};
+    const Run run = dtsim(args);
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.err.isEmpty());
+    CHECK(run.out.contains(QStringLiteral("Young interval")));
+    CHECK(run.out.contains(QStringLiteral("6151.68")));
+    CHECK(run.out.contains(QStringLiteral("not priced")));
+    CHECK(run.out.contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
+
+    const Run json = dtsim(QStringList(args) << QStringLiteral("--json"));
+    REQUIRE(json.exitCode == 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    const double m = 157680000.0 / 1000;
+    CHECK(o["cluster_mtbf"].toDouble() == Approx(m).epsilon(1e-12));
+    CHECK(o["young_interval"].toDouble() == Approx(std::sqrt(2 * 120 * m)).epsilon(1e-12));
+    const double x = 120 / (2 * m);
+    CHECK(o["optimal_interval"].toDouble() ==
+          Approx(std::sqrt(2 * 120 * m) * (1 + std::sqrt(x) / 3 + x / 9) - 120).epsilon(1e-12));
+    CHECK(o["work"].isNull());
+    CHECK(o["step_time"].isNull());
+    CHECK(o["unpriced"].toObject()["key"].toString() == "checkpoint.gpus");
+
+    // With W given, the Monte-Carlo check runs at N = 1000 too.
+    const Run mc = dtsim(QStringList(args)
+                         << QStringLiteral("--set") << QStringLiteral("checkpoint.work=1209600")
+                         << QStringLiteral("--set") << QStringLiteral("checkpoint.mc_runs=200")
+                         << QStringLiteral("--monte-carlo"));
+    REQUIRE(mc.exitCode == 0);
+    CHECK(mc.out.contains(QStringLiteral("Monte-Carlo mean")));
 }

@@ -349,9 +349,19 @@ TEST_CASE("evaluateCheckpoint reads the scenario", "[checkpoint]")
     Scenario bad = scenario;
     bad.checkpoint.gpus = 0;
     CHECK(evaluateCheckpoint(bad).status == CheckpointStatus::InvalidInput);
-    // An N that is no layout has no job (goodput.h): nothing to evaluate.
-    bad.checkpoint.gpus = 1000;
-    CHECK(evaluateCheckpoint(bad).status == CheckpointStatus::InvalidInput);
+    // An N that is no layout has no step time, so no W from train.steps: the optima and the
+    // shares stand, the seconds that scale with W are NaN.
+    Scenario noLayout = scenario;
+    noLayout.checkpoint.gpus = 1000;
+    noLayout.checkpoint.workSeconds = 0;
+    const auto n = evaluateCheckpoint(noLayout);
+    CHECK(n.status == CheckpointStatus::Ok);
+    CHECK_FALSE(n.workKnown);
+    CHECK(std::isnan(n.params.workSeconds));
+    CHECK(std::isnan(n.expectedSeconds));
+    CHECK(std::isfinite(n.optimalIntervalSeconds));
+    CHECK(std::isfinite(n.wasteFraction));
+    CHECK(n.curve.size() == 61);
     Scenario freeWrites = scenario; // δ = 0: both optima are 0 (checkpoint continuously)
     freeWrites.checkpoint.writeTimeSeconds = 0;
     const auto f = evaluateCheckpoint(freeWrites);

@@ -2,14 +2,17 @@
 #include "csvtables.h"
 #include "fixtures.h"
 #include "reportvalue.h"
+#include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
 #include "simcore/reports/checkpointreport.h"
 #include "simcore/reports/trainingreport.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace simcore;
@@ -183,4 +186,136 @@ TEST_CASE("the Monte-Carlo run marks the straggler wait, and the CSV carries its
     CHECK(plain.batch.meanStragglerSeconds == 0.0);
     CHECK(testing::joinedCsv(checkpointCsv(none, plain)).find("mc_mean_straggler_time") ==
           std::string::npos);
+}
+
+namespace {
+
+/// The student's question (MODELS §6): 1,000 GPUs, each failing once in 5 years (of 365 days),
+/// a checkpoint written in 2 minutes. The default layout is tp 2 × pp 4 with a global batch of
+/// 32, so N = 1000 (dp = 125) is no layout: there is no step time at N, and W is not given.
+Scenario studentsQuestion()
+{
+    Scenario s;
+    s.checkpoint.gpus = 1000;
+    s.checkpoint.gpuMtbfSeconds = 5 * 365 * 86400.0;
+    s.checkpoint.writeTimeSeconds = 120;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("checkpoint report: the interval for 1,000 GPUs needs no layout of 1,000 GPUs",
+          "[checkpoint][report]")
+{
+    const Scenario scenario = studentsQuestion();
+    const auto report = checkpointReport(scenario);
+    // Nothing the interval trade-off reads needs a step time: no problem, the report stands.
+    REQUIRE(report.ok());
+    CHECK(report.find("status")->word == "ok");
+    // By hand: M = 5 · 365 · 86400 s / 1000 = 157,680 s (43.8 h). Young (1974): τ = √(2δM) =
+    // √(2 · 120 · 157,680) = 6151.68 s ≈ 1 h 43 min (102.5 min). Daly (2006): with x = δ/(2M),
+    // √(2δM)·[1 + ⅓√x + x/9] − δ = 6071.97 s ≈ 1 h 41 min (101.2 min). The same formulas the model
+    // implements, so the tolerance is rounding only (1e-12 relative).
+    const double m = 5 * 365 * 86400.0 / 1000;
+    const double young = std::sqrt(2 * 120 * m);
+    const double x = 120 / (2 * m);
+    const double daly = young * (1 + std::sqrt(x) / 3 + x / 9) - 120;
+    CHECK(testing::quantityValue(report, "cluster_mtbf") == Approx(157680).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "young_interval") == Approx(young).epsilon(1e-12));
+    CHECK(testing::quantityValue(report, "optimal_interval") == Approx(daly).epsilon(1e-12));
+    CHECK(std::lround(testing::quantityValue(report, "young_interval") / 60) == 103);
+    CHECK(std::lround(testing::quantityValue(report, "optimal_interval") / 60) == 101);
+    // Every quantity of the interval trade-off is a finite number.
+    for (const auto* id :
+         {"gpus", "gpu_mtbf", "cluster_mtbf", "interval", "write_time", "restart_time",
+          "young_interval", "optimal_interval", "waste_fraction", "write_fraction", "lost_fraction",
+          "restart_fraction", "optimal_waste_fraction"}) {
+        INFO(id);
+        CHECK(std::isfinite(testing::quantityValue(report, id)));
+    }
+    // The waste-vs-interval curve is drawn, every point of it.
+    REQUIRE(report.stack.size() == 61);
+    for (const auto& point : report.stack) {
+        CHECK(std::isfinite(point.restartTop));
+        CHECK(point.restartTop > 0);
+    }
+    // The steps are train.steps, which need no step time; what is priced from the step time is
+    // none, and the reason names the key and the layouts.
+    CHECK(testing::quantityValue(report, "steps") == static_cast<double>(scenario.train.steps));
+    CHECK(std::ranges::find(report.unpriced, std::string_view("steps")) == report.unpriced.end());
+    for (const auto* id : {"step_time", "work", "expected_time", "expected_failures",
+                           "optimal_expected_time", "interval_steps", "optimal_interval_steps"}) {
+        INFO(id);
+        CHECK(std::isnan(testing::quantityValue(report, id)));
+        CHECK(std::ranges::find(report.unpriced, std::string_view(id)) != report.unpriced.end());
+    }
+    REQUIRE(report.stepProblems.size() == 1);
+    CHECK(report.stepProblems.front().key == "checkpoint.gpus");
+    CHECK(report.stepProblems.front().message().find("8, 16, 32, 64, 128 or 256") !=
+          std::string::npos);
+    const Value* unpriced = findField(report.details, "unpriced");
+    REQUIRE(unpriced != nullptr);
+    const auto& record = std::get<Record>(*unpriced);
+    CHECK(std::get<std::string>(*findField(record, "key")) == "checkpoint.gpus");
+    // The CSV writes the curve's shares and leaves its seconds empty.
+    const auto tables = checkpointCsv(report, {});
+    REQUIRE(tables.size() == 2);
+    CHECK(tables[1].name == "waste_curve");
+    CHECK(tables[1].text.find(",,\n") != std::string::npos);
+}
+
+TEST_CASE("checkpoint report: with W given, N needs no layout for the expected time either",
+          "[checkpoint][report]")
+{
+    // The student's job with its length given: 14 days of work. Only the step time, and what is
+    // counted in steps, still needs a layout at N.
+    Scenario scenario = studentsQuestion();
+    scenario.checkpoint.workSeconds = 14 * 86400.0;
+    const auto report = checkpointReport(scenario);
+    REQUIRE(report.ok());
+    CHECK(report.workKnown());
+    const auto expected = dalyExpectedTime(report.result.params);
+    REQUIRE(expected.status == CheckpointStatus::Ok);
+    CHECK(testing::quantityValue(report, "work") == 14 * 86400.0);
+    CHECK(testing::quantityValue(report, "expected_time") == expected.expectedSeconds);
+    CHECK(std::isfinite(testing::quantityValue(report, "expected_failures")));
+    CHECK(std::isfinite(testing::quantityValue(report, "optimal_expected_time")));
+    CHECK(std::isnan(testing::quantityValue(report, "step_time")));
+    CHECK(std::isnan(testing::quantityValue(report, "steps")));
+    CHECK(std::isnan(testing::quantityValue(report, "interval_steps")));
+    CHECK(std::ranges::find(report.unpriced, std::string_view("expected_time")) ==
+          report.unpriced.end());
+    CHECK(std::ranges::find(report.unpriced, std::string_view("step_time")) !=
+          report.unpriced.end());
+    CHECK(std::ranges::find(report.unpriced, std::string_view("steps")) != report.unpriced.end());
+
+    // The shares of T do not depend on W once τ ≤ W: without W they are the same numbers.
+    const auto withoutWork = checkpointReport(studentsQuestion());
+    for (const auto* id : {"waste_fraction", "write_fraction", "lost_fraction", "restart_fraction",
+                           "optimal_waste_fraction"}) {
+        INFO(id);
+        CHECK(testing::quantityValue(withoutWork, id) ==
+              Approx(testing::quantityValue(report, id)).epsilon(1e-12));
+    }
+
+    // The Monte-Carlo check runs on the same job, and agrees with the closed form.
+    const auto mc = computeMonteCarlo(report.result.params, 400, 7, 0);
+    REQUIRE(mc.valid);
+    CHECK(mc.batch.status == RunStatus::Completed);
+    CHECK(std::abs(mc.standardErrors) < 5);
+}
+
+TEST_CASE("checkpoint report: the write time from storage needs no layout at N",
+          "[checkpoint][report]")
+{
+    // The state saved is one copy of the weights and the optimizer state (checkpointBytes),
+    // whatever the layout: δ = bytes / bandwidth at N = 1000 as at any N.
+    Scenario scenario = studentsQuestion();
+    scenario.checkpoint.storageBytesPerSecond = 10e9;
+    const auto report = checkpointReport(scenario);
+    REQUIRE(report.ok());
+    CHECK(report.find("write_source")->word == "storage");
+    CHECK(testing::quantityValue(report, "write_time") ==
+          Approx(checkpointBytes(scenario) / 10e9).epsilon(1e-12));
+    CHECK(std::isfinite(testing::quantityValue(report, "young_interval")));
 }

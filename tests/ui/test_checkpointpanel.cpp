@@ -617,13 +617,15 @@ TEST_CASE("checkpoint: the goodput controls change the scenario, the reports and
     CHECK_FALSE(TestAccess::monteCarloCaption(*charts).contains(QStringLiteral("slowest GPU")));
 }
 
-TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and priced nowhere",
+TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve, its interval shown",
           "[ui][checkpoint][goodput]")
 {
     // The default layout (tp 2 × pp 4, a global batch of 32) has the layouts N = 8, 16, …, 256;
-    // N = 1024 is none: the panel names checkpoint.gpus and the layouts, the wasted-time chart and
-    // the goodput read-outs price nothing, and the goodput curve shows the layouts with the
-    // job's N marked "✗" where it would be, as the Scaling view marks such an N.
+    // N = 1024 is none. The interval trade-off needs no layout: the wasted-time chart is drawn
+    // and no problem line shows. What needs the step time (W from train.steps, so the expected
+    // time and the Monte-Carlo batch) is not priced, and the formula says why, naming
+    // checkpoint.gpus and the layouts. The goodput curve shows the layouts with the job's N
+    // marked "✗" where it would be, as the Scaling view marks such an N.
     ScenarioModel model;
     CheckpointPanel panel(&model);
     panel.resize(1280, 800);
@@ -631,16 +633,19 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     REQUIRE(waitForMonteCarlo(panel.charts()));
     REQUIRE_FALSE(TestAccess::histogramOutline(*panel.charts())->points().isEmpty());
     model.setNumber(QStringLiteral("checkpoint.gpus"), 1024);
-    CHECK_FALSE(panel.report().ok());
-    // The last batch's histogram and run are not left standing for a job that is not priced.
+    CHECK(panel.report().ok());
+    CHECK_FALSE(panel.report().workKnown());
+    // The last batch's histogram and run are not left standing for a job without a length.
     CHECK_FALSE(TestAccess::monteCarlo(*panel.charts()).valid);
     CHECK(TestAccess::histogramOutline(*panel.charts())->points().isEmpty());
     CHECK(TestAccess::meanLine(*panel.charts())->points().isEmpty());
     CHECK(TestAccess::timeline(*panel.charts())->run().timeline.empty());
     CHECK_FALSE(panel.charts()->isMonteCarloRunning());
-    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpus")));
-    CHECK(panel.problemText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
-    CHECK(TestAccess::writeTop(*panel.charts())->points().isEmpty());
+    CHECK(TestAccess::monteCarloCaption(*panel.charts()).contains(QStringLiteral("not run")));
+    CHECK(panel.problemText().isEmpty());
+    CHECK(panel.formulaText().contains(QStringLiteral("checkpoint.gpus")));
+    CHECK(panel.formulaText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
+    requireSweepMatchesSimcore(panel);
     const auto* charts = panel.charts();
     const auto curve = TestAccess::goodputOptimalSeries(*charts)->points();
     REQUIRE(curve.size() == 6);
@@ -651,7 +656,6 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     CHECK(chosen[0].x() == 1024);
     CHECK(TestAccess::chosenGpusLine(*charts)->name().startsWith(QStringLiteral("✗")));
     CHECK(TestAccess::chosenGpusLine(*charts)->pen().style() == Qt::DashLine);
-    CHECK(panel.formulaText().contains(QStringLiteral("no dp × tp × pp × cp layout")));
 
     // Back on a layout: priced, the line solid and named as before.
     model.setNumber(QStringLiteral("checkpoint.gpus"), 64);
@@ -662,4 +666,36 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve and
     CHECK(TestAccess::chosenGpusLine(*charts)->pen().style() == Qt::SolidLine);
     CHECK_FALSE(TestAccess::chosenGpusLine(*charts)->name().startsWith(QStringLiteral("✗")));
     CHECK(panel.formulaText().contains(QStringLiteral("W = steps × step at N")));
+}
+
+TEST_CASE("checkpoint: 1,000 GPUs failing once in 5 years get their interval, with no layout",
+          "[ui][checkpoint]")
+{
+    // The student's question: 1,000 GPUs, GPU MTBF 5 years (157,680,000 s), a 2-minute write.
+    // N = 1000 is no layout of the default scenario, which the interval does not need: Young
+    // (1974) √(2 · 120 · 157,680) s ≈ 1 h 43 min, Daly (2006) ≈ 1 h 41 min, the curve drawn.
+    ScenarioModel model;
+    CheckpointPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    model.setNumber(QStringLiteral("checkpoint.gpus"), 1000);
+    model.setNumber(QStringLiteral("checkpoint.gpu_mtbf"), 5 * 365 * 86400.0);
+    model.setNumber(QStringLiteral("checkpoint.write_time"), 120);
+    REQUIRE(panel.report().ok());
+    CHECK(panel.problemText().isEmpty());
+    const double young = std::sqrt(2 * 120 * 157680.0);
+    CHECK(panel.report().result.youngIntervalSeconds == Approx(young).epsilon(1e-12));
+    CHECK(std::lround(panel.report().result.optimalIntervalSeconds / 60) == 101);
+    CHECK_FALSE(TestAccess::writeTop(*panel.charts())->points().isEmpty());
+    CHECK_FALSE(TestAccess::restartTop(*panel.charts())->points().isEmpty());
+    CHECK(TestAccess::youngLine(*panel.charts())->points().size() == 2);
+    CHECK(TestAccess::dalyLine(*panel.charts())->points().size() == 2);
+    requireSweepMatchesSimcore(panel);
+
+    // Charts that never ran a batch say why none runs at this N, as the panel's do.
+    CheckpointCharts fresh;
+    fresh.setAsynchronous(false);
+    fresh.showScenario(model.scenario());
+    CHECK(TestAccess::monteCarloCaption(fresh).contains(QStringLiteral("not run")));
+    CHECK_FALSE(TestAccess::writeTop(fresh)->points().isEmpty());
 }

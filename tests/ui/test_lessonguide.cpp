@@ -1,6 +1,7 @@
 // The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
 #include "common/language.h"
 #include "simcore/models/memory.h"
+#include "simcore/reports/checkpointreport.h"
 #include "simcore/reports/lessonanswers.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/scenariomodel.h"
@@ -47,6 +48,22 @@ TEST_CASE("lesson steps follow the seed and answer from the models", "[ui][lesso
     CHECK(steps[7].answer() > 3.0);
     CHECK(steps[7].answer() ==
           simcore::lessonAnswer(simcore::LessonQuestion::NodeBoundarySlowdown));
+}
+
+TEST_CASE("the §3 step's 16,384 GPUs need no layout for the Checkpoint panel's answer",
+          "[ui][lesson][checkpoint]")
+{
+    // "Show me" sets 16,384 GPUs, no layout of the default tp 2 × pp 4 and batch of 32: the
+    // panel still gives the cluster MTBF the step asks for, and both optimum intervals.
+    const auto setup = lessonSteps()[4].setup(simcore::Scenario{});
+    REQUIRE(setup.has_value());
+    const auto report = simcore::checkpointReport(*setup);
+    REQUIRE(report.ok());
+    CHECK(report.result.clusterMtbfSeconds == Approx(5e4 * 3600 / 16384).epsilon(1e-12));
+    CHECK(report.result.optimalIntervalSeconds > 0);
+    CHECK_FALSE(report.stack.empty());
+    REQUIRE_FALSE(report.stepProblems.empty());
+    CHECK(report.stepProblems.front().key == "checkpoint.gpus");
 }
 
 TEST_CASE("the §1 step shows its answer on one GPU", "[ui][lesson]")

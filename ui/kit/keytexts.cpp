@@ -400,8 +400,9 @@ const std::vector<Row>& rows()
          QT_TRANSLATE_NOOP(
              "KeyText",
              "How many GPUs the job runs on, as data-parallel copies of the scenario's tp × pp × "
-             "cp layout (a count that is no such layout is not priced). If any one of them fails "
-             "the whole job stops, so the cluster fails N times as often as one GPU.")},
+             "cp layout (a count that is no such layout has no step time: its checkpoint interval "
+             "is priced, its work from train.steps is not). If any one of them fails the whole "
+             "job stops, so the cluster fails N times as often as one GPU.")},
         {"checkpoint.work",
          QT_TRANSLATE_NOOP("KeyText", "Job length W (work):"),
          QT_TRANSLATE_NOOP(

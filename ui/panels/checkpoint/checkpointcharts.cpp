@@ -587,10 +587,11 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
         chartstyle::cacheStaticItems(m_wasteView);
         chartstyle::cacheStaticItems(m_goodputView);
     }
-    if (report.ok()) {
+    if (report.ok() && report.workKnown()) {
         requestMonteCarlo({report.result.params, report.stragglers, runs, seed});
     } else {
         forgetMonteCarlo();
+        updateCaption(); // says why no batch runs, even when none ran before
     }
 }
 
@@ -842,6 +843,10 @@ void CheckpointCharts::updateCaption()
         } else {
             text = tr("The Monte-Carlo simulation could not run with these inputs.");
         }
+    } else if (m_report.ok() && !m_report.workKnown()) {
+        text = tr("<b>Monte-Carlo not run</b>: it simulates whole jobs, and this job's length W "
+                  "is not known. Give it (checkpoint.work), or make N a layout whose step time "
+                  "prices train.steps.");
     }
     if (const MonteCarloRequest* running = m_batches.runningRequest()) {
         const auto done = m_batches.runningProgress();
@@ -865,10 +870,7 @@ void CheckpointCharts::updateCaption()
 QString CheckpointCharts::summary() const
 {
     if (!m_report.ok()) {
-        return m_report.problems.front().key == "checkpoint.gpus" &&
-                       m_report.problems.front().kind == simcore::ScenarioError::Kind::Inconsistent
-                   ? tr("Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.")
-                   : tr("The checkpoint inputs are out of range: nothing to show.");
+        return tr("The checkpoint inputs are out of range: nothing to show.");
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     return tr("Cluster MTBF %1. Best interval %2 (Daly; Young %3). At τ = %4 the job wastes %5 of "

@@ -257,11 +257,7 @@ void CheckpointPanel::refresh()
 void CheckpointPanel::updateFormula()
 {
     if (!m_report.ok()) {
-        setFormula(m_report.problems.front().key == "checkpoint.gpus" &&
-                           m_report.problems.front().kind ==
-                               simcore::ScenarioError::Kind::Inconsistent
-                       ? tr("Nothing is priced: N is no dp × tp × pp × cp layout of this scenario.")
-                       : tr("The checkpoint inputs are out of range."));
+        setFormula(tr("The checkpoint inputs are out of range."));
         return;
     }
     const auto& r = m_report.result;
@@ -280,11 +276,22 @@ void CheckpointPanel::updateFormula()
     // W and δ as the job defines them (goodput.h, checkpointJob): each with its rule.
     const simcore::Quantity* workFrom = m_report.find("work_source");
     const simcore::Quantity* writeFrom = m_report.find("write_source");
-    QString job = workFrom && workFrom->word == "given"
-                      ? tr("W = <b>%1</b> given: %2 steps of %3")
-                            .arg(value("work"), value("steps"), value("step_time"))
-                      : tr("W = steps × step at N = %1 × %2 = <b>%3</b>")
-                            .arg(value("steps"), value("step_time"), value("work"));
+    const bool given = workFrom && workFrom->word == "given";
+    QString job;
+    if (m_report.stepProblems.empty()) {
+        job = given ? tr("W = <b>%1</b> given: %2 steps of %3")
+                          .arg(value("work"), value("steps"), value("step_time"))
+                    : tr("W = steps × step at N = %1 × %2 = <b>%3</b>")
+                          .arg(value("steps"), value("step_time"), value("work"));
+    } else {
+        // The intervals need no step time; say what does, and why there is none at this N.
+        const QString why = common::describeError(m_report.stepProblems.front()).toHtmlEscaped();
+        job = given ? tr("W = <b>%1</b> given; no step time at N, so no interval in steps: %2")
+                          .arg(value("work"), why)
+                    : tr("W = steps × step at N is not known (nor the expected time and the "
+                         "interval in steps): there is no step time at N: %1")
+                          .arg(why);
+    }
     if (writeFrom && writeFrom->word == "storage") {
         job += QStringLiteral("; ") +
                tr("δ = checkpoint ÷ storage bandwidth = <b>%1</b>").arg(value("write_time"));
@@ -293,12 +300,18 @@ void CheckpointPanel::updateFormula()
                tr("δ = checkpoint ÷ in-memory tier = <b>%1</b>").arg(value("write_time"));
     }
     const QString expected =
-        tr("T = M·e<sup>R/M</sup>·(e<sup>(τ+δ)/M</sup> − 1)·W/τ with τ = %1, R = %2, W = %3: "
-           "<b>%4</b>, wasted %5")
-            .arg(seconds(r.params.intervalSeconds), seconds(r.params.restartSeconds),
-                 seconds(r.params.workSeconds),
-                 m_report.overflow ? tr("beyond any calendar") : value("expected_time"),
-                 value("waste_fraction"));
+        m_report.workKnown()
+            ? tr("T = M·e<sup>R/M</sup>·(e<sup>(τ+δ)/M</sup> − 1)·W/τ with τ = %1, R = %2, W = %3: "
+                 "<b>%4</b>, wasted %5")
+                  .arg(seconds(r.params.intervalSeconds), seconds(r.params.restartSeconds),
+                       seconds(r.params.workSeconds),
+                       m_report.overflow ? tr("beyond any calendar") : value("expected_time"),
+                       value("waste_fraction"))
+            // T is W/τ intervals of one cost: its wasted share needs no W.
+            : tr("T = M·e<sup>R/M</sup>·(e<sup>(τ+δ)/M</sup> − 1)·W/τ with τ = %1, R = %2: "
+                 "wasted <b>%3</b> of T for any W ≥ τ")
+                  .arg(seconds(r.params.intervalSeconds), seconds(r.params.restartSeconds),
+                       value("waste_fraction"));
     setFormula(mtbf + QStringLiteral("; ") + job + QStringLiteral("<br>") + young +
                QStringLiteral("<br>") + expected);
 }

@@ -311,7 +311,7 @@ ScenarioFileResult parseScenario(const QByteArray& contents, const QString& sour
                                   .arg(sourceName)};
     }
     const Layout layout = LayoutReader(contents).read();
-    const auto lineOf = [&layout](const std::vector<Member>& members, const QString& key) {
+    const auto lineOf = [](const std::vector<Member>& members, const QString& key) {
         const Member* member = findMember(members, key);
         return member ? member->line : 1;
     };

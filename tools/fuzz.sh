@@ -83,12 +83,12 @@ for target in "${targets[@]}"; do
     run_target "$target" &
     pids+=($!)
     if ((${#pids[@]} >= jobs)); then
-        wait "${pids[0]}"
+        wait "${pids[0]}" || true # each run's status is in its folder, reported below
         pids=("${pids[@]:1}")
     fi
 done
 for pid in "${pids[@]}"; do
-    wait "$pid"
+    wait "$pid" || true
 done
 
 failed=0
@@ -98,9 +98,10 @@ for target in "${targets[@]}"; do
     stat_of() { sed -n "s/^stat::$1: *//p" "$dir/log" | tail -1; }
     # A run that stopped on a finding prints no final stats: its last status line counts.
     runs=$(stat_of number_of_executed_units)
-    [[ -n $runs ]] || runs=$(grep -Eo '^#[0-9]+' "$dir/log" | tail -1 | tr -d '#')
+    # A run that stops on its first input prints neither: grep finding nothing is no error here.
+    [[ -n $runs ]] || runs=$(grep -Eo '^#[0-9]+' "$dir/log" | tail -1 | tr -d '#' || true)
     added=$(stat_of new_units_added)
-    cov=$(grep -Eo 'cov: [0-9]+' "$dir/log" | tail -1 | cut -d' ' -f2)
+    cov=$(grep -Eo 'cov: [0-9]+' "$dir/log" | tail -1 | cut -d' ' -f2 || true)
     findings=$(find "$dir/artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o \
         -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
     printf 'fuzz: %-15s %9s executions, %5s new inputs, coverage %5s, corpus %4s files, %s finding(s), exit %s\n' \

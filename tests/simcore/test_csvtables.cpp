@@ -129,14 +129,17 @@ TEST_CASE("every view's CSV is tables a spreadsheet reads as they are", "[csv]")
                 for (const auto& column : header.fields) {
                     CHECK(isSnakeCase(column));
                 }
-                for (std::size_t i = 1; i < lines.size(); ++i) {
-                    INFO("line " << i + 1 << ": " << lines[i]);
-                    CHECK(!lines[i].empty());
-                    CHECK(!lines[i].starts_with("#"));
+                // The first line that breaks the rules, if any: one assertion a table, as a plan
+                // table has some 15,000 rows.
+                std::string firstBad;
+                for (std::size_t i = 1; i < lines.size() && firstBad.empty(); ++i) {
                     const auto record = testing::splitCsvLine(lines[i]);
-                    CHECK(record.ok);
-                    CHECK(record.fields.size() == header.fields.size());
+                    if (lines[i].empty() || lines[i].starts_with("#") || !record.ok ||
+                        record.fields.size() != header.fields.size()) {
+                        firstBad = "line " + std::to_string(i + 1) + ": " + std::string(lines[i]);
+                    }
                 }
+                CHECK(firstBad.empty());
             }
         }
     }

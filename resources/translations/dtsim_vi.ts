@@ -1674,18 +1674,6 @@
         <translation>Xem đáp án</translation>
     </message>
     <message>
-        <source>Compare your guess with what the model computes.</source>
-        <translation>So sánh dự đoán của bạn với kết quả mô hình tính ra.</translation>
-    </message>
-    <message>
-        <source>Show me on the panel</source>
-        <translation>Xem trên thẻ</translation>
-    </message>
-    <message>
-        <source>Open the panel for this step with the settings it talks about. Undo (Ctrl+Z) brings your own settings back.</source>
-        <translation>Mở thẻ của bước này với đúng các thiết lập được nói đến. Hoàn tác (Ctrl+Z) sẽ đưa thiết lập của bạn trở lại.</translation>
-    </message>
-    <message>
         <source>← Previous</source>
         <translation>← Trước</translation>
     </message>
@@ -1712,6 +1700,18 @@
     <message>
         <source>Your guess is %1× too low.</source>
         <translation>Đáp án cao gấp %1 lần dự đoán của bạn.</translation>
+    </message>
+    <message>
+        <source>Lesson step %1</source>
+        <translation>Bước %1 của bài học</translation>
+    </message>
+    <message>
+        <source>Compare your guess with what the model computes, and uncover the panel.</source>
+        <translation>So sánh dự đoán của bạn với kết quả mô hình tính ra, rồi mở thẻ ra xem.</translation>
+    </message>
+    <message>
+        <source>Each step sets up its panel; Undo (Ctrl+Z) brings your own settings back.</source>
+        <translation>Mỗi bước tự thiết lập thẻ của nó; Hoàn tác (Ctrl+Z) sẽ đưa thiết lập của bạn trở lại.</translation>
     </message>
 </context>
 <context>
@@ -2047,10 +2047,6 @@
     <message>
         <source>Walk through the lesson step by step: each step opens its panel and asks you to predict a number before it reveals the answer (F2).</source>
         <translation>Đi qua bài học từng bước: mỗi bước mở thẻ tương ứng và yêu cầu bạn dự đoán một con số trước khi xem đáp án (F2).</translation>
-    </message>
-    <message>
-        <source>Lesson step</source>
-        <translation>Bước của bài học</translation>
     </message>
     <message>
         <source>&amp;Undo: %1</source>
@@ -4721,6 +4717,77 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <source>Could not write %1: it is not a regular file (a folder, a device or a pipe); choose a file name.</source>
         <translation>Không ghi được %1: đây không phải tệp thông thường (mà là thư mục, thiết bị hoặc pipe); hãy chọn một tên tệp.</translation>
     </message>
+    <message>
+        <source>give the settings as {&quot;key&quot;: value, …}</source>
+        <translation>hãy ghi các thiết lập dưới dạng {&quot;khoá&quot;: giá trị, …}</translation>
+    </message>
+    <message>
+        <source>a number or a word is required</source>
+        <translation>cần một số hoặc một từ</translation>
+    </message>
+    <message>
+        <source>a step with a question needs {&quot;view&quot;: …, &quot;quantity&quot;: …}</source>
+        <translation>bước có câu hỏi cần có {&quot;view&quot;: …, &quot;quantity&quot;: …}</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a view; allowed: %2</source>
+        <translation>&apos;%1&apos; không phải là một góc nhìn; cho phép: %2</translation>
+    </message>
+    <message>
+        <source>a number greater than 0 is required</source>
+        <translation>cần một số lớn hơn 0</translation>
+    </message>
+    <message>
+        <source>a whole number from 0 to 6 is required</source>
+        <translation>cần một số nguyên từ 0 đến 6</translation>
+    </message>
+    <message>
+        <source>%1, step %2: a step is an object {&quot;id&quot;: …, &quot;panel&quot;: …}</source>
+        <translation>%1, bước %2: mỗi bước là một đối tượng {&quot;id&quot;: …, &quot;panel&quot;: …}</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a panel; allowed: %2</source>
+        <translation>&apos;%1&apos; không phải là một thẻ; cho phép: %2</translation>
+    </message>
+    <message>
+        <source>%1 (where the answer goes) is missing</source>
+        <translation>thiếu %1 (chỗ đặt đáp án)</translation>
+    </message>
+    <message>
+        <source>an answer needs a question</source>
+        <translation>có đáp án thì phải có câu hỏi</translation>
+    </message>
+    <message>
+        <source>%1: not JSON (%2 at character %3)</source>
+        <translation>%1: không phải JSON (%2 ở ký tự %3)</translation>
+    </message>
+    <message>
+        <source>%1: not a dtsim lesson plan (format &quot;dtsim-lesson&quot;, version %2)</source>
+        <translation>%1: không phải giáo án dtsim (format &quot;dtsim-lesson&quot;, version %2)</translation>
+    </message>
+    <message>
+        <source>%1, steps: at least one step is required</source>
+        <translation>%1, steps: cần ít nhất một bước</translation>
+    </message>
+    <message>
+        <source>%1, step %2, id: &apos;%3&apos; is used twice</source>
+        <translation>%1, bước %2, id: &apos;%3&apos; bị dùng hai lần</translation>
+    </message>
+</context>
+<context>
+    <name>dtsim::common::StepReader</name>
+    <message>
+        <source>%1, step %2, %3: %4</source>
+        <translation>%1, bước %2, %3: %4</translation>
+    </message>
+    <message>
+        <source>a text is required</source>
+        <translation>cần có nội dung</translation>
+    </message>
+    <message>
+        <source>give the text in each language: {&quot;en&quot;: …, &quot;vi&quot;: …}</source>
+        <translation>hãy ghi nội dung bằng từng ngôn ngữ: {&quot;en&quot;: …, &quot;vi&quot;: …}</translation>
+    </message>
 </context>
 <context>
     <name>dtsim::ui</name>
@@ -4763,154 +4830,6 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>Folder %1 does not exist.</source>
         <translation>Thư mục %1 không tồn tại.</translation>
-    </message>
-    <message>
-        <source>Why not just add more GPUs?</source>
-        <translation>Tại sao không thể &quot;thêm GPU cho nhanh&quot; mãi mãi?</translation>
-    </message>
-    <message>
-        <source>The lesson&apos;s thesis: past some number of workers, the cost of talking to each other outweighs the compute they share, and a step gets slower.</source>
-        <translation>Luận điểm của bài học: có một điểm mà thêm worker vào không những không giúp gì mà còn làm chậm đi, vì chi phí giao tiếp giữa các worker bắt đầu áp đảo lợi ích tính toán song song.</translation>
-    </message>
-    <message>
-        <source>With the lesson&apos;s constants, at how many workers is a step fastest?</source>
-        <translation>Với các hằng số của bài học, một bước nhanh nhất khi có bao nhiêu worker?</translation>
-    </message>
-    <message>
-        <source>workers</source>
-        <translation>worker</translation>
-    </message>
-    <message>
-        <source>The model says %1: T_compute / N keeps falling, but the sync cost grows with every extra worker.</source>
-        <translation>Mô hình cho ra %1: T_compute / N vẫn tiếp tục giảm, nhưng chi phí đồng bộ tăng theo mỗi worker thêm vào.</translation>
-    </message>
-    <message>
-        <source>§1 Why one GPU is not enough</source>
-        <translation>§1 Vì sao một GPU không đủ</translation>
-    </message>
-    <message>
-        <source>Training keeps more than the weights: a gradient per weight and Adam&apos;s two moments. In FP32 that is 4 + 4 + 8 = 16 bytes per parameter.</source>
-        <translation>Huấn luyện không chỉ cần lưu trọng số mà còn cần lưu gradient và trạng thái optimizer (Adam lưu 2 giá trị phụ cho mỗi tham số). Ở FP32, tổng là 4 + 4 + 8 = 16 byte cho mỗi tham số.</translation>
-    </message>
-    <message>
-        <source>How much memory does training a 7-billion-parameter model with FP32 and Adam need, before activations (in GiB)?</source>
-        <translation>Huấn luyện một mô hình 7 tỷ tham số với FP32 và Adam cần bao nhiêu bộ nhớ, chưa tính activation (theo GiB)?</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>%1 — more than a 24 GB consumer GPU and more than one 80 GB data-centre GPU. The work has to be split.</source>
-        <translation>%1 — vượt xa bộ nhớ của một GPU tiêu dùng phổ biến (24 GB), thậm chí vượt cả một GPU trung tâm dữ liệu đơn lẻ (80 GB): bắt buộc phải chia ra nhiều GPU.</translation>
-    </message>
-    <message>
-        <source>§2 Data, model and pipeline parallelism</source>
-        <translation>§2 Data, model và pipeline parallelism</translation>
-    </message>
-    <message>
-        <source>Data parallelism splits the batch, tensor (model) parallelism splits each layer&apos;s weights, pipeline parallelism splits the layers into stages. A pipeline leaves GPUs idle while it fills and drains: the bubble.</source>
-        <translation>Data parallelism chia batch, tensor (model) parallelism chia trọng số của từng lớp, pipeline parallelism chia các lớp thành các giai đoạn. Pipeline để GPU ngồi chờ trong lúc nó đang được lấp đầy và xả ra: đó là bubble.</translation>
-    </message>
-    <message>
-        <source>GPipe with 4 stages and 8 micro-batches: what share of the time is bubble (in %)?</source>
-        <translation>GPipe với 4 giai đoạn và 8 micro-batch: bubble chiếm bao nhiêu phần thời gian (theo %)?</translation>
-    </message>
-    <message>
-        <source>%</source>
-        <translation>%</translation>
-    </message>
-    <message>
-        <source>%1: (p − 1) / (m + p − 1) = 3 / 11. More micro-batches shrink it.</source>
-        <translation>%1: (p − 1) / (m + p − 1) = 3 / 11. Càng nhiều micro-batch, bubble càng nhỏ.</translation>
-    </message>
-    <message>
-        <source>§3 Averaging gradients: all-reduce</source>
-        <translation>§3 Đồng bộ gradient: all-reduce</translation>
-    </message>
-    <message>
-        <source>Every worker must end the step with the same mean gradient. A ring all-reduce only talks to its neighbours: reduce-scatter, then all-gather, 2(N − 1) steps.</source>
-        <translation>Mọi worker phải có cùng một gradient trung bình trước khi sang bước tiếp theo. Ring all-reduce chỉ nói chuyện với hàng xóm: reduce-scatter, rồi all-gather, tổng cộng 2(N − 1) bước.</translation>
-    </message>
-    <message>
-        <source>A ring all-reduce of 1 GB over 8 GPUs: how many GB does each GPU send?</source>
-        <translation>Ring all-reduce 1 GB trên 8 GPU: mỗi GPU gửi đi bao nhiêu GB?</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
-        <source>%1 = 2 × 7/8 × 1 GB, and it stays under 2 GB however many GPUs join. A naive exchange would grow with N.</source>
-        <translation>%1 = 2 × 7/8 × 1 GB, và luôn dưới 2 GB dù có thêm bao nhiêu GPU. Cách trao đổi all-to-all ngây thơ thì sẽ tăng theo N.</translation>
-    </message>
-    <message>
-        <source>§3 Checkpoints</source>
-        <translation>§3 Checkpoint</translation>
-    </message>
-    <message>
-        <source>On thousands of GPUs a failure somewhere is routine. Saving often costs write time; saving rarely loses more work when a failure strikes.</source>
-        <translation>Trên hàng nghìn GPU, việc một GPU nào đó gặp sự cố là chuyện thường ngày. Checkpoint dày tốn thời gian ghi; checkpoint thưa mất nhiều tiến độ hơn khi sự cố xảy ra.</translation>
-    </message>
-    <message>
-        <source>16,384 GPUs, each failing on average once in 50,000 hours: how many hours between failures of the whole job?</source>
-        <translation>16.384 GPU, mỗi GPU trung bình gặp sự cố một lần trong 50.000 giờ: cứ bao nhiêu giờ thì cả tác vụ gặp một sự cố?</translation>
-    </message>
-    <message>
-        <source>h</source>
-        <translation>giờ</translation>
-    </message>
-    <message>
-        <source>%1: the cluster fails N times as often as one GPU. Llama 3 saw a job interruption about every 3 hours.</source>
-        <translation>%1: cụm gặp sự cố thường gấp N lần một GPU. Llama 3 bị gián đoạn khoảng 3 giờ một lần.</translation>
-    </message>
-    <message>
-        <source>§4 Sharding and communication overhead</source>
-        <translation>§4 Sharding và overhead giao tiếp</translation>
-    </message>
-    <message>
-        <source>T_step(N) = T_compute / N + T_sync(N): the first term falls with N, the second rises.</source>
-        <translation>T_step(N) = T_compute / N + T_sync(N): số hạng đầu giảm theo N, số hạng sau tăng theo N.</translation>
-    </message>
-    <message>
-        <source>With the lesson&apos;s constants, how long is a step on 64 workers (in ms)? (16 workers take 142.5 ms.)</source>
-        <translation>Với các hằng số của bài học, một bước trên 64 worker mất bao lâu (theo ms)? (16 worker mất 142,5 ms.)</translation>
-    </message>
-    <message>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <source>%1: four times the workers, twice the step time of N = 16.</source>
-        <translation>%1: số worker gấp bốn, nhưng thời gian mỗi bước lại gấp đôi so với N = 16.</translation>
-    </message>
-    <message>
-        <source>§5 The simulator</source>
-        <translation>§5 Thực hành tương tác: trình mô phỏng</translation>
-    </message>
-    <message>
-        <source>Solid bars are the real step time with its overhead; hatched bars are the ideal T(1)/N. Drag the worker slider and watch the gap widen. Switch the model to Physical to price the same step from FLOPs, GPU peak and the links.</source>
-        <translation>Cột đặc là thời gian THẬT của mỗi bước (có overhead); cột vân chéo là thời gian LÝ TƯỞNG T(1)/N. Kéo thanh trượt số worker và quan sát khoảng cách ngày càng doãng ra. Chuyển cách tính sang Phần cứng để tính cùng bước đó từ FLOPs, hiệu năng đỉnh của GPU và các liên kết.</translation>
-    </message>
-    <message>
-        <source>Topology: the wiring bounds the all-reduce</source>
-        <translation>Cấu trúc kết nối giới hạn all-reduce</translation>
-    </message>
-    <message>
-        <source>Inside a node GPUs talk over NVLink (450 GB/s each way on H100); between nodes, here, over one InfiniBand link per node (50 GB/s). A ring that crosses nodes runs at its slowest hop.</source>
-        <translation>Trong một node, các GPU giao tiếp qua NVLink (450 GB/s mỗi chiều trên H100); giữa các node thì ở đây qua một đường InfiniBand cho mỗi node (50 GB/s). Một ring vượt ranh giới node chạy theo chặng chậm nhất của nó.</translation>
-    </message>
-    <message>
-        <source>A 7B model on H100s with a small batch: how many times slower is a step on 16 GPUs (two nodes) than on 8 (one node)?</source>
-        <translation>Mô hình 7B trên GPU H100 với batch nhỏ: một bước trên 16 GPU (hai node) chậm hơn bao nhiêu lần so với trên 8 GPU (một node)?</translation>
-    </message>
-    <message>
-        <source>×</source>
-        <translation>×</translation>
-    </message>
-    <message>
-        <source>%1: twice the GPUs, a slower step — the gradients now cross the slow link. The Topology panel shows which link it is.</source>
-        <translation>%1: gấp đôi số GPU mà bước lại chậm hơn — gradient giờ phải đi qua liên kết chậm. Thẻ Cấu trúc kết nối cho thấy đó là liên kết nào.</translation>
     </message>
     <message>
         <source>size × scale: %1×%2 pixels is too large; allowed: at most %3 megapixels (e.g. 8000×8000 at scale 1, 3840×2160 at scale 2).</source>

@@ -110,6 +110,8 @@ MemoryReport memoryReport(const Scenario& scenario)
     q.push_back(quantity("weights", "weights", m.weightsBytes, Unit::Bytes));
     q.push_back(quantity("gradients", "gradients", m.gradientsBytes, Unit::Bytes));
     q.push_back(quantity("optimizer", "optimizer state", m.optimizerBytes, Unit::Bytes));
+    q.push_back(quantity("model_states", "model states (weights + gradients + optimizer)",
+                         m.modelStatesBytes(), Unit::Bytes));
     q.push_back(quantity("activations", "activations", m.activationsBytes, Unit::Bytes));
     q.push_back(quantity("buffers", "buffers", m.buffersBytes, Unit::Bytes));
     q.push_back(quantity("total", "total per GPU", m.totalBytes, Unit::Bytes));

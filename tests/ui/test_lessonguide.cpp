@@ -1,8 +1,6 @@
-// The Lesson guide: steps in the seed's order, answers from simcore, "Show me" opens the panel.
+// The Lesson guide: the plan in the seed's order, answers from the reports, each step on its panel.
 #include "common/language.h"
-#include "simcore/models/memory.h"
-#include "simcore/reports/checkpointreport.h"
-#include "simcore/reports/lessonanswers.h"
+#include "common/lessonplan.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/lessonguide.h"
@@ -17,91 +15,152 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
 
-TEST_CASE("lesson steps follow the seed and answer from the models", "[ui][lesson]")
+namespace {
+
+using dtsim::common::builtInLessonPlan;
+using dtsim::common::LessonPlanStep;
+
+const LessonPlanStep& planStep(const char* id)
 {
-    const auto steps = lessonSteps();
-    REQUIRE(steps.size() == 8);
-    CHECK(steps[0].panelId == QStringLiteral("scaling"));
-    CHECK(steps[1].panelId == QStringLiteral("memory"));
-    CHECK(steps[2].panelId == QStringLiteral("parallelism"));
-    CHECK(steps[3].panelId == QStringLiteral("communication"));
-    CHECK(steps[4].panelId == QStringLiteral("checkpoint"));
+    const auto& steps = builtInLessonPlan().steps;
+    const auto found = std::find_if(steps.begin(), steps.end(), [id](const LessonPlanStep& step) {
+        return step.id == QLatin1String(id);
+    });
+    REQUIRE(found != steps.end());
+    return *found;
+}
+
+double answer(const char* id)
+{
+    const auto value = dtsim::common::lessonStepAnswer(planStep(id));
+    REQUIRE(value.has_value());
+    return *value;
+}
+
+} // namespace
+
+TEST_CASE("the lesson plan follows the seed and answers from the panels' reports", "[ui][lesson]")
+{
+    const auto& plan = builtInLessonPlan();
+    REQUIRE(plan.error.isEmpty());
+    QStringList ids;
+    QStringList panels;
+    for (const auto& step : plan.steps) {
+        ids << step.id;
+        panels << step.panel;
+    }
+    CHECK(ids == QStringList{"thesis", "memory", "pipeline", "allreduce", "checkpoint", "overhead",
+                             "simulator", "node-boundary"});
+    CHECK(panels == QStringList{"scaling", "memory", "parallelism", "communication", "checkpoint",
+                                "scaling", "scaling", "scaling"});
     // Seed lesson §5 with DESIGN.md's constants: optimum at 16 workers.
-    CHECK(steps[0].answer() == 16.0);
-    // Seed lesson §1: estimateTrainingMemoryGB(7) ≈ 104.3 (16 B/param, divided by 1024³).
-    CHECK(steps[1].answer() == Approx(7e9 * 16 / (1024.0 * 1024.0 * 1024.0)).epsilon(1e-12));
-    CHECK(steps[1].answer() == Approx(104.3).epsilon(1e-3));
-    // GPipe bubble (Huang et al. 2019): (p − 1)/(m + p − 1) = 3/11.
-    CHECK(steps[2].answer() == Approx(300.0 / 11.0).epsilon(1e-12));
+    CHECK(answer("thesis") == 16.0);
+    // Seed lesson §1: 7e9 × 16 B on one GPU = 112e9 B ≈ 104.3 GiB (divided by 1024³).
+    CHECK(answer("memory") == Approx(7e9 * 16 / (1024.0 * 1024.0 * 1024.0)).epsilon(1e-12));
+    CHECK(answer("memory") == Approx(104.3).epsilon(1e-3));
+    // GPipe bubble (Huang et al. 2019): (p − 1)/(m + p − 1) = 3/11, in %.
+    CHECK(answer("pipeline") == Approx(300.0 / 11.0).epsilon(1e-12));
     // Ring all-reduce (MODELS §4): 2(N − 1)/N · S = 1.75 GB.
-    CHECK(steps[3].answer() == Approx(1.75).epsilon(1e-12));
-    // Cluster MTBF = GPU MTBF / N = 50,000 h / 16,384.
-    CHECK(steps[4].answer() == Approx(50000.0 / 16384.0).epsilon(1e-12));
+    CHECK(answer("allreduce") == Approx(1.75).epsilon(1e-12));
+    // Cluster MTBF = GPU MTBF / N = 50,000 h / 16,384, in hours.
+    CHECK(answer("checkpoint") == Approx(50000.0 / 16384.0).epsilon(1e-12));
     // Lesson model at N = 64: 1000/64 + 20 + 4·63 = 287.625 ms.
-    CHECK(steps[5].answer() == Approx(287.625).epsilon(1e-12));
-    CHECK_FALSE(steps[6].answer); // the simulator step asks nothing
-    // Physical mode, 8 → 16 H100s across the node boundary: the step gets several times slower.
-    CHECK(steps[7].answer() > 3.0);
-    CHECK(steps[7].answer() ==
-          simcore::lessonAnswer(simcore::LessonQuestion::NodeBoundarySlowdown));
+    CHECK(answer("overhead") == Approx(287.625).epsilon(1e-12));
+    CHECK_FALSE(planStep("simulator").answer); // the simulator step asks nothing
+    // Physical mode, 8 → 16 H100s across the node boundary: the step gets several times slower
+    // (tests/simcore/test_lessonanswer.cpp derives it by hand).
+    CHECK(answer("node-boundary") > 3.0);
 }
 
-TEST_CASE("the §3 step's 16,384 GPUs need no layout for the Checkpoint panel's answer",
-          "[ui][lesson][checkpoint]")
+TEST_CASE("a lesson plan with a fault names the step and the field", "[ui][lesson]")
 {
-    // "Show me" sets 16,384 GPUs, no layout of the default tp 2 × pp 4 and batch of 32: the
-    // panel still gives the cluster MTBF the step asks for, and both optimum intervals.
-    const auto setup = lessonSteps()[4].setup(simcore::Scenario{});
-    REQUIRE(setup.has_value());
-    const auto report = simcore::checkpointReport(*setup);
-    REQUIRE(report.ok());
-    CHECK(report.result.clusterMtbfSeconds == Approx(5e4 * 3600 / 16384).epsilon(1e-12));
-    CHECK(report.result.optimalIntervalSeconds > 0);
-    CHECK_FALSE(report.stack.empty());
-    REQUIRE_FALSE(report.stepProblems.empty());
-    CHECK(report.stepProblems.front().key == "checkpoint.gpus");
+    const auto parse = [](const char* json) {
+        return dtsim::common::parseLessonPlan(QByteArray(json), QStringLiteral("my.json"));
+    };
+    const char* head = R"({"format": "dtsim-lesson", "version": 1, "steps": [)";
+    const auto step = [head](const char* fields) {
+        return QByteArray(head) +
+               R"({"id": "a", "panel": "scaling", "title": {"en": "T", "vi": "T"},
+                   "text": {"en": "X", "vi": "X"}, )" +
+               fields + "}]}";
+    };
+    CHECK(parse("{").error.startsWith(QStringLiteral("my.json: not JSON")));
+    CHECK(parse(R"({"format": "x"})").error.contains(QStringLiteral("dtsim-lesson")));
+    CHECK(dtsim::common::parseLessonPlan(step(R"("set": {})"), QStringLiteral("my.json"))
+              .error.isEmpty());
+    CHECK(dtsim::common::parseLessonPlan(step(R"("set": {"scaling.workers": 0})"),
+                                         QStringLiteral("my.json"))
+              .error.startsWith(QStringLiteral("my.json, step 1, set.scaling.workers: ")));
+    CHECK(dtsim::common::parseLessonPlan(step(R"("set": {"no.key": 1})"), QStringLiteral("my.json"))
+              .error.startsWith(QStringLiteral("my.json, step 1, set.no.key: ")));
+    const QString noAnswer =
+        dtsim::common::parseLessonPlan(step(R"("set": {}, "question": {"en": "Q?", "vi": "Q?"})"),
+                                       QStringLiteral("my.json"))
+            .error;
+    CHECK(noAnswer.startsWith(QStringLiteral("my.json, step 1, answer: ")));
+    const QString unknownQuantity =
+        dtsim::common::parseLessonPlan(step(R"("set": {}, "question": {"en": "Q?", "vi": "Q?"},
+                 "answer": {"view": "memory", "quantity": "nope", "scale": 1, "decimals": 0,
+                            "unit": {"en": "x", "vi": "x"}},
+                 "explanation": {"en": "%1", "vi": "%1"})"),
+                                       QStringLiteral("my.json"))
+            .error;
+    CHECK(unknownQuantity ==
+          QStringLiteral("my.json, step 1, answer: memory has no quantity 'nope'"));
+    const QString missingVietnamese =
+        dtsim::common::parseLessonPlan(QByteArray(head) +
+                                           R"({"id": "a", "panel": "scaling", "set": {},
+                "title": {"en": "T"}, "text": {"en": "X", "vi": "X"}}]})",
+                                       QStringLiteral("my.json"))
+            .error;
+    CHECK(missingVietnamese == QStringLiteral("my.json, step 1, title.vi: a text is required"));
 }
 
-TEST_CASE("the §1 step shows its answer on one GPU", "[ui][lesson]")
-{
-    // Seed lesson §1 asks what one GPU would hold: the defaults split the model over 32 GPUs, so
-    // "Show me" sets dp = tp = pp = 1 and the Memory panel's DDP bar holds all 112e9 B of model
-    // states (16 B per parameter, FP32 + Adam).
-    const auto setup = lessonSteps()[1].setup(simcore::Scenario{});
-    REQUIRE(setup.has_value());
-    CHECK(setup->parallel.dp * setup->parallel.tp * setup->parallel.pp == 1);
-    CHECK(setup->parallel.zero == 0);
-    CHECK(simcore::evaluateMemory(*setup).modelStatesBytes() == 112e9);
-}
-
-TEST_CASE("predict, reveal, and show me on the panel", "[ui][lesson]")
+TEST_CASE("each step sets up its own panel under the cover; Reveal uncovers it", "[ui][lesson]")
 {
     MainWindow window;
+    window.resize(1280, 800);
+    window.show();
     CHECK(window.lessonDock()->findChild<LessonGuide*>() == nullptr); // built on first show
+    window.lessonDock()->toggleViewAction()->trigger();
     auto* guide = window.lessonGuide();
-    CHECK(window.lessonDock()->widget() == guide);
     REQUIRE(guide != nullptr);
+    CHECK(window.lessonDock()->widget() == guide);
+    PredictionCover* cover = window.predictionCover();
+    CHECK(window.tabs()->currentIndex() == 0); // the first step's panel
+    CHECK(cover->isVisible());
+
     guide->setStep(1);
+    CHECK(window.tabs()->currentIndex() == 1); // Memory, switched under the cover
+    CHECK(cover->isVisible());
+    CHECK(window.model()->scenario().parallel.dp * window.model()->scenario().parallel.tp *
+              window.model()->scenario().parallel.pp ==
+          1);
     guide->guessBox()->setValue(50.0);
+    window.tabs()->setCurrentIndex(4); // the learner looks elsewhere before revealing
     guide->reveal();
     CHECK(guide->revealedText().contains(QStringLiteral("104.3")));
     CHECK(guide->revealedText().contains(QStringLiteral("too low")));
+    CHECK_FALSE(cover->isVisible());
+    CHECK(window.tabs()->currentIndex() == 1); // the answer is on the step's panel
 
-    guide->setStep(2);
     for (QPushButton* button : guide->findChildren<QPushButton*>()) {
-        if (button->text() == QStringLiteral("Show me on the panel")) {
+        if (button->text() == QStringLiteral("Next →")) {
             button->click();
         }
     }
+    CHECK(guide->currentStep() == 2);
+    CHECK(cover->isVisible());
     CHECK(window.tabs()->currentIndex() == 2);
     CHECK(window.model()->scenario().parallel.pp == 4);
     CHECK(window.model()->scenario().parallel.schedule == simcore::PipelineSchedule::GPipe);
-    window.model()->undoStack()->undo(); // the learner's own settings come back
-    CHECK(window.model()->scenario() == simcore::Scenario{});
+    window.model()->undoStack()->undo(); // back to step 1's settings
+    CHECK(window.model()->scenario() == dtsim::common::lessonStepScenario(planStep("memory")));
 }
 
 TEST_CASE("a screen reader names the guess box by the question", "[ui][lesson]")
@@ -111,7 +170,7 @@ TEST_CASE("a screen reader names the guess box by the question", "[ui][lesson]")
     QAccessibleInterface* box = QAccessible::queryAccessibleInterface(guide.guessBox());
     REQUIRE(box != nullptr);
     const QString name = box->text(QAccessible::Name);
-    CHECK(name == lessonSteps()[1].question);
+    CHECK(name == planStep("memory").question.current());
     CHECK_FALSE(name.contains(QStringLiteral("lessonGuess")));
 }
 
@@ -140,7 +199,7 @@ TEST_CASE("a question covers the panels until Reveal", "[ui][lesson]")
     PredictionCover* cover = window.predictionCover();
     REQUIRE(guide->currentStep() == 0);
     CHECK(cover->isVisible());
-    CHECK(cover->question() == lessonSteps()[0].question);
+    CHECK(cover->question() == planStep("thesis").question.current());
     QWidget* page = window.tabs()->currentWidget();
     CHECK(cover->geometry().contains(page->geometry()));
     CHECK(window.tabs()->tabBar()->isVisible()); // the tab bar stays usable

@@ -1,12 +1,12 @@
 #pragma once
-// The "Lesson" guide: walks the seed lesson's sections in order (and the topology seed), jumps
-// to the panel and settings of each, and asks the learner to predict a number before it
-// reveals what the model says.
+// The "Lesson" guide: walks the lesson plan (common/lessonplan.h, resources/lesson/lesson.json)
+// step by step. Each step opens its panel with its settings under the prediction cover, asks
+// the learner to predict a number, and Reveal uncovers the panel that shows it.
 
+#include "common/lessonplan.h"
 #include "simcore/scenario/scenario.h"
 
 #include <QWidget>
-#include <functional>
 #include <optional>
 
 class QDoubleSpinBox;
@@ -15,24 +15,6 @@ class QPushButton;
 
 namespace dtsim::ui {
 
-/// One stop of the guide. Texts are translated when the guide is (re)built.
-struct LessonStep {
-    QString panelId;  ///< the panel "Show me" opens
-    QString title;    ///< "§1 Why one GPU is not enough"
-    QString text;     ///< two or three sentences of the lesson
-    QString question; ///< asks for a number, or empty for a step without one
-    QString unit;     ///< of the answer ("GiB", "workers", "%")
-    int decimals = 0; ///< of the guess box and the answer
-    /// The scenario "Show me" loads (from the current one), or nullopt to keep it.
-    std::function<std::optional<simcore::Scenario>(const simcore::Scenario&)> setup;
-    /// The model's answer, computed by simcore.
-    std::function<double()> answer;
-    QString explanation; ///< after the reveal; %1 is the answer with its unit
-};
-
-/// The steps, in the seed's order.
-QList<LessonStep> lessonSteps();
-
 class LessonGuide : public QWidget {
     Q_OBJECT
 public:
@@ -40,19 +22,23 @@ public:
 
     [[nodiscard]] int currentStep() const { return m_step; }
     [[nodiscard]] int stepCount() const { return static_cast<int>(m_steps.size()); }
+    [[nodiscard]] const common::LessonPlanStep& step(int index) const { return m_steps[index]; }
+    /// Goes to step `index`: its texts, its panel and its settings, covered while it asks.
     void setStep(int index);
-    /// Compares the guess with the model's answer and shows the explanation.
+    /// Compares the guess with the model's answer, shows the explanation and uncovers the
+    /// step's panel.
     void reveal();
+    [[nodiscard]] bool isRevealed() const { return m_revealed; }
     [[nodiscard]] QString revealedText() const;
     [[nodiscard]] QDoubleSpinBox* guessBox() const { return m_guess; }
     /// The question waiting for Reveal, or empty.
     [[nodiscard]] QString pendingQuestion() const { return m_pending; }
 
 signals:
-    /// "Show me": the window switches to the panel and loads the scenario if there is one.
-    void showRequested(const QString& panelId, const std::optional<simcore::Scenario>& scenario);
-    /// Asks the window for its scenario before a step's setup runs.
-    void scenarioNeeded(simcore::Scenario* scenario);
+    /// The window switches to `panelId` and, when given, loads the step's scenario (undoably,
+    /// under `undoText`).
+    void showRequested(const QString& panelId, const std::optional<simcore::Scenario>& scenario,
+                       const QString& undoText);
     /// A question waits for the learner's prediction: the window covers the panels (whose
     /// read-outs, markers and summary would give the answer away) until Reveal. An empty
     /// question uncovers them.
@@ -64,10 +50,12 @@ protected:
 private:
     void retranslate();
     void showStep();
+    void showAnswer();
     void setPending(const QString& question);
 
-    QList<LessonStep> m_steps;
+    QList<common::LessonPlanStep> m_steps;
     int m_step = 0;
+    bool m_revealed = false;
     QString m_pending;
     QLabel* m_counter = nullptr;
     QLabel* m_title = nullptr;
@@ -76,7 +64,6 @@ private:
     QDoubleSpinBox* m_guess = nullptr;
     QPushButton* m_reveal = nullptr;
     QLabel* m_answer = nullptr;
-    QPushButton* m_show = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
 };

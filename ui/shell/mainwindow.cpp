@@ -878,7 +878,7 @@ void MainWindow::updatePresetMenu()
 
 void MainWindow::buildLessonGuide()
 {
-    // The dock is hidden until F2: its guide (eight steps, each answer computed by simcore) is
+    // The dock is hidden until F2: its guide (the lesson plan, each answer from a report) is
     // built when the dock is first shown, not at cold start.
     m_lessonDock = new QDockWidget(this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
@@ -914,18 +914,19 @@ LessonGuide* MainWindow::lessonGuide()
     }
     auto* guide = new LessonGuide;
     m_lessonDock->setWidget(guide);
-    connect(guide, &LessonGuide::scenarioNeeded, this,
-            [this](simcore::Scenario* scenario) { *scenario = m_model->scenario(); });
     connect(guide, &LessonGuide::showRequested, this,
-            [this](const QString& panelId, const std::optional<simcore::Scenario>& scenario) {
+            [this](const QString& panelId, const std::optional<simcore::Scenario>& scenario,
+                   const QString& undoText) {
                 if (scenario) {
-                    m_model->setScenario(*scenario, tr("Lesson step"));
+                    m_model->setScenario(*scenario, undoText);
                 }
                 showPanel(panelId);
             });
     connect(guide, &LessonGuide::predictionPending, this, [this](const QString& question) {
         predictionCover()->setQuestion(m_lessonDock->isVisible() ? question : QString());
     });
+    // The guide drives the lesson from its first step: that step's panel and settings.
+    guide->setStep(0);
     predictionCover()->setQuestion(m_lessonDock->isVisible() ? guide->pendingQuestion()
                                                              : QString());
     return guide;

@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace dtsim::ui {
@@ -30,6 +31,15 @@ PredictionCover::PredictionCover(QWidget* covered) : QWidget(covered)
     layout->addWidget(m_hint);
     layout->addStretch(2);
     covered->installEventFilter(this);
+    if (auto* pages = qobject_cast<QStackedWidget*>(covered)) {
+        // Switching pages raises the new page: a step that opens its panel under the cover
+        // would otherwise show the answer on it.
+        connect(pages, &QStackedWidget::currentChanged, this, [this] {
+            if (isVisible()) {
+                raise();
+            }
+        });
+    }
     setGeometry(covered->rect());
     hide();
     retranslate();

@@ -1,0 +1,179 @@
+// The whole Lesson guide as a class meets it: every step, in both languages, in normal and
+// presentation mode, at a projector's 1280×800 and a laptop's 1366×768. Each step must cover
+// its own panel until Reveal, then show that panel whole: no problem line, no empty chart, no
+// "—" read-out, no shortened or overlapping chart text, and a window no wider than the screen.
+#include "chartchecks.h"
+#include "common/language.h"
+#include "common/lessonplan.h"
+#include "restorelook.h"
+#include "ui/kit/appearance.h"
+#include "ui/kit/panel.h"
+#include "ui/shell/lessonguide.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/predictioncover.h"
+
+#include <QAbstractBarSeries>
+#include <QAction>
+#include <QAreaSeries>
+#include <QBarSet>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QThread>
+#include <QXYSeries>
+#include <catch2/catch.hpp>
+
+using namespace dtsim::ui;
+
+namespace {
+
+bool hasData(QAbstractSeries* series)
+{
+    if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+        return xy->count() > 0;
+    }
+    if (auto* area = qobject_cast<QAreaSeries*>(series)) {
+        return area->upperSeries() != nullptr && area->upperSeries()->count() > 0;
+    }
+    if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+        for (QBarSet* set : bars->barSets()) {
+            if (set->count() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+    return true;
+}
+
+/// The shown charts of `panel` that draw nothing: their titles.
+QStringList emptyCharts(QWidget* panel)
+{
+    QStringList empty;
+    for (QChartView* view : panel->findChildren<QChartView*>()) {
+        if (!view->isVisible()) {
+            continue;
+        }
+        const auto series = view->chart()->series();
+        if (std::none_of(series.begin(), series.end(), hasData)) {
+            empty << view->chart()->title();
+        }
+    }
+    return empty;
+}
+
+/// Lets background work (the Monte-Carlo batches) finish and the charts take its result.
+void settle(QWidget* panel)
+{
+    QElapsedTimer clock;
+    clock.start();
+    do {
+        QCoreApplication::processEvents();
+        QThread::msleep(10);
+    } while (!emptyCharts(panel).isEmpty() && clock.elapsed() < 20000);
+    QCoreApplication::processEvents();
+}
+
+/// With DTSIM_LESSON_SHOTS=DIR, the window as the class sees it goes to DIR as a PNG, for a
+/// person to judge.
+void keepShot(QWidget* window, const QString& name)
+{
+    const QString folder = qEnvironmentVariable("DTSIM_LESSON_SHOTS");
+    if (!folder.isEmpty()) {
+        QCoreApplication::processEvents();
+        window->grab().save(folder + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+}
+
+void click(LessonGuide* guide, const QString& text)
+{
+    for (QPushButton* button : guide->findChildren<QPushButton*>()) {
+        if (button->isVisible() && button->text() == text) {
+            button->click();
+            return;
+        }
+    }
+    FAIL("no button " << text.toStdString());
+}
+
+} // namespace
+
+TEST_CASE("every lesson step, both languages, both modes, projector and laptop sizes",
+          "[ui][lesson][walk]")
+{
+    testing::RestoreLook restore;
+    const auto& plan = dtsim::common::builtInLessonPlan();
+    REQUIRE(plan.error.isEmpty());
+    for (const QSize size : {QSize(1280, 800), QSize(1366, 768)}) {
+        for (bool presentation : {false, true}) {
+            for (const char* language : {"vi", "en"}) {
+                INFO(language << " " << size.width() << "×" << size.height()
+                              << (presentation ? " presentation" : ""));
+                REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+                MainWindow window;
+                window.resize(size);
+                window.show();
+                Appearance look = currentAppearance();
+                look.presentation = presentation;
+                applyAppearance(look);
+                window.tabs()->setCurrentIndex(3); // the class was elsewhere before F2
+                window.lessonDock()->toggleViewAction()->trigger();
+                LessonGuide* guide = window.lessonGuide();
+                PredictionCover* cover = window.predictionCover();
+                REQUIRE(guide->stepCount() == plan.steps.size());
+                const QString next = LessonGuide::tr("Next →");
+                const QString reveal = LessonGuide::tr("Reveal");
+                for (int index = 0; index < guide->stepCount(); ++index) {
+                    if (index > 0) {
+                        click(guide, next);
+                    }
+                    const auto& step = plan.steps[index];
+                    INFO("step " << index + 1 << " (" << step.id.toStdString() << ")");
+                    REQUIRE(guide->currentStep() == index);
+                    QCoreApplication::processEvents();
+                    Panel* panel = window.currentPanel();
+                    REQUIRE(panel != nullptr);
+                    CHECK(panel->panelId() == step.panel);
+                    const QString shot =
+                        QStringLiteral("%1-%2x%3%4-%5-%6")
+                            .arg(QLatin1String(language))
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(presentation ? QStringLiteral("-pres") : QString())
+                            .arg(index + 1)
+                            .arg(step.id);
+                    if (step.answer) {
+                        // Asked, not yet answered: the whole page is under the question.
+                        CHECK(cover->isVisible());
+                        CHECK(cover->question() == step.question.current());
+                        CHECK(
+                            cover->geometry().contains(window.tabs()->currentWidget()->geometry()));
+                        // On top of the page, not under it: what a click or an eye meets there.
+                        QWidget* pages = cover->parentWidget();
+                        QWidget* top = pages->childAt(pages->rect().center());
+                        CHECK((top == cover || cover->isAncestorOf(top)));
+                        CHECK(guide->revealedText().isEmpty());
+                        keepShot(&window, shot + QStringLiteral("-asked"));
+                        click(guide, reveal);
+                        CHECK_FALSE(guide->revealedText().isEmpty());
+                    }
+                    CHECK_FALSE(cover->isVisible());
+                    REQUIRE(window.currentPanel() == panel);
+                    settle(panel);
+                    keepShot(&window, shot);
+                    CHECK(panel->problemText().isEmpty());
+                    CHECK(emptyCharts(panel).isEmpty());
+                    for (const QString& readout : panel->readouts()) {
+                        INFO("read-out " << readout.toStdString());
+                        CHECK_FALSE(readout.contains(QStringLiteral("—")));
+                    }
+                    testing::checkChartTexts(language, step.id, panel);
+                    CHECK(window.width() <= size.width());
+                }
+            }
+        }
+    }
+}

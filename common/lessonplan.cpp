@@ -183,6 +183,12 @@ LessonPlanStep readStep(const QJsonValue& value, int number, const QString& sour
         reader.fail(QStringLiteral("panel"), tr("'%1' is not a panel; allowed: %2")
                                                  .arg(step.panel, tabs.join(QStringLiteral(", "))));
     }
+    if (reader.object().contains(QStringLiteral("shows"))) {
+        step.shows = reader.string(QStringLiteral("shows"));
+        if (simcore::findViewEntry(step.shows.toStdString()) == nullptr) {
+            reader.fail(QStringLiteral("shows"), tr("'%1' is not a view").arg(step.shows));
+        }
+    }
     step.settings =
         readSettings(reader, reader.object().value(QStringLiteral("set")), QStringLiteral("set"));
     step.title = reader.text(QStringLiteral("title"));

@@ -37,6 +37,7 @@ struct LessonAnswer {
 struct LessonPlanStep {
     QString id;    ///< stable, lower-case ("checkpoint")
     QString panel; ///< the tab the step opens ("scaling")
+    QString shows; ///< the view in that tab the step shows ("pipeline"); the panel's own if empty
     /// Settings on top of the default scenario, as `--set` writes them.
     std::vector<std::pair<std::string, std::string>> settings;
     LessonText title;

@@ -2276,10 +2276,6 @@
         <source>Per GPU: %1 — %2 billion parameters, %3 + %4, dp %5 × tp %6 × pp %7.</source>
         <translation>Mỗi GPU: %1 — %2 tỷ tham số, %3 + %4, dp %5 × tp %6 × pp %7.</translation>
     </message>
-    <message>
-        <source>GB per GPU (10⁹ bytes)</source>
-        <translation>GB mỗi GPU (10⁹ byte)</translation>
-    </message>
     <message numerus="yes">
         <source>%1: %2 GPU(s)</source>
         <translation>
@@ -2289,6 +2285,10 @@
     <message>
         <source>Fewest GPUs that fit (tp %1 × pp %2 × cp %3): %4</source>
         <translation>Số GPU tối thiểu (tp %1 × pp %2 × cp %3): %4</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>GiB mỗi GPU</translation>
     </message>
 </context>
 <context>
@@ -2388,8 +2388,8 @@
         <translation>Bảng điều khiển ▸</translation>
     </message>
     <message>
-        <source>Presentation mode gives the charts the whole width; the controls fold away here.</source>
-        <translation>Chế độ trình chiếu dành cả bề ngang cho biểu đồ; bảng điều khiển thu gọn vào đây.</translation>
+        <source>Presentation mode and the Lesson guide give the charts the whole width; the controls fold away here.</source>
+        <translation>Chế độ trình chiếu và Hướng dẫn bài học dành cả bề ngang cho biểu đồ; bảng điều khiển được thu gọn vào đây.</translation>
     </message>
 </context>
 <context>
@@ -3605,10 +3605,6 @@
         <translation>Khác</translation>
     </message>
     <message>
-        <source>Step time of dp × tp × pp × cp layouts: real (solid, stacked) vs ideal (hatched)</source>
-        <translation>Thời gian mỗi bước của các bố trí dp × tp × pp × cp: thật (cột đặc) và lý tưởng (vân chéo)</translation>
-    </message>
-    <message>
         <source>Workers N = dp × %1 (tp %2 × pp %3 × cp %4)</source>
         <translation>Số worker N = dp × %1 (tp %2 × pp %3 × cp %4)</translation>
     </message>
@@ -3639,6 +3635,10 @@
     <message>
         <source>N = %1 = dp %2 × tp %3 × pp %4 × cp %5: %6 per step, speed-up %7, efficiency %8.</source>
         <translation>N = %1 = dp %2 × tp %3 × pp %4 × cp %5: %6 mỗi bước, hệ số tăng tốc %7, hiệu suất %8.</translation>
+    </message>
+    <message>
+        <source>Step time per layout: real (solid) vs ideal (hatched)</source>
+        <translation>Thời gian mỗi bước theo bố trí: thật (cột đặc) và lý tưởng (vân chéo)</translation>
     </message>
 </context>
 <context>
@@ -4772,6 +4772,10 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
     <message>
         <source>%1, step %2, id: &apos;%3&apos; is used twice</source>
         <translation>%1, bước %2, id: &apos;%3&apos; bị dùng hai lần</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a view</source>
+        <translation>&apos;%1&apos; không phải là một góc nhìn</translation>
     </message>
 </context>
 <context>

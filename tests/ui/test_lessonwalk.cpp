@@ -137,6 +137,7 @@ TEST_CASE("every lesson step, both languages, both modes, projector and laptop s
                     Panel* panel = window.currentPanel();
                     REQUIRE(panel != nullptr);
                     CHECK(panel->panelId() == step.panel);
+                    CHECK(panel->exportId() == (step.shows.isEmpty() ? step.panel : step.shows));
                     const QString shot =
                         QStringLiteral("%1-%2x%3%4-%5-%6")
                             .arg(QLatin1String(language))

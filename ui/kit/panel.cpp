@@ -131,12 +131,19 @@ void Panel::retranslateControlsButton()
     m_controlsButton->setText(m_controlsButton->isChecked() ? tr("◂ Hide controls")
                                                             : tr("Controls ▸"));
     m_controlsButton->setToolTip(
-        tr("Presentation mode gives the charts the whole width; the controls fold away here."));
+        tr("Presentation mode and the Lesson guide give the charts the whole width; the controls "
+           "fold away here."));
+}
+
+void Panel::setGuideOpen(bool open)
+{
+    m_guideOpen = open;
+    applyLook();
 }
 
 void Panel::applyLook()
 {
-    const bool presentation = currentAppearance().presentation;
+    const bool presentation = currentAppearance().presentation || m_guideOpen;
     if (presentation == m_presentation) {
         return;
     }

@@ -40,6 +40,9 @@ public:
     /// The view "Export charts…" and "Copy chart" draw: panelId(), or a sub-view's export id
     /// when the panel shows one (the Parallelism panel's Gantt is "pipeline").
     [[nodiscard]] virtual QString exportId() const { return panelId(); }
+    /// Shows the view `id` (one exportId() can return: the Parallelism panel's "pipeline" is
+    /// its Gantt); false when the panel has no such view.
+    virtual bool showView(const QString& id) { return id == panelId(); }
     /// The tab title, translated.
     [[nodiscard]] virtual QString panelTitle() const = 0;
     [[nodiscard]] ChartArea* chartArea() const { return m_chartArea; }
@@ -84,6 +87,10 @@ public:
     /// (the controls column folds away behind a button) and the read-outs stand in a row under
     /// them, so one idea fills the projector; otherwise the ordinary layout.
     void applyLook();
+    /// While the Lesson guide is open beside the panels, they take the same wide layout as in
+    /// presentation mode (charts across the width, controls folded behind a button): the guide
+    /// sets each step's values, and the charts keep their legends whole in what width is left.
+    void setGuideOpen(bool open);
     /// Whether the controls column is shown (always outside presentation mode).
     [[nodiscard]] bool controlsShown() const;
     /// Presentation mode: shows or folds away the controls column.
@@ -189,7 +196,8 @@ private:
     TextStrip* m_formula = nullptr;
     TextStrip* m_readoutRow = nullptr;       ///< presentation mode: the read-outs in a row
     QToolButton* m_controlsButton = nullptr; ///< presentation mode: shows the controls
-    bool m_presentation = false;
+    bool m_presentation = false; ///< the wide layout: presentation mode or the guide open
+    bool m_guideOpen = false;
     bool m_controlsWanted = false; ///< presentation mode: the teacher opened the controls
     WrappingRow* m_readoutLine = nullptr;
     QButtonGroup* m_pageButtons = nullptr; ///< presentation mode: one per chart-area idea

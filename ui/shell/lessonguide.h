@@ -35,10 +35,10 @@ public:
     [[nodiscard]] QString pendingQuestion() const { return m_pending; }
 
 signals:
-    /// The window switches to `panelId` and, when given, loads the step's scenario (undoably,
-    /// under `undoText`).
-    void showRequested(const QString& panelId, const std::optional<simcore::Scenario>& scenario,
-                       const QString& undoText);
+    /// The window switches to the step's panel and view and, when given, loads the step's
+    /// scenario (undoably, under `undoText`).
+    void showRequested(const common::LessonPlanStep& step,
+                       const std::optional<simcore::Scenario>& scenario, const QString& undoText);
     /// A question waits for the learner's prediction: the window covers the panels (whose
     /// read-outs, markers and summary would give the answer away) until Reveal. An empty
     /// question uncovers them.

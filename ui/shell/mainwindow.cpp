@@ -90,8 +90,9 @@ MainWindow::~MainWindow()
     // call back into it while the QObject destructor clears the stack.
     disconnect(m_model->undoStack(), nullptr, this, nullptr);
     // Closing the window hides the lesson dock after this class's part is gone: its
-    // visibilityChanged must not reach the prediction cover then.
+    // visibilityChanged and its action's toggled must not reach the cover or the panels then.
     disconnect(m_lessonDock, nullptr, this, nullptr);
+    disconnect(m_lessonDock->toggleViewAction(), nullptr, this, nullptr);
 }
 
 void MainWindow::buildTabs()
@@ -122,6 +123,7 @@ Panel* MainWindow::ensurePanel(qsizetype index)
     QWidget* page = m_tabs->widget(static_cast<int>(index));
     Panel* panel = entry->createPanel(m_model, page);
     panel->setActive(index == m_tabs->currentIndex());
+    panel->setGuideOpen(m_lessonDock != nullptr && m_lessonDock->isVisible());
     connect(panel, &Panel::exportRequested, this, &MainWindow::exportCurrentPanel);
     m_panels[index] = panel;
     page->layout()->addWidget(panel);
@@ -890,7 +892,22 @@ void MainWindow::buildLessonGuide()
     toggle->setIcon(themeIcon(QStringLiteral("help-contents")));
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), toggle);
     m_toolBar->addAction(toggle);
-    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    const auto foldPanels = [this](bool guideOpen) {
+        for (Panel* panel : std::as_const(m_panels)) {
+            if (panel != nullptr) {
+                panel->setGuideOpen(guideOpen);
+            }
+        }
+    };
+    // F2 toggles the action before the dock shows: the panels narrow first, so the dock's width
+    // is taken from them, never added to the window (which Qt would not narrow again).
+    connect(toggle, &QAction::toggled, this, foldPanels);
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this, foldPanels](bool visible) {
+        foldPanels(visible);
+        if (visible) {
+            // As narrow as its text allows: the width is the panels'.
+            resizeDocks({m_lessonDock}, {m_lessonDock->minimumWidth()}, Qt::Horizontal);
+        }
         // Closing the guide ends the question: the panels come back.
         predictionCover()->setQuestion(visible ? lessonGuide()->pendingQuestion() : QString());
     });
@@ -915,12 +932,15 @@ LessonGuide* MainWindow::lessonGuide()
     auto* guide = new LessonGuide;
     m_lessonDock->setWidget(guide);
     connect(guide, &LessonGuide::showRequested, this,
-            [this](const QString& panelId, const std::optional<simcore::Scenario>& scenario,
-                   const QString& undoText) {
+            [this](const common::LessonPlanStep& step,
+                   const std::optional<simcore::Scenario>& scenario, const QString& undoText) {
                 if (scenario) {
                     m_model->setScenario(*scenario, undoText);
                 }
-                showPanel(panelId);
+                showPanel(step.panel);
+                if (!step.shows.isEmpty()) {
+                    currentPanel()->showView(step.shows);
+                }
             });
     connect(guide, &LessonGuide::predictionPending, this, [this](const QString& question) {
         predictionCover()->setQuestion(m_lessonDock->isVisible() ? question : QString());

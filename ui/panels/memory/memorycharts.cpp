@@ -120,7 +120,7 @@ void MemoryCharts::retranslate()
     m_sets[Activations]->setLabel(tr("Activations"));
     m_sets[Buffers]->setLabel(tr("Buffers (allowance)"));
     m_selectedMarker->setName(tr("Your ZeRO stage"));
-    m_valueAxis->setTitleText(tr("GB per GPU (10⁹ bytes)"));
+    m_valueAxis->setTitleText(tr("GiB per GPU"));
     m_categories->setTitleText(QString());
     m_view->setAccessibleName(tr("Memory per GPU chart"));
     if (m_evaluated) {
@@ -229,11 +229,11 @@ void MemoryCharts::updateBars()
         if (!m_report.ok()) {
             continue; // an impossible layout is not priced
         }
-        values[Weights] << m.weightsBytes / kGB;
-        values[Gradients] << m.gradientsBytes / kGB;
-        values[Optimizer] << m.optimizerBytes / kGB;
-        values[Activations] << m.activationsBytes / kGB;
-        values[Buffers] << m.buffersBytes / kGB;
+        values[Weights] << m.weightsBytes / kAxisUnit;
+        values[Gradients] << m.gradientsBytes / kAxisUnit;
+        values[Optimizer] << m.optimizerBytes / kAxisUnit;
+        values[Activations] << m.activationsBytes / kAxisUnit;
+        values[Buffers] << m.buffersBytes / kAxisUnit;
         largest = std::max(largest, m.totalBytes);
     }
     // Every change lays the chart out again: only when the selected stage or language moved.
@@ -246,7 +246,7 @@ void MemoryCharts::updateBars()
     for (const auto* gpu : m_report.capacityGpus) {
         largest = std::max(largest, gpu->memoryBytes);
     }
-    const NiceRange range = niceRangeFromZero(std::max(largest, kGB) / kGB * 1.12);
+    const NiceRange range = niceRangeFromZero(std::max(largest, kAxisUnit) / kAxisUnit * 1.12);
     if (m_valueAxis->min() != 0 || m_valueAxis->max() != range.maximum) {
         m_valueAxis->setRange(0, range.maximum);
         m_capacityAxis->setRange(0, range.maximum);
@@ -256,7 +256,7 @@ void MemoryCharts::updateBars()
     }
     const QList<QPointF> marker =
         m_report.ok() ? QList<QPointF>{QPointF(static_cast<qreal>(selected),
-                                               m_report.selected().memory.totalBytes / kGB +
+                                               m_report.selected().memory.totalBytes / kAxisUnit +
                                                    0.05 * range.maximum)}
                       : QList<QPointF>{};
     if (m_selectedMarker->points() != marker) {
@@ -283,12 +283,13 @@ void MemoryCharts::updateCapacityLines()
     }
     for (const auto* gpu : gpus) {
         const double gb = gpu->memoryBytes / kGB;
+        const double height = gpu->memoryBytes / kAxisUnit;
         const bool chosen = gpu == m_report.gpu;
         auto* line = new QLineSeries;
         line->setName(tr("%1: %2 GiB = %3 GB")
                           .arg(shortGpuName(*gpu), common::formatNumber(gpu->memoryBytes / kGiB, 4),
                                common::formatNumber(gb, 3)));
-        line->append({QPointF(-0.5, gb), QPointF(kStages - 0.5, gb)});
+        line->append({QPointF(-0.5, height), QPointF(kStages - 0.5, height)});
         QPen pen(chosen ? chartstyle::kCapacityChosen : chartstyle::referenceColour(),
                  chosen ? 3 : 2, chosen ? Qt::SolidLine : Qt::DashLine);
         line->setPen(pen);
@@ -306,7 +307,7 @@ void MemoryCharts::updateCapacityLines()
                                         tr("%1 GiB = %2 GB")
                                             .arg(common::formatNumber(gpu->memoryBytes / kGiB, 4),
                                                  common::formatNumber(gb, 3))),
-                               gb);
+                               height);
     }
     m_capacityAxis->setStartValue(0);
 }

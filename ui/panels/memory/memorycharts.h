@@ -31,8 +31,11 @@ public:
     /// The stacked items, bottom to top.
     enum Item { Weights, Gradients, Optimizer, Activations, Buffers, ItemCount };
     static constexpr int kStages = 4;
-    static constexpr double kGB = 1e9;                       ///< the value axis unit (SI)
+    static constexpr double kGB = 1e9;                       ///< SI, as GPU datasheets write
     static constexpr double kGiB = 1024.0 * 1024.0 * 1024.0; ///< what the seed's "GB" is
+    /// The value axis unit: GiB, the lesson's unit (its "104.3 GB" for 7B with Adam is
+    /// 112e9 B / 1024³) and the one GPU memory is built in (80 GiB on an H100).
+    static constexpr double kAxisUnit = kGiB;
 
     explicit MemoryCharts(QWidget* parent = nullptr);
 

@@ -332,4 +332,13 @@ QString ParallelismPanel::exportId() const
     return m_views->isPipelineShown() ? QStringLiteral("pipeline") : panelId();
 }
 
+bool ParallelismPanel::showView(const QString& id)
+{
+    if (id != QLatin1String("pipeline") && id != panelId()) {
+        return false;
+    }
+    m_views->showPipeline(id == QLatin1String("pipeline"));
+    return true;
+}
+
 } // namespace dtsim::ui

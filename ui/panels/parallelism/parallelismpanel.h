@@ -60,6 +60,7 @@ public:
     [[nodiscard]] QString panelId() const override { return QStringLiteral("parallelism"); }
     /// "pipeline" while the Gantt view is shown, so the window exports what is on screen.
     [[nodiscard]] QString exportId() const override;
+    bool showView(const QString& id) override;
     [[nodiscard]] QString panelTitle() const override;
 
     [[nodiscard]] ParallelismViews* views() const { return m_views; }

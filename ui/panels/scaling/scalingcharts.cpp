@@ -10,6 +10,7 @@
 #include "ui/kit/textstrip.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -314,8 +315,7 @@ void ScalingCharts::applyModeLabels()
     // Setting a bar set's label re-lays out the legend: only when the mode changes.
     const bool physical = m_report.result.mode == simcore::ScalingMode::Physical;
     const QString compute = physical ? tr("Compute") : tr("Compute T(1)/N");
-    m_barChart->setTitle(physical ? tr("Step time of dp × tp × pp × cp layouts: real (solid, "
-                                       "stacked) vs ideal (hatched)")
+    m_barChart->setTitle(physical ? tr("Step time per layout: real (solid) vs ideal (hatched)")
                                   : tr("Step time: real (solid, stacked) vs ideal (hatched)"));
     const QString communication =
         physical ? tr("Communication (not hidden)") : tr("Communication (sync)");
@@ -434,6 +434,25 @@ void ScalingCharts::updateBars()
         replaceValues(m_pipeline, pipeline);
         replaceValues(m_dataParallel, dataParallel);
         replaceValues(m_other, other);
+        // A term that is zero at every bar (tp = 1, pp = 1) names nothing on the chart; its
+        // legend entry would only crowd the others out of the width.
+        const std::pair<QBarSet*, const QList<qreal>*> terms[] = {
+            {m_tensorParallel, &tensorParallel},
+            {m_pipeline, &pipeline},
+            {m_dataParallel, &dataParallel},
+            {m_other, &other}};
+        const auto entries = m_barChart->legend()->markers(m_realSeries);
+        for (const auto& [set, values] : terms) {
+            const bool drawn =
+                std::any_of(values->begin(), values->end(), [](qreal value) { return value > 0; });
+            for (QLegendMarker* entry : entries) {
+                auto* barEntry = qobject_cast<QBarLegendMarker*>(entry);
+                if (barEntry != nullptr && barEntry->barset() == set &&
+                    entry->isVisible() != drawn) {
+                    entry->setVisible(drawn);
+                }
+            }
+        }
     } else {
         replaceValues(m_communication, communication);
     }

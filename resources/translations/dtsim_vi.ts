@@ -3879,6 +3879,14 @@
         <source>DP&apos;s %1 hidden under the last backward</source>
         <translation>%1 của DP được che dưới lượt ngược cuối</translation>
     </message>
+    <message>
+        <source>The N with the shortest step: one more worker there would add more sync than the compute it takes over. The formula strip derives it.</source>
+        <translation>N có bước ngắn nhất: thêm một worker nữa ở đó sẽ làm tăng phần đồng bộ nhiều hơn phần tính toán nó gánh bớt. Dải công thức chỉ ra cách tính.</translation>
+    </message>
+    <message>
+        <source>fastest: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + per-worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / per-worker) = √(%1 / %2) = %3, so N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: its per-worker part about equals the compute there, and the fixed %7 comes on top)</source>
+        <translation>nhanh nhất: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + mỗi worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / mỗi worker) = √(%1 / %2) = %3, nên N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: phần theo số worker ở đó xấp xỉ phần tính toán, cộng thêm phần cố định %7)</translation>
+    </message>
 </context>
 <context>
     <name>ScalingViews</name>

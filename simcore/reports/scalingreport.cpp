@@ -1,6 +1,7 @@
 #include "simcore/reports/scalingreport.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 
@@ -173,7 +174,10 @@ ScalingReport scalingReport(const Scenario& scenario)
     }
     const auto& lesson = scenario.lesson;
     report.lesson = {lesson.baseComputeSeconds, lesson.fixedSyncSeconds,
-                     lesson.syncPerWorkerSeconds, s.workers - 1};
+                     lesson.syncPerWorkerSeconds, s.workers - 1,
+                     lesson.syncPerWorkerSeconds > 0
+                         ? std::sqrt(lesson.baseComputeSeconds / lesson.syncPerWorkerSeconds)
+                         : std::numeric_limits<double>::quiet_NaN()};
     if (sweep) {
         PhysicalTerms terms;
         terms.shape = shape;

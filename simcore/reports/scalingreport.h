@@ -63,6 +63,9 @@ struct LessonTerms {
     double fixedSyncSeconds = 0;
     double syncPerWorkerSeconds = 0;
     std::int64_t extraWorkers = 0; ///< N − 1
+    /// Where dT/dN = −T_compute/N² + per-worker = 0: N* = √(T_compute / per-worker), a real
+    /// number (the fastest whole N is next to it); NaN without a per-worker cost.
+    double continuousOptimum = 0;
 };
 
 /// One measured run (scaling.measured) as the charts draw it over the model.

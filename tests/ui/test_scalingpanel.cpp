@@ -2,6 +2,7 @@
 #include "common/format.h"
 #include "helpers.h"
 #include "simcore/models/scaling.h"
+#include "simcore/reports/scalingreport.h"
 #include "testaccess.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/pointmarker.h"
@@ -634,4 +635,20 @@ TEST_CASE("counting failures stacks straggler wait and failures on the bars, fro
     CHECK_FALSE(TestAccess::countsFailures(*charts));
     CHECK_FALSE(sets().contains(TestAccess::failureSet(*charts)));
     requireBarsMatchSimcore(panel);
+}
+
+TEST_CASE("the formula strip derives the optimum from dT/dN = 0", "[ui][scaling][lesson]")
+{
+    // Seed lesson §5 constants: T_compute = 1 s, fixed 20 ms, 4 ms per extra worker.
+    // dT/dN = −1 s/N² + 4 ms = 0 → N* = √(1 s / 4 ms) = √250 ≈ 15.8 (hand calculation); the
+    // fastest whole N is 16, where T_compute/N = 62.5 ms and T_sync = 20 + 4 × 15 = 80 ms.
+    const auto report = simcore::scalingReport(simcore::Scenario{});
+    CHECK(report.lesson.continuousOptimum == Approx(std::sqrt(250.0)).epsilon(1e-12));
+    ScenarioModel model;
+    ScalingPanel panel(&model);
+    const QString formula = panel.formulaText();
+    INFO(formula.toStdString());
+    CHECK(formula.contains(QStringLiteral("√(1 s / 4 ms) = 15.8, so N = 16")));
+    CHECK(formula.contains(QStringLiteral("62.5 ms")));
+    CHECK(formula.contains(QStringLiteral("sync = 80 ms")));
 }

@@ -21,6 +21,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace dtsim::ui {
 
@@ -364,7 +365,8 @@ void ScalingPanel::setModeReadouts()
                            tr("tp %1 × pp %2 × cp %3, dp = %4")}
                  : Readout{tr("Total training time:"), {}, {QStringLiteral("total_time")}, {}},
         {tr("Optimum:"),
-         {},
+         tr("The N with the shortest step: one more worker there would add more sync than the "
+            "compute it takes over. The formula strip derives it."),
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
          tr("N = %1, %2 per step")},
         physical ? Readout{tr("Largest N:"),
@@ -491,7 +493,31 @@ void ScalingPanel::updateFormula()
            "%3")
             .arg(n, value("speedup"), value("efficiency"));
     setFormula(general + QStringLiteral("<br>") + numbers + QStringLiteral("<br>") + speedup +
-               failureFormula());
+               optimumFormula() + failureFormula());
+}
+
+QString ScalingPanel::optimumFormula() const
+{
+    const auto& lesson = m_report.lesson;
+    const auto& optimal = m_report.result.optimal;
+    if (!std::isfinite(lesson.continuousOptimum) || m_report.failureParams) {
+        return QString();
+    }
+    // Why 16 and not where the two terms are equal: the step stops falling where one more
+    // worker saves as much compute as it adds sync; the fixed part of sync does not move that.
+    return QStringLiteral("<br>") +
+           tr("fastest: dT/dN = −T<sub>compute</sub>/N² + per-worker = 0 → N* = "
+              "√(T<sub>compute</sub> / per-worker) = √(%1 / %2) = %3, so N = %4 "
+              "(T<sub>compute</sub>"
+              "/N = %5, T<sub>sync</sub> = %6: its per-worker part about equals the compute "
+              "there, and the fixed %7 comes on top)")
+               .arg(common::formatDuration(lesson.baseComputeSeconds),
+                    common::formatDuration(lesson.syncPerWorkerSeconds),
+                    common::formatNumber(lesson.continuousOptimum, 3),
+                    common::formatQuantity(m_report, "optimal_workers"),
+                    common::formatDuration(optimal.computeSeconds),
+                    common::formatDuration(optimal.syncSeconds),
+                    common::formatDuration(lesson.fixedSyncSeconds));
 }
 
 std::string_view ScalingPanel::plainStepId() const

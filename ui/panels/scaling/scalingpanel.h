@@ -112,6 +112,8 @@ private:
     /// The goodput model's lines with today's numbers when failures are counted, else empty.
     [[nodiscard]] QString failureFormula() const;
     [[nodiscard]] std::string_view plainStepId() const;
+    /// The lesson model's strip line deriving the optimum from dT/dN = 0.
+    [[nodiscard]] QString optimumFormula() const;
 
     simcore::ScalingReport m_report;
     ScalingCharts* m_charts = nullptr;

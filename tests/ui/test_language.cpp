@@ -294,3 +294,26 @@ TEST_CASE("counts on axes and in diagrams are never grouped with a decimal-looki
     CHECK(labels.filter(QStringLiteral("024")).size() >= 1);
     CHECK(labels.filter(QStringLiteral("1.024")).isEmpty());
 }
+
+TEST_CASE("switching language mid-class re-writes every number field the new language's way",
+          "[ui][language][window]")
+{
+    // Hazard: after --lang en, View › Language › Tiếng Việt left "20.000 ms" in the Scaling
+    // panel's fixed sync field, which a Vietnamese reader reads as twenty thousand.
+    BackToEnglish restore;
+    MainWindow window;
+    window.show();
+    Panel* scaling = window.panel(QStringLiteral("scaling"));
+    auto* field = scaling->editorFor(QStringLiteral("lesson.fixed_sync"));
+    auto* box = qobject_cast<QAbstractSpinBox*>(field);
+    REQUIRE(box != nullptr);
+    CHECK(box->text().startsWith(QStringLiteral("20.")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
+    QCoreApplication::processEvents();
+    CHECK(box->text().startsWith(QStringLiteral("20,")));
+    // A panel built after the switch writes it the same way.
+    auto* memoryBox = qobject_cast<QAbstractSpinBox*>(
+        window.panel(QStringLiteral("memory"))->editorFor(QStringLiteral("model.params")));
+    REQUIRE(memoryBox != nullptr);
+    CHECK_FALSE(memoryBox->text().contains(QLatin1Char('.')));
+}

@@ -32,6 +32,7 @@
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -388,6 +389,10 @@ void MainWindow::retranslate()
 void MainWindow::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
+        // Widgets keep the locale they were built with: every spin box would go on writing
+        // "20.000 ms" in Vietnamese, read there as twenty thousand. Setting it here passes the
+        // new one down to every child that has none of its own.
+        setLocale(QLocale());
         retranslate();
     }
     QMainWindow::changeEvent(event);

@@ -3720,10 +3720,6 @@
         <translation>N lớn nhất:</translation>
     </message>
     <message>
-        <source>The most workers this scenario allows, and the key that sets it.</source>
-        <translation>Số worker nhiều nhất mà kịch bản này cho phép, và khoá đặt ra giới hạn đó.</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -3886,6 +3882,10 @@
     <message>
         <source>fastest: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + per-worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / per-worker) = √(%1 / %2) = %3, so N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: its per-worker part about equals the compute there, and the fixed %7 comes on top)</source>
         <translation>nhanh nhất: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + mỗi worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / mỗi worker) = √(%1 / %2) = %3, nên N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: phần theo số worker ở đó xấp xỉ phần tính toán, cộng thêm phần cố định %7)</translation>
+    </message>
+    <message>
+        <source>The most workers this scenario allows, and the control that sets it.</source>
+        <translation>Số worker lớn nhất kịch bản này cho phép, và ô điều khiển quyết định giới hạn đó.</translation>
     </message>
 </context>
 <context>

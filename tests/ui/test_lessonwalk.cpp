@@ -6,6 +6,7 @@
 #include "common/language.h"
 #include "common/lessonplan.h"
 #include "restorelook.h"
+#include "simcore/scenario/scenario.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
 #include "ui/shell/lessonguide.h"
@@ -21,6 +22,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QThread>
 #include <QXYSeries>
@@ -86,6 +88,19 @@ void keepShot(QWidget* window, const QString& name)
         QCoreApplication::processEvents();
         window->grab().save(folder + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
+}
+
+/// The scenario keys `text` names ("train.global_batch"): a class reads controls' labels.
+QStringList keysIn(const QString& text)
+{
+    QStringList keys;
+    static const QRegularExpression name(QStringLiteral("[a-z_]+\\.[a-z_]+"));
+    for (const auto& match : name.globalMatch(text)) {
+        if (simcore::findKey(match.captured().toStdString()) != nullptr) {
+            keys << match.captured();
+        }
+    }
+    return keys;
 }
 
 void click(LessonGuide* guide, const QString& text)
@@ -170,7 +185,9 @@ TEST_CASE("every lesson step, both languages, both modes, projector and laptop s
                     for (const QString& readout : panel->readouts()) {
                         INFO("read-out " << readout.toStdString());
                         CHECK_FALSE(readout.contains(QStringLiteral("—")));
+                        CHECK(keysIn(readout).isEmpty());
                     }
+                    CHECK(keysIn(guide->revealedText()).isEmpty());
                     testing::checkChartTexts(language, step.id, panel);
                     CHECK(window.width() <= size.width());
                 }

@@ -360,7 +360,8 @@ TEST_CASE("Physical mode refuses N past the cluster or the batch, naming the key
     CHECK(panel.charts()->summary() == panel.problemText());
     panel.workerSpinBox()->setValue(16);
     CHECK(panel.problemText().isEmpty());
-    CHECK(panel.readouts().last() == QStringLiteral("16 (hardware.gpus)"));
+    // The control that limits N, by its label: a class reads no key names.
+    CHECK(panel.readouts().last() == QStringLiteral("16 (GPUs in the cluster)"));
     CHECK(panel.report().result.optimalWorkers <= 16);
 }
 

@@ -357,6 +357,11 @@ QString Panel::readoutText(const Readout& row, std::span<const simcore::Quantity
             (quantity->unit != simcore::Unit::Word && !std::isfinite(quantity->value))) {
             return QStringLiteral("—");
         }
+        if (quantity->unit == simcore::Unit::Word && simcore::findKey(quantity->word) != nullptr) {
+            // A word that names a scenario key (what limits N) is read as its control's label.
+            values << accessibleLabel(keyText(QString::fromStdString(quantity->word)).label);
+            continue;
+        }
         values << common::formatQuantity(*quantity);
     }
     for (const QString& value : values) {

@@ -369,14 +369,15 @@ void ScalingPanel::setModeReadouts()
             "compute it takes over. The formula strip derives it."),
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
          tr("N = %1, %2 per step")},
-        physical ? Readout{tr("Largest N:"),
-                           tr("The most workers this scenario allows, and the key that sets it."),
-                           {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
-                           tr("%1 (%2)")}
-                 : Readout{tr("Largest N:"),
-                           tr("The most workers the lesson's slider and box allow."),
-                           {QStringLiteral("max_workers")},
-                           {}},
+        physical
+            ? Readout{tr("Largest N:"),
+                      tr("The most workers this scenario allows, and the control that sets it."),
+                      {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
+                      tr("%1 (%2)")}
+            : Readout{tr("Largest N:"),
+                      tr("The most workers the lesson's slider and box allow."),
+                      {QStringLiteral("max_workers")},
+                      {}},
     });
 }
 

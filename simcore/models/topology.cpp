@@ -547,11 +547,12 @@ ClusterTopology topologyFromScenario(const Scenario& scenario)
     t.name = "Your cluster (hardware.* keys)";
     t.gpu = h.gpu;
     t.nodes = (workers + g - 1) / g;
-    t.node = uniformNode(g, pair, g);
-    t.nic = {h.interLatencySeconds, h.interBandwidthBytesPerSecond};
-    t.nicId = "hardware.inter_bandwidth";
-    t.source = "the scenario's hardware.gpus_per_node, hardware.intra_* and hardware.inter_* "
-               "keys (set by hand or by an import)";
+    t.node = uniformNode(g, pair, h.nodeNics());
+    t.nic = {h.interLatencySeconds, h.nicBytesPerSecond()};
+    t.nicId =
+        h.nicBandwidthBytesPerSecond > 0 ? "hardware.nic_bandwidth" : "hardware.inter_bandwidth";
+    t.source = "the scenario's hardware.gpus_per_node, hardware.intra_*, hardware.inter_* and "
+               "hardware.nic* keys (set by hand or by an import)";
     return t;
 }
 

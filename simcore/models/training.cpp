@@ -292,10 +292,8 @@ std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenari
     p.intra = {hardware.intraLatencySeconds, hardware.intraBandwidthBytesPerSecond};
     p.interLatencySeconds = hardware.interLatencySeconds;
     // Older files give only the per-GPU inter-node link: one NIC per GPU at that rate.
-    p.nicsPerNode = hardware.nicsPerNode > 0 ? hardware.nicsPerNode : hardware.gpusPerNode;
-    p.nicBytesPerSecond = hardware.nicBandwidthBytesPerSecond > 0
-                              ? hardware.nicBandwidthBytesPerSecond
-                              : hardware.interBandwidthBytesPerSecond;
+    p.nicsPerNode = hardware.nodeNics();
+    p.nicBytesPerSecond = hardware.nicBytesPerSecond();
     return p;
 }
 

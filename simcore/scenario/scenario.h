@@ -106,6 +106,19 @@ struct HardwareSpec {
     /// hardware.inter_bandwidth (the per-GPU link of older files: one NIC per GPU at that rate).
     double nicBandwidthBytesPerSecond = 0;
 
+    /// The NICs a node has, with 0 read as one per GPU: the one reading of the training model
+    /// and the Topology panel.
+    [[nodiscard]] std::int64_t nodeNics() const
+    {
+        return nicsPerNode > 0 ? nicsPerNode : gpusPerNode;
+    }
+    /// One NIC's bandwidth, with 0 read as hardware.inter_bandwidth.
+    [[nodiscard]] double nicBytesPerSecond() const
+    {
+        return nicBandwidthBytesPerSecond > 0 ? nicBandwidthBytesPerSecond
+                                              : interBandwidthBytesPerSecond;
+    }
+
     friend bool operator==(const HardwareSpec&, const HardwareSpec&) = default;
 };
 

@@ -1,6 +1,7 @@
 // The Lesson guide: the plan in the seed's order, answers from the reports, each step on its panel.
 #include "common/language.h"
 #include "common/lessonplan.h"
+#include "simcore/reports/trainingreport.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/shell/lessonguide.h"
@@ -57,7 +58,7 @@ TEST_CASE("the lesson plan follows the seed and answers from the panels' reports
     CHECK(ids == QStringList{"thesis", "memory", "pipeline", "allreduce", "checkpoint", "overhead",
                              "simulator", "node-boundary"});
     CHECK(panels == QStringList{"scaling", "memory", "parallelism", "communication", "checkpoint",
-                                "scaling", "scaling", "scaling"});
+                                "scaling", "scaling", "topology"});
     // Seed lesson §5 with DESIGN.md's constants: optimum at 16 workers.
     CHECK(answer("thesis") == 16.0);
     // Seed lesson §1: 7e9 × 16 B on one GPU = 112e9 B ≈ 104.3 GiB (divided by 1024³).
@@ -72,9 +73,26 @@ TEST_CASE("the lesson plan follows the seed and answers from the panels' reports
     // Lesson model at N = 64: 1000/64 + 20 + 4·63 = 287.625 ms.
     CHECK(answer("overhead") == Approx(287.625).epsilon(1e-12));
     CHECK_FALSE(planStep("simulator").answer); // the simulator step asks nothing
-    // Physical mode, 8 → 16 H100s across the node boundary: the step gets several times slower
-    // (tests/simcore/test_lessonanswer.cpp derives it by hand).
-    CHECK(answer("node-boundary") > 3.0);
+    // 8 → 16 H100s across the node boundary: the gradients' ring all-reduce (14 GB) leaves
+    // NVLink (450 GB/s) for one 50 GB/s NIC per node, 2(N − 1)/N · S / B + 2(N − 1)α each
+    // (MODELS §4): ≈ 0.5253 s / 0.0545 s ≈ 9.6×.
+    const auto& boundary = planStep("node-boundary");
+    const auto sixteen = dtsim::common::lessonStepScenario(boundary);
+    const double alphaNvlink = sixteen.hardware.intraLatencySeconds;
+    const double alphaNetwork = sixteen.hardware.interLatencySeconds;
+    const double eightTime = 2 * 7.0 / 8 * 14e9 / 450e9 + 14 * alphaNvlink;
+    const double sixteenTime = 2 * 15.0 / 16 * 14e9 / 50e9 + 30 * alphaNetwork;
+    CHECK(answer("node-boundary") == Approx(sixteenTime / eightTime).epsilon(1e-9));
+    // One figure for one setup: the training model's data-parallel all-reduce of the same
+    // gradients is that time, at 8 and at 16.
+    auto layout = sixteen;
+    for (const std::int64_t dp : {8, 16}) {
+        layout.parallel.dp = dp;
+        const auto training = simcore::trainingReport(layout);
+        REQUIRE(training.ok());
+        CHECK(training.step.dpTotalSeconds ==
+              Approx(dp == 8 ? eightTime : sixteenTime).epsilon(1e-9));
+    }
 }
 
 TEST_CASE("a lesson plan with a fault names the step and the field", "[ui][lesson]")

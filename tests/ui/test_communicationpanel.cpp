@@ -803,17 +803,21 @@ TEST_CASE("communication: only the chosen ring is animated; another algorithm is
         CHECK(charts->ringNote().contains(QStringLiteral("ring all-reduce only")));
     }
 
-    // Presentation pages: the ring's page shows the note, the charts' page neither.
-    Panel& base = panel;
-    base.showPresentationPage(0);
+    // Presentation: the ring's page has no ring to show, so it shows the note over the charts.
+    panel.charts()->showPresentationPage(0);
     CHECK(charts->ringNote().size() > 0);
     CHECK_FALSE(ring->isVisibleTo(&panel));
+    CHECK(charts->bytesView()->isVisibleTo(&panel));
+    panel.charts()->showPresentationPage(1);
+    CHECK(charts->bytesView()->isVisibleTo(&panel));
+    panel.charts()->showPresentationPage(0);
 
     choose(algorithm, QStringLiteral("ring"));
     CHECK(charts->animatesRing());
     CHECK(charts->ringNote().isEmpty());
     CHECK(ring->isVisibleTo(&panel));
     CHECK(charts->ringControls()->isVisibleTo(&panel));
+    CHECK_FALSE(charts->bytesView()->isVisibleTo(&panel)); // page 0: the ring alone
     CHECK(ring->playback()->workers() == 8);
 }
 

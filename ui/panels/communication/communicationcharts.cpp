@@ -337,10 +337,13 @@ void CommunicationCharts::showRingParts()
     const bool ringPage = m_page != 1;
     const bool animate = ringPage && m_animatesRing;
     const bool note = ringPage && !m_ringNote->plainText().isEmpty();
+    // Without a ring to show, the ring's page shows the charts under the note: the bytes the
+    // chosen algorithm sends against the ring's, rather than an empty screen.
+    const bool charts = m_page != 0 || !m_animatesRing;
     const std::pair<QWidget*, bool> parts[] = {
-        {m_ring, animate},           {m_ringCaption, animate},   {m_ringControls, animate},
-        {m_ringNote, note},          {m_time.view, m_page != 0}, {m_bytes.view, m_page != 0},
-        {m_busbw.view, m_page != 0}, {m_legend, m_page != 0},
+        {m_ring, animate},      {m_ringCaption, animate}, {m_ringControls, animate},
+        {m_ringNote, note},     {m_time.view, charts},    {m_bytes.view, charts},
+        {m_busbw.view, charts}, {m_legend, charts},
     };
     // Hide before showing: a window laid out too wide stays wide.
     for (const auto& [part, shown] : parts) {
@@ -359,7 +362,7 @@ void CommunicationCharts::showRingParts()
         const int ringStretch = m_interactive ? 6 : 1;
         const int chartsStretch = m_interactive ? 10 : 1;
         box->setStretch(0, animate ? ringStretch : 0);
-        box->setStretch(1, m_page == 0 ? 0 : chartsStretch);
+        box->setStretch(1, charts ? chartsStretch : 0);
     }
 }
 

@@ -667,6 +667,26 @@
             <numerusform>All-reduce %1 với %2 trên %3 GPU qua %4: %5 trong %6 bước; mỗi GPU gửi %7; băng thông bus %8 (nccl-tests).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The all-reduce inputs are out of range: no ring to animate.</source>
+        <translation>Thông số all-reduce nằm ngoài phạm vi: không có ring nào để chạy hoạt ảnh.</translation>
+    </message>
+    <message>
+        <source>N = 1: one GPU has nothing to exchange, so there is no ring to animate.</source>
+        <translation>N = 1: một GPU không có gì để trao đổi, nên không có ring nào để chạy hoạt ảnh.</translation>
+    </message>
+    <message>
+        <source>The animation shows %1 of the %2 GPUs: a larger ring would not fit on the screen. The read-outs, the formula and the charts are for all %2.</source>
+        <translation>Hoạt ảnh chỉ vẽ %1 trong số %2 GPU: ring lớn hơn sẽ không vừa màn hình. Kết quả, công thức và biểu đồ vẫn tính cho cả %2 GPU.</translation>
+    </message>
+    <message>
+        <source>The animation is of the ring all-reduce only, so it is hidden while the naive exchange is chosen: every GPU sends its whole gradient to each of the other %1 GPUs at once, too many arrows to follow. Here each GPU sends %2; in a ring, %3. A parameter server is priced on the charts only (tick “Show all algorithms and marks”), not animated.</source>
+        <translation>Hoạt ảnh chỉ minh hoạ ring all-reduce, nên được ẩn khi chọn cách trao đổi ngây thơ: mỗi GPU gửi toàn bộ gradient của mình cho từng GPU trong %1 GPU còn lại cùng một lúc, quá nhiều mũi tên để theo dõi. Ở đây mỗi GPU gửi %2; với ring chỉ %3. Parameter server chỉ được tính trên biểu đồ (đánh dấu “Hiện mọi thuật toán và đường đánh dấu”), không có hoạt ảnh.</translation>
+    </message>
+    <message>
+        <source>The animation is of the ring all-reduce only, so it is hidden while %1 is chosen: %1 is priced in the read-outs, the formula and the charts. Choose Ring to watch the steps.</source>
+        <translation>Hoạt ảnh chỉ minh hoạ ring all-reduce, nên được ẩn khi chọn %1: %1 được tính trong kết quả, công thức và biểu đồ. Chọn Ring để xem từng bước.</translation>
+    </message>
 </context>
 <context>
     <name>CommunicationPanel</name>
@@ -3384,18 +3404,6 @@
         <translation>Tốc độ khi Chạy: ở 1×, mỗi bước mất %1 s.</translation>
     </message>
     <message>
-        <source>GPUs in the &amp;ring:</source>
-        <translation>&amp;Số GPU trong ring:</translation>
-    </message>
-    <message>
-        <source>How many GPUs the animation shows, 2 to 16. This is the animation&apos;s own N: the charts use collective.workers, which can be a million, but 16 GPUs × 16 numbers is as much as a projected table can show.</source>
-        <translation>Số GPU trong hoạt ảnh, từ 2 đến 16. Đây là N riêng của hoạt ảnh: các biểu đồ dùng collective.workers, có thể lên tới một triệu, nhưng 16 GPU × 16 số đã là mức tối đa mà một bảng trên máy chiếu còn đọc được.</translation>
-    </message>
-    <message>
-        <source>GPUs in the animated ring</source>
-        <translation>Số GPU trong ring của hoạt ảnh</translation>
-    </message>
-    <message>
         <source>Go back one step, to what every GPU held before the last sends.</source>
         <translation>Lùi lại một bước, về trạng thái mỗi GPU giữ trước lần gửi vừa rồi.</translation>
     </message>
@@ -3471,13 +3479,6 @@
     <message>
         <source>&lt;b&gt;Start:&lt;/b&gt; each of the %1 GPUs holds its own gradient, %1 numbers (one per chunk). Ring all-reduce takes 2(N−1) = %2 steps, %3 of reduce-scatter then %3 of all-gather; each GPU sends only to its right-hand neighbour.</source>
         <translation>&lt;b&gt;Bắt đầu:&lt;/b&gt; mỗi GPU trong số %1 GPU giữ gradient riêng gồm %1 số (mỗi khối một số). Ring all-reduce cần 2(N−1) = %2 bước: %3 bước reduce-scatter rồi %3 bước all-gather; mỗi GPU chỉ gửi cho hàng xóm bên phải.</translation>
-    </message>
-</context>
-<context>
-    <name>RingWorkersBox</name>
-    <message>
-        <source>Ring animation N: %1 is out of range; allowed: %2 to %3 GPUs. The value was not changed.</source>
-        <translation>N của hoạt ảnh ring: %1 nằm ngoài phạm vi; cho phép: %2 đến %3 GPU. Giá trị chưa được thay đổi.</translation>
     </message>
 </context>
 <context>

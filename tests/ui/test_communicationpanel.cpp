@@ -4,6 +4,8 @@
 // nccl-tests doc/PERFORMANCE.md; each is written out next to its check.
 #include "common/format.h"
 #include "helpers.h"
+#include "layoutchecks.h"
+#include "restorelook.h"
 #include "simcore/models/collectives.h"
 #include "simcore/models/collectivesweep.h"
 #include "simcore/models/links.h"
@@ -17,6 +19,7 @@
 #include "ui/panels/communication/ringcontrols.h"
 #include "ui/panels/communication/ringwidget.h"
 #include "ui/shell/exporter.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/shell/panelregistry.h"
 
 #include <QCheckBox>
@@ -28,6 +31,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -252,14 +256,12 @@ TEST_CASE("communication: every control has a tooltip", "[ui][communication]")
     const RingControls* ring = panel.charts()->ringControls();
     REQUIRE(ring != nullptr);
     controls << ring->playButton() << ring->stepButton() << ring->backButton()
-             << ring->resetButton() << ring->speedBox() << ring->workersBox();
+             << ring->resetButton() << ring->speedBox();
     for (QWidget* control : controls) {
         REQUIRE(control != nullptr);
         INFO(control->accessibleName().toStdString());
         CHECK(control->toolTip().size() > 20);
     }
-    // The animation's N explains why it is not collective.workers.
-    CHECK(ring->workersBox()->toolTip().contains(QStringLiteral("collective.workers")));
 }
 
 TEST_CASE("communication: the ring draws in the charts' colours, the dark theme's too",
@@ -432,14 +434,14 @@ TEST_CASE("communication: the panel's ring controls drive the ring", "[ui][commu
     RingWidget* ring = panel.charts()->ring();
     RingControls* controls = panel.charts()->ringControls();
     REQUIRE(controls != nullptr);
-    // A window starts at the beginning, ready to play, with N = 4.
+    // A window starts at the beginning, ready to play, with the scenario's N = 8.
     CHECK(ring->playback()->stepIndex() == 0);
-    CHECK(ring->playback()->workers() == RingPlayback::kDefaultWorkers);
+    CHECK(ring->playback()->workers() == 8);
     CHECK_FALSE(controls->backButton()->isEnabled());
     QTest::mouseClick(controls->stepButton(), Qt::LeftButton);
     CHECK(ring->playback()->stepIndex() == 1);
     CHECK(panel.charts()->ringCaption() == ring->caption());
-    CHECK(panel.charts()->ringCaption().contains(QStringLiteral("Step 1 of 6")));
+    CHECK(panel.charts()->ringCaption().contains(QStringLiteral("Step 1 of 14")));
     QTest::mouseClick(controls->playButton(), Qt::LeftButton);
     CHECK(ring->playback()->isPlaying());
     CHECK(controls->playButton()->text().remove(QLatin1Char('&')) == QStringLiteral("Pause"));
@@ -456,11 +458,11 @@ TEST_CASE("communication: the panel's ring controls drive the ring", "[ui][commu
     panel.show();
     CHECK(ring->playback()->isTimerActive());
     ring->playback()->pause();
-    controls->workersBox()->setValue(6);
+    // N is collective.workers: a new N draws a new ring from its start.
+    panel.field(QStringLiteral("collective.workers"))->setValue(6);
     CHECK(ring->playback()->workers() == 6);
     CHECK(ring->playback()->stepCount() == 10);
-    // The chart N (collective.workers) is independent of the animation's N.
-    CHECK(model.scenario().collective.workers == 8);
+    CHECK(ring->playback()->stepIndex() == 0);
 }
 
 TEST_CASE("communication: out-of-range input is refused with a message", "[ui][communication]")
@@ -468,24 +470,10 @@ TEST_CASE("communication: out-of-range input is refused with a message", "[ui][c
     ScenarioModel model;
     CommunicationPanel panel(&model);
     panel.show();
-    RingWorkersBox* box = panel.charts()->ringControls()->workersBox();
     RingWidget* ring = panel.charts()->ring();
-
-    // The animation's N: 2…16. A typed 40 stays visible with a message and is not applied.
-    box->editor()->selectAll();
-    QTest::keyClicks(box->editor(), QStringLiteral("40"));
-    CHECK(panel.problemText().contains(QStringLiteral("Ring animation N")));
-    CHECK(panel.problemText().contains(QStringLiteral("2 to 16")));
-    QTest::keyClick(box->editor(), Qt::Key_Return);
-    CHECK(ring->playback()->workers() == 4);
     CHECK_FALSE(ring->playback()->setWorkers(1));
-    CHECK_FALSE(ring->playback()->setWorkers(17));
-    CHECK(ring->playback()->workers() == 4);
-    box->editor()->selectAll();
-    QTest::keyClicks(box->editor(), QStringLiteral("8"));
-    QTest::keyClick(box->editor(), Qt::Key_Return);
+    CHECK_FALSE(ring->playback()->setWorkers(RingPlayback::kMaxWorkers + 1));
     CHECK(ring->playback()->workers() == 8);
-    CHECK(panel.problemText().isEmpty());
 
     // A scenario key: collective.workers takes 1 … 1e6.
     NumberField* workers = panel.field(QStringLiteral("collective.workers"));
@@ -719,4 +707,189 @@ TEST_CASE("communication: by default at most five legend entries a class tells a
     CHECK(charts->halfPeakMarker()->isVisible());
     panel.showAllBox()->setChecked(false);
     CHECK(charts->legendEntries().size() <= 5);
+}
+
+TEST_CASE("communication: the ring animates the read-outs' N, or says how many it shows",
+          "[ui][communication][ring]")
+{
+    ScenarioModel model;
+    CommunicationPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    const CommunicationCharts* charts = panel.charts();
+    RingPlayback* playback = charts->ring()->playback();
+    // No ring size of its own that could disagree with collective.workers.
+    REQUIRE(charts->ringControls() != nullptr);
+    CHECK(charts->ringControls()->findChildren<QSpinBox*>().isEmpty());
+
+    // The lesson's all-reduce: N = 8, 2(N−1) = 14 steps, as the read-outs say.
+    const auto steps = [&panel] { return panel.readouts().value(4).toInt(); };
+    CHECK(playback->workers() == model.scenario().collective.workers);
+    CHECK(playback->workers() == 8);
+    CHECK(playback->stepCount() == steps());
+    CHECK(steps() == 14);
+    CHECK(charts->ringCaption().contains(QStringLiteral("each of the 8 GPUs")));
+    CHECK(charts->ringCaption().contains(QStringLiteral("2(N−1) = 14 steps")));
+    CHECK(charts->animatesRing());
+    CHECK(charts->ringNote().isEmpty());
+
+    NumberField* workers = panel.field(QStringLiteral("collective.workers"));
+    for (const int n : {2, 5, 13, RingPlayback::kMaxWorkers}) {
+        INFO("N = " << n);
+        workers->setValue(n);
+        CHECK(playback->workers() == n);
+        CHECK(playback->stepCount() == steps());
+        CHECK(charts->ringNote().isEmpty());
+        CHECK(charts->ring()->isVisibleTo(&panel));
+    }
+
+    // Above the cap the ring shows kMaxWorkers GPUs, and the panel says so in words.
+    workers->setValue(64);
+    CHECK(playback->workers() == RingPlayback::kMaxWorkers);
+    CHECK(charts->animatesRing());
+    CHECK(charts->ringNote().contains(QStringLiteral("shows 16 of the 64 GPUs")));
+    CHECK(charts->ringNote().contains(QStringLiteral("are for all 64")));
+    CHECK(charts->ring()->isVisibleTo(&panel));
+    CHECK(panel.readouts().value(4) == QStringLiteral("126"));
+
+    // One GPU: no ring at all, and a sentence why.
+    workers->setValue(1);
+    CHECK_FALSE(charts->animatesRing());
+    CHECK_FALSE(charts->ring()->isVisibleTo(&panel));
+    CHECK(charts->ringNote().contains(QStringLiteral("one GPU has nothing to exchange")));
+
+    workers->setValue(8);
+    CHECK(playback->workers() == 8);
+    CHECK(charts->ringNote().isEmpty());
+    CHECK(charts->ring()->isVisibleTo(&panel));
+}
+
+TEST_CASE("communication: only the chosen ring is animated; another algorithm is named, not drawn",
+          "[ui][communication][ring]")
+{
+    ScenarioModel model;
+    CommunicationPanel panel(&model);
+    panel.resize(1280, 800);
+    panel.show();
+    const CommunicationCharts* charts = panel.charts();
+    RingWidget* ring = charts->ring();
+    QComboBox* algorithm = panel.choiceBox(QStringLiteral("collective.algorithm"));
+    ring->playback()->play();
+    REQUIRE(ring->playback()->isTimerActive());
+
+    // Naive: no ring under its name. The note says why, with the report's bytes: (N−1)·S =
+    // 7 × 1 GB per GPU against the ring's 2·(7/8)·1 GB = 1.75 GB, and what a parameter server is.
+    choose(algorithm, QStringLiteral("naive"));
+    CHECK_FALSE(charts->animatesRing());
+    CHECK_FALSE(ring->isVisibleTo(&panel));
+    CHECK_FALSE(charts->ringControls()->isVisibleTo(&panel));
+    CHECK_FALSE(ring->playback()->isPlaying());
+    CHECK_FALSE(ring->playback()->isTimerActive());
+    const QString note = charts->ringNote();
+    CHECK(note.contains(QStringLiteral("ring all-reduce only")));
+    CHECK(note.contains(QStringLiteral("each of the other 7 GPUs")));
+    CHECK(note.contains(QStringLiteral("each GPU sends 7 GB; in a ring, 1.75 GB")));
+    CHECK(note.contains(QStringLiteral("parameter server is priced on the charts only")));
+    CHECK(panel.readouts().value(1) == QStringLiteral("7 GB"));
+
+    // The other algorithms the key offers: named, priced elsewhere, not animated.
+    for (const char* id : {"tree", "hierarchical"}) {
+        INFO(id);
+        choose(algorithm, QString::fromLatin1(id));
+        CHECK_FALSE(charts->animatesRing());
+        CHECK_FALSE(ring->isVisibleTo(&panel));
+        CHECK(charts->ringNote().contains(
+            CommunicationCharts::algorithmName(model.scenario().collective.algorithm)));
+        CHECK(charts->ringNote().contains(QStringLiteral("ring all-reduce only")));
+    }
+
+    // Presentation: the ring's page has no ring to show, so it shows the note over the charts.
+    panel.charts()->showPresentationPage(0);
+    CHECK(charts->ringNote().size() > 0);
+    CHECK_FALSE(ring->isVisibleTo(&panel));
+    CHECK(charts->bytesView()->isVisibleTo(&panel));
+    panel.charts()->showPresentationPage(1);
+    CHECK(charts->bytesView()->isVisibleTo(&panel));
+    panel.charts()->showPresentationPage(0);
+
+    choose(algorithm, QStringLiteral("ring"));
+    CHECK(charts->animatesRing());
+    CHECK(charts->ringNote().isEmpty());
+    CHECK(ring->isVisibleTo(&panel));
+    CHECK(charts->ringControls()->isVisibleTo(&panel));
+    CHECK_FALSE(charts->bytesView()->isVisibleTo(&panel)); // page 0: the ring alone
+    CHECK(ring->playback()->workers() == 8);
+}
+
+namespace {
+
+/// Whether a circle and a box share more than rounding.
+bool circleMeetsBox(QPointF centre, qreal radius, const QRectF& box)
+{
+    const qreal x = std::clamp(centre.x(), box.left(), box.right());
+    const qreal y = std::clamp(centre.y(), box.top(), box.bottom());
+    return std::hypot(centre.x() - x, centre.y() - y) < radius - testing::kLayoutSlack;
+}
+
+} // namespace
+
+TEST_CASE("communication: at 8 GPUs in presentation mode no circle covers a chunk label",
+          "[ui][communication][ring][presentation]")
+{
+    // Hazard: on a 1280×800 projector the GPUs' circles at N = 8 were drawn over the arrows'
+    // "c3 = 10" labels.
+    testing::RestoreLook restore;
+    for (const char* language : {"en", "vi"}) {
+        INFO(language);
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        Appearance presentation = currentAppearance();
+        presentation.presentation = true;
+        applyAppearance(presentation);
+        REQUIRE(window.showPanel(QStringLiteral("communication")));
+        auto* panel =
+            qobject_cast<CommunicationPanel*>(window.panel(QStringLiteral("communication")));
+        REQUIRE(panel != nullptr);
+        panel->showPresentationPage(0);
+        QCoreApplication::processEvents();
+        RingWidget* ring = panel->charts()->ring();
+        REQUIRE(ring->isVisible());
+        REQUIRE(ring->playback()->workers() == 8);
+        const RingLayout& layout = ring->ringLayoutNow();
+        REQUIRE(layout.valid);
+        REQUIRE(layout.workers == 8);
+        INFO("ring " << ring->width() << "×" << ring->height() << ", node radius "
+                     << layout.nodeRadius);
+        // Readable from the back: the arrows carry their labels and the cells their numbers.
+        CHECK(layout.arrowLabels);
+        CHECK(layout.cellNumbers);
+        const auto& trace = ring->playback()->trace();
+        for (const auto& step : trace.steps) {
+            std::vector<QString> texts(8);
+            for (const auto& send : step.sends) {
+                texts[static_cast<std::size_t>(send.from)] =
+                    RingWidget::tr("c%1 = %2")
+                        .arg(send.chunk)
+                        .arg(QString::number(static_cast<double>(send.values.front()), 'g', 7));
+            }
+            const auto boxes = layout.arrowLabelBoxes(texts);
+            for (std::size_t label = 0; label < boxes.size(); ++label) {
+                for (std::size_t node = 0; node < layout.nodes.size(); ++node) {
+                    INFO("label " << label << " " << testing::describe(boxes[label]) << ", node "
+                                  << node);
+                    CHECK_FALSE(
+                        circleMeetsBox(layout.nodes[node], layout.nodeRadius + 1, boxes[label]));
+                }
+            }
+        }
+        // Nor the table's column headings.
+        for (int chunk = 0; chunk < 8; ++chunk) {
+            for (std::size_t node = 0; node < layout.nodes.size(); ++node) {
+                CHECK_FALSE(circleMeetsBox(layout.nodes[node], layout.nodeRadius + 1,
+                                           layout.headerBox(chunk)));
+            }
+        }
+    }
 }

@@ -11,6 +11,7 @@
 
 #include <QFontMetricsF>
 #include <QString>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -144,6 +145,14 @@ void checkLayout(const RingLayout& layout, const RingLayoutInput& input,
                 INFO("label " << i << " " << describe(box));
                 CHECK(inside(box, view));
                 CHECK_FALSE(overlap(box, layout.table));
+                // No circle covers a label: the nodes' 2 px outline included.
+                for (int node = 0; node < n; ++node) {
+                    const QPointF centre = layout.nodes[static_cast<std::size_t>(node)];
+                    const qreal x = std::clamp(centre.x(), box.left(), box.right());
+                    const qreal y = std::clamp(centre.y(), box.top(), box.bottom());
+                    CHECK(std::hypot(centre.x() - x, centre.y() - y) >=
+                          layout.nodeRadius + 1 - kSlack);
+                }
                 for (int j = i + 1; j < n; ++j) {
                     CHECK_FALSE(overlap(box, boxes[static_cast<std::size_t>(j)]));
                 }
@@ -160,8 +169,8 @@ TEST_CASE("ring layout: inside the view and apart, at every size, N and language
     BackToEnglish restore;
     // The window at 1280×800 and in presentation mode, the size hints, an export at 800×450,
     // and odd sizes with fractional cell edges.
-    const QSizeF sizes[] = {{300, 150}, {433, 287}, {560, 190},  {700, 320},
-                            {890, 165}, {800, 210}, {1100, 520}, {1600, 600}};
+    const QSizeF sizes[] = {{300, 150}, {433, 287},  {560, 190},  {700, 320}, {890, 165},
+                            {800, 210}, {1100, 520}, {1600, 600}, {1268, 380}};
     for (const char* language : {"en", "vi"}) {
         REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
         for (int n = 2; n <= 16; ++n) {

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <utility>
 
 namespace dtsim::ui {
 
@@ -275,6 +277,9 @@ CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
         m_ringCaption->setAccessibleDescription(m_ringCaption->plainText());
     });
     m_ringCaption->setHtml(m_ring->captionHtml());
+    m_ringNote = new TextStrip(this);
+    setLabelSizedFont(m_ringNote);
+    m_ringNote->hide();
     buildCharts();
     m_legend = new TextStrip(this);
     setLabelSizedFont(m_legend);
@@ -283,6 +288,7 @@ CommunicationCharts::CommunicationCharts(QWidget* parent) : ChartArea(parent)
 
     m_ringColumn = new QVBoxLayout;
     m_ringColumn->setSpacing(2);
+    m_ringColumn->addWidget(m_ringNote);
     m_ringColumn->addWidget(m_ring, 1);
     m_ringColumn->addWidget(m_ringCaption);
     // The ring across the whole width (a 16 × 16 table needs it), the three charts below.
@@ -309,14 +315,10 @@ void CommunicationCharts::setInteractive(bool interactive)
     m_summary->setVisible(!interactive);
     if (interactive && !m_ringControls) {
         m_ringControls = new RingControls(m_ring->playback(), this);
-        connect(m_ringControls, &RingControls::problem, this, &CommunicationCharts::problem);
         m_ringColumn->insertWidget(0, m_ringControls);
-        if (auto* box = qobject_cast<QBoxLayout*>(layout())) {
-            box->setStretch(0, 6);
-            box->setStretch(1, 10);
-        }
         m_ring->playback()->reset(); // a window starts at step 0, ready to play
     }
+    showRingParts();
 }
 
 QStringList CommunicationCharts::presentationPages() const
@@ -326,24 +328,41 @@ QStringList CommunicationCharts::presentationPages() const
 
 void CommunicationCharts::showPresentationPage(int index)
 {
-    for (QWidget* ringPart : {static_cast<QWidget*>(m_ring), static_cast<QWidget*>(m_ringCaption),
-                              static_cast<QWidget*>(m_ringControls)}) {
-        if (ringPart != nullptr) {
-            ringPart->setVisible(index != 1);
+    m_page = index;
+    showRingParts();
+}
+
+void CommunicationCharts::showRingParts()
+{
+    const bool ringPage = m_page != 1;
+    const bool animate = ringPage && m_animatesRing;
+    const bool note = ringPage && !m_ringNote->plainText().isEmpty();
+    // Without a ring to show, the ring's page shows the charts under the note: the bytes the
+    // chosen algorithm sends against the ring's, rather than an empty screen.
+    const bool charts = m_page != 0 || !m_animatesRing;
+    const std::pair<QWidget*, bool> parts[] = {
+        {m_ring, animate},      {m_ringCaption, animate}, {m_ringControls, animate},
+        {m_ringNote, note},     {m_time.view, charts},    {m_bytes.view, charts},
+        {m_busbw.view, charts}, {m_legend, charts},
+    };
+    // Hide before showing: a window laid out too wide stays wide.
+    for (const auto& [part, shown] : parts) {
+        if (part != nullptr && !shown && !part->isHidden()) {
+            part->setVisible(false);
         }
     }
-    for (QWidget* chartPart :
-         {static_cast<QWidget*>(m_time.view), static_cast<QWidget*>(m_bytes.view),
-          static_cast<QWidget*>(m_busbw.view), static_cast<QWidget*>(m_legend)}) {
-        chartPart->setVisible(index != 0);
+    for (const auto& [part, shown] : parts) {
+        if (part != nullptr && shown && part->isHidden()) {
+            part->setVisible(true);
+        }
     }
     // A layout whose widgets are all hidden still takes its stretch's share: the shown idea
-    // takes the whole height.
+    // takes the whole height, and a note alone takes only its lines.
     if (auto* box = qobject_cast<QBoxLayout*>(layout())) {
         const int ringStretch = m_interactive ? 6 : 1;
         const int chartsStretch = m_interactive ? 10 : 1;
-        box->setStretch(0, index == 1 ? 0 : ringStretch);
-        box->setStretch(1, index == 0 ? 0 : chartsStretch);
+        box->setStretch(0, animate ? ringStretch : 0);
+        box->setStretch(1, charts ? chartsStretch : 0);
     }
 }
 
@@ -466,6 +485,7 @@ void CommunicationCharts::retranslate()
                 axis->remove(label);
             }
         }
+        updateRing();
         updateWorkerCharts();
         updateBusbwChart();
         updateLegend();
@@ -516,6 +536,7 @@ void CommunicationCharts::showReport(const simcore::CommunicationReport& report)
     }
     m_report = report;
     m_evaluated = true;
+    updateRing();
     updatePens();
     updateShown();
     updateWorkerCharts();
@@ -531,6 +552,81 @@ void CommunicationCharts::showReport(const simcore::CommunicationReport& report)
             chartstyle::cacheStaticItems(view);
         }
     }
+}
+
+void CommunicationCharts::updateRing()
+{
+    const auto& report = m_report;
+    RingPlayback* playback = m_ring->playback();
+    const bool animate = report.ok() && report.algorithm == CommAlgorithm::Ring &&
+                         report.params.workers >= RingPlayback::kMinWorkers;
+    if (animate) {
+        const auto shown = static_cast<int>(
+            std::min<std::int64_t>(report.params.workers, RingPlayback::kMaxWorkers));
+        if (shown != playback->workers()) {
+            playback->setWorkers(shown);
+            if (!m_interactive) {
+                playback->showEnd(); // exports: every GPU visibly holds the mean
+            }
+        }
+    } else if (playback->isPlaying()) {
+        playback->pause();
+    }
+    m_animatesRing = animate;
+    const QString note = ringNoteText();
+    if (note != m_ringNote->plainText()) {
+        m_ringNote->setPlainText(note);
+        m_ringNote->setAccessibleDescription(note);
+    }
+    showRingParts();
+}
+
+QString CommunicationCharts::ringNoteText() const
+{
+    const auto& report = m_report;
+    if (!report.ok()) {
+        return tr("The all-reduce inputs are out of range: no ring to animate.");
+    }
+    const std::int64_t workers = report.params.workers;
+    if (workers < 2) {
+        return tr("N = 1: one GPU has nothing to exchange, so there is no ring to animate.");
+    }
+    const auto value = [&report](std::string_view id) {
+        return common::formatQuantity(report, id);
+    };
+    switch (report.algorithm) {
+    case CommAlgorithm::Ring:
+        if (workers > RingPlayback::kMaxWorkers) {
+            // N is then always more than the cap: no singular to word.
+            return tr("The animation shows %1 of the %2 GPUs: a larger ring would not fit on "
+                      "the screen. The read-outs, the formula and the charts are for all %2.")
+                .arg(common::formatWhole(RingPlayback::kMaxWorkers), common::formatWhole(workers));
+        }
+        return {};
+    case CommAlgorithm::Naive:
+        // The summary's comparison is the ring when the naive exchange is chosen.
+        return tr("The animation is of the ring all-reduce only, so it is hidden while the "
+                  "naive exchange is chosen: every GPU sends its whole gradient to each of the "
+                  "other %1 GPUs at once, too many arrows to follow. Here each GPU sends %2; in "
+                  "a ring, %3. A parameter server is priced on the charts only (tick “Show all "
+                  "algorithms and marks”), not animated.")
+            .arg(common::formatWhole(report.terms.extraWorkers), value("bytes_sent_per_worker"),
+                 common::formatBytes(report.comparison.cost.bytesSentPerWorker));
+    case CommAlgorithm::Tree:
+    case CommAlgorithm::Hierarchical:
+    case CommAlgorithm::Rabenseifner:
+    case CommAlgorithm::ParameterServer:
+        break;
+    }
+    return tr("The animation is of the ring all-reduce only, so it is hidden while %1 is "
+              "chosen: %1 is priced in the read-outs, the formula and the charts. Choose Ring to "
+              "watch the steps.")
+        .arg(algorithmName(report.algorithm));
+}
+
+QString CommunicationCharts::ringNote() const
+{
+    return m_ringNote->plainText();
 }
 
 void CommunicationCharts::updatePens()

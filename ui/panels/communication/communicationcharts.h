@@ -22,8 +22,10 @@ class TextStrip;
 
 /// The Communication panel's exportable part (seed lesson §3a, topology seed, MODELS §4):
 /// - the ring all-reduce animated on real numbers (RingWidget; in the window with play, pause,
-///   step, back, reset, speed and its own N; exports show it at its final state, where every GPU
-///   visibly holds the mean, with the worked average in the caption);
+///   step, back, reset and speed; exports show it at its final state, where every GPU visibly
+///   holds the mean, with the worked average in the caption). It has the report's N, up to
+///   RingPlayback::kMaxWorkers, and a note says when it shows fewer; it runs only when the ring
+///   is the chosen algorithm, and a note says why another one is not animated;
 /// - the time of one all-reduce vs N for every algorithm, with the node boundary and the chosen N;
 /// - the bytes each GPU sends vs N (the ring's stay flat, the naive exchange's and a parameter
 ///   server's grow);
@@ -72,6 +74,11 @@ public:
     /// Null unless interactive.
     [[nodiscard]] RingControls* ringControls() const { return m_ringControls; }
     [[nodiscard]] QString ringCaption() const;
+    /// Whether the ring animation is drawn: the ring chosen, N ≥ 2, the report without problems.
+    [[nodiscard]] bool animatesRing() const { return m_animatesRing; }
+    /// What the panel says about the animation beside it (fewer GPUs than N, or another
+    /// algorithm chosen), plain text; empty when the ring shows the report's N.
+    [[nodiscard]] QString ringNote() const;
     /// x = log₁₀ n, y = log₁₀ seconds.
     [[nodiscard]] QLineSeries* timeSeries(int algorithm) const;
     /// x = log₁₀ n, y = log₁₀ bytes.
@@ -92,10 +99,6 @@ public:
     /// The busbw axis unit.
     static constexpr double kGBps = 1e9;
 
-signals:
-    /// A message for the panel's problem line (the ring's N), or empty.
-    void problem(const QString& message);
-
 protected:
     void retranslate() override;
 
@@ -115,6 +118,11 @@ private:
                               QScatterSeries::MarkerShape marker, qreal markerSize);
 
     void buildCharts();
+    /// The ring's N and whether it runs, from the report.
+    void updateRing();
+    [[nodiscard]] QString ringNoteText() const;
+    /// Shows the ring's parts the page and the algorithm ask for (hiding first).
+    void showRingParts();
     void updateWorkerCharts();
     void updateBusbwChart();
     void updatePens();
@@ -137,6 +145,9 @@ private:
     RingWidget* m_ring = nullptr;
     RingControls* m_ringControls = nullptr;
     TextStrip* m_ringCaption = nullptr;
+    TextStrip* m_ringNote = nullptr;
+    bool m_animatesRing = true;
+    int m_page = -1; ///< the presentation page shown, -1 for all
     QVBoxLayout* m_ringColumn = nullptr;
 
     SweepChart m_time; ///< seconds against N

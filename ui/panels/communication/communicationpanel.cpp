@@ -39,7 +39,6 @@ CommunicationPanel::CommunicationPanel(ScenarioModel* model, QWidget* parent) : 
 {
     m_charts = new CommunicationCharts;
     m_charts->setInteractive(true);
-    connect(m_charts, &CommunicationCharts::problem, this, &CommunicationPanel::showProblem);
     setChartArea(m_charts);
     buildControls();
     retranslate();

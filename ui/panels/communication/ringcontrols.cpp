@@ -8,50 +8,11 @@
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QStyle>
 
 namespace dtsim::ui {
-
-RingWorkersBox::RingWorkersBox(QWidget* parent) : QSpinBox(parent)
-{
-    setRange(RingPlayback::kMinWorkers, RingPlayback::kMaxWorkers);
-    setValue(RingPlayback::kDefaultWorkers);
-    setKeyboardTracking(false);
-    setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
-    connect(lineEdit(), &QLineEdit::textEdited, this, &RingWorkersBox::checkTypedText);
-    connect(this, &QSpinBox::valueChanged, this, [this] { emit problem(QString()); });
-}
-
-QValidator::State RingWorkersBox::validate(QString& input, int& position) const
-{
-    const QValidator::State state = QSpinBox::validate(input, position);
-    if (state != QValidator::Invalid) {
-        return state;
-    }
-    // A whole number outside 2…16 stays in the box with a message, instead of the keystroke
-    // vanishing.
-    bool isNumber = false;
-    locale().toInt(input.trimmed(), &isNumber);
-    return isNumber ? QValidator::Intermediate : QValidator::Invalid;
-}
-
-void RingWorkersBox::checkTypedText(const QString& text)
-{
-    bool isNumber = false;
-    const int typed = locale().toInt(text.trimmed(), &isNumber);
-    if (!isNumber || (typed >= minimum() && typed <= maximum())) {
-        emit problem(QString());
-        return;
-    }
-    emit problem(tr("Ring animation N: %1 is out of range; allowed: %2 to %3 GPUs. The value "
-                    "was not changed.")
-                     .arg(typed)
-                     .arg(minimum())
-                     .arg(maximum()));
-}
 
 // --- RingControls --------------------------------------------------------------------------
 
@@ -73,10 +34,6 @@ RingControls::RingControls(RingPlayback* playback, QWidget* parent)
     m_speed->setCurrentIndex(2);
     m_speedLabel = new QLabel;
     m_speedLabel->setBuddy(m_speed);
-    m_workers = new RingWorkersBox;
-    m_workers->setValue(playback->workers());
-    m_workersLabel = new QLabel;
-    m_workersLabel->setBuddy(m_workers);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -86,9 +43,6 @@ RingControls::RingControls(RingPlayback* playback, QWidget* parent)
     layout->addStretch(1);
     layout->addWidget(m_speedLabel);
     layout->addWidget(m_speed);
-    layout->addSpacing(12);
-    layout->addWidget(m_workersLabel);
-    layout->addWidget(m_workers);
 
     connect(m_reset, &QPushButton::clicked, playback, &RingPlayback::reset);
     connect(m_back, &QPushButton::clicked, playback, &RingPlayback::stepBack);
@@ -96,12 +50,6 @@ RingControls::RingControls(RingPlayback* playback, QWidget* parent)
     connect(m_step, &QPushButton::clicked, playback, &RingPlayback::stepForward);
     connect(m_speed, &QComboBox::activated, this,
             [this](int index) { m_playback->setSpeed(m_speed->itemData(index).toDouble()); });
-    // The box's range is the playback's: a value it emits is always taken.
-    connect(m_workers, &QSpinBox::valueChanged, this, [this](int n) {
-        m_playback->setWorkers(n);
-        emit problem(QString());
-    });
-    connect(m_workers, &RingWorkersBox::problem, this, &RingControls::problem);
     connect(playback, &RingPlayback::stateChanged, this, &RingControls::updateButtons);
     retranslate();
     updateButtons();
@@ -136,14 +84,6 @@ void RingControls::retranslate()
     }
     m_speed->setToolTip(tr("How fast Play goes: at 1× one step every %1 s.")
                             .arg(QLocale().toString(RingPlayback::kBaseIntervalMs / 1000.0)));
-    m_workersLabel->setText(tr("GPUs in the &ring:"));
-    const QString workersTip =
-        tr("How many GPUs the animation shows, 2 to 16. This is the animation's own N: the charts "
-           "use collective.workers, which can be a million, but 16 GPUs × 16 numbers is as much as "
-           "a projected table can show.");
-    m_workers->setToolTip(workersTip);
-    m_workersLabel->setToolTip(workersTip);
-    m_workers->setAccessibleName(tr("GPUs in the animated ring"));
     updateButtons();
 }
 
@@ -159,10 +99,6 @@ void RingControls::updateButtons()
     }
     m_back->setEnabled(m_playback->stepIndex() > 0);
     m_step->setEnabled(!m_playback->atEnd());
-    if (m_workers->value() != m_playback->workers()) {
-        const QSignalBlocker block(m_workers);
-        m_workers->setValue(m_playback->workers());
-    }
 }
 
 } // namespace dtsim::ui

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QSpinBox>
 #include <QWidget>
 
 class QComboBox;
@@ -11,27 +10,9 @@ namespace dtsim::ui {
 
 class RingPlayback;
 
-/// N for the ring animation: 2…16, and a typed value outside that range is kept as text and
-/// reported through `problem` (never clamped silently), as NumberField does.
-class RingWorkersBox : public QSpinBox {
-    Q_OBJECT
-public:
-    explicit RingWorkersBox(QWidget* parent = nullptr);
-    [[nodiscard]] QLineEdit* editor() const { return lineEdit(); }
-
-signals:
-    /// A translated message for an out-of-range entry, or an empty string when it is fine.
-    void problem(const QString& message);
-
-protected:
-    QValidator::State validate(QString& input, int& position) const override;
-
-private:
-    void checkTypedText(const QString& text);
-};
-
-/// Play / pause, step, back, reset, speed and N for a RingPlayback: only in the window (exports
-/// draw the ring alone).
+/// Play / pause, step, back, reset and speed for a RingPlayback: only in the window (exports
+/// draw the ring alone). No N of its own: the ring has the panel's collective.workers GPUs, so
+/// the animation, the read-outs and the formula never disagree.
 class RingControls : public QWidget {
     Q_OBJECT
 public:
@@ -42,10 +23,6 @@ public:
     [[nodiscard]] QPushButton* backButton() const { return m_back; }
     [[nodiscard]] QPushButton* resetButton() const { return m_reset; }
     [[nodiscard]] QComboBox* speedBox() const { return m_speed; }
-    [[nodiscard]] RingWorkersBox* workersBox() const { return m_workers; }
-
-signals:
-    void problem(const QString& message);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -60,9 +37,7 @@ private:
     QPushButton* m_play = nullptr;
     QPushButton* m_step = nullptr;
     QComboBox* m_speed = nullptr;
-    RingWorkersBox* m_workers = nullptr;
     QLabel* m_speedLabel = nullptr;
-    QLabel* m_workersLabel = nullptr;
     bool m_showingPause = false; ///< which icon the play button shows
 };
 

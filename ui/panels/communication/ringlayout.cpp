@@ -24,38 +24,35 @@ QPointF unit(QPointF v)
     return length > 0 ? v / length : QPointF(1, 0);
 }
 
-/// The ring on the left: nodes, arrows and their labels in a square of `side` pixels.
-void layoutCircle(RingLayout& layout, const RingLayoutInput& input, const QRectF& square)
+/// Whether a circle and a box share a pixel.
+bool circleMeetsBox(QPointF centre, qreal radius, const QRectF& box)
 {
-    const int n = input.workers;
-    layout.center = square.center();
-    const qreal outer = square.width() / 2;
-    const qreal sine = std::sin(std::numbers::pi / n);
-    layout.nodeRadius = std::clamp(std::min(outer * 0.2, outer * sine * 0.55), 8.0, 44.0);
-    layout.arrowFont =
-        pixelFont(input.font, std::clamp(layout.nodeRadius * 0.55, 11.0, 17.0), true);
-    const QFontMetricsF arrowMetrics(layout.arrowFont);
-    qreal labelRoom = arrowMetrics.height() * 1.1;
-    layout.ringRadius = std::max(outer - layout.nodeRadius - labelRoom, outer * 0.35);
-    // Labels on the arrows only when neighbouring labels do not run into each other: the
-    // table shows the same values anyway.
-    const qreal labelWidth = arrowMetrics.horizontalAdvance(input.arrowLabelSample) + 8;
-    layout.arrowLabels = n <= 8 && 2 * (layout.ringRadius + labelRoom) * sine >= labelWidth;
-    if (!layout.arrowLabels) {
-        labelRoom = 4.0;
-        layout.ringRadius = std::max(outer - layout.nodeRadius - labelRoom, outer * 0.35);
-    }
-    const bool longNodeLabels = layout.nodeRadius >= 22;
-    layout.nodeFont = pixelFont(
-        input.font, longNodeLabels ? layout.nodeRadius * 0.5 : layout.nodeRadius * 0.8, true);
-    layout.nodeTexts = longNodeLabels ? input.nodeLongTexts : input.nodeShortTexts;
+    const qreal x = std::clamp(centre.x(), box.left(), box.right());
+    const qreal y = std::clamp(centre.y(), box.top(), box.bottom());
+    return std::hypot(centre.x() - x, centre.y() - y) < radius;
+}
+
+/// How far `box` reaches out of `room`, pixels (0 when inside).
+qreal overflow(const QRectF& box, const QRectF& room)
+{
+    return std::max({0.0, room.left() - box.left(), box.right() - room.right(),
+                     room.top() - box.top(), box.bottom() - room.bottom()});
+}
+
+/// The nodes on a circle of `ringRadius` and the arrows between them; each arrow's label sits
+/// `labelOffset` out from its chord, or further where a box of `labelSize` would touch either
+/// node (a large node on a crowded ring otherwise covered it).
+void placeRing(RingLayout& layout, int n, qreal ringRadius, qreal labelOffset, QSizeF labelSize)
+{
+    layout.ringRadius = ringRadius;
     layout.nodes.assign(static_cast<std::size_t>(n), QPointF());
     for (int i = 0; i < n; ++i) {
         const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * i / n;
         layout.nodes[static_cast<std::size_t>(i)] =
-            layout.center + QPointF(std::cos(angle), std::sin(angle)) * layout.ringRadius;
+            layout.center + QPointF(std::cos(angle), std::sin(angle)) * ringRadius;
     }
     layout.arrows.assign(static_cast<std::size_t>(n), RingArrow{});
+    const qreal clearance = layout.nodeRadius + 3; // the node's 2 px outline and a pixel
     for (int i = 0; i < n; ++i) {
         const QPointF a = layout.nodes[static_cast<std::size_t>(i)];
         const QPointF b = layout.nodes[static_cast<std::size_t>((i + 1) % n)];
@@ -70,8 +67,75 @@ void layoutCircle(RingLayout& layout, const RingLayoutInput& input, const QRectF
         arrow.control = mid + normal * bulge * 2;
         arrow.start = a + unit(arrow.control - a) * (layout.nodeRadius + 2);
         arrow.end = b + unit(arrow.control - b) * (layout.nodeRadius + 3);
-        arrow.labelAt = mid + normal * (bulge + labelRoom * 0.55);
+        qreal offset = bulge + labelOffset;
+        QRectF box(QPointF(), labelSize);
+        for (int guard = 0; guard < 400; ++guard) {
+            box.moveCenter(mid + normal * offset);
+            if (labelSize.isEmpty() ||
+                (!circleMeetsBox(a, clearance, box) && !circleMeetsBox(b, clearance, box))) {
+                break;
+            }
+            offset += 1;
+        }
+        arrow.labelAt = mid + normal * offset;
     }
+}
+
+/// The ring on the left: nodes, arrows and their labels in `square`; the labels may reach into
+/// the rest of `room` (the ring's column), never the table.
+void layoutCircle(RingLayout& layout, const RingLayoutInput& input, const QRectF& square,
+                  const QRectF& room)
+{
+    const int n = input.workers;
+    layout.center = square.center();
+    const qreal outer = square.width() / 2;
+    const qreal sine = std::sin(std::numbers::pi / n);
+    layout.nodeRadius = std::clamp(std::min(outer * 0.2, outer * sine * 0.55), 8.0, 44.0);
+    layout.arrowFont =
+        pixelFont(input.font, std::clamp(layout.nodeRadius * 0.55, 11.0, 17.0), true);
+    const QFontMetricsF arrowMetrics(layout.arrowFont);
+    const qreal labelRoom = arrowMetrics.height() * 1.1;
+    const QSizeF labelSize(arrowMetrics.horizontalAdvance(input.arrowLabelSample) + 8,
+                           arrowMetrics.height() + 2);
+    const qreal smallest = outer * 0.35;
+    qreal ringRadius = std::max(outer - layout.nodeRadius - labelRoom, smallest);
+    // Labels on the arrows only when they fit beside the nodes and inside the ring's column:
+    // the table shows the same values anyway. A label pushed off a node may reach past the
+    // column; a smaller ring then makes room.
+    layout.arrowLabels = false;
+    if (n <= 8) {
+        for (int attempt = 0; attempt < 16 && ringRadius >= smallest; ++attempt) {
+            placeRing(layout, n, ringRadius, labelRoom * 0.55, labelSize);
+            qreal beyond = 0;
+            bool apart = true;
+            std::vector<QRectF> boxes;
+            for (const RingArrow& arrow : layout.arrows) {
+                QRectF box(QPointF(), labelSize);
+                box.moveCenter(arrow.labelAt);
+                beyond = std::max(beyond, overflow(box, room));
+                for (const QRectF& other : boxes) {
+                    apart = apart && !box.intersects(other);
+                }
+                boxes.push_back(box);
+            }
+            if (beyond <= 0 && apart) {
+                layout.arrowLabels = true;
+                break;
+            }
+            ringRadius -= std::max(beyond, 2.0);
+            // Nodes stay apart on the smaller ring.
+            layout.nodeRadius = std::min(layout.nodeRadius, ringRadius * sine * 0.9);
+        }
+    }
+    if (!layout.arrowLabels) {
+        layout.nodeRadius = std::clamp(std::min(outer * 0.2, outer * sine * 0.55), 8.0, 44.0);
+        placeRing(layout, n, std::max(outer - layout.nodeRadius - 4.0, smallest), 4.0 * 0.55,
+                  QSizeF());
+    }
+    const bool longNodeLabels = layout.nodeRadius >= 22;
+    layout.nodeFont = pixelFont(
+        input.font, longNodeLabels ? layout.nodeRadius * 0.5 : layout.nodeRadius * 0.8, true);
+    layout.nodeTexts = longNodeLabels ? input.nodeLongTexts : input.nodeShortTexts;
     // What each arrow can paint, for partial repaints: the curve lies in the triangle of its
     // control points; the widest pen and the biggest head are those of a sending step.
     layout.arrowHead = std::clamp(layout.nodeRadius * 0.45, 7.0, 14.0);
@@ -288,7 +352,8 @@ RingLayout ringLayout(const RingLayoutInput& input)
     const qreal side = std::min(body.height(), region);
     layoutCircle(layout, input,
                  QRectF(body.left() + (region - side) / 2, body.top() + (body.height() - side) / 2,
-                        side, side));
+                        side, side),
+                 QRectF(body.left(), body.top(), region, body.height()));
     const qreal gap = std::max(12.0, body.width() * 0.03);
     layoutTable(
         layout, input,

@@ -31,17 +31,21 @@ struct RingStepState {
 /// the sum, or by the all-gather, which hands a finished copy on.
 RingStepState ringStepState(const simcore::RingTrace& trace, int step);
 
-/// The ring animation's playback (seed lesson §3a): its own N (2…16, not collective.workers:
-/// 16 GPUs × 16 numbers is the most a projected table can show), simcore::ringAllReduce's trace
-/// on simcore::ringDemoBuffers, the step shown, and play / pause / speed. No painting: RingWidget
+/// The ring animation's playback (seed lesson §3a): N GPUs (the panel gives it collective.workers,
+/// up to kMaxWorkers: 16 GPUs × 16 numbers is the most a projected table can show),
+/// simcore::ringAllReduce's trace on simcore::ringDemoBuffers, the step shown, and play / pause /
+/// speed. No painting: RingWidget
 /// draws it, RingControls drives it. A QTimer runs only while playing and while the view is
 /// visible; paused or hidden, the playback costs nothing.
 class RingPlayback : public QObject {
     Q_OBJECT
 public:
     static constexpr int kMinWorkers = 2;
+    /// The largest ring drawn; a larger collective.workers is drawn as this many GPUs, and the
+    /// panel says so.
     static constexpr int kMaxWorkers = 16;
-    static constexpr int kDefaultWorkers = 4;
+    /// Until the panel gives it N: the scenario's default collective.workers.
+    static constexpr int kDefaultWorkers = 8;
     /// One step per this many milliseconds at speed 1×.
     static constexpr int kBaseIntervalMs = 1400;
     static constexpr double kMinSpeed = 0.25;

@@ -32,6 +32,7 @@
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -70,6 +71,7 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, std::optional<Theme> t
     buildTabs();
     buildActions(theme);
     buildLessonGuide();
+    keepShortcutsWithoutBars();
     retranslate();
     m_lastExportFolder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (m_lastExportFolder.isEmpty()) {
@@ -801,6 +803,13 @@ void MainWindow::setPresentationMode(bool on)
     for (QAction* key : m_presentationKeys) {
         key->setEnabled(on);
     }
+    // A projector's 800 rows are the charts': the bars' ~90 px go, their keys stay
+    // (keepShortcutsWithoutBars). The tool bar comes back only if it was shown before.
+    if (on) {
+        m_toolBarWasShown = !m_toolBar->isHidden();
+    }
+    menuBar()->setVisible(!on);
+    m_toolBar->setVisible(!on && m_toolBarWasShown);
     if (on) {
         showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: Esc leaves, arrows move the worker "
@@ -808,6 +817,22 @@ void MainWindow::setPresentationMode(bool on)
                                  8000);
     } else {
         showNormal();
+    }
+}
+
+void MainWindow::keepShortcutsWithoutBars()
+{
+    // A shortcut of an action only in a hidden menu or tool bar does nothing: presentation mode
+    // hides both, and F5, Esc, F2, Ctrl+1…7 and Ctrl+Z must still answer there.
+    QList<QAction*> pending = menuBar()->actions();
+    pending << m_toolBar->actions();
+    while (!pending.isEmpty()) {
+        QAction* action = pending.takeFirst();
+        if (QMenu* menu = action->menu()) {
+            pending << menu->actions();
+        } else if (!action->shortcut().isEmpty() && !actions().contains(action)) {
+            addAction(action);
+        }
     }
 }
 

@@ -110,6 +110,8 @@ private:
     void updatePresetMenu();
     void updateUndoTexts();
     void buildLessonGuide();
+    /// Adds every menu and tool bar action with a shortcut to the window itself.
+    void keepShortcutsWithoutBars();
 
     ScenarioModel* m_model;
     QTabWidget* m_tabs = nullptr;
@@ -132,6 +134,7 @@ private:
     QList<QAction*> m_presentationKeys; ///< enabled only in presentation mode
     QList<QAction*> m_languageActions;
     QToolBar* m_toolBar = nullptr;
+    bool m_toolBarWasShown = true; ///< before presentation mode hid it
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;

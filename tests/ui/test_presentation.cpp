@@ -91,7 +91,8 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
             .replace(QChar(QChar::Nbsp), QLatin1Char(' '))
             .replace(QChar(0x202F), QLatin1Char(' '));
     };
-    for (const QString& value : scaling->readouts()) {
+    // All but the lesson's largest N, which only the folded-away number box reaches (below).
+    for (const QString& value : scaling->readouts().mid(0, scaling->readouts().size() - 1)) {
         INFO(value.toStdString());
         CHECK(spaced(scaling->readoutRowText()).contains(spaced(value)));
     }
@@ -176,4 +177,46 @@ TEST_CASE("presentation mode hides the menu and tool bars, and their keys still 
     CHECK_FALSE(window.isPresentationMode());
     CHECK(window.menuBar()->isVisible());
     CHECK_FALSE(toolBar->isVisible());
+}
+
+TEST_CASE("presentation mode names no largest N beyond the slider's reach", "[ui][presentation]")
+{
+    // Hazard: the row under the charts said "Largest N: 4 096" while the slider (and End)
+    // stopped at 64; the number box that reaches 4 096 is folded away there.
+    testing::RestoreLook restore;
+    for (const char* language : {"en", "vi"}) {
+        INFO(language);
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        Appearance presentation = currentAppearance();
+        presentation.presentation = true;
+        applyAppearance(presentation);
+        auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
+        REQUIRE(scaling != nullptr);
+        QCoreApplication::processEvents();
+        const auto row = [scaling] {
+            return scaling->readoutRowText()
+                .remove(QChar(0x2060))
+                .replace(QChar(QChar::Nbsp), QLatin1Char(' '));
+        };
+        const auto largest = [scaling] {
+            return QString(scaling->readoutRows().constLast().label).remove(QLatin1Char('&'));
+        };
+        REQUIRE(window.model()->scenario().scaling.mode == simcore::ScalingMode::Lesson);
+        CHECK_FALSE(row().contains(largest()));
+        CHECK(row().contains(scaling->readoutRows().constFirst().label));
+        scaling->workerSlider()->triggerAction(QAbstractSlider::SliderToMaximum);
+        CHECK(window.model()->scenario().scaling.workers < 4096);
+        CHECK_FALSE(row().contains(largest()));
+        // The controls column keeps it, beside the box that reaches it.
+        CHECK(scaling->readouts().size() == scaling->readoutRows().size());
+
+        // The physical model's largest N is the cluster's or the batch's, and the slider's end.
+        REQUIRE_FALSE(
+            window.model()->setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
+        QCoreApplication::processEvents();
+        CHECK(row().contains(largest()));
+    }
 }

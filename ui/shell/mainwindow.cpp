@@ -35,6 +35,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSlider>
 #include <QStackedWidget>
@@ -78,12 +79,21 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, std::optional<Theme> t
         m_lastExportFolder = QDir::homePath();
     }
     statusBar()->showMessage(tr("Ready"), 3000);
-    resize(1280, 800); // fits a 1280×800 projector and a 1366×768 laptop
+    resize(initialSize(screen()->availableGeometry().size()));
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     connect(m_model->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     updateRecentMenu();
     updateTitle();
+}
+
+QSize MainWindow::initialSize(const QSize& available)
+{
+    // A classroom projector's 1280×800 where there is room. Before the first show the window
+    // manager's frame is unknown: a title bar and borders are allowed for, so a 1366×768 laptop
+    // does not get a window taller than its screen.
+    const QSize frame(8, 40);
+    return QSize(1280, 800).boundedTo(available - frame);
 }
 
 MainWindow::~MainWindow()

@@ -68,6 +68,10 @@ public:
     /// Whether the scenario has changed since it was opened or saved.
     [[nodiscard]] bool hasUnsavedChanges() const;
 
+    /// The size the window opens at on a screen with `available` room: 1280×800, or less with
+    /// the window manager's frame around it.
+    [[nodiscard]] static QSize initialSize(const QSize& available);
+
     /// Exports the current panel's charts (what the toolbar button and File menu do).
     void exportCurrentPanel();
     /// Full screen, larger fonts and lines, a high-contrast palette; Esc leaves.

@@ -218,5 +218,8 @@ TEST_CASE("presentation mode names no largest N beyond the slider's reach", "[ui
             window.model()->setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
         QCoreApplication::processEvents();
         CHECK(row().contains(largest()));
+        scaling->workerSlider()->triggerAction(QAbstractSlider::SliderToMaximum);
+        CHECK(scaling->readouts().constLast().startsWith(
+            QString::number(window.model()->scenario().scaling.workers)));
     }
 }

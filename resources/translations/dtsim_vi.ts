@@ -3729,10 +3729,6 @@
         <translation>Quá một node, N tăng theo từng node trọn vẹn gồm %1 GPU: all-reduce phân cấp cần các node đầy đủ.</translation>
     </message>
     <message>
-        <source>The most workers the lesson&apos;s slider and box allow.</source>
-        <translation>Số worker nhiều nhất mà thanh trượt và ô nhập của bài học cho phép.</translation>
-    </message>
-    <message>
         <source>Counting failures and stragglers: T&lt;sub&gt;wall&lt;/sub&gt; = T&lt;sub&gt;step&lt;/sub&gt; × s + writes + lost work + restarts (Daly 2006 at τ&lt;sub&gt;opt&lt;/sub&gt;), s = 1 + c × E[max of N] = 1 + %1 × %2 = %3; M = %4 / %5 = %6, δ = %7, R = %8, τ&lt;sub&gt;opt&lt;/sub&gt; = %9</source>
         <translation>Tính cả sự cố và GPU chậm (straggler): T&lt;sub&gt;wall&lt;/sub&gt; = T&lt;sub&gt;step&lt;/sub&gt; × s + ghi checkpoint + công việc bị mất + khởi động lại (Daly 2006 tại τ&lt;sub&gt;opt&lt;/sub&gt;), s = 1 + c × E[max của N] = 1 + %1 × %2 = %3; M = %4 / %5 = %6, δ = %7, R = %8, τ&lt;sub&gt;opt&lt;/sub&gt; = %9</translation>
     </message>
@@ -3887,6 +3883,10 @@
     <message>
         <source>The most workers this scenario allows, and the control that sets it.</source>
         <translation>Số worker lớn nhất kịch bản này cho phép, và ô điều khiển quyết định giới hạn đó.</translation>
+    </message>
+    <message>
+        <source>The most workers the number box allows; the slider stops sooner.</source>
+        <translation>Số worker nhiều nhất mà ô nhập cho phép; thanh trượt dừng sớm hơn.</translation>
     </message>
 </context>
 <context>

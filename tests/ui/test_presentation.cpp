@@ -7,6 +7,7 @@
 #include "testaccess.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/panel.h"
+#include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/scalingpanel.h"
 #include "ui/shell/mainwindow.h"
@@ -14,10 +15,16 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHash>
+#include <QMenuBar>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTest>
 #include <QTextDocument>
+#include <QToolBar>
 #include <QToolButton>
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -84,7 +91,8 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
             .replace(QChar(QChar::Nbsp), QLatin1Char(' '))
             .replace(QChar(0x202F), QLatin1Char(' '));
     };
-    for (const QString& value : scaling->readouts()) {
+    // All but the lesson's largest N, which only the folded-away number box reaches (below).
+    for (const QString& value : scaling->readouts().mid(0, scaling->readouts().size() - 1)) {
         INFO(value.toStdString());
         CHECK(spaced(scaling->readoutRowText()).contains(spaced(value)));
     }
@@ -115,4 +123,103 @@ TEST_CASE("presentation mode folds the controls away and puts the read-outs unde
     CHECK(TestAccess::barView(*charts)->isVisible());
     CHECK(TestAccess::speedupView(*charts)->isVisible());
     CHECK(scaling->readoutRowText().isEmpty());
+}
+
+TEST_CASE("presentation mode hides the menu and tool bars, and their keys still work",
+          "[ui][presentation]")
+{
+    // Hazard: the bars took ~90 of a projector's 800 rows; hidden, the shortcuts of actions
+    // only in their menus stopped answering.
+    testing::RestoreLook restore;
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    auto* toolBar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+    REQUIRE(toolBar != nullptr);
+    CHECK(window.menuBar()->isVisible());
+    CHECK(toolBar->isVisible());
+
+    QTest::keyClick(&window, Qt::Key_F5);
+    REQUIRE(window.isPresentationMode());
+    QCoreApplication::processEvents();
+    CHECK_FALSE(window.menuBar()->isVisible());
+    CHECK_FALSE(toolBar->isVisible());
+    CHECK(window.tabs()->mapTo(&window, QPoint()).y() == 0);
+
+    for (int i = MainWindow::panelIds().size() - 1; i >= 0; --i) {
+        QTest::keyClick(&window, static_cast<Qt::Key>(Qt::Key_1 + i), Qt::ControlModifier);
+        CHECK(window.tabs()->currentIndex() == i);
+    }
+    const auto workers = window.model()->scenario().scaling.workers;
+    REQUIRE_FALSE(
+        window.model()->setValue(QStringLiteral("scaling.workers"), QString::number(workers + 1)));
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    CHECK(window.model()->scenario().scaling.workers == workers);
+
+    QTest::keyClick(&window, Qt::Key_F2);
+    CHECK(window.lessonDock()->isVisible());
+    QTest::keyClick(&window, Qt::Key_F2);
+    CHECK_FALSE(window.lessonDock()->isVisible());
+    CHECK(window.isPresentationMode());
+
+    QTest::keyClick(&window, Qt::Key_Escape);
+    CHECK_FALSE(window.isPresentationMode());
+    CHECK(window.menuBar()->isVisible());
+    CHECK(toolBar->isVisible());
+
+    // F5 leaves as well; a tool bar the user had closed stays closed.
+    toolBar->hide();
+    QTest::keyClick(&window, Qt::Key_F5);
+    CHECK(window.isPresentationMode());
+    QTest::keyClick(&window, Qt::Key_F5);
+    CHECK_FALSE(window.isPresentationMode());
+    CHECK(window.menuBar()->isVisible());
+    CHECK_FALSE(toolBar->isVisible());
+}
+
+TEST_CASE("presentation mode names no largest N beyond the slider's reach", "[ui][presentation]")
+{
+    // Hazard: the row under the charts said "Largest N: 4 096" while the slider (and End)
+    // stopped at 64; the number box that reaches 4 096 is folded away there.
+    testing::RestoreLook restore;
+    for (const char* language : {"en", "vi"}) {
+        INFO(language);
+        REQUIRE(dtsim::common::setLanguage(QString::fromLatin1(language)));
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        Appearance presentation = currentAppearance();
+        presentation.presentation = true;
+        applyAppearance(presentation);
+        auto* scaling = qobject_cast<ScalingPanel*>(window.panel(QStringLiteral("scaling")));
+        REQUIRE(scaling != nullptr);
+        QCoreApplication::processEvents();
+        const auto row = [scaling] {
+            return scaling->readoutRowText()
+                .remove(QChar(0x2060))
+                .replace(QChar(QChar::Nbsp), QLatin1Char(' '));
+        };
+        const auto largest = [scaling] {
+            return QString(scaling->readoutRows().constLast().label).remove(QLatin1Char('&'));
+        };
+        REQUIRE(window.model()->scenario().scaling.mode == simcore::ScalingMode::Lesson);
+        CHECK_FALSE(row().contains(largest()));
+        CHECK(row().contains(scaling->readoutRows().constFirst().label));
+        scaling->workerSlider()->triggerAction(QAbstractSlider::SliderToMaximum);
+        CHECK(window.model()->scenario().scaling.workers < 4096);
+        CHECK_FALSE(row().contains(largest()));
+        // The controls column keeps it, beside the box that reaches it.
+        CHECK(scaling->readouts().size() == scaling->readoutRows().size());
+
+        // The physical model's largest N is the cluster's or the batch's, and the slider's end.
+        REQUIRE_FALSE(
+            window.model()->setValue(QStringLiteral("scaling.mode"), QStringLiteral("physical")));
+        QCoreApplication::processEvents();
+        CHECK(row().contains(largest()));
+        scaling->workerSlider()->triggerAction(QAbstractSlider::SliderToMaximum);
+        CHECK(scaling->readouts().constLast().startsWith(
+            QString::number(window.model()->scenario().scaling.workers)));
+    }
 }

@@ -200,6 +200,9 @@ void Panel::updateReadoutRow()
     }
     QStringList items;
     for (qsizetype i = 0; i < m_readoutValues.size(); ++i) {
+        if (m_readoutsOutOfRow.contains(i)) {
+            continue;
+        }
         QString name = m_readoutNames[i]->text().remove(QLatin1Char('&'));
         // A read-out never breaks inside ("4 h / 48 min" read as two numbers, "450 GB/ s",
         // "20 / 809 steps"): no-break spaces, and a word joiner after each slash. Qt's rich text
@@ -343,6 +346,19 @@ void Panel::setReadouts(const QList<Readout>& rows)
     for (qsizetype i = 0; i + 1 < m_readoutCopyActions.size(); i += 2) {
         m_readoutCopyActions[i]->setText(tr("&Copy"));
         m_readoutCopyActions[i + 1]->setText(tr("Copy &all read-outs"));
+    }
+    updateReadoutRow();
+}
+
+void Panel::setReadoutInRow(qsizetype index, bool inRow)
+{
+    if (m_readoutsOutOfRow.contains(index) != inRow) {
+        return;
+    }
+    if (inRow) {
+        m_readoutsOutOfRow.removeAll(index);
+    } else {
+        m_readoutsOutOfRow << index;
     }
     updateReadoutRow();
 }

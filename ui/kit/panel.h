@@ -173,6 +173,9 @@ protected:
     /// The read-out rows' labels, tips and patterns, in order (one per row addReadouts made);
     /// call again when the language changes or a row's pattern does.
     void setReadouts(const QList<Readout>& rows);
+    /// Presentation mode: whether read-out `index` stands in the row under the charts (every
+    /// one does until told otherwise); it stays in the controls column either way.
+    void setReadoutInRow(qsizetype index, bool inRow);
     /// Every read-out's value from the report's quantities; all "—" when the report has a
     /// problem.
     void showReadouts(const simcore::Report& report);
@@ -217,6 +220,7 @@ private:
     QList<QLabel*> m_readoutValues;
     QList<QAction*> m_readoutCopyActions; ///< per read-out: copy it, copy all
     QList<Readout> m_readoutRows;
+    QList<qsizetype> m_readoutsOutOfRow; ///< setReadoutInRow(index, false)
 
     bool m_showingModelProblem = false;
     bool m_active = true;

@@ -33,8 +33,10 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSlider>
 #include <QStackedWidget>
@@ -71,18 +73,28 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, std::optional<Theme> t
     buildTabs();
     buildActions(theme);
     buildLessonGuide();
+    keepShortcutsWithoutBars();
     retranslate();
     m_lastExportFolder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (m_lastExportFolder.isEmpty()) {
         m_lastExportFolder = QDir::homePath();
     }
     statusBar()->showMessage(tr("Ready"), 3000);
-    resize(1280, 800); // fits a 1280×800 projector and a 1366×768 laptop
+    resize(initialSize(screen()->availableGeometry().size()));
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     connect(m_model->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     updateRecentMenu();
     updateTitle();
+}
+
+QSize MainWindow::initialSize(const QSize& available)
+{
+    // A classroom projector's 1280×800 where there is room. Before the first show the window
+    // manager's frame is unknown: a title bar and borders are allowed for, so a 1366×768 laptop
+    // does not get a window taller than its screen.
+    const QSize frame(8, 40);
+    return QSize(1280, 800).boundedTo(available - frame);
 }
 
 MainWindow::~MainWindow()
@@ -808,6 +820,13 @@ void MainWindow::setPresentationMode(bool on)
     for (QAction* key : m_presentationKeys) {
         key->setEnabled(on);
     }
+    // A projector's 800 rows are the charts': the bars' ~90 px go, their keys stay
+    // (keepShortcutsWithoutBars). The tool bar comes back only if it was shown before.
+    if (on) {
+        m_toolBarWasShown = !m_toolBar->isHidden();
+    }
+    menuBar()->setVisible(!on);
+    m_toolBar->setVisible(!on && m_toolBarWasShown);
     if (on) {
         showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: Esc leaves, arrows move the worker "
@@ -815,6 +834,22 @@ void MainWindow::setPresentationMode(bool on)
                                  8000);
     } else {
         showNormal();
+    }
+}
+
+void MainWindow::keepShortcutsWithoutBars()
+{
+    // A shortcut of an action only in a hidden menu or tool bar does nothing: presentation mode
+    // hides both, and F5, Esc, F2, Ctrl+1…7 and Ctrl+Z must still answer there.
+    QList<QAction*> pending = menuBar()->actions();
+    pending << m_toolBar->actions();
+    while (!pending.isEmpty()) {
+        QAction* action = pending.takeFirst();
+        if (QMenu* menu = action->menu()) {
+            pending << menu->actions();
+        } else if (!action->shortcut().isEmpty() && !actions().contains(action)) {
+            addAction(action);
+        }
     }
 }
 

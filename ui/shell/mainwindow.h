@@ -68,6 +68,10 @@ public:
     /// Whether the scenario has changed since it was opened or saved.
     [[nodiscard]] bool hasUnsavedChanges() const;
 
+    /// The size the window opens at on a screen with `available` room: 1280×800, or less with
+    /// the window manager's frame around it.
+    [[nodiscard]] static QSize initialSize(const QSize& available);
+
     /// Exports the current panel's charts (what the toolbar button and File menu do).
     void exportCurrentPanel();
     /// Full screen, larger fonts and lines, a high-contrast palette; Esc leaves.
@@ -110,6 +114,8 @@ private:
     void updatePresetMenu();
     void updateUndoTexts();
     void buildLessonGuide();
+    /// Adds every menu and tool bar action with a shortcut to the window itself.
+    void keepShortcutsWithoutBars();
 
     ScenarioModel* m_model;
     QTabWidget* m_tabs = nullptr;
@@ -132,6 +138,7 @@ private:
     QList<QAction*> m_presentationKeys; ///< enabled only in presentation mode
     QList<QAction*> m_languageActions;
     QToolBar* m_toolBar = nullptr;
+    bool m_toolBarWasShown = true; ///< before presentation mode hid it
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;

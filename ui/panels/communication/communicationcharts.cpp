@@ -252,7 +252,8 @@ QChartView* makeView(QChart* chart, QWidget* parent)
 {
     auto* view = new QChartView(chart, parent);
     chartstyle::applyViewStyle(view);
-    view->setMinimumSize(220, 170);
+    // Three side by side beside the controls and the Lesson guide's dock fit a 1280-px screen.
+    view->setMinimumSize(200, 170);
     return view;
 }
 

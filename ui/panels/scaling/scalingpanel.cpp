@@ -375,10 +375,13 @@ void ScalingPanel::setModeReadouts()
                       {QStringLiteral("max_workers"), QStringLiteral("workers_limit")},
                       tr("%1 (%2)")}
             : Readout{tr("Largest N:"),
-                      tr("The most workers the lesson's slider and box allow."),
+                      tr("The most workers the number box allows; the slider stops sooner."),
                       {QStringLiteral("max_workers")},
                       {}},
     });
+    // The lesson's largest N is the number box's: presentation mode folds the box away, and the
+    // slider the arrow keys and End move there stops far below it.
+    setReadoutInRow(kReadoutCount - 1, physical);
 }
 
 void ScalingPanel::refresh()

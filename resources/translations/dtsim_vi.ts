@@ -3873,20 +3873,20 @@
         <translation>%1 của DP được che dưới lượt ngược cuối</translation>
     </message>
     <message>
-        <source>The N with the shortest step: one more worker there would add more sync than the compute it takes over. The formula strip derives it.</source>
-        <translation>N có bước ngắn nhất: thêm một worker nữa ở đó sẽ làm tăng phần đồng bộ nhiều hơn phần tính toán nó gánh bớt. Dải công thức chỉ ra cách tính.</translation>
-    </message>
-    <message>
-        <source>fastest: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + per-worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / per-worker) = √(%1 / %2) = %3, so N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: its per-worker part about equals the compute there, and the fixed %7 comes on top)</source>
-        <translation>nhanh nhất: dT/dN = −T&lt;sub&gt;compute&lt;/sub&gt;/N² + mỗi worker = 0 → N* = √(T&lt;sub&gt;compute&lt;/sub&gt; / mỗi worker) = √(%1 / %2) = %3, nên N = %4 (T&lt;sub&gt;compute&lt;/sub&gt;/N = %5, T&lt;sub&gt;sync&lt;/sub&gt; = %6: phần theo số worker ở đó xấp xỉ phần tính toán, cộng thêm phần cố định %7)</translation>
-    </message>
-    <message>
         <source>The most workers this scenario allows, and the control that sets it.</source>
         <translation>Số worker lớn nhất kịch bản này cho phép, và ô điều khiển quyết định giới hạn đó.</translation>
     </message>
     <message>
         <source>The most workers the number box allows; the slider stops sooner.</source>
         <translation>Số worker nhiều nhất mà ô nhập cho phép; thanh trượt dừng sớm hơn.</translation>
+    </message>
+    <message>
+        <source>The N with the shortest step: one more worker there would add more sync than the compute it takes over (the formula strip derives it). Sync also has a fixed part, so at the optimum it already exceeds the compute.</source>
+        <translation>N có bước ngắn nhất: thêm một worker nữa ở đó sẽ làm tăng phần đồng bộ nhiều hơn phần tính toán nó gánh bớt (dải công thức chỉ ra cách tính). Đồng bộ còn có phần cố định, nên ở điểm tối ưu nó đã lớn hơn phần tính toán.</translation>
+    </message>
+    <message>
+        <source>fastest where dT/dN = 0: N* = √(%1 / %2) = %3 → N = %4</source>
+        <translation>nhanh nhất khi dT/dN = 0: N* = √(%1 / %2) = %3 → N = %4</translation>
     </message>
 </context>
 <context>
@@ -3912,7 +3912,7 @@
     <name>ScenarioModel</name>
     <message>
         <source>Change %1</source>
-        <extracomment>Undo menu text; %1 is a scenario key such as scaling.workers</extracomment>
+        <extracomment>Undo menu text; %1 is a control&apos;s label such as &quot;Worker count N&quot;</extracomment>
         <translation>Thay đổi %1</translation>
     </message>
 </context>

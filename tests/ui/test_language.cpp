@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -316,4 +317,23 @@ TEST_CASE("switching language mid-class re-writes every number field the new lan
         window.panel(QStringLiteral("memory"))->editorFor(QStringLiteral("model.params")));
     REQUIRE(memoryBox != nullptr);
     CHECK_FALSE(memoryBox->text().contains(QLatin1Char('.')));
+}
+
+TEST_CASE("the Undo menu names a change by its control, in the language in use",
+          "[ui][language][window]")
+{
+    // Hazard: "Hoàn tác: Thay đổi lesson.sync_per_worker", and after switching to English the
+    // undo text stayed Vietnamese.
+    BackToEnglish restore;
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("vi")));
+    MainWindow window;
+    REQUIRE_FALSE(window.model()->setNumber(QStringLiteral("lesson.sync_per_worker"), 0.005));
+    const QString vietnamese = window.model()->undoStack()->undoText();
+    CHECK_FALSE(vietnamese.contains(QStringLiteral("lesson.")));
+    CHECK(vietnamese.startsWith(QStringLiteral("Thay đổi")));
+    REQUIRE(dtsim::common::setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    const QString english = window.model()->undoStack()->undoText();
+    CHECK(english.startsWith(QStringLiteral("Change ")));
+    CHECK_FALSE(english.contains(QStringLiteral("lesson.")));
 }

@@ -1,5 +1,7 @@
 #include "ui/kit/scenariomodel.h"
 
+#include "ui/kit/keytexts.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QUndoCommand>
@@ -12,12 +14,16 @@ namespace dtsim::ui {
 class ScenarioEditCommand : public QUndoCommand {
 public:
     ScenarioEditCommand(ScenarioModel* model, simcore::Scenario before, simcore::Scenario after,
-                        QString key, const QString& text)
-        : QUndoCommand(text), m_model(model), m_before(std::move(before)),
-          m_after(std::move(after)), m_key(std::move(key))
+                        QString key, std::function<QString()> describe)
+        : m_model(model), m_before(std::move(before)), m_after(std::move(after)),
+          m_key(std::move(key)), m_describe(std::move(describe))
     {
+        retranslate();
         m_lastEdit.start();
     }
+
+    /// The Undo menu names the step in the language now in use.
+    void retranslate() { setText(m_describe()); }
 
     void undo() override { m_model->assign(m_before); }
     void redo() override { m_model->assign(m_after); }
@@ -41,8 +47,19 @@ private:
     simcore::Scenario m_before;
     simcore::Scenario m_after;
     QString m_key; ///< empty for whole-scenario changes, which never merge
+    std::function<QString()> m_describe;
     QElapsedTimer m_lastEdit;
 };
+
+void ScenarioModel::retranslateUndoTexts()
+{
+    for (int i = 0; i < m_undo->count(); ++i) {
+        // Every command on this stack is one of ours; the stack hands them out const only.
+        auto* command =
+            static_cast<ScenarioEditCommand*>(const_cast<QUndoCommand*>(m_undo->command(i)));
+        command->retranslate();
+    }
+}
 
 ScenarioModel::ScenarioModel(QObject* parent) : ScenarioModel(simcore::Scenario{}, parent) {}
 
@@ -69,6 +86,17 @@ std::optional<simcore::ScenarioError> ScenarioModel::setNumber(const QString& ke
 std::optional<simcore::ScenarioError> ScenarioModel::setScenario(const simcore::Scenario& scenario,
                                                                  const QString& description)
 {
+    if (description.isEmpty()) {
+        return setScenario(scenario, [] {
+            return QCoreApplication::translate("dtsim::ui::ScenarioModel", "Change all parameters");
+        });
+    }
+    return setScenario(scenario, [description] { return description; });
+}
+
+std::optional<simcore::ScenarioError> ScenarioModel::setScenario(const simcore::Scenario& scenario,
+                                                                 std::function<QString()> describe)
+{
     for (auto& problem : simcore::validate(scenario)) {
         if (problem.kind != simcore::ScenarioError::Kind::Inconsistent) {
             return std::move(problem);
@@ -77,11 +105,8 @@ std::optional<simcore::ScenarioError> ScenarioModel::setScenario(const simcore::
     if (scenario == m_scenario) {
         return std::nullopt;
     }
-    const QString text =
-        description.isEmpty()
-            ? QCoreApplication::translate("dtsim::ui::ScenarioModel", "Change all parameters")
-            : description;
-    m_undo->push(new ScenarioEditCommand(this, m_scenario, scenario, QString(), text));
+    m_undo->push(
+        new ScenarioEditCommand(this, m_scenario, scenario, QString(), std::move(describe)));
     return std::nullopt;
 }
 
@@ -95,9 +120,11 @@ ScenarioModel::apply(const simcore::Scenario& candidate, const QString& key,
     if (candidate == m_scenario) {
         return std::nullopt;
     }
-    //: Undo menu text; %1 is a scenario key such as scaling.workers
-    const QString text = tr("Change %1").arg(key);
-    m_undo->push(new ScenarioEditCommand(this, m_scenario, candidate, key, text));
+    // Named by the control's label, in the language in use when the menu shows it.
+    m_undo->push(new ScenarioEditCommand(this, m_scenario, candidate, key, [key] {
+        //: Undo menu text; %1 is a control's label such as "Worker count N"
+        return ScenarioModel::tr("Change %1").arg(accessibleLabel(keyText(key).label));
+    }));
     return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 #include "simcore/scenario/scenario.h"
 
 #include <QObject>
+#include <functional>
 #include <optional>
 
 class QUndoStack;
@@ -31,6 +32,11 @@ public:
     /// between keys is let through, as setValue lets it through, for the panels to name.
     std::optional<simcore::ScenarioError> setScenario(const simcore::Scenario& scenario,
                                                       const QString& description = {});
+    /// The same, named by `describe` in the language in use whenever the Undo menu shows it.
+    std::optional<simcore::ScenarioError> setScenario(const simcore::Scenario& scenario,
+                                                      std::function<QString()> describe);
+    /// Names every undo step again in the language now in use (after a language switch).
+    void retranslateUndoTexts();
 
     /// Edits of the same key closer together than this merge into one undo step.
     static constexpr int kMergeMilliseconds = 1000;

@@ -70,8 +70,7 @@ void LessonGuide::setStep(int index)
     showStep();
     // Covered first, then set up: the panel changes only under the cover.
     const common::LessonPlanStep& step = m_steps[m_step];
-    emit showRequested(step, common::lessonStepScenario(step),
-                       tr("Lesson step %1").arg(m_step + 1));
+    emit showRequested(step, common::lessonStepScenario(step), m_step + 1);
 }
 
 void LessonGuide::retranslate()
@@ -160,7 +159,7 @@ void LessonGuide::reveal()
     showAnswer();
     setPending(QString());
     // The learner may have looked at another tab meanwhile: the answer is on the step's panel.
-    emit showRequested(m_steps[m_step], std::nullopt, QString());
+    emit showRequested(m_steps[m_step], std::nullopt, m_step + 1);
 }
 
 QString LessonGuide::revealedText() const

@@ -36,9 +36,9 @@ public:
 
 signals:
     /// The window switches to the step's panel and view and, when given, loads the step's
-    /// scenario (undoably, under `undoText`).
+    /// scenario (undoably, as "Lesson step `number`").
     void showRequested(const common::LessonPlanStep& step,
-                       const std::optional<simcore::Scenario>& scenario, const QString& undoText);
+                       const std::optional<simcore::Scenario>& scenario, int number);
     /// A question waits for the learner's prediction: the window covers the panels (whose
     /// read-outs, markers and summary would give the answer away) until Reveal. An empty
     /// question uncovers them.

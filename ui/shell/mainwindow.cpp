@@ -405,6 +405,7 @@ void MainWindow::changeEvent(QEvent* event)
         // "20.000 ms" in Vietnamese, read there as twenty thousand. Setting it here passes the
         // new one down to every child that has none of its own.
         setLocale(QLocale());
+        m_model->retranslateUndoTexts();
         retranslate();
     }
     QMainWindow::changeEvent(event);
@@ -973,9 +974,11 @@ LessonGuide* MainWindow::lessonGuide()
     m_lessonDock->setWidget(guide);
     connect(guide, &LessonGuide::showRequested, this,
             [this](const common::LessonPlanStep& step,
-                   const std::optional<simcore::Scenario>& scenario, const QString& undoText) {
+                   const std::optional<simcore::Scenario>& scenario, int number) {
                 if (scenario) {
-                    m_model->setScenario(*scenario, undoText);
+                    m_model->setScenario(*scenario, [number] {
+                        return LessonGuide::tr("Lesson step %1").arg(number);
+                    });
                 }
                 showPanel(step.panel);
                 if (!step.shows.isEmpty()) {

@@ -366,7 +366,8 @@ void ScalingPanel::setModeReadouts()
                  : Readout{tr("Total training time:"), {}, {QStringLiteral("total_time")}, {}},
         {tr("Optimum:"),
          tr("The N with the shortest step: one more worker there would add more sync than the "
-            "compute it takes over. The formula strip derives it."),
+            "compute it takes over (the formula strip derives it). Sync also has a fixed part, so "
+            "at the optimum it already exceeds the compute."),
          {QStringLiteral("optimal_workers"), QStringLiteral("optimal_step")},
          tr("N = %1, %2 per step")},
         physical
@@ -496,32 +497,23 @@ void ScalingPanel::updateFormula()
         tr("speed-up = T<sub>step</sub>(1) / T<sub>step</sub>(%1) = %2; efficiency = %2 / %1 = "
            "%3")
             .arg(n, value("speedup"), value("efficiency"));
-    setFormula(general + QStringLiteral("<br>") + numbers + QStringLiteral("<br>") + speedup +
-               optimumFormula() + failureFormula());
+    setFormula(general + QStringLiteral("<br>") + numbers + optimumFormula() +
+               QStringLiteral("<br>") + speedup + failureFormula());
 }
 
 QString ScalingPanel::optimumFormula() const
 {
     const auto& lesson = m_report.lesson;
-    const auto& optimal = m_report.result.optimal;
     if (!std::isfinite(lesson.continuousOptimum) || m_report.failureParams) {
         return QString();
     }
     // Why 16 and not where the two terms are equal: the step stops falling where one more
     // worker saves as much compute as it adds sync; the fixed part of sync does not move that.
-    return QStringLiteral("<br>") +
-           tr("fastest: dT/dN = −T<sub>compute</sub>/N² + per-worker = 0 → N* = "
-              "√(T<sub>compute</sub> / per-worker) = √(%1 / %2) = %3, so N = %4 "
-              "(T<sub>compute</sub>"
-              "/N = %5, T<sub>sync</sub> = %6: its per-worker part about equals the compute "
-              "there, and the fixed %7 comes on top)")
-               .arg(common::formatDuration(lesson.baseComputeSeconds),
-                    common::formatDuration(lesson.syncPerWorkerSeconds),
-                    common::formatNumber(lesson.continuousOptimum, 3),
-                    common::formatQuantity(m_report, "optimal_workers"),
-                    common::formatDuration(optimal.computeSeconds),
-                    common::formatDuration(optimal.syncSeconds),
-                    common::formatDuration(lesson.fixedSyncSeconds));
+    return QStringLiteral("; ") + tr("fastest where dT/dN = 0: N* = √(%1 / %2) = %3 → N = %4")
+                                      .arg(common::formatDuration(lesson.baseComputeSeconds),
+                                           common::formatDuration(lesson.syncPerWorkerSeconds),
+                                           common::formatNumber(lesson.continuousOptimum, 3),
+                                           common::formatQuantity(m_report, "optimal_workers"));
 }
 
 std::string_view ScalingPanel::plainStepId() const

@@ -12,9 +12,11 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTest>
 #include <QUndoStack>
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -179,6 +181,22 @@ TEST_CASE("each step sets up its own panel under the cover; Reveal uncovers it",
     CHECK(window.model()->scenario().parallel.schedule == simcore::PipelineSchedule::GPipe);
     window.model()->undoStack()->undo(); // back to step 1's settings
     CHECK(window.model()->scenario() == dtsim::common::lessonStepScenario(planStep("memory")));
+}
+
+TEST_CASE("Enter in the guess box reveals, as a teacher typing the class's guess expects",
+          "[ui][lesson]")
+{
+    LessonGuide guide;
+    guide.setStep(0);
+    guide.show();
+    auto* editor = guide.guessBox()->findChild<QLineEdit*>();
+    REQUIRE(editor != nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("12"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    CHECK(guide.isRevealed());
+    CHECK(guide.revealedText().contains(QStringLiteral("16")));
+    CHECK(guide.revealedText().contains(QStringLiteral("too low")));
 }
 
 TEST_CASE("a screen reader names the guess box by the question", "[ui][lesson]")

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -54,6 +55,9 @@ LessonGuide::LessonGuide(QWidget* parent) : QWidget(parent)
     layout->addLayout(navigation);
 
     connect(m_reveal, &QPushButton::clicked, this, &LessonGuide::reveal);
+    // Type the class's guess, press Enter: the answer, without reaching for the mouse.
+    connect(m_guess->findChild<QLineEdit*>(), &QLineEdit::returnPressed, this,
+            &LessonGuide::reveal);
     connect(m_previous, &QPushButton::clicked, this, [this] { setStep(m_step - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setStep(m_step + 1); });
     retranslate();

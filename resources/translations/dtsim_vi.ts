@@ -3986,8 +3986,8 @@
         <translation>mạng (NIC)</translation>
     </message>
     <message>
-        <source>your link (hardware.intra_*)</source>
-        <translation>liên kết của bạn (hardware.intra_*)</translation>
+        <source>your link inside a node</source>
+        <translation>liên kết trong node của bạn</translation>
     </message>
     <message>
         <source>%1, %2</source>

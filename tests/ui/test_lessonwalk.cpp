@@ -131,9 +131,12 @@ TEST_CASE("every lesson step, both languages, both modes, projector and laptop s
                 MainWindow window;
                 window.resize(size);
                 window.show();
-                Appearance look = currentAppearance();
-                look.presentation = presentation;
-                applyAppearance(look);
+                window.setPresentationMode(presentation); // F5: without menu and tool bars
+                if (presentation) {
+                    // Full screen is the offscreen platform's own screen: the projector's size.
+                    window.showNormal();
+                    window.resize(size);
+                }
                 window.tabs()->setCurrentIndex(3); // the class was elsewhere before F2
                 window.lessonDock()->toggleViewAction()->trigger();
                 LessonGuide* guide = window.lessonGuide();

@@ -109,7 +109,7 @@ QString TopologyDiagram::kindName(LinkKind kind)
     case LinkKind::Network:
         return tr("network (NIC)");
     case LinkKind::Custom:
-        return tr("your link (hardware.intra_*)");
+        return tr("your link inside a node");
     }
     return {};
 }

@@ -14,6 +14,7 @@
 #include "ui/shell/predictioncover.h"
 
 #include <QAbstractBarSeries>
+#include <QAbstractButton>
 #include <QAction>
 #include <QAreaSeries>
 #include <QBarSet>
@@ -21,6 +22,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -88,6 +90,26 @@ void keepShot(QWidget* window, const QString& name)
         QCoreApplication::processEvents();
         window->grab().save(folder + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
+}
+
+/// Visible one-line labels (and buttons) under `root` narrower than their text: cut off.
+QStringList clippedTexts(QWidget* root)
+{
+    QStringList clipped;
+    for (QLabel* label : root->findChildren<QLabel*>()) {
+        if (label->isVisible() && !label->wordWrap() && !label->text().isEmpty() &&
+            label->textFormat() != Qt::RichText && label->pixmap().isNull() &&
+            label->width() + 1 < label->minimumSizeHint().width()) {
+            clipped << label->text();
+        }
+    }
+    for (QAbstractButton* button : root->findChildren<QAbstractButton*>()) {
+        if (button->isVisible() && !button->text().isEmpty() &&
+            button->width() + 1 < button->minimumSizeHint().width()) {
+            clipped << button->text();
+        }
+    }
+    return clipped;
 }
 
 /// The scenario keys `text` names ("train.global_batch"): a class reads controls' labels.
@@ -191,6 +213,8 @@ TEST_CASE("every lesson step, both languages, both modes, projector and laptop s
                         CHECK(keysIn(readout).isEmpty());
                     }
                     CHECK(keysIn(guide->revealedText()).isEmpty());
+                    CHECK(clippedTexts(panel).isEmpty());
+                    CHECK(clippedTexts(guide).isEmpty());
                     testing::checkChartTexts(language, step.id, panel);
                     CHECK(window.width() <= size.width());
                 }

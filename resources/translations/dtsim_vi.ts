@@ -144,10 +144,6 @@
         <translation>MTBF của cụm: %1. Chu kỳ tốt nhất %2 (Daly; Young: %3). Với τ = %4, tác vụ lãng phí %5 thời gian thực tế (ghi %6, công việc bị mất %7, khởi động lại %8).</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer jobs or a shorter job (checkpoint.mc_runs, checkpoint.work) bring it within reach.</source>
-        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ hoặc khối lượng công việc (checkpoint.mc_runs, checkpoint.work) để chạy được.</translation>
-    </message>
-    <message>
         <source>Run 0: not simulated (too many failures to simulate)</source>
         <translation>Lần chạy 0: chưa mô phỏng (quá nhiều sự cố để mô phỏng)</translation>
     </message>
@@ -316,8 +312,12 @@
         <translation>✗ N = %1: không có bố trí như vậy</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: it simulates whole jobs, and this job&apos;s length W is not known. Give it (checkpoint.work), or make N a layout whose step time prices train.steps.</source>
-        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: nó mô phỏng trọn các tác vụ, mà độ dài W của tác vụ này chưa biết. Hãy cho trước W (checkpoint.work), hoặc chọn N là một bố trí có thời gian mỗi bước để tính từ train.steps.</translation>
+        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: %1 jobs would meet about %2 failures, more than the %3 it simulates (a few seconds). Fewer simulated jobs or a shorter job (Job length W) bring it within reach.</source>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: %1 tác vụ sẽ gặp khoảng %2 sự cố, nhiều hơn mức %3 mà mô phỏng xử lý (vài giây). Giảm số tác vụ mô phỏng hoặc giảm Khối lượng công việc W để chạy được.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Monte-Carlo not run&lt;/b&gt;: it simulates whole jobs, and this job&apos;s length W is not known. Give it (Job length W), or make N a layout whose step time prices the training steps.</source>
+        <translation>&lt;b&gt;Chưa chạy Monte-Carlo&lt;/b&gt;: nó mô phỏng trọn các tác vụ, mà độ dài W của tác vụ này chưa biết. Hãy nhập Khối lượng công việc W, hoặc chọn N là một bố trí có thời gian mỗi bước để tính số bước huấn luyện.</translation>
     </message>
 </context>
 <context>
@@ -505,6 +505,14 @@
     <message>
         <source>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ with τ = %1, R = %2: wasted &lt;b&gt;%3&lt;/b&gt; of T for any W ≥ τ</source>
         <translation>T = M·e&lt;sup&gt;R/M&lt;/sup&gt;·(e&lt;sup&gt;(τ+δ)/M&lt;/sup&gt; − 1)·W/τ với τ = %1, R = %2: lãng phí &lt;b&gt;%3&lt;/b&gt; của T với mọi W ≥ τ</translation>
+    </message>
+    <message>
+        <source>needs the job length W (give it, or make N a layout)</source>
+        <translation>chưa có Khối lượng công việc W (nhập W, hoặc chọn N là một bố trí)</translation>
+    </message>
+    <message>
+        <source>needs N to be a layout</source>
+        <translation>cần N là một bố trí</translation>
     </message>
 </context>
 <context>

@@ -691,6 +691,23 @@ TEST_CASE("checkpoint: 1,000 GPUs failing once in 5 years get their interval, wi
     CHECK(TestAccess::youngLine(*panel.charts())->points().size() == 2);
     CHECK(TestAccess::dalyLine(*panel.charts())->points().size() == 2);
     requireSweepMatchesSimcore(panel);
+    // What needs the job length or a layout says so in words, never "—"; the Monte-Carlo
+    // histogram and timeline leave the screen rather than stand empty (the caption says why).
+    const QStringList readouts = panel.readouts();
+    for (const QString& readout : readouts) {
+        INFO(readout.toStdString());
+        CHECK_FALSE(readout.contains(QStringLiteral("—")));
+    }
+    CHECK(readouts.filter(QStringLiteral("needs the job length W")).size() == 2);
+    CHECK(readouts.filter(QStringLiteral("needs N to be a layout")).size() == 1);
+    CHECK_FALSE(TestAccess::histogramView(*panel.charts())->isVisible());
+    CHECK_FALSE(
+        TestAccess::monteCarloCaption(*panel.charts()).contains(QStringLiteral("checkpoint.")));
+    model.setNumber(QStringLiteral("checkpoint.work"), 30 * 86400.0); // a month, given
+    CHECK(panel.report().workKnown());
+    CHECK(TestAccess::histogramView(*panel.charts())->isVisible());
+    CHECK(panel.readouts().filter(QStringLiteral("needs the job length W")).isEmpty());
+    model.setNumber(QStringLiteral("checkpoint.work"), 0); // back to W from the steps
 
     // Charts that never ran a batch say why none runs at this N, as the panel's do.
     CheckpointCharts fresh;

@@ -180,14 +180,18 @@ void CheckpointCharts::showPresentationPage(int index)
     const std::pair<QWidget*, int> parts[] = {{m_wasteView, 0},   {m_histView, 1},
                                               {m_caption, 1},     {m_timeline, 1},
                                               {m_goodputView, 2}, {m_failureView, 3}};
+    const auto drawn = [this, &shown](QWidget* widget, int page) {
+        const bool runsOnly = widget == m_histView || widget == m_timeline;
+        return shown(page) && (!runsOnly || m_monteCarloPossible);
+    };
     // Hidden first: showing a widget lays out the window at once (see Panel::applyLook).
     for (const auto& [widget, page] : parts) {
-        if (!shown(page)) {
+        if (!drawn(widget, page)) {
             widget->hide();
         }
     }
     for (const auto& [widget, page] : parts) {
-        if (shown(page)) {
+        if (drawn(widget, page)) {
             widget->show();
         }
     }
@@ -587,6 +591,10 @@ void CheckpointCharts::showReport(const simcore::CheckpointReport& report, std::
         chartstyle::cacheStaticItems(m_wasteView);
         chartstyle::cacheStaticItems(m_goodputView);
     }
+    if (const bool possible = report.ok() && report.workKnown(); possible != m_monteCarloPossible) {
+        m_monteCarloPossible = possible;
+        showPresentationPage(m_page);
+    }
     if (report.ok() && report.workKnown()) {
         requestMonteCarlo({report.result.params, report.stragglers, runs, seed});
     } else {
@@ -833,8 +841,8 @@ void CheckpointCharts::updateCaption()
                        .arg(common::formatNumber(static_cast<double>(batch.totalFailures), 7));
         } else if (batch.status == simcore::RunStatus::TooManyFailures) {
             text = tr("<b>Monte-Carlo not run</b>: %1 jobs would meet about %2 failures, more "
-                      "than the %3 it simulates (a few seconds). Fewer jobs or a shorter job "
-                      "(checkpoint.mc_runs, checkpoint.work) bring it within reach.")
+                      "than the %3 it simulates (a few seconds). Fewer simulated jobs or a "
+                      "shorter job (Job length W) bring it within reach.")
                        .arg(common::formatNumber(static_cast<double>(batch.runsRequested), 7),
                             common::formatNumber(
                                 simcore::expectedMonteCarloFailures(mc.params, batch.runsRequested),
@@ -845,8 +853,8 @@ void CheckpointCharts::updateCaption()
         }
     } else if (m_report.ok() && !m_report.workKnown()) {
         text = tr("<b>Monte-Carlo not run</b>: it simulates whole jobs, and this job's length W "
-                  "is not known. Give it (checkpoint.work), or make N a layout whose step time "
-                  "prices train.steps.");
+                  "is not known. Give it (Job length W), or make N a layout whose step time "
+                  "prices the training steps.");
     }
     if (const MonteCarloRequest* running = m_batches.runningRequest()) {
         const auto done = m_batches.runningProgress();

@@ -183,6 +183,9 @@ private:
     int m_page = -1;                    ///< the presentation page shown, −1 for all
     bool m_showsMonteCarlo = true;
     bool m_showsGoodput = true;
+    /// A batch can run for this report (its job length is known): else the histogram and the
+    /// timeline leave the screen, and the caption says why, rather than show an empty chart.
+    bool m_monteCarloPossible = true;
     TextStrip* m_caption = nullptr;
     TextStrip* m_summary = nullptr;
 };

@@ -198,6 +198,12 @@ QList<Panel::Readout> CheckpointPanel::readoutsForReport() const
     const bool overflow = m_report.overflow;
     const simcore::Quantity* optimumSteps = m_report.find("optimal_interval_steps");
     const bool optimumInSteps = optimumSteps && std::isfinite(optimumSteps->value);
+    const simcore::Quantity* stepTime = m_report.find("step_time");
+    const bool stepKnown = stepTime && std::isfinite(stepTime->value);
+    // Not priced is said in words, not as "—": what the row needs, and where to give it.
+    const QString needsWork = tr("needs the job length W (give it, or make N a layout)");
+    const QString needsLayout = tr("needs N to be a layout");
+    const bool workKnown = m_report.workKnown();
     return {
         {tr("Cluster MTBF M:"),
          tr("Mean time between failures of the whole job: GPU MTBF / N."),
@@ -217,20 +223,23 @@ QList<Panel::Readout> CheckpointPanel::readoutsForReport() const
          tr("%1 (at the optimum %2)")},
         {tr("Expected wall time:"),
          tr("Daly's (2006) expected wall time for the whole job at the current τ."),
-         overflow ? QStringList{} : QStringList{id("expected_time"), id("work")},
-         overflow ? tr("practically never finishes") : tr("%1 (W = %2)")},
-        {tr("Expected failures:"),
-         tr("Expected failures during the whole job: wall time / M."),
-         {id("expected_failures")},
-         {}},
+         overflow || !workKnown ? QStringList{} : QStringList{id("expected_time"), id("work")},
+         overflow    ? tr("practically never finishes")
+         : workKnown ? tr("%1 (W = %2)")
+                     : needsWork},
+        {tr("Expected failures:"), tr("Expected failures during the whole job: wall time / M."),
+         workKnown ? QStringList{id("expected_failures")} : QStringList{},
+         workKnown ? QString() : needsWork},
         {tr("Interval in steps:"),
          tr("The interval as whole training steps, with the step time of the job's layout at "
             "N (training model): shouldCheckpoint(step, K) is true when step % K == 0."),
-         optimumInSteps
+         !stepKnown ? QStringList{}
+         : optimumInSteps
              ? QStringList{id("interval_steps"), id("step_time"), id("optimal_interval_steps")}
              : QStringList{id("interval_steps"), id("step_time")},
-         optimumInSteps ? tr("checkpoint every %1 steps (step %2); optimum every %3")
-                        : tr("checkpoint every %1 steps (step %2)")},
+         !stepKnown       ? needsLayout
+         : optimumInSteps ? tr("checkpoint every %1 steps (step %2); optimum every %3")
+                          : tr("checkpoint every %1 steps (step %2)")},
     };
 }
 

@@ -22,6 +22,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/panelregistry.h"
 
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>

@@ -6,6 +6,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include <QAbstractAxis>
+#include <QAbstractSpinBox>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>

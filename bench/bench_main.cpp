@@ -514,7 +514,7 @@ int main(int argc, char** argv)
         // Pipeline Gantt: p = 8, interleaved v = 2, m stepped through multiples of 8 up to 64.
         simcore::Scenario pipelineStart;
         pipelineStart.parallel.pp = 8;
-        pipelineStart.parallel.microbatches = 32;
+        pipelineStart.train.globalBatch = 32 * 4; // m = B/(b·dp) = 128 / (1 × 4) = 32
         pipelineStart.parallel.schedule = simcore::PipelineSchedule::Interleaved;
         pipelineStart.parallel.virtualStages = 2;
         record(
@@ -523,7 +523,7 @@ int main(int argc, char** argv)
             panelCase(
                 QStringLiteral("parallelism"), pipelineStart,
                 [&](dtsim::ui::ScenarioModel& m, int i) {
-                    m.setNumber(QStringLiteral("parallel.microbatches"), 8 * (1 + i % 8));
+                    m.setNumber(QStringLiteral("train.global_batch"), 4 * 8 * (1 + i % 8));
                 },
                 [](dtsim::ui::Panel& p) {
                     static_cast<dtsim::ui::ParallelismPanel&>(p).views()->tabs()->setCurrentIndex(

@@ -35,7 +35,7 @@
 //   tp 8, pp 8, dp 16 (= 1024 GPUs): tensor parallelism inside an 8-GPU node (their §5.4.1) and
 //   pipeline 8 as in Table 1 for the 96-head, h = 12288 model; their Table 2 uses a
 //   model-parallel size of 96 for GPT-3 175B, which does not divide 1024.
-//   parallel.microbatches 96 = 1536 / (16 × 1); zero 0: Megatron PTD-P has no ZeRO.
+//   m = B/(b·dp) = 1536 / (16 × 1) = 96 follows; zero 0: Megatron PTD-P has no ZeRO.
 //   hardware.gpu a100-80, 8 per node, intra 300e9 (NVLink 3, 600 GB/s both ways), inter 25e9
 //   (one 200 Gb/s HDR InfiniBand HCA per GPU): their §5 ("eight NVIDIA Mellanox 200Gbps HDR
 //   Infiniband HCAs" per DGX A100 node).
@@ -53,7 +53,7 @@
 //   hidden 8192, heads 64, seq_len 4096, vocab 32000: Touvron et al. 2023.
 //   global_batch 1024 (4M tokens) and steps 476,837 (2.0T tokens): as for 7b-24gb.
 //   mixed precision (BF16 + FP32 master), Adam, tp 8 (one NVSwitch node), pp 4 (20 layers per
-//   stage), dp 64, ZeRO-1: our configuration on 2048 GPUs; microbatches 16 = 1024 / 64.
+//   stage), dp 64, ZeRO-1: our configuration on 2048 GPUs; m = 1024 / 64 = 16 follows.
 //   selective recompute + sequence parallelism: Korthikanti et al. 2022 (about 20 GB per GPU;
 //   without recomputation 74 GB).
 //   hardware.intra_bandwidth 450e9: NVLink 4, 900 GB/s both ways (H100 datasheet);

@@ -45,7 +45,6 @@ double checkpointBytes(const Scenario& scenario)
 bool stepReadsKey(std::string_view key)
 {
     constexpr std::array kPipelineViewOnly = {"parallel.dp"sv,
-                                              "parallel.microbatches"sv,
                                               "parallel.forward_time"sv,
                                               "parallel.backward_time"sv,
                                               "parallel.weight_grad_time"sv,

@@ -40,9 +40,9 @@ std::optional<LayoutSweep> LayoutSweep::fromScenario(const Scenario& scenario)
     sweep.m_unit = replicaGpus(scenario);
     sweep.m_zero = scenario.parallel.zero;
     sweep.m_weak = scenario.scaling.batch == BatchScalingMode::Weak;
-    sweep.m_replicaBatch =
-        static_cast<double>(scenario.train.microBatch) *
-        static_cast<double>(std::max<std::int64_t>(1, scenario.parallel.microbatches));
+    // Weak scaling keeps each replica's share of the batch at the scenario's layout, B / dp.
+    sweep.m_replicaBatch = static_cast<double>(scenario.train.microBatch) *
+                           static_cast<double>(microbatchesPerStep(scenario).value_or(1));
     sweep.m_steps = scenario.train.steps;
     return sweep;
 }
@@ -158,7 +158,7 @@ std::vector<ScenarioError> layoutRuleProblems(const Scenario& scenario)
     replica.train.globalBatch =
         scenario.train.microBatch * std::max<std::int64_t>(1, scenario.parallel.pp);
     std::vector<ScenarioError> problems;
-    for (auto& problem : trainingLayoutProblems(replica)) {
+    for (auto& problem : layoutProblems(replica)) {
         if (problem.key != "parallel.dp" && problem.key != "train.global_batch" &&
             problem.key != "hardware.gpus") {
             problems.push_back(std::move(problem));

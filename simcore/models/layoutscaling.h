@@ -38,9 +38,9 @@ public:
 
     [[nodiscard]] LayoutFit fit(std::int64_t workers) const;
     /// The layout of N GPUs' parameters (N fits): dp = N/(tp·pp·cp), the global batch
-    /// (strong: train.global_batch; weak: dp · train.micro_batch · parallel.microbatches, each
-    /// replica keeping its micro-batches) and the optimizer state a GPU updates (÷ dp from
-    /// ZeRO-1 on) — what stepTimeParamsFromScenario gives for that dp and batch.
+    /// (strong: train.global_batch; weak: dp · B/dp₀, each replica keeping the share of the
+    /// batch it has at the scenario's dp₀: train.micro_batch · m) and the optimizer state a GPU
+    /// updates (÷ dp from ZeRO-1 on) — what stepTimeParamsFromScenario gives for that dp and batch.
     [[nodiscard]] StepTimeParams layout(std::int64_t workers) const;
     /// The step on N GPUs: compute, the bubble and every exposed term (StepTimes' Physical
     /// parts) from evaluateStepTime; ideal = T₁/N with T₁ one GPU's step for the same global
@@ -64,7 +64,7 @@ private:
 };
 
 /// The scenario's layout rules that do not depend on N (model.heads by tp, model.layers by
-/// pp·v, model.seq_len by cp, the schedule): trainingLayoutProblems without the ones on
+/// pp·v, model.seq_len by cp, the schedule): layoutProblems without the ones on
 /// parallel.dp, hardware.gpus and the global batch, which N sets.
 std::vector<ScenarioError> layoutRuleProblems(const Scenario& scenario);
 

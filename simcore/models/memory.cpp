@@ -1,5 +1,7 @@
 #include "simcore/models/memory.h"
 
+#include "simcore/models/training.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -135,11 +137,11 @@ double activationValueBytes(Precision precision)
 namespace {
 
 // The schedule's p, m, v as pipelineParamsFromScenario reads them (times play no part here).
-PipelineParams scheduleOf(const ParallelSpec& parallel)
+PipelineParams scheduleOf(const ParallelSpec& parallel, std::int64_t microbatches)
 {
     PipelineParams schedule;
     schedule.stages = atLeastOneInt(parallel.pp);
-    schedule.microbatches = atLeastOneInt(parallel.microbatches);
+    schedule.microbatches = atLeastOneInt(microbatches);
     schedule.schedule = parallel.schedule;
     schedule.virtualStages = parallel.schedule == PipelineSchedule::Interleaved
                                  ? atLeastOneInt(parallel.virtualStages)
@@ -149,9 +151,10 @@ PipelineParams scheduleOf(const ParallelSpec& parallel)
 
 } // namespace
 
-InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel)
+InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel,
+                                        std::int64_t microbatches)
 {
-    const PipelineParams schedule = scheduleOf(parallel);
+    const PipelineParams schedule = scheduleOf(parallel, microbatches);
     const InFlightPeak first = inFlightPeak(schedule, 0);
     const InFlightPeak last = inFlightPeak(schedule, schedule.stages - 1);
     InFlightActivations result{
@@ -166,7 +169,7 @@ InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSp
 
 double inFlightLayerSets(const ModelSpec& model, const ParallelSpec& parallel, std::int64_t chunks)
 {
-    const PipelineParams schedule = scheduleOf(parallel);
+    const PipelineParams schedule = scheduleOf(parallel, 1); // m plays no part in a chunk
     const auto L = static_cast<double>(atLeastOneInt(model.layers));
     const auto v = static_cast<double>(schedule.virtualStages);
     if (schedule.stages == 1) {
@@ -210,18 +213,14 @@ Scenario layoutMemoryScenario(const Scenario& scenario)
     if (cp > 1 && scenario.model.seqLen % cp == 0) {
         layout.model.seqLen = scenario.model.seqLen / cp;
     }
-    const std::int64_t perStep = scenario.train.microBatch * scenario.parallel.dp;
-    if (perStep > 0 && scenario.train.globalBatch % perStep == 0) {
-        layout.parallel.microbatches =
-            std::max<std::int64_t>(1, scenario.train.globalBatch / perStep);
-    }
     return layout;
 }
 
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options)
 {
     return evaluateMemory(scenario, options,
-                          inFlightActivations(scenario.model, scenario.parallel));
+                          inFlightActivations(scenario.model, scenario.parallel,
+                                              microbatchesPerStep(scenario).value_or(1)));
 }
 
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options,
@@ -349,53 +348,11 @@ double zeroCommunicationBytes(const Scenario& scenario)
 std::vector<ScenarioError> validateMemory(const Scenario& scenario, const MemoryOptions& options)
 {
     using Kind = ScenarioError::Kind;
-    std::vector<ScenarioError> errors;
-    const auto& model = scenario.model;
-    const auto& parallel = scenario.parallel;
-    const auto text = [](std::int64_t value) { return std::to_string(value); };
-
-    // Megatron splits attention heads and the hidden dimension evenly over the tensor-parallel
-    // group (Shoeybi et al. 2019 §3).
-    if (parallel.tp >= 1 && model.heads >= 1 && model.heads % parallel.tp != 0) {
-        errors.push_back({Kind::Inconsistent, "parallel.tp", text(parallel.tp),
-                          "a divisor of model.heads", "model.heads = " + text(model.heads)});
-    } else if (parallel.tp >= 1 && model.hidden >= 1 && model.hidden % parallel.tp != 0) {
-        errors.push_back({Kind::Inconsistent, "parallel.tp", text(parallel.tp),
-                          "a divisor of model.hidden", "model.hidden = " + text(model.hidden)});
-    }
-    // Every pipeline stage needs at least one layer, every interleaved chunk too.
-    if (parallel.pp > model.layers) {
-        errors.push_back({Kind::Inconsistent, "parallel.pp", text(parallel.pp),
-                          "at most model.layers", "model.layers = " + text(model.layers)});
-    } else if (parallel.schedule == PipelineSchedule::Interleaved && parallel.pp >= 1 &&
-               parallel.virtualStages > model.layers / parallel.pp) {
-        errors.push_back(
-            {Kind::Inconsistent, "parallel.virtual_stages", text(parallel.virtualStages),
-             "at most model.layers / parallel.pp for the interleaved schedule",
-             "model.layers = " + text(model.layers) + ", parallel.pp = " + text(parallel.pp)});
-    }
-    if (parallel.dp >= 1 && parallel.tp >= 1 && parallel.pp >= 1) {
-        std::int64_t modelParallel = 0;
-        std::int64_t all = 0;
-        if (productOverflows(parallel.tp, parallel.pp, modelParallel) ||
-            productOverflows(parallel.dp, modelParallel, all)) {
-            errors.push_back(
-                {Kind::Inconsistent, "parallel.dp", text(parallel.dp),
-                 "small enough that dp·tp·pp ≤ " + text(std::numeric_limits<std::int64_t>::max()),
-                 "parallel.tp = " + text(parallel.tp) + ", parallel.pp = " + text(parallel.pp)});
-        }
-    }
-    // Sequence parallelism splits the sequence dimension over the tensor-parallel group
-    // (Korthikanti et al. 2022 §4.2.2).
-    if (options.sequenceParallel && parallel.tp >= 1 && model.seqLen % parallel.tp != 0) {
-        errors.push_back({Kind::Inconsistent, "model.seq_len", text(model.seqLen),
-                          "a multiple of parallel.tp with sequence parallelism",
-                          "parallel.tp = " + text(parallel.tp)});
-    }
-    if (parallel.cp >= 1 && model.seqLen % parallel.cp != 0) {
-        errors.push_back({Kind::Inconsistent, "parallel.cp", text(parallel.cp),
-                          "a divisor of model.seq_len", "model.seq_len = " + text(model.seqLen)});
-    }
+    // The layout rules are every view's (layoutProblems); the options may differ from the
+    // scenario's memory.* keys (a caller weighing another variant), so the check reads them.
+    Scenario layout = scenario;
+    layout.memory.sequenceParallel = options.sequenceParallel;
+    std::vector<ScenarioError> errors = layoutProblems(layout);
     if (!(options.buffersFraction >= 0 && options.buffersFraction <= 1)) {
         errors.push_back({Kind::OutOfRange,
                           "memory.buffers_fraction",

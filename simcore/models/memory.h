@@ -101,7 +101,8 @@ struct InFlightActivations {
 ///   DualPipe p + 1 chunks on both end devices (DeepSeek-V3 report Table 2), each end holding
 ///   embeddings and output layers.
 /// Layer counts per chunk are inFlightLayerSets's.
-InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel);
+InFlightActivations inFlightActivations(const ModelSpec& model, const ParallelSpec& parallel,
+                                        std::int64_t microbatches);
 
 /// The layer sets that `chunks` in-flight (chunk, micro-batch) activation sets of one pipeline
 /// device hold: chunks × ⌈L/(p·v)⌉, the most loaded chunk's layers (when p·v does not divide L
@@ -165,7 +166,7 @@ struct MemoryBreakdown {
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options = {});
 
 /// The same with the schedule's activations in flight already counted
-/// (inFlightActivations(scenario.model, scenario.parallel)): they depend only on the layout's
+/// (inFlightActivations(scenario.model, scenario.parallel, m)): they depend only on the layout's
 /// p, m, v and schedule, so a search that varies the rest counts them once.
 MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& options,
                                const InFlightActivations& inFlight);
@@ -173,9 +174,9 @@ MemoryBreakdown evaluateMemory(const Scenario& scenario, const MemoryOptions& op
 /// The scenario the memory model prices for a dp × tp × pp × cp layout, so that the Memory
 /// view and the training model (training.h) give one memory per GPU: each GPU holds s/cp of
 /// every sequence's tokens (context parallelism, Llama 3 §3.3; the attention scores' (s/cp)·s
-/// shape is not modelled: none are stored with selective or full recomputation), and a step
-/// has m = B/(b·dp) micro-batches when b·dp divides the global batch (else the
-/// parallel.microbatches key stands). cp must divide s (validateMemory says so).
+/// shape is not modelled: none are stored with selective or full recomputation); a step has
+/// m = microbatchesPerStep micro-batches, as every view. cp must divide s (validateMemory says
+/// so).
 Scenario layoutMemoryScenario(const Scenario& scenario);
 
 /// The memory panel's verdict for one GPU model.

@@ -838,7 +838,8 @@ PipelineParams pipelineParamsFromScenario(const Scenario& scenario)
     const double forwardSeconds = scenario.parallel.forwardSeconds;
     PipelineParams params;
     params.stages = scenario.parallel.pp;
-    params.microbatches = scenario.parallel.microbatches;
+    // 0 when b·dp does not divide B: checkPipeline refuses it, the layout check names the key.
+    params.microbatches = microbatchesPerStep(scenario).value_or(0);
     params.schedule = scenario.parallel.schedule;
     params.virtualStages = scenario.parallel.schedule == PipelineSchedule::Interleaved
                                ? scenario.parallel.virtualStages

@@ -221,7 +221,7 @@ struct InFlightPeak {
 /// Preconditions: checkPipeline(params) is empty and 0 ≤ device < p; O(1).
 InFlightPeak inFlightPeak(const PipelineParams& params, std::int64_t device);
 
-/// The scenario's pipeline: parallel.pp, parallel.microbatches, parallel.schedule, and
+/// The scenario's pipeline: parallel.pp, m = microbatchesPerStep (B/(b·dp)), parallel.schedule, and
 /// parallel.virtual_stages for the interleaved schedule (else v = 1); t_f = parallel.forward_time,
 /// t_b = parallel.backward_time or, when that is 0, 2·t_f (Kaplan et al. 2020); W =
 /// parallel.weight_grad_time or, when that is 0, t_b / 2; transfer = parallel.p2p_time. Ranges

@@ -297,36 +297,80 @@ std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenari
     return p;
 }
 
-std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
+std::vector<ScenarioError> layoutProblems(const Scenario& scenario)
 {
     using Kind = ScenarioError::Kind;
     std::vector<ScenarioError> problems;
     const auto& model = scenario.model;
     const auto& parallel = scenario.parallel;
     const auto text = [](std::int64_t n) { return std::to_string(n); };
-    const std::int64_t tpppcp = parallel.tp * parallel.pp * parallel.cp;
+    const auto tag = [&problems](LayoutRule rule, std::vector<std::int64_t> numbers) {
+        problems.back().rule = rule;
+        problems.back().numbers = std::move(numbers);
+    };
+    if (parallel.dp < 1 || parallel.tp < 1 || parallel.pp < 1 || parallel.cp < 1 ||
+        model.layers < 1 || model.heads < 1 || model.hidden < 1 || model.seqLen < 1 ||
+        scenario.train.microBatch < 1 || scenario.train.globalBatch < 1) {
+        return problems; // validate() names the key out of its range
+    }
+    const auto overflows = [](std::int64_t a, std::int64_t b, std::int64_t& product) {
+        if (a > std::numeric_limits<std::int64_t>::max() / b) {
+            return true;
+        }
+        product = a * b;
+        return false;
+    };
+    std::int64_t tpppcp = 0;
+    std::int64_t all = 0;
+    if (overflows(parallel.tp, parallel.pp, tpppcp) || overflows(tpppcp, parallel.cp, tpppcp) ||
+        overflows(parallel.dp, tpppcp, all)) {
+        problems.push_back({Kind::Inconsistent, "parallel.dp", text(parallel.dp),
+                            "small enough that dp x tp x pp x cp <= " +
+                                text(std::numeric_limits<std::int64_t>::max()),
+                            "parallel.tp = " + text(parallel.tp) + ", parallel.pp = " +
+                                text(parallel.pp) + ", parallel.cp = " + text(parallel.cp)});
+        return problems;
+    }
     const std::int64_t gpus = scenario.hardware.gpus;
-    if (gpus > 0 && parallel.dp * tpppcp != gpus) {
+    if (gpus > 0 && all != gpus) {
         problems.push_back({Kind::Inconsistent, "parallel.dp", text(parallel.dp),
                             gpus % tpppcp == 0
                                 ? text(gpus / tpppcp) + " (hardware.gpus / (tp x pp x cp))"
                                 : "hardware.gpus / (tp x pp x cp), a whole number",
                             "hardware.gpus = " + text(gpus) + ", tp x pp x cp = " + text(tpppcp)});
+        tag(LayoutRule::GpusProduct, {gpus, tpppcp});
     }
+    // Megatron splits attention heads and the hidden dimension evenly over the tensor-parallel
+    // group (Shoeybi et al. 2019 §3).
     if (model.heads % parallel.tp != 0) {
         problems.push_back({Kind::Inconsistent, "parallel.tp", text(parallel.tp),
                             "a divisor of model.heads", "model.heads = " + text(model.heads)});
+        tag(LayoutRule::DividesHeads, {model.heads});
+    } else if (model.hidden % parallel.tp != 0) {
+        problems.push_back({Kind::Inconsistent, "parallel.tp", text(parallel.tp),
+                            "a divisor of model.hidden", "model.hidden = " + text(model.hidden)});
+        tag(LayoutRule::DividesHidden, {model.hidden});
     }
+    // Every stage, and every interleaved chunk, holds the same whole number of layers.
     const std::int64_t v =
         parallel.schedule == PipelineSchedule::Interleaved ? parallel.virtualStages : 1;
-    if (model.layers % (parallel.pp * v) != 0) {
+    if (parallel.pp <= model.layers && v > model.layers / parallel.pp) {
+        problems.push_back(
+            {Kind::Inconsistent, "parallel.virtual_stages", text(v),
+             "at most model.layers / parallel.pp for the interleaved schedule",
+             "model.layers = " + text(model.layers) + ", parallel.pp = " + text(parallel.pp)});
+        tag(LayoutRule::ChunksPerStage, {model.layers, parallel.pp});
+    } else if (v > model.layers || model.layers % (parallel.pp * v) != 0) {
         problems.push_back(
             {Kind::Inconsistent, "parallel.pp", text(parallel.pp),
              v > 1 ? "such that pp x parallel.virtual_stages divides model.layers"
                    : "a divisor of model.layers",
              "model.layers = " + text(model.layers) +
                  (v > 1 ? ", parallel.virtual_stages = " + text(v) : std::string())});
+        tag(LayoutRule::DividesLayers, {model.layers, v});
     }
+    // Context parallelism splits each sequence cp ways, sequence parallelism each part tp ways
+    // (Korthikanti et al. 2022 §4.2.2).
     const std::int64_t split =
         scenario.memory.sequenceParallel ? parallel.cp * parallel.tp : parallel.cp;
     if (model.seqLen % split != 0) {
@@ -335,6 +379,8 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                 ? "such that cp x tp divides model.seq_len (sequence parallel)"
                                 : "a divisor of model.seq_len",
                             "model.seq_len = " + text(model.seqLen)});
+        tag(LayoutRule::DividesSequence,
+            {model.seqLen, scenario.memory.sequenceParallel ? parallel.tp : 0});
     }
     const std::int64_t perStep = scenario.train.microBatch * parallel.dp;
     const std::int64_t batch = scenario.train.globalBatch;
@@ -342,6 +388,7 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
         problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
                             "a multiple of train.micro_batch x parallel.dp = " + text(perStep),
                             "m = global batch / (b x dp) micro-batches"});
+        tag(LayoutRule::BatchPerStep, {perStep});
     } else if (!scheduleTakesMicrobatches(parallel.schedule, parallel.pp, batch / perStep)) {
         const std::int64_t m = batch / perStep;
         const std::int64_t p = parallel.pp;
@@ -352,18 +399,21 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                 "a multiple of train.micro_batch x parallel.dp x parallel.pp = " +
                                     text(perStep * p) + " for the interleaved schedule",
                                 micro});
+            tag(LayoutRule::InterleavedMicrobatches, {perStep * p, m});
             break;
         case PipelineSchedule::DualPipe:
             if (p % 2 != 0) {
                 problems.push_back({Kind::Inconsistent, "parallel.pp", text(p),
                                     "an even number for the dualpipe schedule",
                                     "parallel.schedule = dualpipe"});
+                tag(LayoutRule::DualPipeEvenStages, {});
             } else {
                 problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
                                     "such that m = global batch / (b x dp) is even and at least " +
                                         text(2 * p) +
                                         " (2 x parallel.pp) for the dualpipe schedule",
                                     micro});
+                tag(LayoutRule::DualPipeMicrobatches, {2 * p, m});
             }
             break;
         case PipelineSchedule::ZeroBubbleH2:
@@ -372,12 +422,14 @@ std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario)
                                     text(2 * p - 1) +
                                     " (2 x parallel.pp - 1) for the zb-h2 schedule",
                                 micro});
+            tag(LayoutRule::ZeroBubbleMicrobatches, {2 * p - 1, m});
             break;
         default:
             problems.push_back({Kind::Inconsistent, "train.global_batch", text(batch),
                                 "such that m = global batch / (b x dp) is at least " + text(p) +
                                     " (parallel.pp) for the zb-h1 schedule",
                                 micro});
+            tag(LayoutRule::ZeroBubbleMicrobatches, {p, m});
             break;
         }
     }

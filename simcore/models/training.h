@@ -155,13 +155,16 @@ StepTime evaluateStepTime(const StepTimeParams& params);
 /// hardware.inter_bandwidth when the nic keys are 0. nullopt when hardware.gpu is unknown.
 std::optional<StepTimeParams> stepTimeParamsFromScenario(const Scenario& scenario);
 
-/// Layouts the training model cannot evaluate, naming the key and the allowed values:
-/// dp·tp·pp·cp ≠ hardware.gpus (when given; parallel.dp), model.heads not divisible by tp
-/// (parallel.tp), model.layers not divisible by pp·v (parallel.pp), model.seq_len not divisible
-/// by cp (and by cp·tp with sequence parallelism; parallel.cp), b·d not dividing the global batch
-/// (train.global_batch), and m outside the schedule's rule (scheduleTakesMicrobatches;
-/// train.global_batch, or parallel.pp for an odd p under DualPipe).
-std::vector<ScenarioError> trainingLayoutProblems(const Scenario& scenario);
+/// The one layout check: what makes a dp × tp × pp × cp layout impossible, for every model and
+/// view that reads a layout (Memory, Parallelism, Pipeline, the training model, the planner, the
+/// Scaling sweep), naming the key and the allowed values: dp·tp·pp·cp ≠ hardware.gpus (when
+/// given; parallel.dp), tp not dividing model.heads or model.hidden (parallel.tp), v more chunks
+/// than layers per stage (parallel.virtual_stages) or pp·v not dividing model.layers
+/// (parallel.pp), cp not dividing model.seq_len (cp·tp with sequence parallelism; parallel.cp),
+/// b·dp not dividing the global batch (train.global_batch: m = microbatchesPerStep), and m
+/// outside the schedule's rule (scheduleTakesMicrobatches; train.global_batch, or parallel.pp for
+/// an odd p under DualPipe). Keys out of their own range are validate()'s, not repeated here.
+std::vector<ScenarioError> layoutProblems(const Scenario& scenario);
 
 /// Whether the training model prices `schedule` with p stages and m micro-batches: interleaved
 /// m a multiple of p (Narayanan et al. 2021 §2.2.2); the split schedules from the m their closed

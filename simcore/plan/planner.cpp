@@ -20,8 +20,9 @@ constexpr std::array<PipelineSchedule, 6> kPipelineSchedules{
 constexpr std::array<Recompute, 3> kRecomputes{Recompute::None, Recompute::Selective,
                                                Recompute::Full};
 
-// The ranges of parallel.microbatches and parallel.virtual_stages: a layout outside them could
-// not be written back to the scenario.
+// The largest m the planner tries (a step of more than 100,000 micro-batches per replica is
+// no layout anyone runs) and parallel.virtual_stages' range (a layout outside it could not be
+// written back to the scenario).
 constexpr std::int64_t kMostMicrobatches = 100000;
 constexpr std::int64_t kMostVirtualStages = 128;
 
@@ -81,7 +82,6 @@ public:
             s->parallel.cp = frame.cp;
             s->parallel.schedule = frame.schedule;
             s->parallel.virtualStages = frame.virtualStages;
-            s->parallel.microbatches = frame.microbatches;
             s->train.microBatch = frame.microBatch;
         }
         m_memory.model.seqLen = m_seqLen / frame.cp;
@@ -91,9 +91,10 @@ public:
                                          frame.microbatches, frame.virtualStages);
         auto known = m_inFlightOf.find(key);
         if (known == m_inFlightOf.end()) {
-            known =
-                m_inFlightOf.emplace(key, inFlightActivations(m_memory.model, m_memory.parallel))
-                    .first;
+            known = m_inFlightOf
+                        .emplace(key, inFlightActivations(m_memory.model, m_memory.parallel,
+                                                          frame.microbatches))
+                        .first;
         }
         m_inFlight = known->second;
     }
@@ -124,7 +125,7 @@ public:
         layout.pp = parallel.pp;
         layout.cp = parallel.cp;
         layout.microBatch = m_step.train.microBatch;
-        layout.microbatches = parallel.microbatches;
+        layout.microbatches = microbatchesPerStep(m_step).value_or(0);
         layout.schedule = parallel.schedule;
         layout.virtualStages = parallel.virtualStages;
         layout.recompute = m_step.train.recompute;
@@ -329,7 +330,6 @@ Scenario withLayout(const Scenario& scenario, const PlanLayout& layout)
     s.parallel.cp = layout.cp;
     s.parallel.zero = layout.zero;
     s.parallel.schedule = layout.schedule;
-    s.parallel.microbatches = layout.microbatches;
     // The key keeps its value for the other schedules: v is read only when interleaved.
     if (layout.schedule == PipelineSchedule::Interleaved) {
         s.parallel.virtualStages = layout.virtualStages;
@@ -351,7 +351,6 @@ std::vector<std::pair<std::string, std::string>> layoutAssignments(const PlanLay
         {"parallel.pp", n(layout.pp)},
         {"parallel.cp", n(layout.cp)},
         {"parallel.zero", n(layout.zero)},
-        {"parallel.microbatches", n(layout.microbatches)},
         {"parallel.schedule", scheduleWord(layout.schedule)},
     };
     if (layout.schedule == PipelineSchedule::Interleaved) {

@@ -5,7 +5,7 @@
 // same functions `calc training` uses, ranked by the time to train train.tokens, with the run's
 // cost (cost.h). Plain C++20, no Qt; deterministic.
 //
-// The rules a layout must satisfy are trainingLayoutProblems' and validateMemory's: tp divides
+// The rules a layout must satisfy are layoutProblems' and validateMemory's: tp divides
 // model.heads and model.hidden (and stays inside a node unless plan.tp_across_nodes), pp·v
 // divides model.layers, cp (cp·tp with sequence parallelism) divides model.seq_len, dp·tp·pp·cp =
 // hardware.gpus, b·dp divides train.global_batch, m = B/(b·dp) meets the schedule's rule
@@ -120,8 +120,8 @@ struct PlanReport : Report {
 /// evaluated, fitting.
 PlanReport planTraining(const Scenario& scenario, const PlanOptions& options = {});
 
-/// The scenario with `layout` applied: parallel.dp/tp/pp/cp/zero/schedule/virtual_stages/
-/// microbatches (= m), train.micro_batch, train.recompute, memory.sequence_parallel. Given to
+/// The scenario with `layout` applied: parallel.dp/tp/pp/cp/zero/schedule/virtual_stages,
+/// train.micro_batch (m = B/(b·dp) follows), train.recompute, memory.sequence_parallel. Given to
 /// trainingReport it prices exactly the layout's step.
 Scenario withLayout(const Scenario& scenario, const PlanLayout& layout);
 

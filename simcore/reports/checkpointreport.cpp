@@ -371,7 +371,6 @@ Scenario withLlama3Scale(const Scenario& base)
     p.schedule = PipelineSchedule::Interleaved;
     p.virtualStages = 8;
     t.recompute = Recompute::Selective;
-    p.microbatches = 16; // the Pipeline view's m: B/(b·dp) = 2048/128
     scenario.memory.sequenceParallel = true;
     scenario.hardware.gpu = "h100-sxm";
     scenario.hardware.gpus = 0;

@@ -38,17 +38,15 @@ ParallelismReport parallelismReport(const Scenario& scenario)
     report.view = View::Parallelism;
     report.layout = layoutParamsFromScenario(scenario);
     report.schedule = scenario.parallel.schedule;
-    report.microbatches = scenario.parallel.microbatches;
+    report.microbatches = microbatchesPerStep(scenario).value_or(0);
     report.nodeLinkBytesPerSecond = scenario.hardware.intraBandwidthBytesPerSecond;
     report.networkBytesPerSecond = scenario.hardware.interBandwidthBytesPerSecond;
     report.heading = "Parallelism (lesson §2), Megatron-LM rank order";
     report.problems = problemsOf(View::Parallelism, scenario);
     if (report.ok()) {
-        // The layout rules Memory checks (tp divides the heads and the hidden size, at most one
-        // pipeline stage per layer) are this view's too: the same scenario is never drawn here
-        // and refused there.
-        std::vector<ScenarioError> rules =
-            validateMemory(scenario, memoryOptionsFromScenario(scenario));
+        // The one layout check every view shares: the same scenario is never drawn here and
+        // refused there.
+        std::vector<ScenarioError> rules = layoutProblems(scenario);
         if (auto problem = checkLayout(report.layout)) {
             rules.push_back(*problem);
         }

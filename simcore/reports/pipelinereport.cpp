@@ -2,6 +2,7 @@
 
 #include "simcore/models/memory.h"
 #include "simcore/models/parallellayout.h"
+#include "simcore/models/training.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,9 +29,21 @@ std::string scheduleWord(PipelineSchedule schedule)
 // schedule runs on (every virtual stage needs a layer; the node size plays no part in it).
 std::vector<ScenarioError> pipelineRules(const Scenario& scenario, const PipelineParams& params)
 {
-    std::vector<ScenarioError> rules;
+    // The one layout check first: its words name the keys a user sets (train.global_batch for
+    // m), where the simulation's own would name m.
+    std::vector<ScenarioError> rules = layoutProblems(scenario);
+    if (!rules.empty()) {
+        return rules;
+    }
     if (auto problem = checkPipeline(params)) {
-        rules.push_back(scenarioError(*problem, params));
+        ScenarioError error = scenarioError(*problem, params);
+        if (error.key == "parallel.microbatches") {
+            // m is no key: the batch that sets it is (microbatchesPerStep).
+            error.key = "train.global_batch";
+            error.given = text(scenario.train.globalBatch);
+            error.detail = "m = global batch / (b x dp) = " + text(params.microbatches);
+        }
+        rules.push_back(std::move(error));
     }
     LayoutParams layout = layoutParamsFromScenario(scenario);
     layout.gpusPerNode = 1;

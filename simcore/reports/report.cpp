@@ -35,29 +35,24 @@ constexpr std::array kScalingKeys = {"model.params"sv,          "model.layers"sv
                                      "lesson.sync_per_worker"sv};
 
 // The memory model: the shape, the training recipe, the layout and the pipeline schedule (what
-// is in flight), the GPU and the memory.* options.
+// is in flight: m = B/(b·dp)), the GPU and the memory.* options; and every key of the one layout
+// check (layoutProblems), which Memory, Parallelism, Pipeline and the training model share.
 #define DTSIM_MEMORY_KEYS                                                                          \
     "model.params"sv, "model.layers"sv, "model.hidden"sv, "model.heads"sv, "model.seq_len"sv,      \
         "model.vocab"sv, "train.precision"sv, "train.optimizer"sv, "train.micro_batch"sv,          \
         "train.recompute"sv, "parallel.dp"sv, "parallel.tp"sv, "parallel.pp"sv, "parallel.zero"sv, \
-        "parallel.microbatches"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,             \
-        "hardware.gpu"sv
+        "train.global_batch"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,                \
+        "hardware.gpu"sv, "hardware.gpus"sv, "parallel.cp"sv, "memory.sequence_parallel"sv
 
 // parallel.cp and train.global_batch: the layout as the training model prices it (s/cp tokens,
 // m = B/(b·dp) micro-batches: layoutMemoryScenario).
-constexpr std::array kMemoryKeys = {DTSIM_MEMORY_KEYS, "memory.sequence_parallel"sv,
-                                    "memory.buffers_fraction"sv, "parallel.cp"sv,
-                                    "train.global_batch"sv};
+constexpr std::array kMemoryKeys = {DTSIM_MEMORY_KEYS, "memory.buffers_fraction"sv};
 
-constexpr std::array kParallelismKeys = {
-    "model.layers"sv,          "model.heads"sv, "model.hidden"sv,      "parallel.dp"sv,
-    "parallel.tp"sv,           "parallel.pp"sv, "parallel.schedule"sv, "parallel.virtual_stages"sv,
-    "hardware.gpus_per_node"sv};
+constexpr std::array kParallelismKeys = {DTSIM_MEMORY_KEYS, "hardware.gpus_per_node"sv};
 
 constexpr std::array kPipelineKeys = {DTSIM_MEMORY_KEYS,          "parallel.forward_time"sv,
                                       "parallel.backward_time"sv, "parallel.weight_grad_time"sv,
-                                      "parallel.p2p_time"sv,      "memory.sequence_parallel"sv,
-                                      "memory.buffers_fraction"sv};
+                                      "parallel.p2p_time"sv,      "memory.buffers_fraction"sv};
 
 constexpr std::array kCommunicationKeys = {DTSIM_LINK_KEYS, "collective.algorithm"sv,
                                            "collective.workers"sv, "collective.bytes"sv};

@@ -31,9 +31,7 @@ void addLayoutProblems(const Scenario& scenario, std::vector<ScenarioError>& pro
     };
     for (auto& problem : validate(scenario)) {
         const bool layoutKey = std::find(std::begin(kLayoutKeys), std::end(kLayoutKeys),
-                                         problem.key) != std::end(kLayoutKeys) ||
-                               (problem.key == "parallel.microbatches" &&
-                                scenario.scaling.batch == BatchScalingMode::Weak);
+                                         problem.key) != std::end(kLayoutKeys);
         if (layoutKey) {
             add(std::move(problem));
         }

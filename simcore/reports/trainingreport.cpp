@@ -13,13 +13,12 @@ TrainingReport trainingReport(const Scenario& scenario)
     TrainingReport report;
     report.view = View::Scaling; // the Physical model of the Scaling view, priced per layout
     // The keys it reads: every model, train, parallel, hardware and memory key but the Pipeline
-    // view's own (its m and pass times: here m = B/(b·dp) and the times follow from the FLOPs).
+    // view's own pass times (here the times follow from the FLOPs).
     for (auto& problem : validate(scenario)) {
         const std::string& key = problem.key;
         const bool pipelineViewOnly =
-            key == "parallel.microbatches" || key == "parallel.forward_time" ||
-            key == "parallel.backward_time" || key == "parallel.weight_grad_time" ||
-            key == "parallel.p2p_time";
+            key == "parallel.forward_time" || key == "parallel.backward_time" ||
+            key == "parallel.weight_grad_time" || key == "parallel.p2p_time";
         const bool reads =
             !pipelineViewOnly && (key.starts_with("model.") || key.starts_with("train.") ||
                                   key.starts_with("parallel.") || key.starts_with("hardware.") ||
@@ -35,7 +34,7 @@ TrainingReport trainingReport(const Scenario& scenario)
             report.problems.push_back(std::move(problem));
         }
     }
-    for (auto& problem : trainingLayoutProblems(scenario)) {
+    for (auto& problem : layoutProblems(scenario)) {
         if (std::find(report.problems.begin(), report.problems.end(), problem) ==
             report.problems.end()) {
             report.problems.push_back(std::move(problem));

@@ -23,7 +23,7 @@ struct TrainingReport : Report {
 /// tokens_per_second, model_flops, hardware_flops, model_tflops_per_gpu,
 /// hardware_tflops_per_gpu, mfu, hfu, efficiency, memory_per_gpu, capacity, fits, gpus, days.
 /// Problems: validate()'s (for the keys it reads), validateMemory()'s and
-/// trainingLayoutProblems. Memory is memory.h's evaluateMemory of the same layout with
+/// layoutProblems. Memory is memory.h's evaluateMemory of the same layout with
 /// parallel.microbatches = m.
 TrainingReport trainingReport(const Scenario& scenario);
 

@@ -45,7 +45,6 @@ Scenario seleneRun(const Shape& shape, Recompute recompute, bool sequenceParalle
     s.parallel.dp = shape.gpus / (shape.tp * shape.pp);
     s.parallel.zero = 0;
     s.parallel.schedule = PipelineSchedule::OneFOneB;
-    s.parallel.microbatches = std::max<std::int64_t>(1, shape.batch / s.parallel.dp);
     s.hardware.gpu = "a100-80";
     s.hardware.gpus = shape.gpus;
     s.hardware.gpusPerNode = 8;
@@ -190,7 +189,6 @@ std::vector<ValidationRun> buildRuns()
             Scenario s =
                 seleneRun(row.shape, present ? Recompute::Selective : Recompute::Full, present);
             s.train.microBatch = row.microBatch;
-            s.parallel.microbatches = std::max<std::int64_t>(1, row.shape.batch / row.microBatch);
             if (row.chunks > 1) {
                 s.parallel.schedule = PipelineSchedule::Interleaved;
                 s.parallel.virtualStages = row.chunks;

@@ -237,8 +237,6 @@ std::vector<KeyInfo> buildKeys()
     keys.push_back(numberKey<&S::parallel, &ParallelSpec::zero>(
         "parallel.zero", K::Integer, "", "ZeRO stage: 0 (DDP), 1, 2 or 3 (= FSDP full shard).", 0,
         3));
-    keys.push_back(numberKey<&S::parallel, &ParallelSpec::microbatches>(
-        "parallel.microbatches", K::Integer, "", "Pipeline micro-batches per step m.", 1, 1e5));
     keys.push_back(choiceKey<&S::parallel, &ParallelSpec::schedule, kScheduleNames>(
         "parallel.schedule",
         "Pipeline schedule: gpipe, 1f1b, interleaved, zb-h1, zb-h2 (Qi et al. 2023) or dualpipe "
@@ -648,7 +646,8 @@ std::string ScenarioError::message() const
     const std::string name = textutil::visible(key);
     switch (kind) {
     case Kind::UnknownKey:
-        return "unknown key '" + name + "' (dtsim keys lists them)";
+        return "unknown key '" + name + "' (" +
+               (detail.empty() ? "dtsim keys lists them" : detail) + ")";
     case Kind::NotANumber:
         return name + ": " + quoted + " is not a finite number; allowed: " + allowed;
     case Kind::NotAnInteger:
@@ -774,13 +773,39 @@ std::string_view keyName(std::string_view given)
     return textutil::trim(given);
 }
 
+namespace {
+
+// A key dtsim once read names what replaced it, so an old scenario file says what to change.
+ScenarioError unknownKey(std::string_view name, std::string given)
+{
+    ScenarioError error{
+        ScenarioError::Kind::UnknownKey, std::string(name), std::move(given), {}, {}};
+    if (name == "parallel.microbatches") {
+        error.detail = "no longer a setting: a step has m = train.global_batch / "
+                       "(train.micro_batch x parallel.dp) micro-batches; set train.global_batch";
+    }
+    return error;
+}
+
+} // namespace
+
+std::optional<std::int64_t> microbatchesPerStep(const Scenario& scenario)
+{
+    const std::int64_t b = scenario.train.microBatch;
+    const std::int64_t dp = scenario.parallel.dp;
+    const std::int64_t batch = scenario.train.globalBatch;
+    if (b < 1 || dp < 1 || batch < 1 || batch % dp != 0 || (batch / dp) % b != 0) {
+        return std::nullopt;
+    }
+    return batch / dp / b;
+}
+
 std::optional<ScenarioError> setValue(Scenario& scenario, std::string_view name,
                                       std::string_view text)
 {
     const KeyInfo* key = findKey(keyName(name));
     if (!key) {
-        return ScenarioError{
-            ScenarioError::Kind::UnknownKey, std::string(keyName(name)), std::string(text), {}, {}};
+        return unknownKey(keyName(name), std::string(text));
     }
     const std::string_view value = trim(text);
     if (key->type == KeyType::Choice || key->type == KeyType::Text) {
@@ -813,8 +838,7 @@ std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name
 {
     const KeyInfo* key = findKey(name);
     if (!key) {
-        return ScenarioError{
-            ScenarioError::Kind::UnknownKey, std::string(name), formatNumber(value), {}, {}};
+        return unknownKey(name, formatNumber(value));
     }
     if (key->type == KeyType::Choice || key->type == KeyType::Text) {
         return ScenarioError{ScenarioError::Kind::NotAChoice,
@@ -861,14 +885,6 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
                           "model.hidden = " + std::to_string(model.hidden)});
     }
     const auto& parallel = scenario.parallel;
-    if (parallel.schedule == PipelineSchedule::Interleaved && parallel.pp > 0 &&
-        parallel.microbatches % parallel.pp != 0) {
-        // Narayanan et al. 2021 §2.2.2: the interleaved schedule needs m a multiple of p.
-        errors.push_back({ScenarioError::Kind::Inconsistent, "parallel.microbatches",
-                          std::to_string(parallel.microbatches),
-                          "a multiple of parallel.pp for the interleaved schedule",
-                          "parallel.pp = " + std::to_string(parallel.pp)});
-    }
     // The weight-gradient part is part of the whole backward (Qi et al. 2023 §2).
     const double backwardSeconds =
         parallel.backwardSeconds > 0 ? parallel.backwardSeconds : 2 * parallel.forwardSeconds;
@@ -881,21 +897,6 @@ std::vector<ScenarioError> validate(const Scenario& scenario)
                               ? "parallel.backward_time = " + formatNumber(backwardSeconds)
                               : "parallel.backward_time = 0: 2 × parallel.forward_time = " +
                                     formatNumber(backwardSeconds)});
-    }
-    // DeepSeek's DualPipe (github.com/deepseek-ai/DualPipe, dualpipe.py: `num_ranks % 2 == 0`,
-    // `num_chunks % 2 == 0 and num_chunks >= num_ranks * 2`): half the micro-batches enter at
-    // each end, and each half must fill the pipeline twice over.
-    if (parallel.schedule == PipelineSchedule::DualPipe && parallel.pp > 0) {
-        if (parallel.pp % 2 != 0) {
-            errors.push_back(
-                {ScenarioError::Kind::Inconsistent, "parallel.pp", std::to_string(parallel.pp),
-                 "an even number for the dualpipe schedule", "parallel.schedule = dualpipe"});
-        } else if (parallel.microbatches % 2 != 0 || parallel.microbatches < 2 * parallel.pp) {
-            errors.push_back({ScenarioError::Kind::Inconsistent, "parallel.microbatches",
-                              std::to_string(parallel.microbatches),
-                              "an even number ≥ 2 × parallel.pp for the dualpipe schedule",
-                              "parallel.pp = " + std::to_string(parallel.pp)});
-        }
     }
     if (scenario.topology.preset == TopologyPresetId::Imported && scenario.topology.node.empty()) {
         errors.push_back({ScenarioError::Kind::Inconsistent, "topology.node", "",

@@ -68,11 +68,10 @@ struct TrainingSpec {
 /// stage per node): every panel shows its contrast from the start (DESIGN.md, "Defaults that
 /// teach").
 struct ParallelSpec {
-    std::int64_t dp = 4;           ///< data-parallel degree d
-    std::int64_t tp = 2;           ///< tensor-parallel degree t
-    std::int64_t pp = 4;           ///< pipeline-parallel degree p
-    std::int64_t zero = 0;         ///< ZeRO stage 0..3 (3 = FSDP full shard)
-    std::int64_t microbatches = 8; ///< pipeline micro-batches per step m
+    std::int64_t dp = 4;   ///< data-parallel degree d
+    std::int64_t tp = 2;   ///< tensor-parallel degree t
+    std::int64_t pp = 4;   ///< pipeline-parallel degree p
+    std::int64_t zero = 0; ///< ZeRO stage 0..3 (3 = FSDP full shard)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     std::int64_t virtualStages = 2; ///< interleaved schedule: model chunks per device v
     double forwardSeconds = 0.010;  ///< pipeline: forward of one micro-batch on one device t_f
@@ -261,6 +260,24 @@ struct Scenario {
 enum class KeyType { Integer, Real, Choice, Text }; // Text: free text checked by checkText
 
 /// A problem with one key's value, as a value: the UI and the CLI turn it into translated text.
+/// Which rule of a dp × tp × pp × cp layout a scenario breaks (layoutProblems), so a window can
+/// word it in its own language with its controls' labels. ScenarioError::numbers holds the
+/// rule's figures, in the order listed.
+enum class LayoutRule {
+    None,
+    GpusProduct,             ///< dp·tp·pp·cp ≠ hardware.gpus: {gpus, tp·pp·cp}
+    DividesHeads,            ///< tp ∤ heads: {heads}
+    DividesHidden,           ///< tp ∤ hidden: {hidden}
+    ChunksPerStage,          ///< v > layers/pp: {layers, pp}
+    DividesLayers,           ///< pp·v ∤ layers: {layers, v}
+    DividesSequence,         ///< cp (cp·tp with sequence parallelism) ∤ s: {seq_len, tp or 0}
+    BatchPerStep,            ///< b·dp ∤ B: {b·dp}
+    InterleavedMicrobatches, ///< m not a multiple of p: {b·dp·pp, m}
+    DualPipeEvenStages,      ///< odd p under DualPipe: {}
+    DualPipeMicrobatches,    ///< m odd or < 2p: {2p, m}
+    ZeroBubbleMicrobatches,  ///< m below ZB-H1's p or ZB-H2's 2p − 1: {least m, m}
+};
+
 struct ScenarioError {
     enum class Kind {
         UnknownKey,   ///< no such key
@@ -276,6 +293,8 @@ struct ScenarioError {
     std::string given;   ///< the offending text or value as written
     std::string allowed; ///< e.g. "1 … 4096", "ring | tree", "a divisor of model.hidden"
     std::string detail;  ///< extra context for Inconsistent
+    LayoutRule rule = LayoutRule::None;     ///< a layout rule (Inconsistent), for a window's words
+    std::vector<std::int64_t> numbers = {}; ///< the rule's figures (LayoutRule)
 
     /// A one-line English message, for logs and the CLI. The UI translates from the fields.
     [[nodiscard]] std::string message() const;
@@ -328,6 +347,12 @@ std::optional<ScenarioError> setNumber(Scenario& scenario, std::string_view name
 
 /// Parses "KEY=VALUE" as given to --set and applies it.
 std::optional<ScenarioError> applyAssignment(Scenario& scenario, std::string_view assignment);
+
+/// m, the micro-batches of one step on one data-parallel replica: B / (b·dp) (Narayanan et al.
+/// 2021 §2.2: the global batch B split over dp replicas in micro-batches of b sequences). The one
+/// meaning of m: the pipeline schedule, memory in flight and the training model all read it.
+/// nullopt when b·dp does not divide B (the layout check names train.global_batch).
+std::optional<std::int64_t> microbatchesPerStep(const Scenario& scenario);
 
 /// Checks every key's range and the rules between keys. Empty when the scenario is usable.
 std::vector<ScenarioError> validate(const Scenario& scenario);

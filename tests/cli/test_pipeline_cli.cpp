@@ -47,7 +47,7 @@ TEST_CASE("calc pipeline --json: GPipe p = 4, m = 8", "[cli][pipeline]")
     // (m + p − 1)(t_f + t_b) = 11 × 0.03 = 0.33 s; ideal m(t_f + t_b) = 0.24 s; all 8
     // micro-batches in flight on every device.
     const QJsonObject json =
-        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=gpipe"});
+        calcJson({"parallel.pp=4", "train.global_batch=32", "parallel.schedule=gpipe"});
     for (const char* field :
          {"bubble_fraction", "time", "ideal_time", "schedule", "stages", "microbatches",
           "virtual_stages", "peak_in_flight", "forward_time", "backward_time", "p2p_time",
@@ -76,7 +76,7 @@ TEST_CASE("calc pipeline --json: 1F1B has GPipe's step but holds at most p", "[c
     // Narayanan et al. 2021 §2.2.1: bubble/ideal = (p − 1)/m = 3/8, the same step 0.33 s, so
     // the same idle share 0.09/0.33 = 3/11; device i holds p − i micro-batches: 4, 3, 2, 1.
     const QJsonObject json =
-        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=1f1b"});
+        calcJson({"parallel.pp=4", "train.global_batch=32", "parallel.schedule=1f1b"});
     CHECK(json["bubble_ratio"].toDouble() == Approx(3.0 / 8.0).epsilon(kRelative));
     CHECK(json["formula_value"].toDouble() == Approx(3.0 / 8.0).epsilon(kRelative));
     CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
@@ -95,7 +95,7 @@ TEST_CASE("calc pipeline --json: interleaved v = 2 halves the bubble", "[cli][pi
     // = 0.285 s; idle share 0.045/0.285 = 3/19. Device 0 holds p·v + p − 1 = 11 chunks
     // (Megatron-LM's warm-up plus one) = 5.5 micro-batches' worth.
     const QJsonObject json =
-        calcJson({"parallel.pp=4", "parallel.microbatches=8", "parallel.schedule=interleaved",
+        calcJson({"parallel.pp=4", "train.global_batch=32", "parallel.schedule=interleaved",
                   "parallel.virtual_stages=2"});
     CHECK(json["virtual_stages"].toDouble() == 2);
     CHECK(json["bubble_ratio"].toDouble() == Approx(3.0 / 16.0).epsilon(kRelative));
@@ -111,7 +111,7 @@ TEST_CASE("calc pipeline: point-to-point time lengthens the step", "[cli][pipeli
     // p = 2, m = 2, t_f = 1 s, t_b = 2 s, 0.5 s per send, 1F1B. By hand (test_pipeline.cpp):
     // device 0 runs F0 [0,1] F1 [1,2] B0 [5,7] B1 [8,10]: step 10 s; ideal 6 s; bubble 4 s.
     const QJsonObject json =
-        calcJson({"parallel.pp=2", "parallel.microbatches=2", "parallel.forward_time=1",
+        calcJson({"parallel.pp=2", "train.global_batch=8", "parallel.forward_time=1",
                   "parallel.backward_time=2", "parallel.p2p_time=0.5"});
     CHECK(json["time"].toDouble() == Approx(10.0).epsilon(kRelative));
     CHECK(json["ideal_time"].toDouble() == Approx(6.0).epsilon(kRelative));
@@ -138,13 +138,16 @@ TEST_CASE("calc pipeline rejects bad input with exit 2 and the key", "[cli][pipe
     };
     const Case cases[] = {
         // Narayanan et al. 2021 §2.2.2: interleaving needs m a multiple of p.
-        {{"calc", "pipeline", "--set", "parallel.pp=4", "--set", "parallel.microbatches=6", "--set",
+        // m = B/(b·dp) = 24 / (1 × 4) = 6: the batch that sets m is named.
+        {{"calc", "pipeline", "--set", "parallel.pp=4", "--set", "train.global_batch=24", "--set",
           "parallel.schedule=interleaved"},
-         "parallel.microbatches"},
+         "train.global_batch"},
+        // m is no key: an old scenario's m says what replaced it.
+        {{"calc", "pipeline", "--set", "parallel.microbatches=8"}, "train.global_batch"},
         // 2·1024·1e5 operations are more than simcore simulates (2^23).
-        {{"calc", "pipeline", "--set", "parallel.pp=1024", "--set", "parallel.microbatches=100000",
-          "--json"},
-         "parallel.microbatches"},
+        {{"calc", "pipeline", "--set", "parallel.pp=1000", "--set", "model.layers=1000", "--set",
+          "parallel.dp=1", "--set", "train.global_batch=100000", "--json"},
+         "train.global_batch"},
         {{"calc", "pipeline", "--set", "parallel.schedule=zigzag"}, "parallel.schedule"},
         {{"calc", "pipeline", "--set", "parallel.forward_time=0"}, "parallel.forward_time"},
     };
@@ -212,19 +215,17 @@ TEST_CASE("calc pipeline refuses more stages than layers, as export does", "[cli
     CHECK_FALSE(QFile::exists(out));
 }
 
-TEST_CASE("calc pipeline: inconsistent memory inputs leave the activations out", "[cli][pipeline]")
+TEST_CASE("calc pipeline: a layout memory refuses is refused here too", "[cli][pipeline]")
 {
-    // tp = 3 does not divide the 32 heads: the schedule is computed, its bytes are not.
-    QStringList arguments = {"calc",          "pipeline", "--json",       "--set",
-                             "parallel.pp=4", "--set",    "parallel.tp=3"};
-    const Run run = dtsim(arguments);
-    REQUIRE(run.exitCode == 0);
-    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
-    CHECK(json["time"].toDouble() == Approx(0.33).epsilon(kRelative));
-    CHECK(json["activations_per_device"].isNull());
-    CHECK(json["first_device_activations"].isNull());
-    CHECK(run.err.contains(QStringLiteral("activations not computed")));
-    CHECK(run.err.contains(QStringLiteral("parallel.tp")));
+    // tp = 3 does not divide the 32 heads: one layout check, so no schedule is priced either.
+    for (const char* view : {"pipeline", "memory", "parallelism", "training"}) {
+        const Run run =
+            dtsim({"calc", QString::fromLatin1(view), "--json", "--set", "parallel.tp=3"});
+        INFO(view);
+        CHECK(run.exitCode == 2);
+        CHECK(run.err.contains(QStringLiteral("parallel.tp")));
+        CHECK(run.err.contains(QStringLiteral("model.heads")));
+    }
 }
 
 TEST_CASE("calc parallelism: Megatron-LM's example in numbers", "[cli][parallelism]")
@@ -243,8 +244,9 @@ TEST_CASE("calc parallelism: Megatron-LM's example in numbers", "[cli][paralleli
     CHECK(json["data_groups_crossing"].toDouble() == 0);
     CHECK(json["pipeline_sends"].toDouble() == 12);
     CHECK(json["pipeline_sends_crossing"].toDouble() == 4);
-    // 1F1B, m = 8: the bubble is 3/11 of the step (Narayanan et al. 2021 §2.2.1).
-    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 11.0).epsilon(kRelative));
+    // 1F1B, m = B/(b·dp) = 32 / 2 = 16: the bubble is 3/19 of the step (Narayanan et al. 2021
+    // §2.2.1).
+    CHECK(json["bubble_fraction"].toDouble() == Approx(3.0 / 19.0).epsilon(kRelative));
     // + the training model's step time and memory per GPU of the same layout.
     CHECK(json["quantities"].toArray().size() == 20);
     CHECK(json["training_step_time"].toDouble() > 0);
@@ -389,9 +391,9 @@ TEST_CASE("calc pipeline refuses a weight gradient beyond the backward and DualP
         {{"parallel.schedule=dualpipe", "parallel.pp=3", "model.layers=30"},
          "parallel.pp",
          "an even number"},
-        {{"parallel.schedule=dualpipe", "parallel.microbatches=6"},
-         "parallel.microbatches",
-         "2 × parallel.pp"},
+        {{"parallel.schedule=dualpipe", "train.global_batch=24"},
+         "train.global_batch",
+         "2 x parallel.pp"},
     };
     for (const auto& c : cases) {
         QStringList arguments{"calc", "pipeline"};

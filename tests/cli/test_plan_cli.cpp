@@ -1,5 +1,5 @@
-// `dtsim plan` as a user runs it (simcore/plan/planner.h): the JSON fields, the best layout given back
-// to `calc training` giving the same step time to the last digit, --top, the table, bad flags,
+// `dtsim plan` as a user runs it (simcore/plan/planner.h): the JSON fields, the best layout given
+// back to `calc training` giving the same step time to the last digit, --top, the table, bad flags,
 // and the search for Llama 3 405B on 16,384 H100.
 #include "dtsimrun.h"
 
@@ -104,7 +104,6 @@ TEST_CASE("plan's best layout, given to calc training, gives the same step time 
          << QStringLiteral("parallel.pp=") + number("pp")
          << QStringLiteral("parallel.cp=") + number("cp")
          << QStringLiteral("parallel.zero=") + number("zero")
-         << QStringLiteral("parallel.microbatches=") + number("microbatches")
          << QStringLiteral("parallel.virtual_stages=") + number("virtual_stages")
          << QStringLiteral("train.micro_batch=") + number("micro_batch")
          << QStringLiteral("parallel.schedule=") + best.value(QStringLiteral("schedule")).toString()

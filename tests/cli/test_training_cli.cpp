@@ -88,10 +88,8 @@ TEST_CASE("calc training refuses impossible layouts, naming the key", "[cli][tra
         {with({QStringLiteral("parallel.tp=5")}), "parallel.tp"},
         {with({QStringLiteral("parallel.pp=7")}), "parallel.pp"},
         {with({QStringLiteral("train.global_batch=1537")}), "train.global_batch"},
-        // parallel.microbatches is the Pipeline view's m (a multiple of pp there); the training
-        // model derives its own m = 1544 / 4 = 386, not a multiple of 12.
+        // m = B/(b·dp) = 1544 / 4 = 386, not a multiple of 12 for the interleaved schedule.
         {with({QStringLiteral("parallel.schedule=interleaved"),
-               QStringLiteral("parallel.microbatches=12"),
                QStringLiteral("train.global_batch=1544")}),
          "train.global_batch"},
         {with({QStringLiteral("parallel.cp=3")}), "parallel.cp"},

@@ -36,8 +36,9 @@ TEST_CASE("defaults: no rule refuses the default scenario, in any view", "[defau
     CHECK(s.model.heads % s.parallel.tp == 0);
     CHECK(s.model.hidden % s.parallel.tp == 0);
     CHECK(s.model.layers % s.parallel.pp == 0);
-    CHECK(s.parallel.microbatches % s.parallel.pp == 0);
-    CHECK(s.train.globalBatch == s.parallel.dp * s.train.microBatch * s.parallel.microbatches);
+    REQUIRE(microbatchesPerStep(s).has_value());
+    CHECK(*microbatchesPerStep(s) == 8); // 32 / (1 × 4): the Gantt's and the training model's m
+    CHECK(*microbatchesPerStep(s) % s.parallel.pp == 0);
     // The layout is the default cluster's: hardware.gpus_per_node × the 4 nodes of ndr-cluster.
     CHECK(s.parallel.dp * s.parallel.tp * s.parallel.pp == 4 * s.hardware.gpusPerNode);
 }

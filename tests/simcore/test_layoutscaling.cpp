@@ -33,7 +33,8 @@ Scenario layoutAt(Scenario s, std::int64_t workers)
 {
     s.parallel.dp = workers / (s.parallel.tp * s.parallel.pp * s.parallel.cp);
     s.hardware.gpus = workers;
-    s.parallel.microbatches = s.train.globalBatch / (s.train.microBatch * s.parallel.dp);
+    s.train.globalBatch = (s.train.globalBatch / (s.train.microBatch * s.parallel.dp)) *
+                          s.train.microBatch * s.parallel.dp;
     return s;
 }
 
@@ -145,7 +146,7 @@ TEST_CASE("layout scaling: the report's bars and quantities at N", "[scaling][ph
     one.parallel.tp = 1;
     one.parallel.pp = 1;
     one.hardware.gpus = 1;
-    one.parallel.microbatches = 32;
+    one.train.globalBatch = (32) * one.train.microBatch * one.parallel.dp;
     const TrainingReport single = trainingReport(one);
     REQUIRE(single.ok());
     CHECK(value("single_gpu_step") == Approx(single.step.stepSeconds).epsilon(kRounding));
@@ -266,7 +267,7 @@ TEST_CASE("layout scaling: weak scaling keeps each replica's micro-batches",
     CHECK(report.result.selected.microbatches == 8);
     Scenario layout = layoutAt(s, 24);
     layout.train.globalBatch = 24; // 8 × dp 3
-    layout.parallel.microbatches = 8;
+    layout.train.globalBatch = (8) * layout.train.microBatch * layout.parallel.dp;
     const TrainingReport training = trainingReport(layout);
     REQUIRE(training.ok());
     requireSameTerms(report.result.selected, training.step);

@@ -55,7 +55,7 @@ Scenario gpt3OnKorthikantiSetup()
     s.parallel.tp = 8;
     s.parallel.pp = 8;
     s.parallel.dp = 1;
-    s.parallel.microbatches = 64;
+    s.train.globalBatch = (64) * s.train.microBatch * s.parallel.dp;
     s.parallel.schedule = PipelineSchedule::OneFOneB;
     return s;
 }
@@ -361,6 +361,7 @@ TEST_CASE("micro-batches in flight follow the pipeline schedule", "[memory][acti
 {
     ModelSpec model;
     ParallelSpec parallel;
+    std::int64_t m = 8; // micro-batches per step (microbatchesPerStep of a scenario)
 
     SECTION("no pipeline: every layer once, whatever the schedule")
     {
@@ -369,7 +370,7 @@ TEST_CASE("micro-batches in flight follow the pipeline schedule", "[memory][acti
         for (auto schedule :
              {PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved}) {
             parallel.schedule = schedule;
-            const auto f = inFlightActivations(model, parallel);
+            const auto f = inFlightActivations(model, parallel, m);
             CHECK(f.firstStageLayerSets == 32);
             CHECK(f.firstStageMicrobatches == 1);
         }
@@ -378,24 +379,24 @@ TEST_CASE("micro-batches in flight follow the pipeline schedule", "[memory][acti
     {
         model.layers = 96;
         parallel.pp = 8;
-        parallel.microbatches = 64;
+        m = 64;
         parallel.schedule = PipelineSchedule::OneFOneB;
-        const auto f = inFlightActivations(model, parallel);
+        const auto f = inFlightActivations(model, parallel, m);
         CHECK(f.firstStageLayerSets == 96);
         CHECK(f.firstStageMicrobatches == 8);
         CHECK(f.lastStageLayerSets == 12);
         CHECK(f.lastStageMicrobatches == 1);
         // Fewer micro-batches than stages: only m = 4 can be in flight: 4 × 12 = 48.
-        parallel.microbatches = 4;
-        CHECK(inFlightActivations(model, parallel).firstStageLayerSets == 48);
+        m = 4;
+        CHECK(inFlightActivations(model, parallel, m).firstStageLayerSets == 48);
     }
     SECTION("GPipe: m micro-batches of L/p layers on every stage (Huang et al. 2019)")
     {
         model.layers = 32;
         parallel.pp = 4;
-        parallel.microbatches = 8;
+        m = 8;
         parallel.schedule = PipelineSchedule::GPipe;
-        const auto f = inFlightActivations(model, parallel);
+        const auto f = inFlightActivations(model, parallel, m);
         CHECK(f.firstStageLayerSets == 8 * 8);
         CHECK(f.lastStageLayerSets == 8 * 8);
         CHECK(f.lastStageMicrobatches == 8);
@@ -406,23 +407,23 @@ TEST_CASE("micro-batches in flight follow the pipeline schedule", "[memory][acti
         model.layers = 32;
         parallel.pp = 4;
         parallel.virtualStages = 2;
-        parallel.microbatches = 8;
+        m = 8;
         parallel.schedule = PipelineSchedule::Interleaved;
-        CHECK(inFlightActivations(model, parallel).firstStageLayerSets == 44);
+        CHECK(inFlightActivations(model, parallel, m).firstStageLayerSets == 44);
         model.layers = 96;
         parallel.pp = 8;
         parallel.virtualStages = 4;
-        parallel.microbatches = 64;
-        CHECK(inFlightActivations(model, parallel).firstStageLayerSets == 117);
+        m = 64;
+        CHECK(inFlightActivations(model, parallel, m).firstStageLayerSets == 117);
     }
     SECTION("p not dividing L: the larger stage (⌈L/p⌉ layers) counts")
     {
         // L = 30, p = 4, 1F1B, m = 8: ⌈30/4⌉ = 8 layers × 4 micro-batches = 32.
         model.layers = 30;
         parallel.pp = 4;
-        parallel.microbatches = 8;
+        m = 8;
         parallel.schedule = PipelineSchedule::OneFOneB;
-        CHECK(inFlightActivations(model, parallel).firstStageLayerSets == 32);
+        CHECK(inFlightActivations(model, parallel, m).firstStageLayerSets == 32);
     }
 }
 
@@ -627,7 +628,7 @@ TEST_CASE("validateMemory: impossible combinations are values that name the key"
         Scenario s;
         s.parallel.schedule = PipelineSchedule::Interleaved;
         s.parallel.pp = 8;
-        s.parallel.microbatches = 8;
+        s.train.globalBatch = (8) * s.train.microBatch * s.parallel.dp;
         s.parallel.virtualStages = 8; // 8 × 8 = 64 chunks > 32 layers
         only(validateMemory(s), "parallel.virtual_stages");
         s.parallel.virtualStages = 4;
@@ -651,7 +652,7 @@ TEST_CASE("validateMemory: impossible combinations are values that name the key"
         CHECK(validateMemory(s).empty());
         MemoryOptions sp;
         sp.sequenceParallel = true;
-        only(validateMemory(s, sp), "model.seq_len");
+        only(validateMemory(s, sp), "parallel.cp");
     }
     SECTION("buffers fraction outside 0…1, NaN included")
     {
@@ -682,7 +683,7 @@ TEST_CASE("memory options come from the scenario's memory.* keys", "[memory]")
     s.parallel.tp = 2;
     const auto errors = validateMemory(s, memoryOptionsFromScenario(s));
     REQUIRE(errors.size() == 1);
-    CHECK(errors.front().key == "model.seq_len");
+    CHECK(errors.front().key == "parallel.cp");
     // Buffers: 25 % of model states + activations, as a separate item (hand: 0.25 × held).
     const MemoryBreakdown m = evaluateMemory(s, memoryOptionsFromScenario(s));
     CHECK(m.buffersBytes == same(0.25 * (m.modelStatesBytes() + m.activationsBytes)));

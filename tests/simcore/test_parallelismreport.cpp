@@ -26,6 +26,7 @@ Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp, std::int64_t 
     s.parallel.tp = tp;
     s.parallel.pp = pp;
     s.hardware.gpusPerNode = perNode;
+    s.train.globalBatch = 8 * dp * s.train.microBatch; // m = B/(b·dp) = 8 on every layout
     return s;
 }
 
@@ -81,27 +82,28 @@ TEST_CASE("the pipeline caption's bubble is the simulated one", "[parallelismrep
     CHECK(std::isnan(parallelismReport(layout(8, 1, 1)).bubbleFraction));
     Scenario large = layout(1, 1, 1024);
     large.model.layers = 1024;
-    large.parallel.microbatches = 1024;
+    large.train.globalBatch = (1024) * large.train.microBatch * large.parallel.dp;
     CHECK(std::isnan(parallelismReport(large).bubbleFraction));
 }
 
 TEST_CASE("layers per stage and per GPU, interleaved", "[parallelismreport]")
 {
-    // L = 30, p = 4: stages of ⌈30/4⌉ = 8 (caption). Interleaved v = 2: chunks of ⌈30/8⌉ = 4,
-    // 2 × 4 = 8 per GPU (formula strip); v = 3: ⌈30/12⌉ = 3, 9 per GPU. With 1F1B v is 1.
+    // L = 36, p = 4: stages of 36/4 = 9 (caption). Interleaved v = 3: chunks of 36/12 = 3,
+    // 3 × 3 = 9 per GPU (formula strip). With 1F1B v is 1. (36 layers on v = 2 would leave
+    // half layers: no layout, refused in every view.)
     Scenario s = layout(1, 1, 4);
-    s.model.layers = 30;
+    s.model.layers = 36;
     s.parallel.schedule = PipelineSchedule::Interleaved;
     s.parallel.virtualStages = 3;
     auto report = parallelismReport(s);
     REQUIRE(report.ok());
-    CHECK(report.stageLayers == 8);
+    CHECK(report.stageLayers == 9);
     CHECK(report.gpuLayers == 9);
     CHECK(report.layout.virtualStages == 3);
     s.parallel.schedule = PipelineSchedule::OneFOneB;
     report = parallelismReport(s);
     CHECK(report.layout.virtualStages == 1);
-    CHECK(quantityValue(report, "layers_per_gpu") == 8);
+    CHECK(quantityValue(report, "layers_per_gpu") == 9);
 }
 
 TEST_CASE("what one GPU holds and sends: Megatron-LM's order", "[parallelismreport]")
@@ -154,13 +156,12 @@ TEST_CASE("a layout that cannot be drawn is a problem naming its key", "[paralle
     chunks.parallel.schedule = PipelineSchedule::Interleaved;
     chunks.parallel.virtualStages = 9;
     CHECK(parallelismReport(chunks).problems.front().key == "parallel.virtual_stages");
-    // A key of another view (the pipeline's micro-batches) is not the diagram's problem.
+    // m = 6 is no multiple of p = 4 for the interleaved schedule: the Gantt and the training
+    // model refuse it, so the diagram does too, naming the batch that sets m.
     Scenario other = layout(2, 1, 4);
     other.parallel.schedule = PipelineSchedule::Interleaved;
-    other.parallel.microbatches = 6;
-    const auto drawn = parallelismReport(other);
-    CHECK(drawn.ok());
-    CHECK(std::isnan(drawn.bubbleFraction));
+    other.train.globalBatch = (6) * other.train.microBatch * other.parallel.dp;
+    CHECK(parallelismReport(other).problems.front().key == "train.global_batch");
 }
 
 TEST_CASE("parallelism CSV: the quantities, then one row per GPU", "[parallelismreport][csv]")

@@ -552,7 +552,7 @@ TEST_CASE("scenario mapping", "[pipeline]")
 {
     Scenario s;
     s.parallel.pp = 4;
-    s.parallel.microbatches = 16;
+    s.train.globalBatch = (16) * s.train.microBatch * s.parallel.dp;
     s.parallel.schedule = PipelineSchedule::OneFOneB;
     s.parallel.virtualStages = 3; // ignored unless interleaved
     s.parallel.forwardSeconds = 0.25;

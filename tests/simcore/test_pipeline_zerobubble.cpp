@@ -9,6 +9,7 @@
 #include "simcore/models/memory.h"
 #include "simcore/models/pipeline.h"
 #include "simcore/models/pipelinememory.h"
+#include "simcore/models/training.h"
 #include "simcore/reports/pipelinereport.h"
 #include "simcore/scenario/scenario.h"
 
@@ -331,23 +332,24 @@ TEST_CASE("dualpipe's rules are the scenario's: even p, an even m ≥ 2p", "[sce
     // The defaults (p = 4, m = 8) are exactly what DualPipe needs.
     CHECK(validate(s).empty());
     CHECK(pipelineReport(s).ok());
-    s.parallel.microbatches = 6;
-    auto problems = validate(s);
+    s.train.globalBatch = (6) * s.train.microBatch * s.parallel.dp;
+    auto problems = layoutProblems(s);
     REQUIRE(problems.size() == 1);
-    CHECK(problems[0].key == "parallel.microbatches");
-    CHECK(problems[0].allowed == "an even number ≥ 2 × parallel.pp for the dualpipe schedule");
+    CHECK(problems[0].key == "train.global_batch");
+    CHECK(problems[0].detail == "m = 6 micro-batches");
     auto report = pipelineReport(s);
     REQUIRE(report.problems.size() == 1); // the simulation's refusal is the same problem
     CHECK(report.problems[0] == problems[0]);
-    s.parallel.microbatches = 8;
+    s.train.globalBatch = (8) * s.train.microBatch * s.parallel.dp;
     s.parallel.pp = 2;
-    s.model.layers = 32;
-    CHECK(validate(s).empty());
+    s.model.layers = 24; // divisible by 2 and by 3: only DualPipe's rule refuses p = 3
+    CHECK(layoutProblems(s).empty());
     s.parallel.pp = 3;
-    problems = validate(s);
+    problems = layoutProblems(s);
     REQUIRE_FALSE(problems.empty());
     CHECK(problems[0].key == "parallel.pp");
     CHECK(problems[0].allowed == "an even number for the dualpipe schedule");
+    CHECK(validate(s).empty()); // a rule between keys of a layout: the layout check's alone
 }
 
 TEST_CASE("the pipeline report names each schedule's closed form and convention",
@@ -406,7 +408,7 @@ TEST_CASE("DualPipe's in-flight peaks, recounted from the drawn operations, are 
             Scenario s;
             s.model.layers = 48;
             s.parallel.pp = p;
-            s.parallel.microbatches = m;
+            s.train.globalBatch = (m)*s.train.microBatch * s.parallel.dp;
             s.parallel.schedule = PipelineSchedule::DualPipe;
             REQUIRE(validate(s).empty());
             const auto params = pipelineParamsFromScenario(s);

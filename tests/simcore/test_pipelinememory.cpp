@@ -69,7 +69,7 @@ TEST_CASE("1F1B on 4 stages by hand", "[pipelinememory]")
     s.train.recompute = Recompute::Full;
     s.parallel.tp = 1; // the whole vocabulary's logits on the last device
     s.parallel.pp = 4;
-    s.parallel.microbatches = 8;
+    s.train.globalBatch = (8) * s.train.microBatch * s.parallel.dp;
     s.parallel.schedule = PipelineSchedule::OneFOneB;
     const auto devices = pipelineActivations(s, {});
     REQUIRE(devices.size() == 4);
@@ -119,7 +119,7 @@ TEST_CASE("memory.h and the simulated schedule count the same in flight, every s
                     Scenario s;
                     s.model.layers = 36; // p·v ≤ 36; 36 is not a multiple of 8 or 7 (rounding)
                     s.parallel.pp = p;
-                    s.parallel.microbatches = m;
+                    s.train.globalBatch = (m)*s.train.microBatch * s.parallel.dp;
                     s.parallel.schedule = schedule;
                     s.parallel.virtualStages = v;
                     s.train.recompute = static_cast<Recompute>(cases % 3);
@@ -127,7 +127,8 @@ TEST_CASE("memory.h and the simulated schedule count the same in flight, every s
                     INFO("p " << p << " m " << m << " v " << v << " schedule "
                               << static_cast<int>(schedule));
                     REQUIRE(validate(s).empty());
-                    REQUIRE(validateMemory(s).empty());
+                    // Uneven stages (36 layers on 8) and m < p for the zero-bubble schedules are
+                    // no layout (layoutProblems) but what the two counts must still agree on.
                     const auto params = pipelineParamsFromScenario(s);
                     const auto pipeline = simulatePipeline(params);
                     REQUIRE(pipeline.ok());
@@ -137,7 +138,8 @@ TEST_CASE("memory.h and the simulated schedule count the same in flight, every s
                         CHECK(recount(pipeline, p, v, d) == peak);
                         CHECK(pipeline.peakInFlight[static_cast<std::size_t>(d)] == peak.chunks);
                     }
-                    const auto counts = inFlightActivations(s.model, s.parallel);
+                    const auto counts =
+                        inFlightActivations(s.model, s.parallel, *microbatchesPerStep(s));
                     const auto devices = pipelineActivations(s, {});
                     REQUIRE(devices.size() == static_cast<std::size_t>(p));
                     CHECK(devices.front().layerSets == counts.firstStageLayerSets);
@@ -166,14 +168,16 @@ TEST_CASE("memory.h and the schedule on the edge cases of p, m and v, by hand", 
     // schedules (forward_backward_no_pipelining, _without_interleaving, _with_interleaving).
     Scenario s;
     s.parallel.pp = 4;
-    s.parallel.microbatches = 8;
+    s.train.globalBatch = (8) * s.train.microBatch * s.parallel.dp;
     SECTION("interleaved with v = 1 is plain 1F1B: p = 4 micro-batches on device 0")
     {
         // Megatron-LM runs its non-interleaved schedule with one chunk: device 0 warms up with
         // p − 1 = 3 forwards, then holds 4 × 8 layers (not the interleaved 2(p − 1) + 1 = 7).
         s.parallel.schedule = PipelineSchedule::Interleaved;
         s.parallel.virtualStages = 1;
-        CHECK(inFlightActivations(s.model, s.parallel).firstStageLayerSets == 32);
+        CHECK(
+            inFlightActivations(s.model, s.parallel, *microbatchesPerStep(s)).firstStageLayerSets ==
+            32);
         CHECK(simulate(s).peakInFlight == std::vector<std::int64_t>{4, 3, 2, 1});
     }
     SECTION("interleaved with m = p runs every forward first: the last device holds m·v chunks")
@@ -182,8 +186,8 @@ TEST_CASE("memory.h and the schedule on the edge cases of p, m and v, by hand", 
         // of 32/8 = 4 layers = 32 layer sets, and all 4 micro-batches' output layers.
         s.parallel.schedule = PipelineSchedule::Interleaved;
         s.parallel.virtualStages = 2;
-        s.parallel.microbatches = 4;
-        const auto counts = inFlightActivations(s.model, s.parallel);
+        s.train.globalBatch = (4) * s.train.microBatch * s.parallel.dp;
+        const auto counts = inFlightActivations(s.model, s.parallel, *microbatchesPerStep(s));
         CHECK(counts.lastStageLayerSets == 32);
         CHECK(counts.lastStageMicrobatches == 4);
         CHECK(simulate(s).peakInFlight == std::vector<std::int64_t>{8, 8, 8, 8});
@@ -195,7 +199,7 @@ TEST_CASE("memory.h and the schedule on the edge cases of p, m and v, by hand", 
         // chunks in flight.
         s.parallel.schedule = PipelineSchedule::Interleaved;
         s.parallel.virtualStages = 2;
-        const auto counts = inFlightActivations(s.model, s.parallel);
+        const auto counts = inFlightActivations(s.model, s.parallel, *microbatchesPerStep(s));
         CHECK(counts.firstStageLayerSets == 44);
         CHECK(counts.firstStageMicrobatches == 8);
         CHECK(counts.lastStageMicrobatches == 1);
@@ -210,7 +214,9 @@ TEST_CASE("memory.h and the schedule on the edge cases of p, m and v, by hand", 
         CHECK(r.peakInFlight == std::vector<std::int64_t>{1});
         CHECK(r.operations[1].pass == PipelinePass::Backward);
         CHECK(pipelineActivations(s, {}).front().layerSets == 32);
-        CHECK(inFlightActivations(s.model, s.parallel).firstStageLayerSets == 32);
+        CHECK(
+            inFlightActivations(s.model, s.parallel, *microbatchesPerStep(s)).firstStageLayerSets ==
+            32);
     }
 }
 
@@ -218,7 +224,7 @@ TEST_CASE("a failed pipeline has no device figures", "[pipelinememory]")
 {
     Scenario s;
     s.parallel.pp = 4;
-    s.parallel.microbatches = 6;
+    s.train.globalBatch = (6) * s.train.microBatch * s.parallel.dp;
     s.parallel.schedule = PipelineSchedule::Interleaved; // m must be a multiple of p
     CHECK(pipelineActivations(s, {}).empty());
 }

@@ -5,6 +5,8 @@
 // (m + p − 1)(t_f + t_b) (Narayanan et al. 2021 §2.2.1), interleaved (1/v)(p − 1)/m (§2.2.2).
 #include "csvtables.h"
 #include "reportvalue.h"
+#include "simcore/models/training.h"
+#include "simcore/reports/memoryreport.h"
 #include "simcore/reports/pipelinereport.h"
 #include "simcore/views/views.h"
 
@@ -25,7 +27,7 @@ Scenario pipeline(std::int64_t p, std::int64_t m, PipelineSchedule schedule, std
 {
     Scenario s;
     s.parallel.pp = p;
-    s.parallel.microbatches = m;
+    s.train.globalBatch = (m)*s.train.microBatch * s.parallel.dp;
     s.parallel.schedule = schedule;
     s.parallel.virtualStages = v;
     return s;
@@ -123,23 +125,17 @@ TEST_CASE("the activations per device are the memory model's", "[pipelinereport]
     CHECK(evaluateMemory(s).activationsBytes == 1'140'850'688.0);
 }
 
-TEST_CASE("inconsistent memory inputs: the schedule is reported, its bytes are not",
-          "[pipelinereport]")
+TEST_CASE("a layout the other views refuse is not drawn as a schedule either", "[pipelinereport]")
 {
-    // tp = 3 does not divide 32 heads: the memory model cannot split the layers, the schedule
-    // does not depend on tp.
+    // tp = 3 does not divide 32 heads: Memory and the training model refuse it, so the Gantt
+    // does too (one layout check), naming the key.
     Scenario s = pipeline(4, 8, PipelineSchedule::OneFOneB);
     s.parallel.tp = 3;
     const auto report = pipelineReport(s);
-    REQUIRE(report.ok());
-    REQUIRE(report.memoryProblem);
-    CHECK(report.memoryProblem->key == "parallel.tp");
-    CHECK(quantityValue(report, "time") == Approx(0.33).epsilon(kRelative));
-    CHECK(std::isnan(quantityValue(report, "first_device_activations")));
-    CHECK(std::isnan(quantityValue(report, "activations_per_layer")));
-    REQUIRE(report.devices.size() == 4);
-    CHECK(report.devices[0].peakMicrobatches == 4);
-    CHECK(std::isnan(report.devices[0].bytes));
+    REQUIRE_FALSE(report.ok());
+    CHECK(report.problems.front().key == "parallel.tp");
+    CHECK(report.quantities.empty());
+    CHECK(memoryReport(s).problems == report.problems);
 }
 
 TEST_CASE("one rule everywhere: what the schedule cannot be is a problem naming its key",
@@ -157,17 +153,18 @@ TEST_CASE("one rule everywhere: what the schedule cannot be is a problem naming 
     // Interleaved: 4 stages × 16 chunks > 32 layers.
     CHECK(problemKey(pipeline(4, 8, PipelineSchedule::Interleaved, 16)) ==
           "parallel.virtual_stages");
-    // Narayanan et al. 2021 §2.2.2: m must be a multiple of p — validate()'s rule, once.
+    // Narayanan et al. 2021 §2.2.2: m must be a multiple of p — the layout check's rule, once,
+    // on the key that sets m (B = 6 × b × dp = 24).
     const auto notMultiple = pipelineReport(pipeline(4, 6, PipelineSchedule::Interleaved, 2));
     REQUIRE(notMultiple.problems.size() == 1);
-    CHECK(notMultiple.problems.front().key == "parallel.microbatches");
-    CHECK(notMultiple.problems.front().detail == "parallel.pp = 4");
+    CHECK(notMultiple.problems.front().key == "train.global_batch");
+    CHECK(notMultiple.problems.front().detail == "m = 6 micro-batches");
     // 2·1024·1e5 operations are more than simcore simulates (2^23), whatever the layers.
     Scenario huge = pipeline(1024, 100000, PipelineSchedule::OneFOneB);
-    CHECK(problemKey(huge) == "parallel.microbatches");
+    CHECK(problemKey(huge) == "parallel.pp"); // 1024 stages cannot share 32 layers
     huge.model.layers = 1000;
     huge.parallel.pp = 1000;
-    CHECK(problemKey(huge) == "parallel.microbatches");
+    CHECK(problemKey(huge) == "train.global_batch");
     // A key of another view is not the pipeline's problem.
     Scenario other = pipeline(4, 8, PipelineSchedule::OneFOneB);
     other.scaling.workers = 0;

@@ -3,6 +3,7 @@
 // prices it, and Llama 3 405B on 16,384 H100 against the layout Dubey et al. 2024 used.
 #include "csvtables.h"
 #include "simcore/models/memory.h"
+#include "simcore/models/training.h"
 #include "simcore/plan/planner.h"
 #include "simcore/reports/trainingreport.h"
 #include "simcore/scenario/catalogue.h"
@@ -184,8 +185,8 @@ TEST_CASE("Planner: problems name the key and price nothing; no cluster size is 
     auto base = tinyCluster();
     base.parallel.tp = 3; // divides neither heads nor the GPUs
     base.parallel.schedule = PipelineSchedule::Interleaved;
-    base.parallel.pp = 3; // parallel.microbatches = 8 is no multiple of 3: validate() says so
-    REQUIRE_FALSE(validate(base).empty());
+    base.parallel.pp = 3; // m = 8 is no multiple of 3: the layout check says so
+    REQUIRE_FALSE(layoutProblems(base).empty());
     CHECK(planTraining(base).ok());
     // hardware.gpus = 0: the cluster is the current layout's dp·tp·pp·cp = 2·1·2·1 = 4 GPUs.
     auto implicit = tinyCluster();
@@ -232,7 +233,7 @@ TEST_CASE("Planner: every layout returned is valid, fits, and is priced as calc 
                    << " b " << layout.microBatch << " " << scheduleWord(layout.schedule) << " v "
                    << layout.virtualStages << " " << recomputeWord(layout.recompute) << " zero "
                    << layout.zero << " sp " << layout.sequenceParallel);
-        CHECK(trainingLayoutProblems(applied).empty());
+        CHECK(layoutProblems(applied).empty());
         const auto training = trainingReport(applied);
         REQUIRE(training.ok());
         CHECK(training.fits);
@@ -310,10 +311,6 @@ TEST_CASE("Planner: the enumeration equals a brute force over trainingReport", "
                                         l.train.microBatch = b;
                                         l.train.recompute = recompute;
                                         l.memory.sequenceParallel = sp;
-                                        if (s.train.globalBatch % (b * dp) == 0) {
-                                            l.parallel.microbatches =
-                                                s.train.globalBatch / (b * dp);
-                                        }
                                         const auto training = trainingReport(l);
                                         if (!training.ok()) {
                                             continue;

@@ -29,7 +29,6 @@ TEST_CASE("every SPEC key exists with a meaning", "[scenario]")
                              "parallel.tp",
                              "parallel.pp",
                              "parallel.zero",
-                             "parallel.microbatches",
                              "parallel.schedule",
                              "parallel.virtual_stages",
                              "hardware.gpu",

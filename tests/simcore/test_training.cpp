@@ -4,6 +4,7 @@
 #include "simcore/models/pipeline.h"
 #include "simcore/reports/memoryreport.h"
 #include "simcore/reports/parallelismreport.h"
+#include "simcore/reports/pipelinereport.h"
 #include "simcore/reports/trainingreport.h"
 #include "simcore/reports/validation.h"
 #include "simcore/scenario/catalogue.h"
@@ -301,25 +302,25 @@ TEST_CASE("The calibration: Narayanan et al. 2021 Table 2, PTD-P 175B on 384 A10
 TEST_CASE("Impossible layouts are bad input naming the key", "[training]")
 {
     auto s = gpt3(4, 8, 12, 1536);
-    CHECK(trainingLayoutProblems(s).empty());
+    CHECK(layoutProblems(s).empty());
 
     auto wrongGpus = s;
     wrongGpus.hardware.gpus = 512; // 4 × 8 × 12 = 384
-    auto problems = trainingLayoutProblems(wrongGpus);
+    auto problems = layoutProblems(wrongGpus);
     REQUIRE(hasProblem(problems, "parallel.dp"));
     CHECK(problems.front().message().find("hardware.gpus") != std::string::npos);
 
     auto heads = s;
     heads.parallel.tp = 7; // 96 heads
-    CHECK(hasProblem(trainingLayoutProblems(heads), "parallel.tp"));
+    CHECK(hasProblem(layoutProblems(heads), "parallel.tp"));
 
     auto layers = s;
     layers.parallel.pp = 10; // 96 layers
-    CHECK(hasProblem(trainingLayoutProblems(layers), "parallel.pp"));
+    CHECK(hasProblem(layoutProblems(layers), "parallel.pp"));
 
     auto batch = s;
     batch.train.globalBatch = 1538; // b·dp = 4
-    problems = trainingLayoutProblems(batch);
+    problems = layoutProblems(batch);
     REQUIRE(hasProblem(problems, "train.global_batch"));
     CHECK(problems.front().allowed.find("= 4") != std::string::npos);
 
@@ -327,34 +328,34 @@ TEST_CASE("Impossible layouts are bad input naming the key", "[training]")
     interleaved.parallel.schedule = PipelineSchedule::Interleaved;
     interleaved.parallel.virtualStages = 2;
     interleaved.train.globalBatch = 4 * 13; // m = 13, not a multiple of p = 12
-    CHECK(hasProblem(trainingLayoutProblems(interleaved), "train.global_batch"));
+    CHECK(hasProblem(layoutProblems(interleaved), "train.global_batch"));
 
     // The split schedules' closed forms hold from these m on (pipeline.h): ZB-H1 m ≥ p,
     // ZB-H2 m ≥ 2p − 1, DualPipe an even m ≥ 2p and an even p.
     auto zb1 = s;
     zb1.parallel.schedule = PipelineSchedule::ZeroBubbleH1;
-    CHECK(trainingLayoutProblems(zb1).empty()); // m = 384
-    zb1.train.globalBatch = 4 * 11;             // m = 11 < p = 12
-    CHECK(hasProblem(trainingLayoutProblems(zb1), "train.global_batch"));
+    CHECK(layoutProblems(zb1).empty()); // m = 384
+    zb1.train.globalBatch = 4 * 11;     // m = 11 < p = 12
+    CHECK(hasProblem(layoutProblems(zb1), "train.global_batch"));
     auto zb2 = s;
     zb2.parallel.schedule = PipelineSchedule::ZeroBubbleH2;
     zb2.train.globalBatch = 4 * 23; // m = 23 = 2p − 1
-    CHECK(trainingLayoutProblems(zb2).empty());
+    CHECK(layoutProblems(zb2).empty());
     zb2.train.globalBatch = 4 * 22;
-    CHECK(hasProblem(trainingLayoutProblems(zb2), "train.global_batch"));
+    CHECK(hasProblem(layoutProblems(zb2), "train.global_batch"));
     auto dual = s;
     dual.parallel.schedule = PipelineSchedule::DualPipe;
     dual.train.globalBatch = 4 * 24; // m = 24 = 2p
-    CHECK(trainingLayoutProblems(dual).empty());
+    CHECK(layoutProblems(dual).empty());
     dual.train.globalBatch = 4 * 25; // odd m
-    CHECK(hasProblem(trainingLayoutProblems(dual), "train.global_batch"));
+    CHECK(hasProblem(layoutProblems(dual), "train.global_batch"));
     dual.train.globalBatch = 4 * 24;
     dual.parallel.pp = 3; // 96 layers: divisible, but odd
-    CHECK(hasProblem(trainingLayoutProblems(dual), "parallel.pp"));
+    CHECK(hasProblem(layoutProblems(dual), "parallel.pp"));
 
     auto context = s;
     context.parallel.cp = 3; // s = 2048
-    CHECK(hasProblem(trainingLayoutProblems(context), "parallel.cp"));
+    CHECK(hasProblem(layoutProblems(context), "parallel.cp"));
 
     // The report refuses them too, and prices nothing.
     const auto report = trainingReport(heads);
@@ -475,25 +476,30 @@ TEST_CASE("Memory, Parallelism and the training model read one layout", "[traini
     const Scenario one = layoutMemoryScenario(selective);
     const Scenario two = layoutMemoryScenario(halved);
     CHECK(two.model.seqLen == one.model.seqLen / 2);
-    CHECK(one.parallel.microbatches == 1536 / 4); // m = B/(b·dp)
-    CHECK(two.parallel.microbatches == 1536 / 2);
+    CHECK(microbatchesPerStep(one) == 1536 / 4); // m = B/(b·dp)
+    CHECK(microbatchesPerStep(two) == 1536 / 2);
     // A cp that does not divide the sequence is refused by the memory view, naming the key.
     auto odd = plain;
     odd.parallel.cp = 3;
     CHECK(hasProblem(memoryReport(odd).problems, "parallel.cp"));
 }
 
-TEST_CASE("The Pipeline view's own keys do not refuse a training layout", "[training]")
+TEST_CASE("One m: the Gantt, memory and the training model read B/(b·dp)", "[training]")
 {
-    // parallel.microbatches is the Gantt's m (8 by default, not a multiple of p = 12 for the
-    // interleaved schedule); the training model's m is B/(b·dp) = 384.
+    // Narayanan et al. 2021 §2.2: m = B/(b·dp) = 1536 / (1 × 4) = 384, a multiple of p = 12 for
+    // the interleaved schedule; the Pipeline view simulates the same m.
     auto s = gpt3(4, 8, 12, 1536);
     s.parallel.schedule = PipelineSchedule::Interleaved;
     s.parallel.virtualStages = 2;
-    s.parallel.microbatches = 8;
     const auto report = trainingReport(s);
     CHECK(report.ok());
     CHECK(report.step.microbatches == 384);
+    CHECK(pipelineParamsFromScenario(s).microbatches == 384);
+    // A batch the layout cannot split is one problem, on train.global_batch, in every view.
+    s.train.globalBatch = 1000;
+    CHECK(hasProblem(trainingReport(s).problems, "train.global_batch"));
+    CHECK(hasProblem(pipelineReport(s).problems, "train.global_batch"));
+    CHECK(hasProblem(memoryReport(s).problems, "train.global_batch"));
 }
 
 TEST_CASE("ZeRO-2 and -3 reduce-scatter every micro-batch's gradients; ZeRO-1 once",

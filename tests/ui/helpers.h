@@ -60,8 +60,8 @@ inline QStringList csvTable(const QString& csv, const QString& header)
 }
 
 /// A dp × tp × pp layout with `perNode` GPUs per node and `layers` layers; interleaved with `v`
-/// chunks when v > 1. Megatron splits the heads and the hidden size evenly over tp: a model whose
-/// heads tp does not divide gets 8·tp heads of 128.
+/// chunks when v > 1; a global batch every such layout splits. Megatron splits the heads and the
+/// hidden size evenly over tp: a model whose heads tp does not divide gets 8·tp heads of 128.
 inline simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t pp,
                                 std::int64_t perNode, std::int64_t layers = 32, std::int64_t v = 1)
 {
@@ -79,6 +79,8 @@ inline simcore::Scenario layout(std::int64_t dp, std::int64_t tp, std::int64_t p
         s.model.heads = 8 * tp;
         s.model.hidden = 128 * s.model.heads;
     }
+    // m = B/(b·dp) micro-batches: 8, or 2p for the interleaved schedule (a multiple of p).
+    s.train.globalBatch = dp * (v > 1 ? 2 * pp : 8);
     return s;
 }
 

@@ -217,8 +217,10 @@ TEST_CASE("an out-of-range entry is reported by key and not applied", "[ui][memo
     // is the user's and stays; the panel names the key, and the banner says the numbers are off.
     panel.field(QStringLiteral("parallel.tp"))->setValue(3);
     CHECK(model.scenario().parallel.tp == 3);
-    CHECK(panel.problemText().contains(QStringLiteral("parallel.tp")));
-    CHECK(panel.problemText().contains(QStringLiteral("model.heads")));
+    // Named by their labels, the keys in the tooltip.
+    CHECK(panel.problemText().contains(QStringLiteral("Tensor parallel (tp) = 3")));
+    CHECK(panel.problemText().contains(QStringLiteral("32 attention heads")));
+    CHECK_FALSE(panel.problemText().contains(QStringLiteral("parallel.tp")));
     CHECK(panel.charts()->verdictText().contains(QStringLiteral("do not go together")));
     panel.field(QStringLiteral("parallel.tp"))->setValue(4);
     CHECK(panel.problemText().isEmpty());

@@ -72,8 +72,8 @@ TEST_CASE("every control has a tooltip and edits its key", "[ui][parallelism]")
     ShownPanel s;
     for (const char* key :
          {"parallel.dp", "parallel.tp", "parallel.pp", "hardware.gpus_per_node", "model.layers",
-          "parallel.microbatches", "parallel.virtual_stages", "parallel.forward_time",
-          "parallel.backward_time", "parallel.p2p_time"}) {
+          "train.global_batch", "train.micro_batch", "parallel.virtual_stages",
+          "parallel.forward_time", "parallel.backward_time", "parallel.p2p_time"}) {
         INFO(key);
         NumberField* field = s.panel.field(QString::fromLatin1(key));
         REQUIRE(field != nullptr);
@@ -174,7 +174,7 @@ TEST_CASE("the Gantt chart has one row per stage and simcore's bubble", "[ui][pa
     s.panel.views()->showPipeline(true);
     QCoreApplication::processEvents();
     setField(s.panel, "parallel.pp", 4);
-    setField(s.panel, "parallel.microbatches", 8);
+    setField(s.panel, "train.global_batch", 32); // m = 32 / (1 × 4) = 8
     const PipelineView* gantt = s.panel.pipelineView();
     CHECK(gantt->rowCount() == 4);
 
@@ -236,21 +236,21 @@ TEST_CASE("bad pipeline input is named inline and nothing is drawn", "[ui][paral
 {
     ShownPanel s;
     setField(s.panel, "parallel.pp", 4);
-    setField(s.panel, "parallel.microbatches", 6);
+    setField(s.panel, "train.global_batch", 24); // m = 24 / (1 × 4) = 6
     CHECK(s.panel.problemText().isEmpty());
     // Narayanan et al. 2021 §2.2.2: interleaving needs m a multiple of p; 6 is not one of 4.
     choose(s.panel.choiceBox(QStringLiteral("parallel.schedule")), QStringLiteral("interleaved"));
-    CHECK(s.panel.problemText().contains(QStringLiteral("parallel.microbatches")));
-    CHECK(s.panel.problemText().contains(QStringLiteral("multiple of parallel.pp")));
+    CHECK(s.panel.problemText().contains(QStringLiteral("Global batch B = 24")));
+    CHECK(s.panel.problemText().contains(QStringLiteral("interleaved")));
     CHECK_FALSE(s.panel.pipelineView()->isValid());
-    CHECK(s.panel.pipelineView()->problem().contains(QStringLiteral("parallel.microbatches")));
-    setField(s.panel, "parallel.microbatches", 8);
+    CHECK(s.panel.pipelineView()->problem().contains(QStringLiteral("Global batch B")));
+    setField(s.panel, "train.global_batch", 32);
     CHECK(s.panel.problemText().isEmpty());
     CHECK(s.panel.pipelineView()->isValid());
 
     // More stages than layers: the layout names parallel.pp.
     setField(s.panel, "model.layers", 2);
-    CHECK(s.panel.problemText().contains(QStringLiteral("parallel.pp")));
+    CHECK(s.panel.problemText().contains(QStringLiteral("Pipeline stages (pp)")));
     CHECK_FALSE(s.panel.diagram()->isValid());
 }
 
@@ -263,23 +263,21 @@ TEST_CASE("the panel shows its reports' problems, one rule for the diagram and t
     {
         ScenarioModel model(scenario);
         ParallelismPanel panel(&model);
-        CHECK(panel.problemText().contains(QStringLiteral("parallel.pp")));
+        CHECK(panel.problemText().contains(QStringLiteral("Pipeline stages (pp)")));
         CHECK_FALSE(panel.diagram()->isValid());
         CHECK_FALSE(panel.pipelineView()->isValid());
-        CHECK(panel.pipelineView()->problem().contains(QStringLiteral("parallel.pp")));
+        CHECK(panel.pipelineView()->problem().contains(QStringLiteral("Pipeline stages (pp)")));
     }
-    // tp = 3 does not divide 32 heads: a layout Megatron cannot build, refused by the diagram as
-    // by the Memory panel; the schedule, which tp does not change, still draws, with the
-    // problem under it.
+    // tp = 3 does not divide 32 heads: a layout Megatron cannot build, refused by the diagram,
+    // the Gantt chart and the Memory panel alike (one layout check).
     scenario.parallel.pp = 4;
     scenario.parallel.tp = 3;
     {
         ScenarioModel model(scenario);
         ParallelismPanel panel(&model);
         CHECK_FALSE(panel.diagram()->isValid());
-        CHECK(panel.pipelineView()->isValid());
-        CHECK(panel.problemText().contains(QStringLiteral("parallel.tp")));
-        CHECK(panel.pipelineView()->memoryText().contains(QStringLiteral("parallel.tp")));
+        CHECK_FALSE(panel.pipelineView()->isValid());
+        CHECK(panel.problemText().contains(QStringLiteral("Tensor parallel (tp) = 3")));
     }
     // A key no view of this panel reads is not its problem.
     scenario.parallel.tp = 1;
@@ -293,10 +291,10 @@ TEST_CASE("the panel shows its reports' problems, one rule for the diagram and t
 
 TEST_CASE("the formula strip writes the reports' numbers", "[ui][parallelism]")
 {
-    // L = 30 over pp = 4, interleaved v = 2: chunks of ⌈30/8⌉ = 4 layers, 8 per GPU; bubble /
+    // L = 40 over pp = 4, interleaved v = 2: chunks of 40/8 = 5 layers, 10 per GPU; bubble /
     // ideal (p − 1)/(v·m) = 3/(2·8) (Narayanan et al. 2021 §2.2.2).
     simcore::Scenario scenario;
-    scenario.model.layers = 30;
+    scenario.model.layers = 40;
     scenario.parallel.pp = 4;
     scenario.parallel.schedule = simcore::PipelineSchedule::Interleaved;
     scenario.parallel.virtualStages = 2;
@@ -304,9 +302,9 @@ TEST_CASE("the formula strip writes the reports' numbers", "[ui][parallelism]")
     ParallelismPanel panel(&model);
     const auto layout = simcore::parallelismReport(scenario);
     const auto pipeline = simcore::pipelineReport(scenario);
-    REQUIRE(layout.gpuLayers == 8);
+    REQUIRE(layout.gpuLayers == 10);
     const QString formula = panel.formulaText();
-    CHECK(formula.contains(QStringLiteral("L/pp = 30/4 ≈ 8 layers")));
+    CHECK(formula.contains(QStringLiteral("L/pp = 40/4 = 10 layers")));
     CHECK(formula.contains(QStringLiteral("3/(2·8) = ") +
                            dtsim::common::formatQuantity(pipeline, "formula_value")));
     CHECK(formula.contains(dtsim::common::formatQuantity(pipeline, "bubble_fraction") +
@@ -377,7 +375,7 @@ TEST_CASE("parallelism and pipeline exports: PNG not blank, CSV rows", "[ui][par
         testing::csvTable(testing::exportedCsvTable(ganttCsv, QStringLiteral("operations")),
                           QStringLiteral("device,chunk,"));
     CHECK(rows[0] == "device,chunk,virtual_stage,microbatch,pass,start_s,end_s");
-    CHECK(rows.size() == 1 + 2 * 4 * 8); // 2·p·m operations
+    CHECK(rows.size() == 1 + 2 * 4 * 16); // 2·p·m operations, m = B/(b·dp) = 32 / 2
     // The chart's right-hand column: what each device holds at its peak (1F1B: 4, 3, 2, 1).
     const QStringList devices =
         testing::csvTable(testing::exportedCsvTable(ganttCsv, QStringLiteral("devices")),
@@ -416,7 +414,7 @@ TEST_CASE("the Gantt chart draws all 1,024 operations of p = 8, m = 32, v = 2, a
     // How fast it repaints is dtsim_bench's pipeline case (BENCHMARKS.md), in a release build.
     simcore::Scenario scenario;
     scenario.parallel.pp = 8;
-    scenario.parallel.microbatches = 32;
+    scenario.train.globalBatch = 128; // m = 128 / (1 × 4) = 32
     scenario.parallel.schedule = simcore::PipelineSchedule::Interleaved;
     scenario.parallel.virtualStages = 2;
     PipelineView view;

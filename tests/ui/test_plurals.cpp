@@ -103,7 +103,7 @@ TEST_CASE("the Gantt chart's title and memory line say \"1 device\", \"1 micro-b
 {
     simcore::Scenario s;
     s.parallel.pp = 1;
-    s.parallel.microbatches = 1;
+    s.train.globalBatch = 4; // m = B/(b·dp) = 4 / (1 × 4) = 1
     const auto one = simcore::pipelineReport(s);
     REQUIRE(one.ok());
     const GanttLayout g = PipelineView::layout(one, QSizeF(1004, 600), DiagramStyle::current());
@@ -113,7 +113,7 @@ TEST_CASE("the Gantt chart's title and memory line say \"1 device\", \"1 micro-b
     CHECK(g.memory.text.text().contains(QStringLiteral("holds 1 micro-batch of")));
 
     s.parallel.pp = 4;
-    s.parallel.microbatches = 8;
+    s.train.globalBatch = 32; // m = 32 / (1 × 4) = 8
     const auto four = simcore::pipelineReport(s);
     const GanttLayout h = PipelineView::layout(four, QSizeF(1004, 600), DiagramStyle::current());
     CHECK(h.title.endsWith(QStringLiteral("schedule: p = 4 devices, m = 8 micro-batches")));
@@ -183,7 +183,7 @@ TEST_CASE("Vietnamese counts: one form, and a count of 1 000 grouped by a narrow
 
     simcore::Scenario s;
     s.parallel.pp = 1;
-    s.parallel.microbatches = 1;
+    s.train.globalBatch = 4; // m = B/(b·dp) = 4 / (1 × 4) = 1
     const GanttLayout gantt = PipelineView::layout(simcore::pipelineReport(s), QSizeF(1004, 600),
                                                    DiagramStyle::current());
     checkReadsWell(gantt.title);

@@ -40,7 +40,7 @@ std::vector<std::pair<QString, simcore::Scenario>> scenarios()
             {"scaling.mode=physical", "collective.algorithm=hierarchical", "scaling.workers=64",
              "collective.workers=20"});
     variant("3-D layout", {"parallel.dp=2", "parallel.tp=2", "parallel.pp=4",
-                           "parallel.microbatches=8", "parallel.schedule=interleaved"});
+                           "train.global_batch=16", "parallel.schedule=interleaved"});
     variant("a layout that does not divide the model", {"parallel.tp=3"});
     // Each uniform named wiring as the Topology panel picks it (its hardware keys written,
     // simcore::withTopologyPreset), inside one node and across nodes, and the mis-wired node at

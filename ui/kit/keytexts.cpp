@@ -44,6 +44,13 @@ const std::vector<Row>& rows()
         {"model.layers", QT_TRANSLATE_NOOP("KeyText", "&Layers:"),
          QT_TRANSLATE_NOOP(
              "KeyText", "Transformer layers L shared out among the pipeline stages (and chunks).")},
+        {"model.hidden", QT_TRANSLATE_NOOP("KeyText", "&Hidden size:"),
+         QT_TRANSLATE_NOOP("KeyText",
+                           "Width h of every layer's activations; tensor parallelism splits it.")},
+        {"model.heads", QT_TRANSLATE_NOOP("KeyText", "&Attention heads:"),
+         QT_TRANSLATE_NOOP("KeyText",
+                           "Attention heads per layer; tensor parallelism gives each GPU whole "
+                           "heads.")},
         {"model.seq_len", QT_TRANSLATE_NOOP("KeyText", "&Sequence length:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
@@ -80,10 +87,12 @@ const std::vector<Row>& rows()
              "Sequences each GPU processes at once; under weak scaling, each GPU's batch per "
              "step. Activations grow in proportion; model states do not."),
          QT_TRANSLATE_NOOP("KeyText", " seq.")},
-        {"train.global_batch", QT_TRANSLATE_NOOP("KeyText", "Global batch (strong):"),
+        {"train.global_batch", QT_TRANSLATE_NOOP("KeyText", "&Global batch B:"),
          QT_TRANSLATE_NOOP(
              "KeyText",
-             "Sequences in one optimizer step, shared by all N GPUs under strong scaling."),
+             "Sequences in one optimizer step, shared by the data-parallel replicas: each cuts "
+             "its share into m = B / (micro-batch × dp) micro-batches, so pipeline stages can "
+             "work at once (more micro-batches, smaller bubble)."),
          QT_TRANSLATE_NOOP("KeyText", " seq.")},
         {"train.steps", QT_TRANSLATE_NOOP("KeyText", "Training steps:"),
          QT_TRANSLATE_NOOP(
@@ -148,11 +157,6 @@ const std::vector<Row>& rows()
           QT_TRANSLATE_NOOP("KeyText", "ZeRO-1: shard optimizer"),
           QT_TRANSLATE_NOOP("KeyText", "ZeRO-2: + gradients"),
           QT_TRANSLATE_NOOP("KeyText", "ZeRO-3 / FSDP: + weights")}},
-        {"parallel.microbatches", QT_TRANSLATE_NOOP("KeyText", "&Micro-batches (m):"),
-         QT_TRANSLATE_NOOP(
-             "KeyText",
-             "Pieces the batch is cut into so stages can work at once; more micro-batches, "
-             "smaller bubble.")},
         {"parallel.schedule",
          QT_TRANSLATE_NOOP("KeyText", "&Schedule:"),
          QT_TRANSLATE_NOOP(

@@ -8,6 +8,7 @@
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/textstrip.h"
 #include "ui/kit/wheelguard.h"
@@ -281,7 +282,22 @@ void Panel::setFormula(const QString& html)
 void Panel::showProblem(const QString& message)
 {
     m_problem->setText(message);
+    m_problem->setToolTip(QString());
     m_problem->setVisible(!message.isEmpty());
+}
+
+void Panel::showProblem(const simcore::ScenarioError& problem)
+{
+    showProblem(describeProblem(problem));
+    m_problem->setToolTip(problemKeysTip(problem));
+}
+
+void Panel::showModelProblem(const simcore::ScenarioError* problem)
+{
+    showModelProblem(problem ? describeProblem(*problem) : QString());
+    if (problem) {
+        m_problem->setToolTip(problemKeysTip(*problem));
+    }
 }
 
 void Panel::showModelProblem(const QString& message)
@@ -433,7 +449,7 @@ bool Panel::applyNumber(const QString& key, double value)
     // Cleared first: the redraw this edit triggers may report a problem between keys itself.
     showProblem(QString());
     if (auto error = m_model->setNumber(key, value)) {
-        showProblem(common::describeError(*error));
+        showProblem(*error);
         return false;
     }
     return true;
@@ -443,7 +459,7 @@ bool Panel::applyValue(const QString& key, const QString& text)
 {
     showProblem(QString());
     if (auto error = m_model->setValue(key, text)) {
-        showProblem(common::describeError(*error));
+        showProblem(*error);
         return false;
     }
     return true;
@@ -698,7 +714,7 @@ NumberField* Panel::addNumberField(const QString& key)
     takeWheelOnlyWhenFocused(field);
     connect(field, &NumberField::edited, this,
             [this, field](double value) { applyNumber(field->key(), value); });
-    connect(field, &NumberField::problem, this, &Panel::showProblem);
+    connect(field, &NumberField::problem, this, qOverload<const QString&>(&Panel::showProblem));
     m_fields << field;
     m_editors.insert(key, field);
     applyKeyText(key);

@@ -120,6 +120,11 @@ protected:
     /// own): shown while it lasts and cleared by the first redraw without one, leaving an input
     /// rejection shown by applyNumber/applyValue alone. Empty = none now.
     void showModelProblem(const QString& message);
+    /// The same for a scenario problem: its words (describeProblem), the keys in the tooltip;
+    /// nullptr = none now.
+    void showModelProblem(const simcore::ScenarioError* problem);
+    /// An input rejection as a scenario problem: its words, the keys in the tooltip.
+    void showProblem(const simcore::ScenarioError& problem);
     /// Sets one key through the model; clears the problem line, then shows any rejection.
     bool applyNumber(const QString& key, double value);
     /// A number field bound to `key` (shown as the key table says: unit, factor, decimals)

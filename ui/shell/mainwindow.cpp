@@ -11,6 +11,7 @@
 #include "ui/kit/chartarea.h"
 #include "ui/kit/importtexts.h"
 #include "ui/kit/panel.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/scaling/scalingpanel.h"
 #include "ui/shell/exportdialog.h"
@@ -527,7 +528,7 @@ QString MainWindow::importMeasurements(const QString& path)
     const simcore::AppliedGroups applied =
         simcore::applyGroups(m_model->scenario(), report.proposed);
     if (!applied.problems.empty()) {
-        return common::describeError(applied.problems.front());
+        return describeProblem(applied.problems.front());
     }
     m_model->setScenario(applied.scenario, tr("Import measurements: %1").arg(file));
     showPanel(QStringLiteral("scaling"));

@@ -5,6 +5,7 @@
 #include "simcore/models/scaling.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/wheelguard.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
@@ -259,7 +260,7 @@ void CheckpointPanel::refresh()
                          static_cast<std::uint64_t>(c.monteCarloSeed));
     setReadouts(readoutsForReport()); // a row's words follow the report (overflow, steps)
     showReadouts(m_report);
-    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
+    showModelProblem(m_report.ok() ? nullptr : &m_report.problems.front());
     updateFormula();
 }
 
@@ -294,7 +295,7 @@ void CheckpointPanel::updateFormula()
                           .arg(value("steps"), value("step_time"), value("work"));
     } else {
         // The intervals need no step time; say what does, and why there is none at this N.
-        const QString why = common::describeError(m_report.stepProblems.front()).toHtmlEscaped();
+        const QString why = describeProblem(m_report.stepProblems.front()).toHtmlEscaped();
         job = given ? tr("W = <b>%1</b> given; no step time at N, so no interval in steps: %2")
                           .arg(value("work"), why)
                     : tr("W = steps × step at N is not known (nor the expected time and the "

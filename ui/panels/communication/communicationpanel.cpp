@@ -5,6 +5,7 @@
 #include "simcore/models/links.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/communication/communicationcharts.h"
 
@@ -124,7 +125,7 @@ void CommunicationPanel::pickLink(bool intra, int index)
     if (const auto refused = model()->setScenario(
             scenario, intra ? tr("Link inside a node: %1").arg(fromView(spec->name))
                             : tr("Link between nodes: %1").arg(fromView(spec->name)))) {
-        showProblem(common::describeError(*refused));
+        showProblem(*refused);
         return;
     }
     showProblem(QString());
@@ -276,7 +277,7 @@ void CommunicationPanel::refresh()
     showReadouts(m_report);
     updateFormula();
     // Only the problems of this view's keys; other panels report their own.
-    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
+    showModelProblem(m_report.ok() ? nullptr : &m_report.problems.front());
 }
 
 void CommunicationPanel::updateFormula()

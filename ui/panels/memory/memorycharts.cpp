@@ -7,6 +7,7 @@
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/keytexts.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/textstrip.h"
 
 #include <QBarCategoryAxis>
@@ -319,7 +320,7 @@ void MemoryCharts::updateVerdict()
     if (!m_report.ok()) {
         state = 2;
         html = tr("<b>These settings do not go together:</b> %1")
-                   .arg(common::describeError(m_report.problems.front()).toHtmlEscaped());
+                   .arg(describeProblem(m_report.problems.front()).toHtmlEscaped());
     } else {
         const int selected = static_cast<int>(m_report.selectedStage);
         const auto value = [this](std::string_view id) {
@@ -386,7 +387,7 @@ QString MemoryCharts::verdictText() const
 QString MemoryCharts::summary() const
 {
     if (!m_report.ok()) {
-        return common::describeError(m_report.problems.front());
+        return describeProblem(m_report.problems.front());
     }
     QStringList totals;
     for (const auto& stage : m_report.stages) {

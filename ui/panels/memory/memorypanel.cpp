@@ -6,6 +6,7 @@
 #include "simcore/scenario/catalogue.h"
 #include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/memory/memorycharts.h"
 
@@ -93,7 +94,7 @@ QComboBox* MemoryPanel::combo(const QString& key) const
 void MemoryPanel::applyResult(const std::optional<simcore::ScenarioError>& error)
 {
     if (error) {
-        showProblem(common::describeError(*error));
+        showProblem(*error);
     }
 }
 
@@ -124,7 +125,7 @@ void MemoryPanel::refresh()
         const QSignalBlocker block(m_sequenceParallel);
         m_sequenceParallel->setChecked(scenario.memory.sequenceParallel);
     }
-    showModelProblem(m_report.ok() ? QString() : common::describeError(m_report.problems.front()));
+    showModelProblem(m_report.ok() ? nullptr : &m_report.problems.front());
     updateFormula();
 }
 

@@ -6,6 +6,7 @@
 #include "common/format.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/drawing.h"
+#include "ui/kit/problemtext.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
 #include "ui/panels/parallelism/pipelineview.h"
 
@@ -374,7 +375,7 @@ DiagramLayout ParallelismDiagram::layout(const simcore::ParallelismReport& repor
             out.dpShown.clear();
             out.tpShown.clear();
             if (!valid) {
-                out.texts.push_back({region, common::describeError(report.problems.front()),
+                out.texts.push_back({region, describeProblem(report.problems.front()),
                                      Qt::AlignCenter | Qt::TextWordWrap, true, false, true});
                 break;
             }

@@ -6,6 +6,7 @@
 #include "common/format.h"
 #include "ui/kit/axisrange.h"
 #include "ui/kit/drawing.h"
+#include "ui/kit/problemtext.h"
 #include "ui/panels/parallelism/pipelineview.h"
 
 #include <QFontMetricsF>
@@ -98,8 +99,7 @@ QString PipelineView::memoryOf(const simcore::PipelineReport& report)
         return {};
     }
     if (report.memoryProblem) {
-        return tr("Activation memory is not shown: %1")
-            .arg(common::describeError(*report.memoryProblem));
+        return tr("Activation memory is not shown: %1").arg(describeProblem(*report.memoryProblem));
     }
     if (report.devices.empty()) {
         return {};
@@ -219,7 +219,7 @@ GanttLayout PipelineView::layout(const simcore::PipelineReport& report, QSizeF s
     const QRectF rightColumn(out.plot.right() + 8, y, rightWidth - 8, out.plot.height());
     out.memory.at = QPointF(kMargin, out.plot.bottom() + 8);
     if (!report.ok()) {
-        out.problem = common::describeError(report.problems.front());
+        out.problem = describeProblem(report.problems.front());
         out.problemRect = out.plot;
         return out;
     }

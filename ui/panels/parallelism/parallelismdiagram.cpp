@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/drawing.h"
+#include "ui/kit/problemtext.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -144,7 +145,7 @@ const DiagramLayout& ParallelismDiagram::drawnLayout() const
 
 QString ParallelismDiagram::problem() const
 {
-    return m_report.ok() ? QString() : common::describeError(m_report.problems.front());
+    return m_report.ok() ? QString() : describeProblem(m_report.problems.front());
 }
 
 // --- Painting ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "simcore/models/parallellayout.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/parallelism/parallelismdiagram.h"
 #include "ui/panels/parallelism/pipelineview.h"
@@ -136,7 +137,9 @@ void ParallelismPanel::buildControls()
 
     QFormLayout* schedule = addControlGroup(m_scheduleGroup);
     addFormRow(schedule, QStringLiteral("parallel.schedule"));
-    addFormRow(schedule, QStringLiteral("parallel.microbatches"));
+    // The batch sets m = B/(b·dp), the one m the Gantt, Memory and the training model read.
+    addFormRow(schedule, QStringLiteral("train.global_batch"));
+    addFormRow(schedule, QStringLiteral("train.micro_batch"));
     addFormRow(schedule, QStringLiteral("parallel.virtual_stages"));
     addFormRow(schedule, QStringLiteral("parallel.forward_time"));
     addFormRow(schedule, QStringLiteral("parallel.backward_time"));
@@ -163,7 +166,7 @@ void ParallelismPanel::showStrategy(int index)
     const auto scenario =
         simcore::withStrategy(model()->scenario(), strategies[static_cast<std::size_t>(index)]);
     if (const auto refused = model()->setScenario(scenario, m_strategyButtons[index]->toolTip())) {
-        showProblem(common::describeError(*refused));
+        showProblem(*refused);
         return;
     }
     showProblem(QString());
@@ -205,15 +208,15 @@ void ParallelismPanel::refresh()
     // schedule's, then the memory model's behind the in-flight figures.
     const auto& layout = diagram()->report();
     const auto& pipeline = pipelineView()->report();
-    QString problem;
-    if (!layout.ok()) {
-        problem = common::describeError(layout.problems.front());
-    } else if (!pipeline.ok()) {
-        problem = common::describeError(pipeline.problems.front());
-    } else if (pipeline.memoryProblem) {
-        problem = common::describeError(*pipeline.memoryProblem);
+    const simcore::ScenarioError* problem = !layout.ok()             ? &layout.problems.front()
+                                            : !pipeline.ok()         ? &pipeline.problems.front()
+                                            : pipeline.memoryProblem ? &*pipeline.memoryProblem
+                                                                     : nullptr;
+    if (problem) {
+        showProblem(*problem);
+    } else {
+        showProblem(QString());
     }
-    showProblem(problem);
     updateFormula();
 }
 
@@ -234,7 +237,7 @@ void ParallelismPanel::updateFormula()
                          .arg(
                              common::formatWhole(static_cast<std::int64_t>(layout.summary.nodes))) +
                      QLatin1Char(' ') +
-                     tr("each holds L/pp = %1/%2 ≈ %3 layer(s), 1/%4 of their weights, 1/%5 of "
+                     tr("each holds L/pp = %1/%2 = %3 layer(s), 1/%4 of their weights, 1/%5 of "
                         "the batch",
                         nullptr, common::numerus(layout.gpuLayers))
                          .arg(p.layers)
@@ -258,7 +261,7 @@ void ParallelismPanel::updateFormula()
                               cost->fits ? QString() : tr(": <b>does not fit</b>"));
         } else if (const auto& problem = layout.trainingProblem) {
             lines << tr("<i>The training model cannot price this layout: %1</i>")
-                         .arg(common::describeError(*problem).toHtmlEscaped());
+                         .arg(describeProblem(*problem).toHtmlEscaped());
         }
     }
     if (const auto& pipeline = pipelineView()->report(); pipeline.ok()) {

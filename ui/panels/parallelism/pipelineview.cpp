@@ -3,6 +3,7 @@
 #include "common/errortext.h"
 #include "common/format.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/problemtext.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -131,12 +132,12 @@ void PipelineView::showReport(simcore::PipelineReport report)
 
 QString PipelineView::problem() const
 {
-    return m_report.ok() ? QString() : common::describeError(m_report.problems.front());
+    return m_report.ok() ? QString() : describeProblem(m_report.problems.front());
 }
 
 QString PipelineView::memoryProblem() const
 {
-    return m_report.ok() && m_report.memoryProblem ? common::describeError(*m_report.memoryProblem)
+    return m_report.ok() && m_report.memoryProblem ? describeProblem(*m_report.memoryProblem)
                                                    : QString();
 }
 

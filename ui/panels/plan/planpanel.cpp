@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "simcore/scenario/catalogue.h"
 #include "ui/kit/keytexts.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/plan/plancharts.h"
 #include "ui/panels/plan/plansearch.h"
@@ -185,7 +186,7 @@ void PlanPanel::showPlan(const simcore::PlanReport& report, const simcore::Scena
     m_charts->showReport(report);
     showReadouts(report);
     m_use->setEnabled(!report.layouts.empty());
-    showModelProblem(report.ok() ? QString() : common::describeError(report.problems.front()));
+    showModelProblem(report.ok() ? nullptr : &report.problems.front());
     updateFormula();
     emit planDrawn();
 }

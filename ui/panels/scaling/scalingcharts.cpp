@@ -7,6 +7,7 @@
 #include "ui/kit/chartstyle.h"
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/pointmarker.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/textstrip.h"
 
 #include <QBarCategoryAxis>
@@ -630,7 +631,7 @@ QString ScalingCharts::impossibleText() const
 QString ScalingCharts::summary() const
 {
     if (!m_report.ok()) {
-        return common::describeError(m_report.problems.front());
+        return describeProblem(m_report.problems.front());
     }
     const auto value = [this](std::string_view id) { return common::formatQuantity(m_report, id); };
     const simcore::Quantity* workers = m_report.find("workers");

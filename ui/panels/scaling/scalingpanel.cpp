@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/kit/wheelguard.h"
 #include "ui/panels/scaling/scalingcharts.h"
@@ -457,7 +458,7 @@ void ScalingPanel::showViewTexts()
     // that is no layout is drawn as such, and said here.
     QString problem;
     if (!m_report.ok()) {
-        problem = common::describeError(m_report.problems.front());
+        problem = describeProblem(m_report.problems.front());
     } else {
         for (const auto& bar : m_report.bars) {
             if (bar.selected) {

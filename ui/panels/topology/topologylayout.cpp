@@ -4,6 +4,7 @@
 #include "common/format.h"
 #include "ui/kit/drawing.h"
 #include "ui/kit/keytexts.h"
+#include "ui/kit/problemtext.h"
 #include "ui/panels/topology/topologydiagram.h"
 
 #include <QFontMetricsF>
@@ -546,7 +547,7 @@ QString topologyProblem(const simcore::TopologyReport& report)
             "topo -m output on this panel and press \"Use these for my cluster\", or "
             "pick another wiring.");
     }
-    return common::describeError(problem);
+    return describeProblem(problem);
 }
 
 QString topologyBottleneckText(const simcore::TopologyReport& report)

@@ -12,6 +12,7 @@
 #include "ui/kit/chartupdate.h"
 #include "ui/kit/importtexts.h"
 #include "ui/kit/numberfield.h"
+#include "ui/kit/problemtext.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
 
@@ -212,7 +213,7 @@ void TopologyPanel::pickWiring(const QString& id)
     showProblem(QString());
     simcore::Scenario scenario = model()->scenario();
     if (auto error = simcore::setValue(scenario, "topology.preset", id.toStdString())) {
-        showProblem(common::describeError(*error));
+        showProblem(*error);
         return;
     }
     // The undo step is named as the model names a one-key edit: the wiring is the key picked.
@@ -497,7 +498,7 @@ bool TopologyPanel::useImport()
     }
     const simcore::AppliedGroups applied = simcore::applyGroups(scenario, groups);
     if (!applied.problems.empty()) {
-        showProblem(common::describeError(applied.problems.front())); // nothing applied
+        showProblem(applied.problems.front()); // nothing applied
         return false;
     }
     model()->setScenario(applied.scenario, description);

@@ -239,9 +239,10 @@ int runExport(int argc, char** argv)
         printError(QStringLiteral("--") + problem);
         return kBadInput;
     }
-    const auto scenario = scenarioFrom(parser);
+    int status = kBadInput;
+    const auto scenario = scenarioFrom(parser, &status);
     if (!scenario) {
-        return kBadInput;
+        return status;
     }
     // A large PNG takes seconds to draw and encode (BENCHMARKS.md): said, so it is not taken
     // for a hang.
@@ -266,13 +267,21 @@ int runExport(int argc, char** argv)
         }
     }
     if (all) {
+        const bool folderWasThere = QFileInfo(out).isDir();
         if (!QDir().mkpath(out)) {
             printError(QStringLiteral("--out: cannot create the folder '%1'").arg(out));
             return kFailure;
         }
-        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options);
+        QStringList written;
+        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options, &written);
             !error.isEmpty()) {
-            printError(error);
+            // All or nothing: a folder made for this export goes again when nothing was written.
+            if (written.isEmpty() && !folderWasThere) {
+                QDir().rmdir(out);
+            }
+            printError(written.isEmpty()
+                           ? error + QStringLiteral(" No file was written.")
+                           : error + QStringLiteral(" Written: %1.").arg(written.join(u", ")));
             return kFailure;
         }
         return kSuccess;

@@ -5,6 +5,7 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
+#include "common/settings.h"
 #include "simcore/reports/report.h"
 #include "simcore/views/views.h"
 #include "ui/kit/appearance.h"
@@ -351,7 +352,11 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
                        .arg(parser.positionalArguments().front()));
         return kBadInput;
     }
-    if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
+    // Before the first QSettings parses anything: a settings file of gigabytes is set aside
+    // (the window says so).
+    common::guardSettingsFiles();
+    if (!applyLanguageOption(
+            parser, common::boundedSetting(QSettings(), QStringLiteral("language")).toString())) {
         return kBadInput;
     }
     // the window starts from the preset; --scenario excludes it.
@@ -387,7 +392,8 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
         }
     }
     // Without --scenario or --preset, the scenario file of the last session comes back.
-    const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
+    const QString last =
+        common::boundedSetting(QSettings(), QStringLiteral("lastScenario")).toString();
     if (!parser.isSet(QStringLiteral("scenario")) && !parser.isSet(QStringLiteral("preset")) &&
         !last.isEmpty() && QFileInfo::exists(last)) {
         if (const QString error = window.openScenario(last); !error.isEmpty()) {

@@ -12,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QTextStream>
 #include <algorithm>
 #include <cerrno>
@@ -150,7 +151,10 @@ QString usage()
                "Example: dtsim calc scaling --set scaling.workers=32 --json\n"
                "calc checkpoint and calc goodput --monte-carlo also simulate checkpoint.mc_runs "
                "jobs.\n"
-               "Each option but --set is given once.\n")
+               "Each option but --set is given once.\n"
+               "Exit status: 0 success; 2 bad usage or input (one line on stderr), a missing\n"
+               "file or a name that is not UTF-8 included; 1 otherwise: a file that is there\n"
+               "but cannot be read or written (permissions, an I/O error, a full disk).\n")
         .arg(calcModelNames(), exportViewIds().join(QStringLiteral(", ")),
              common::presetIds().join(QStringLiteral(", ")));
 }
@@ -252,8 +256,11 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& arguments)
 }
 
 /// Builds the scenario from --scenario then every --set in order; prints the first problem.
-std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser)
+std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser, int* status)
 {
+    if (status) {
+        *status = kBadInput;
+    }
     simcore::Scenario scenario;
     // a preset or a scenario file is the starting point, never both.
     if (parser.isSet(QStringLiteral("preset")) && parser.isSet(QStringLiteral("scenario"))) {
@@ -274,6 +281,9 @@ std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser)
         auto loaded = common::loadScenarioFile(parser.value(QStringLiteral("scenario")));
         if (!loaded.scenario) {
             printError(QStringLiteral("--scenario: ") + loaded.error);
+            if (status && loaded.unreadable) {
+                *status = kFailure;
+            }
             return std::nullopt;
         }
         scenario = *loaded.scenario;
@@ -331,9 +341,10 @@ int runCalc(const QStringList& arguments)
                        .arg(simulatingModels(), model));
         return kBadInput;
     }
-    const auto scenario = scenarioFrom(parser);
+    int status = kBadInput;
+    const auto scenario = scenarioFrom(parser, &status);
     if (!scenario) {
-        return kBadInput;
+        return status;
     }
     if (!known) {
         printError(QStringLiteral("calc: unknown MODEL '%1'; available in this version: %2")
@@ -431,6 +442,64 @@ QString unknownCommandMessage(int argc, char** argv)
     return message + QStringLiteral(
                          " (commands: calc, keys, import, export, validate, plan; the window takes "
                          "options only: dtsim --help)");
+}
+
+namespace {
+
+/// The bytes of `argument` as text: valid UTF-8 as it reads, any other byte as \xHH.
+QString shownWithEscapes(const QByteArray& argument)
+{
+    QString shown;
+    qsizetype i = 0;
+    while (i < argument.size()) {
+        const auto lead = static_cast<unsigned char>(argument.at(i));
+        const qsizetype length = lead < 0x80             ? 1
+                                 : (lead & 0xE0) == 0xC0 ? 2
+                                 : (lead & 0xF0) == 0xE0 ? 3
+                                 : (lead & 0xF8) == 0xF0 ? 4
+                                                         : 0;
+        const QByteArray sequence = argument.mid(i, length);
+        if (length > 0 && sequence.size() == length &&
+            QString::fromUtf8(sequence).toUtf8() == sequence) {
+            shown += QString::fromUtf8(sequence);
+            i += length;
+        } else {
+            shown += QStringLiteral("\\x") +
+                     QStringLiteral("%1").arg(lead, 2, 16, QLatin1Char('0')).toUpper();
+            ++i;
+        }
+    }
+    return shown;
+}
+
+} // namespace
+
+QString unrepresentableArgumentMessage(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        // What Qt passes on (QCoreApplication::arguments(), then QFile) is this round trip.
+        if (QFile::encodeName(QFile::decodeName(argument)) == argument) {
+            continue;
+        }
+        const QByteArray previous = i > 1 ? QByteArray(argv[i - 1]) : QByteArray();
+        QString name;
+        QByteArray value = argument;
+        if (argument.startsWith("--") && argument.contains('=')) {
+            name = QString::fromUtf8(argument.left(argument.indexOf('=')));
+            value = argument.mid(argument.indexOf('=') + 1);
+        } else if (previous.startsWith('-') && !previous.contains('=') &&
+                   QFile::encodeName(QFile::decodeName(previous)) == previous) {
+            name = QString::fromUtf8(previous);
+        } else {
+            name = QStringLiteral("argument %1").arg(i);
+        }
+        return QStringLiteral("%1: '%2' is not UTF-8 text, so it cannot be used as given (it "
+                              "would name another file); rename the file or give the name in "
+                              "UTF-8")
+            .arg(name, shownWithEscapes(value));
+    }
+    return {};
 }
 
 bool standardOutputWritten()

@@ -1,7 +1,8 @@
 #pragma once
 // The command line without a window: `calc`, `keys`, `import`, `--help`, `--version` need only
 // Qt Core (this library links no widgets); `export` and the window are app/gui.h. Exit status:
-// 0 success, 2 bad usage or input (one line on stderr), 1 anything else.
+// 0 success, 2 bad usage or input (one line on stderr), 1 anything else: a file that is there
+// but cannot be read or written (permissions, an I/O error, a full disk), standard output lost.
 
 #include "simcore/scenario/scenario.h"
 
@@ -53,8 +54,15 @@ void addScenarioOptions(QCommandLineParser& parser);
 /// Parses with a one-line error on stderr; false on bad usage.
 bool parseArguments(QCommandLineParser& parser, const QStringList& arguments);
 /// The scenario from --preset or --scenario, then every --set in order, validated; nullopt
-/// (with the first problem on stderr) when anything is wrong.
-std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser);
+/// (with the first problem on stderr) when anything is wrong. `status`, when given, is set to the
+/// exit status that problem deserves: kFailure for a --scenario file that is there but cannot be
+/// read (permissions, an I/O error), kBadInput otherwise.
+std::optional<simcore::Scenario> scenarioFrom(const QCommandLineParser& parser,
+                                              int* status = nullptr);
+/// When an argument is not text in the system's encoding (UTF-8), e.g. a file name with the
+/// Latin-1 byte \xE9: the one line that names it and refuses it, else empty. Qt would turn
+/// such bytes into U+FFFD, and the name into another file's.
+QString unrepresentableArgumentMessage(int argc, char** argv);
 /// --lang, else the remembered language, else the system's; false (with a message) for a bad
 /// --lang.
 bool applyLanguageOption(const QCommandLineParser& parser, const QString& remembered);

@@ -5,6 +5,7 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
+#include "common/settings.h"
 #include "simcore/reports/report.h"
 #include "simcore/views/views.h"
 #include "ui/kit/appearance.h"
@@ -239,9 +240,10 @@ int runExport(int argc, char** argv)
         printError(QStringLiteral("--") + problem);
         return kBadInput;
     }
-    const auto scenario = scenarioFrom(parser);
+    int status = kBadInput;
+    const auto scenario = scenarioFrom(parser, &status);
     if (!scenario) {
-        return kBadInput;
+        return status;
     }
     // A large PNG takes seconds to draw and encode (BENCHMARKS.md): said, so it is not taken
     // for a hang.
@@ -266,13 +268,21 @@ int runExport(int argc, char** argv)
         }
     }
     if (all) {
+        const bool folderWasThere = QFileInfo(out).isDir();
         if (!QDir().mkpath(out)) {
             printError(QStringLiteral("--out: cannot create the folder '%1'").arg(out));
             return kFailure;
         }
-        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options);
+        QStringList written;
+        if (const QString error = ui::exportAllPanels(*scenario, out, allFormat, options, &written);
             !error.isEmpty()) {
-            printError(error);
+            // All or nothing: a folder made for this export goes again when nothing was written.
+            if (written.isEmpty() && !folderWasThere) {
+                QDir().rmdir(out);
+            }
+            printError(written.isEmpty()
+                           ? error + QStringLiteral(" No file was written.")
+                           : error + QStringLiteral(" Written: %1.").arg(written.join(u", ")));
             return kFailure;
         }
         return kSuccess;
@@ -342,7 +352,11 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
                        .arg(parser.positionalArguments().front()));
         return kBadInput;
     }
-    if (!applyLanguageOption(parser, QSettings().value(QStringLiteral("language")).toString())) {
+    // Before the first QSettings parses anything: a settings file of gigabytes is set aside
+    // (the window says so).
+    common::guardSettingsFiles();
+    if (!applyLanguageOption(
+            parser, common::boundedSetting(QSettings(), QStringLiteral("language")).toString())) {
         return kBadInput;
     }
     // the window starts from the preset; --scenario excludes it.
@@ -378,7 +392,8 @@ int runGui(int argc, char** argv, WindowHook beforeShow)
         }
     }
     // Without --scenario or --preset, the scenario file of the last session comes back.
-    const QString last = QSettings().value(QStringLiteral("lastScenario")).toString();
+    const QString last =
+        common::boundedSetting(QSettings(), QStringLiteral("lastScenario")).toString();
     if (!parser.isSet(QStringLiteral("scenario")) && !parser.isSet(QStringLiteral("preset")) &&
         !last.isEmpty() && QFileInfo::exists(last)) {
         if (const QString error = window.openScenario(last); !error.isEmpty()) {

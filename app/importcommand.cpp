@@ -39,7 +39,8 @@ QString importUsage()
         "  -h, --help   print this help\n"
         "Exit status: 0 when the file was read (also when none of its numbers can be\n"
         "pasted as settings: the output says why), 2 on bad usage or input (one line on\n"
-        "stderr naming the line of the file and what was expected), 1 when stdout fails.\n"
+        "stderr naming the line of the file and what was expected), 1 when a file that is\n"
+        "there cannot be read (permissions, an I/O error) or stdout fails.\n"
         "Two nccl-tests logs (one run inside a node, one across nodes) fill both link\n"
         "levels in one --set line; each log's level comes from the hosts its '# Rank' lines\n"
         "name, or, when it names none, from its place (first: inside, second: across).\n"
@@ -47,9 +48,11 @@ QString importUsage()
         "         dtsim import step-times steps.csv\n");
 }
 
-/// The bytes of FILE ("-": standard input), or nullopt after printing why not.
-std::optional<QByteArray> readInput(const QString& path, const QString& shown)
+/// The bytes of FILE ("-": standard input), or nullopt after printing why not; `status` is then
+/// the exit status: kFailure for a file that is there but cannot be read, else kBadInput.
+std::optional<QByteArray> readInput(const QString& path, const QString& shown, int& status)
 {
+    status = kBadInput;
     using Problem = common::FileRead::Problem;
     const common::FileRead read = path == QLatin1String("-")
                                       ? common::readStandardInput(kMaxFileBytes)
@@ -68,6 +71,7 @@ std::optional<QByteArray> readInput(const QString& path, const QString& shown)
     case Problem::CannotOpen:
     case Problem::ReadError:
         printError(QStringLiteral("import: %1: cannot read (%2)").arg(shown, read.reason));
+        status = kFailure;
         break;
     case Problem::TooLarge:
         printError(QStringLiteral("import: %1: more than %2 bytes is too large for a measurement "
@@ -172,9 +176,10 @@ int runImport(const QStringList& arguments)
         const QString path = positional.at(i);
         const bool standardInput = path == QLatin1String("-");
         const QString shown = standardInput ? QStringLiteral("standard input") : path;
-        const auto bytes = readInput(path, shown);
+        int status = kBadInput;
+        const auto bytes = readInput(path, shown, status);
         if (!bytes) {
-            return kBadInput;
+            return status;
         }
         inputs.push_back({shown, standardInput ? QString() : QFileInfo(path).fileName(), *bytes});
     }

@@ -21,6 +21,12 @@ int withStandardOutputChecked(int status)
 
 int main(int argc, char** argv)
 {
+    // Before any command reads its arguments: Qt would replace bytes that are not UTF-8.
+    if (const QString problem = dtsim::app::unrepresentableArgumentMessage(argc, argv);
+        !problem.isEmpty()) {
+        std::fprintf(stderr, "dtsim: %s\n", problem.toLocal8Bit().constData());
+        return dtsim::app::kBadInput;
+    }
     if (argc >= 2 && std::strcmp(argv[1], "export") == 0) {
         return withStandardOutputChecked(dtsim::app::runExport(argc, argv));
     }

@@ -192,9 +192,10 @@ int runPlan(const QStringList& arguments)
         }
         top = static_cast<qsizetype>(k);
     }
-    auto scenario = scenarioFrom(parser);
+    int status = kBadInput;
+    auto scenario = scenarioFrom(parser, &status);
     if (!scenario) {
-        return kBadInput;
+        return status;
     }
     QElapsedTimer timer;
     timer.start();

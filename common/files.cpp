@@ -129,7 +129,7 @@ QString writeFileAtomically(const QString& path, const QByteArray& bytes)
     return writeFilesAtomically({{path, bytes}});
 }
 
-QString writeFilesAtomically(const QList<FileContents>& files)
+QString writeFilesAtomically(const QList<FileContents>& files, QStringList* committed)
 {
     // Uncommitted, a QSaveFile removes its temporary file when it goes: any return before the
     // renames leaves the folder as it was.
@@ -152,8 +152,12 @@ QString writeFilesAtomically(const QList<FileContents>& files)
         }
     }
     for (std::size_t i = 0; i < saves.size(); ++i) {
+        const QString& path = files[static_cast<qsizetype>(i)].path;
         if (!saves[i]->commit()) {
-            return cannotWrite(files[static_cast<qsizetype>(i)].path, saves[i]->errorString());
+            return cannotWrite(path, saves[i]->errorString());
+        }
+        if (committed) {
+            *committed << path;
         }
     }
     return {};
@@ -162,17 +166,21 @@ QString writeFilesAtomically(const QList<FileContents>& files)
 FileRead readWholeFile(const QString& path, qint64 maxBytes)
 {
     FileRead result;
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        result.problem = FileRead::Problem::Missing;
+    QFile file;
+#ifdef Q_OS_UNIX
+    // The system's own answer: QFileInfo::exists() is false for a loop of symbolic links and for
+    // a folder that cannot be searched, which would read as "no such file".
+    struct stat before {};
+    if (::stat(QFile::encodeName(path).constData(), &before) != 0) {
+        result.problem = errno == ENOENT || errno == ENOTDIR ? FileRead::Problem::Missing
+                                                             : FileRead::Problem::CannotOpen;
+        result.reason = QString::fromLocal8Bit(std::strerror(errno));
         return result;
     }
-    if (!info.isFile()) {
+    if (!S_ISREG(before.st_mode)) {
         result.problem = FileRead::Problem::NotRegular;
         return result;
     }
-    QFile file;
-#ifdef Q_OS_UNIX
     // Opened without blocking and checked again on the descriptor: the path may have become a
     // FIFO since the check above, and opening a FIFO without a writer waits for one.
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -195,6 +203,15 @@ FileRead readWholeFile(const QString& path, qint64 maxBytes)
         return result;
     }
 #else
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        result.problem = FileRead::Problem::Missing;
+        return result;
+    }
+    if (!info.isFile()) {
+        result.problem = FileRead::Problem::NotRegular;
+        return result;
+    }
     file.setFileName(path);
     if (!file.open(QIODevice::ReadOnly)) {
         result.problem = FileRead::Problem::CannotOpen;

@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 class QSaveFile;
@@ -30,8 +31,9 @@ struct FileContents {
 /// Writes a set of files that belong together (a panel's CSV tables): every file goes to a
 /// temporary file first, and only when all of them are written and on disk are they renamed
 /// over their paths. A translated error naming the first file that failed, or "": on an error
-/// before the renames no file of the set is created or changed.
-QString writeFilesAtomically(const QList<FileContents>& files);
+/// before the renames no file of the set is created or changed. `committed`, when given, gets
+/// the paths renamed in place: all of them, or on an error those before a failed rename.
+QString writeFilesAtomically(const QList<FileContents>& files, QStringList* committed = nullptr);
 
 /// What readWholeFile found.
 struct FileRead {
@@ -39,7 +41,7 @@ struct FileRead {
         None,
         Missing,    ///< no file at that path
         NotRegular, ///< a directory, a device (/dev/zero), a FIFO, a socket
-        CannotOpen, ///< permissions and the like: `reason` says
+        CannotOpen, ///< permissions, a loop of symbolic links and the like: `reason` says
         TooLarge,   ///< more than the cap (counted as read, not as the file system reports)
         ReadError,  ///< the read failed midway: `reason` says
     };

@@ -420,11 +420,11 @@ ScenarioFileResult loadScenarioFile(const QString& path, const simcore::Scenario
     case FileRead::Problem::NotRegular:
         return {std::nullopt, tr("%1 is not a regular file: not a scenario file.").arg(shown)};
     case FileRead::Problem::CannotOpen:
-        return {std::nullopt, tr("Could not open %1: %2").arg(shown, read.reason)};
+        return {std::nullopt, tr("Could not open %1: %2").arg(shown, read.reason), true};
     case FileRead::Problem::TooLarge:
         return {std::nullopt, tr("%1 is larger than 4 MiB: not a scenario file.").arg(shown)};
     case FileRead::Problem::ReadError:
-        return {std::nullopt, tr("Could not read %1: %2").arg(shown, read.reason)};
+        return {std::nullopt, tr("Could not read %1: %2").arg(shown, read.reason), true};
     }
     return parseScenario(*read.bytes, shown, base);
 }

@@ -14,6 +14,9 @@ constexpr int kScenarioFileVersion = 1;
 struct ScenarioFileResult {
     std::optional<simcore::Scenario> scenario; ///< set when the whole file applied cleanly
     QString error;                             ///< translated, names the line and key
+    /// The file is there but could not be read (permissions, a loop of symbolic links, an I/O
+    /// error): a failure of the system, not a mistake in the file or its name.
+    bool unreadable = false;
 };
 
 /// Reads a file and applies its values on top of `base`; nothing is applied unless all is valid.

@@ -4794,6 +4794,22 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <source>&apos;%1&apos; is not a view</source>
         <translation>&apos;%1&apos; không phải là một góc nhìn</translation>
     </message>
+    <message>
+        <source>The settings file %1 is %2, larger than %3: it was not read. dtsim starts with its default settings, and what you change now is not saved. Move or remove that file to keep settings again.</source>
+        <translation>Tệp cài đặt %1 có kích thước %2, lớn hơn %3: dtsim không đọc tệp này. dtsim khởi động với cài đặt mặc định, và những gì bạn thay đổi bây giờ sẽ không được lưu. Hãy di chuyển hoặc xoá tệp đó để dtsim lại lưu được cài đặt.</translation>
+    </message>
+    <message>
+        <source>Could not save the settings to %1 (%2): recent files, the language and the window&apos;s size are kept only until dtsim quits.</source>
+        <translation>Không lưu được cài đặt vào %1 (%2): các tệp gần đây, ngôn ngữ và kích thước cửa sổ chỉ được giữ đến khi thoát dtsim.</translation>
+    </message>
+    <message>
+        <source>the folder or the file cannot be written</source>
+        <translation>không ghi được vào thư mục hoặc tệp</translation>
+    </message>
+    <message>
+        <source>the file is not in the settings format</source>
+        <translation>tệp không đúng định dạng của tệp cài đặt</translation>
+    </message>
 </context>
 <context>
     <name>dtsim::common::StepReader</name>

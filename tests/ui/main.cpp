@@ -19,6 +19,8 @@ int main(int argc, char** argv)
     qputenv("QT_FONT_DPI", "96");
     QApplication application(argc, argv);
     QApplication::setApplicationName(QStringLiteral("dtsim-tests"));
+    // Without an organisation QSettings reports an access error on every save.
+    QApplication::setOrganizationName(QStringLiteral("dtsim-tests"));
     QStandardPaths::setTestModeEnabled(true); // QSettings of tests never touch the user's
     dtsim::ui::useTextFont();                 // as the window and exports do
     // English, as the window and exports start: its plural forms ("1 GPU") come from a

@@ -7,6 +7,10 @@
 #include "ui/panels/plan/planpanel.h"
 #include "ui/panels/scaling/scalingcharts.h"
 #include "ui/panels/scaling/validationview.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QLabel>
+#include <QMenu>
 
 namespace dtsim::ui {
 
@@ -108,6 +112,15 @@ struct TestAccess {
     static QAreaSeries* bandSeries(const ValidationView& v) { return v.m_band; }
     static QBarCategoryAxis* runAxis(const ValidationView& v) { return v.m_runs; }
     static const QList<QBarSet*>& termSets(const ValidationView& v) { return v.m_terms; }
+
+    // --- MainWindow: the settings notice (a file set aside, a failed save) and how often one
+    // was shown; the Recent files menu.
+    static QString settingsNotice(const MainWindow& w)
+    {
+        return w.m_settingsNotice ? w.m_settingsNotice->text() : QString();
+    }
+    static int settingsNoticesShown(const MainWindow& w) { return w.m_settingsNoticesShown; }
+    static QMenu* recentMenu(const MainWindow& w) { return w.m_recentMenu; }
 };
 
 } // namespace dtsim::ui

@@ -71,7 +71,11 @@ void paintArea(ChartArea& area, QPainter& painter)
     }
 }
 
-QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options)
+// Each format's drawing adds the file's bytes to `files`; nothing is written until every file
+// of the export is drawn, so a full disk leaves all of them or none (writeFilesAtomically).
+using Files = QList<common::FileContents>;
+
+QString exportPng(ChartArea& area, const QString& path, const ExportOptions& options, Files& files)
 {
     const QImage image = renderChartArea(area, options);
     if (image.isNull()) {
@@ -89,12 +93,13 @@ QString exportPng(ChartArea& area, const QString& path, const ExportOptions& opt
     if (!writer.write(image)) {
         return tr("Could not encode the PNG image: %1").arg(writer.errorString());
     }
-    return common::writeFileAtomically(path, bytes);
+    files.append({path, bytes});
+    return {};
 }
 
 // SVG and PDF are drawn into memory and written in one checked write: their generators write
 // through streams that drop a failed write on a full disk without a word.
-QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& options)
+QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& options, Files& files)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -115,7 +120,8 @@ QString exportSvg(ChartArea& area, const QString& path, const ExportOptions& opt
         painter.fillRect(QRect(QPoint(), options.size), chartstyle::backgroundColor());
         paintArea(area, painter);
     }
-    return common::writeFileAtomically(path, bytes);
+    files.append({path, bytes});
+    return {};
 }
 
 /// The ideas a slide shows one at a time; empty when the picture holds the whole area.
@@ -126,7 +132,7 @@ QStringList slidePages(const ChartArea& area, const ExportOptions& options)
 }
 
 /// A PDF page per idea of a slide, otherwise one page.
-QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& options)
+QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& options, Files& files)
 {
     const QStringList pages = slidePages(area, options);
     QByteArray bytes;
@@ -162,15 +168,31 @@ QString exportPdf(ChartArea& area, const QString& path, const ExportOptions& opt
     if (!pages.isEmpty()) {
         layOutForExport(area, options.size);
     }
-    return common::writeFileAtomically(path, bytes);
+    files.append({path, bytes});
+    return {};
 }
 
 QString exportPicture(ChartArea& area, ExportFormat format, const QString& path,
-                      const ExportOptions& options)
+                      const ExportOptions& options, Files& files)
 {
-    return format == ExportFormat::Png ? exportPng(area, path, options)
-                                       : exportSvg(area, path, options);
+    return format == ExportFormat::Png ? exportPng(area, path, options, files)
+                                       : exportSvg(area, path, options, files);
 }
+
+/// Writes `files` all or none; `written` gets the paths written (on an error, those renamed in
+/// place before it: none unless the last step failed midway).
+QString writeAll(const Files& files, QStringList* written)
+{
+    QStringList committed;
+    QString error = common::writeFilesAtomically(files, &committed);
+    if (written) {
+        *written << committed;
+    }
+    return error;
+}
+
+QString drawChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
+                      Files& files);
 
 } // namespace
 
@@ -255,6 +277,9 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
                            : format == ExportFormat::Svg ? QStringLiteral("svg")
                                                          : QStringLiteral("pdf");
     const ExportLook look(options);
+    // Every file is drawn first and written at the end, all or none: a disk that fills midway
+    // leaves the folder as it was, not 10 files of 18.
+    Files files;
     for (const QString& id : exportablePanels()) {
         // One area for the picture and its CSV: the Monte-Carlo batch behind both runs once.
         auto area = createChartArea(id);
@@ -262,12 +287,12 @@ QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder
         area->showScenario(scenario);
         for (const QString& extension : {suffix, QStringLiteral("csv")}) {
             const QString path = dir.filePath(QStringLiteral("dtsim-%1.%2").arg(id, extension));
-            if (QString error = exportChartArea(*area, path, options, written); !error.isEmpty()) {
+            if (QString error = drawChartArea(*area, path, options, files); !error.isEmpty()) {
                 return error;
             }
         }
     }
-    return {};
+    return writeAll(files, written);
 }
 
 std::optional<ExportFormat> exportFormatFor(const QString& path)
@@ -334,6 +359,19 @@ QString checkExportOptions(const ExportOptions& options)
 QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
                         QStringList* written)
 {
+    Files files;
+    if (QString error = drawChartArea(area, path, options, files); !error.isEmpty()) {
+        return error;
+    }
+    return writeAll(files, written);
+}
+
+namespace {
+
+/// What exportChartArea writes, drawn into `files`.
+QString drawChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
+                      Files& files)
+{
     const auto format = exportFormatFor(path);
     if (!format) {
         return tr("%1: unknown file type; allowed: .png, .svg, .pdf, .csv")
@@ -345,28 +383,19 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
     if (*format == ExportFormat::Csv) {
         // One table a file, so that a spreadsheet or pandas reads each as it is; the set is
         // written whole or not at all.
-        QList<common::FileContents> files;
+        bool first = true;
         for (const auto& table : area.csv()) {
-            files.append({files.isEmpty() ? path : csvTablePath(path, table.name),
+            files.append({first ? path : csvTablePath(path, table.name),
                           QByteArray::fromStdString(table.text)});
+            first = false;
         }
-        QString error = common::writeFilesAtomically(files);
-        if (error.isEmpty() && written) {
-            for (const auto& file : files) {
-                *written << file.path;
-            }
-        }
-        return error;
+        return {};
     }
     const QStringList pages = slidePages(area, options);
     if (*format == ExportFormat::Pdf || pages.isEmpty()) {
         prepare(area, options.size);
-        QString error = *format == ExportFormat::Pdf ? exportPdf(area, path, options)
-                                                     : exportPicture(area, *format, path, options);
-        if (error.isEmpty() && written) {
-            *written << path;
-        }
-        return error;
+        return *format == ExportFormat::Pdf ? exportPdf(area, path, options, files)
+                                            : exportPicture(area, *format, path, options, files);
     }
     // One picture per idea, as presentation mode shows them: together, a slide's texts shrank
     // until the last line of a summary fell off the bottom.
@@ -374,14 +403,13 @@ QString exportChartArea(ChartArea& area, const QString& path, const ExportOption
     for (int page = 0; page < pages.size() && error.isEmpty(); ++page) {
         const QString pagePath = slidePagePath(path, page);
         layOutForExport(area, options.size, page);
-        error = exportPicture(area, *format, pagePath, options);
-        if (error.isEmpty() && written) {
-            *written << pagePath;
-        }
+        error = exportPicture(area, *format, pagePath, options, files);
     }
     layOutForExport(area, options.size);
     return error;
 }
+
+} // namespace
 
 void layOutForExport(ChartArea& area, QSize size, int page)
 {

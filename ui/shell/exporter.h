@@ -79,7 +79,8 @@ QString checkExportOptions(const ExportOptions& options);
 /// A slide of an area with several presentation pages shows one idea each: a PDF page each, or
 /// a PNG / SVG file each at slidePagePath(path, page). CSV is one file per table of the area's
 /// csv(): the quantities at `path`, each other table at csvTablePath(path, its name), all written
-/// or none. `written` collects the files written.
+/// or none. Every file of the call (a slide's pages, the CSV tables) is written all or none.
+/// `written` collects the files written.
 QString exportChartArea(ChartArea& area, const QString& path, const ExportOptions& options,
                         QStringList* written = nullptr);
 /// Lays `area` out off screen at exactly `size` as an export draws it, showing presentation
@@ -103,9 +104,10 @@ QImage renderPanel(const QString& panelId, const simcore::Scenario& scenario,
                    const ExportOptions& options);
 
 /// "Export all": every exportable panel into `folder` as dtsim-<id>.<png|svg|pdf> with its CSV
-/// tables beside it (dtsim-<id>.csv, dtsim-<id>-<table>.csv …), each file written atomically.
-/// Returns a translated error naming the failing file (files written before it stay), or empty.
-/// `written` collects the paths.
+/// tables beside it (dtsim-<id>.csv, dtsim-<id>-<table>.csv …), all files or none: every file
+/// is drawn and written to a temporary file first, and renamed in place only when all are on
+/// disk. Returns a translated error naming the failing file, or empty. `written` collects the
+/// paths written (on an error: none, unless a rename itself failed midway).
 QString exportAllPanels(const simcore::Scenario& scenario, const QString& folder,
                         ExportFormat format, const ExportOptions& options,
                         QStringList* written = nullptr);

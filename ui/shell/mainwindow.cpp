@@ -5,6 +5,7 @@
 #include "common/language.h"
 #include "common/presets.h"
 #include "common/scenariofile.h"
+#include "common/settings.h"
 #include "simcore/reports/importkeys.h"
 #include "simcore/reports/importreport.h"
 #include "ui/kit/appearance.h"
@@ -57,7 +58,6 @@ const QStringList kPanelIds = {QStringLiteral("scaling"),     QStringLiteral("me
                                QStringLiteral("parallelism"), QStringLiteral("communication"),
                                QStringLiteral("topology"),    QStringLiteral("checkpoint"),
                                QStringLiteral("plan")};
-constexpr int kMaxRecentFiles = 8;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 
 } // namespace
@@ -82,8 +82,14 @@ MainWindow::MainWindow(const simcore::Scenario& scenario, std::optional<Theme> t
     }
     statusBar()->showMessage(tr("Ready"), 3000);
     resize(initialSize(screen()->availableGeometry().size()));
+    // A settings file of gigabytes is set aside before anything parses it (said once).
+    common::guardSettingsFiles();
+    if (const QString notice = common::takeSettingsNotice(); !notice.isEmpty()) {
+        showSettingsNotice(notice);
+    }
     const QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreGeometry(
+        common::boundedSetting(settings, QStringLiteral("window/geometry")).toByteArray());
     connect(m_model->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     updateRecentMenu();
     updateTitle();
@@ -288,9 +294,11 @@ void MainWindow::buildActions(std::optional<Theme> sessionTheme)
         action->setData(code);
         languages->addAction(action);
         m_languageActions << action;
-        connect(action, &QAction::triggered, this, [code] {
+        connect(action, &QAction::triggered, this, [this, code] {
             if (common::setLanguage(code)) {
-                QSettings().setValue(QStringLiteral("language"), code);
+                QSettings settings;
+                settings.setValue(QStringLiteral("language"), code);
+                saveSettings(settings);
             }
         });
     }
@@ -608,7 +616,33 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("lastScenario"), m_scenarioPath);
+    saveSettings(settings);
     event->accept();
+}
+
+void MainWindow::saveSettings(QSettings& settings)
+{
+    const QString problem = common::saveSettings(settings);
+    if (problem.isEmpty() || m_settingsSaveFailed) {
+        return;
+    }
+    m_settingsSaveFailed = true;
+    showSettingsNotice(problem);
+}
+
+void MainWindow::showSettingsNotice(const QString& text)
+{
+    if (!m_settingsNotice) {
+        m_settingsNotice = new QLabel;
+        m_settingsNotice->setObjectName(QStringLiteral("settingsNotice"));
+        m_settingsNotice->setWordWrap(true);
+        m_settingsNotice->setTextFormat(Qt::PlainText);
+        statusBar()->addPermanentWidget(m_settingsNotice, 1);
+    }
+    m_settingsNotice->setText(text);
+    m_settingsNotice->setAccessibleName(text);
+    m_settingsNotice->show();
+    ++m_settingsNoticesShown;
 }
 
 void MainWindow::setScenarioPath(const QString& path)
@@ -620,21 +654,22 @@ void MainWindow::setScenarioPath(const QString& path)
 void MainWindow::addRecentFile(const QString& path)
 {
     QSettings settings;
-    QStringList files = settings.value(kRecentFilesKey).toStringList();
+    QStringList files = common::boundedFileList(settings, kRecentFilesKey);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     files.removeAll(absolute);
     files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles) {
+    while (files.size() > common::kMaxRecentFiles) {
         files.removeLast();
     }
     settings.setValue(kRecentFilesKey, files);
+    saveSettings(settings);
     updateRecentMenu();
 }
 
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    const QStringList files = common::boundedFileList(QSettings(), kRecentFilesKey);
     for (const QString& path : files) {
         QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
         connect(action, &QAction::triggered, this, [this, path] {
@@ -721,10 +756,11 @@ void MainWindow::buildAppearanceMenus(std::optional<Theme> sessionTheme)
 {
     QSettings settings;
     Appearance appearance = currentAppearance();
-    appearance.theme =
-        sessionTheme.value_or(themeFromName(settings.value(QStringLiteral("theme")).toString()));
+    appearance.theme = sessionTheme.value_or(
+        themeFromName(common::boundedSetting(settings, QStringLiteral("theme")).toString()));
     // 125 % by default: at 150 % a 1280×800 projector no longer fits the charts' legends.
-    const double scale = settings.value(QStringLiteral("presentationScale"), 1.25).toDouble();
+    const double scale =
+        common::boundedSetting(settings, QStringLiteral("presentationScale"), 1.25).toDouble();
     for (double offered : kPresentationScales) {
         if (offered == scale) {
             appearance.presentationScale = scale;
@@ -743,11 +779,13 @@ void MainWindow::buildAppearanceMenus(std::optional<Theme> sessionTheme)
         action->setChecked(theme == appearance.theme);
         themes->addAction(action);
         m_themeActions << action;
-        connect(action, &QAction::triggered, this, [theme] {
+        connect(action, &QAction::triggered, this, [this, theme] {
             Appearance changed = currentAppearance();
             changed.theme = theme;
             applyAppearance(changed);
-            QSettings().setValue(QStringLiteral("theme"), themeName(theme));
+            QSettings settings;
+            settings.setValue(QStringLiteral("theme"), themeName(theme));
+            saveSettings(settings);
         });
     }
 
@@ -769,11 +807,13 @@ void MainWindow::buildAppearanceMenus(std::optional<Theme> sessionTheme)
         action->setChecked(offered == appearance.presentationScale);
         scales->addAction(action);
         m_scaleActions << action;
-        connect(action, &QAction::triggered, this, [offered] {
+        connect(action, &QAction::triggered, this, [this, offered] {
             Appearance changed = currentAppearance();
             changed.presentationScale = offered;
             applyAppearance(changed);
-            QSettings().setValue(QStringLiteral("presentationScale"), offered);
+            QSettings settings;
+            settings.setValue(QStringLiteral("presentationScale"), offered);
+            saveSettings(settings);
         });
     }
 

@@ -10,6 +10,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QSettings;
 class QTabWidget;
 class QToolBar;
 
@@ -87,6 +88,11 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    friend struct TestAccess;
+    /// Writes `settings` now; the first failure of the session is said (settingsNotice).
+    void saveSettings(QSettings& settings);
+    /// Shows a message about the settings in the status bar until the window closes.
+    void showSettingsNotice(const QString& text);
     void buildTabs();
     /// Builds the panel of tab `index` into its page if it is not built yet.
     Panel* ensurePanel(qsizetype index);
@@ -155,6 +161,9 @@ private:
     QList<QAction*> m_panelActions;
     QString m_lastExportFolder;
     QString m_scenarioPath;
+    QLabel* m_settingsNotice = nullptr; ///< a settings file set aside, or a failed save
+    int m_settingsNoticesShown = 0;
+    bool m_settingsSaveFailed = false; ///< said once a session
 };
 
 } // namespace dtsim::ui

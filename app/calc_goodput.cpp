@@ -7,6 +7,7 @@
 #include "simcore/reports/jobfinish.h"
 
 #include <atomic>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <variant>
@@ -49,6 +50,26 @@ int calcGoodput(const simcore::Scenario& scenario, const CalcOptions& options)
         printError(QStringLiteral("checkpoint.write_time: 0 s makes the optimal interval 0 s "
                                   "(checkpoint continuously): there are no intervals to "
                                   "simulate; --monte-carlo needs a write time above 0"));
+        return kBadInput;
+    }
+    // More intervals than a double counts exactly (montecarlo.h, TooManyIntervals): a write time
+    // near 0 makes Daly's optimum that short. Refused by the key the write time comes from.
+    if (const double intervals =
+            report.result.wallWorkSeconds / report.result.optimalIntervalSeconds;
+        !(intervals <= 0x1p53)) {
+        const auto source = report.job.writeSource;
+        const QString key =
+            source == simcore::WriteSource::Storage ? QStringLiteral("checkpoint.storage_bandwidth")
+            : source == simcore::WriteSource::Memory ? QStringLiteral("checkpoint.memory_bandwidth")
+                                                     : QStringLiteral("checkpoint.write_time");
+        printError(QStringLiteral("%1: a write time of %2 s makes the optimal interval %3 s, "
+                                  "%4 intervals; --monte-carlo counts at most 2^53: give a "
+                                  "longer write time")
+                       .arg(key)
+                       .arg(report.params.writeSeconds, 0, 'g', 3)
+                       .arg(report.result.optimalIntervalSeconds, 0, 'g', 3)
+                       .arg(std::isfinite(intervals) ? QString::number(intervals, 'g', 3)
+                                                     : QStringLiteral("more than 1e308")));
         return kBadInput;
     }
     const std::int64_t runs = scenario.checkpoint.monteCarloRuns;

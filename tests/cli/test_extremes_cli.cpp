@@ -134,3 +134,36 @@ TEST_CASE("hazard cli: no inf or nan printed at the checkpoint keys' extremes", 
         }
     }
 }
+
+TEST_CASE("hazard cli: calc goodput --monte-carlo with a write time near 0 names the key",
+          "[cli][extremes]")
+{
+    // δ = 5e-324 s puts Daly's optimum at ~1e-158 s: more intervals than the simulation counts.
+    // Was: "checkpoint.mc_runs: the simulation could not run", exit 1.
+    checkBadInput({
+        {{"calc", "goodput", "--monte-carlo", "--set", "checkpoint.write_time=5e-324"},
+         "checkpoint.write_time: a write time of 4.94e-324 s makes the optimal interval"},
+    });
+}
+
+TEST_CASE("hazard cli: the all-reduce read-outs print no inf at the link keys' extremes",
+          "[cli][extremes]")
+{
+    // Was: "peak busbw (S -> inf)", the one word inf in calc allreduce's table.
+    for (const char* set :
+         {"collective.bytes=1", "collective.bytes=1e15", "hardware.intra_latency=0",
+          "hardware.intra_latency=5e-324", "hardware.intra_bandwidth=1e6",
+          "hardware.inter_bandwidth=1e13", "collective.workers=1"}) {
+        for (const bool json : {false, true}) {
+            QStringList arguments{QStringLiteral("calc"), QStringLiteral("allreduce"),
+                                  QStringLiteral("--set"), QString::fromLatin1(set)};
+            if (json) {
+                arguments << QStringLiteral("--json");
+            }
+            INFO(arguments.join(QLatin1Char(' ')).toStdString());
+            const Run run = dtsim(arguments);
+            CHECK(run.exitCode == 0);
+            checkNoInfNan(run);
+        }
+    }
+}

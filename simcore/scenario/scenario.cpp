@@ -375,10 +375,23 @@ std::vector<KeyInfo> buildKeys()
         "Work between two checkpoints (tau). At least 1 s: an interval below a second is not a "
         "physical setting (a checkpoint is saved between optimizer steps).",
         1, 1e10));
-    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
-        "checkpoint.write_time", K::Real, "s", "Time to write one checkpoint (delta).", 0, 1e8));
-    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
-        "checkpoint.restart_time", K::Real, "s", "Time to restart after a failure (R).", 0, 1e8));
+    // Above 0, from 1 ms and 1 s: a write of 5e-324 s put Young's optimum at ~1e-150 s.
+    auto write = numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
+        "checkpoint.write_time", K::Real, "s",
+        "Time to write one checkpoint (delta). At least 1 ms when not 0: no storage write of a "
+        "model's state completes faster.",
+        1e-3, 1e8);
+    write.specialValue = 0;
+    write.specialMeaning = "0 = free checkpoints (the idealised limit)";
+    keys.push_back(write);
+    auto restart = numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
+        "checkpoint.restart_time", K::Real, "s",
+        "Time to restart after a failure (R). At least 1 s when not 0: detecting a failure and "
+        "relaunching the job take seconds at least.",
+        1, 1e8);
+    restart.specialValue = 0;
+    restart.specialMeaning = "0 = an instant restart (the idealised limit)";
+    keys.push_back(restart);
     // From 1 s: measured GPU MTBFs are tens of thousands of hours (Llama 3 §3.3.4: 419
     // interruptions in 54 days on 16,384 GPUs, ≈ 50,000 h a GPU); below a second the job MTBF
     // underflowed (1e-300 s) and every read-out past it was an overflow.

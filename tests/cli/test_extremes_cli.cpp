@@ -135,15 +135,27 @@ TEST_CASE("hazard cli: no inf or nan printed at the checkpoint keys' extremes", 
     }
 }
 
-TEST_CASE("hazard cli: calc goodput --monte-carlo with a write time near 0 names the key",
+TEST_CASE("hazard cli: a write time near 0 is refused by its key, not left to the Monte-Carlo",
           "[cli][extremes]")
 {
-    // δ = 5e-324 s puts Daly's optimum at ~1e-158 s: more intervals than the simulation counts.
-    // Was: "checkpoint.mc_runs: the simulation could not run", exit 1.
+    // δ = 5e-324 s put Daly's optimum at ~1e-158 s: more intervals than the simulation counts.
+    // Was: "checkpoint.mc_runs: the simulation could not run", exit 1. The key now starts at 1 ms
+    // (0 = free checkpoints), and so does the restart at 1 s (0 = instant).
     checkBadInput({
         {{"calc", "goodput", "--monte-carlo", "--set", "checkpoint.write_time=5e-324"},
-         "checkpoint.write_time: a write time of 4.94e-324 s makes the optimal interval"},
+         "checkpoint.write_time: '5e-324' is out of range"},
+        {{"calc", "checkpoint", "--set", "checkpoint.restart_time=5e-324"},
+         "checkpoint.restart_time: '5e-324' is out of range"},
     });
+    for (const char* view : {"checkpoint", "goodput"}) {
+        for (const char* set : {"checkpoint.write_time=0", "checkpoint.write_time=1e-3",
+                                "checkpoint.restart_time=0", "checkpoint.restart_time=1"}) {
+            INFO(view << " " << set);
+            const Run run = dtsim({"calc", view, "--set", set});
+            CHECK(run.exitCode == 0);
+            checkNoInfNan(run);
+        }
+    }
 }
 
 TEST_CASE("hazard cli: the all-reduce read-outs print no inf at the link keys' extremes",

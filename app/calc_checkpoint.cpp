@@ -2,9 +2,13 @@
 #include "app/cli.h"
 #include "common/longwork.h"
 #include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/jobfinish.h"
 
 #include <QStringList>
 #include <atomic>
+#include <limits>
+#include <string>
+#include <variant>
 
 namespace dtsim::app {
 
@@ -43,6 +47,20 @@ void printUnpriced(const simcore::CheckpointReport& report, const CalcOptions& o
                       QString::fromStdString(report.stepProblems.front().message())));
 }
 
+/// Below the table, why the expected time and failures are none: the job practically never
+/// finishes, and the key that makes it so. JSON carries the same in its "never_finishes" field.
+void printNeverFinishes(const simcore::Report& report, const CalcOptions& options)
+{
+    const simcore::Value* field = simcore::findField(report.details, "never_finishes");
+    if (options.json || field == nullptr) {
+        return;
+    }
+    const auto& record = std::get<simcore::Record>(*field);
+    printOut(QStringLiteral("never finishes (expected time and failures are none): %1\n")
+                 .arg(QString::fromStdString(
+                     std::get<std::string>(*simcore::findField(record, "message")))));
+}
+
 } // namespace
 
 // `dtsim calc checkpoint`: MODELS §6 (Young 1974, Daly 2006); --monte-carlo adds a seeded batch.
@@ -62,7 +80,22 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
     if (!options.monteCarlo) {
         const int code = printReport(report, options);
         printUnpriced(report, options);
+        printNeverFinishes(report, options);
         return code;
+    }
+    // Refused before it starts: runs that each meet more failures than a run may would all stop
+    // unfinished (an overflowed closed form expects more than any count).
+    const auto& params = report.result.params;
+    const double perRun = report.overflow ? std::numeric_limits<double>::infinity()
+                                          : simcore::expectedMonteCarloFailures(params, 1);
+    const auto limit = static_cast<double>(simcore::MonteCarloOptions{}.maxFailuresPerRun);
+    if (!(perRun <= limit)) {
+        printError(QStringLiteral("--monte-carlo: no run would finish (a run stops after %1 "
+                                  "failures): %2")
+                       .arg(limit, 0, 'g', 3)
+                       .arg(QString::fromStdString(
+                           simcore::runsNeverFinish(scenario, params, perRun, limit).message())));
+        return kBadInput;
     }
     // Refused before it starts: a batch past the limit would run for minutes.
     const std::int64_t runs = scenario.checkpoint.monteCarloRuns;
@@ -93,8 +126,22 @@ int calcCheckpoint(const simcore::Scenario& scenario, const CalcOptions& options
                                 batchQuantities.end());
     withBatch.details.push_back(simcore::monteCarloDetails(
         mc, static_cast<std::uint64_t>(scenario.checkpoint.monteCarloSeed)));
+    const bool noneFinished = mc.valid && mc.batch.runsCompleted == 0;
+    if (noneFinished) {
+        // Every run met the failure limit: said, with the key to change.
+        const auto why = simcore::runsNeverFinish(scenario, params, perRun, limit);
+        withBatch.details.push_back(
+            {"no_run_finished", simcore::Record{{"key", why.key}, {"message", why.message()}}});
+    }
     const int code = printReport(withBatch, options);
     printUnpriced(report, options);
+    printNeverFinishes(report, options);
+    if (noneFinished) {
+        printError(QStringLiteral("--monte-carlo: no run finished: %1")
+                       .arg(QString::fromStdString(
+                           simcore::runsNeverFinish(scenario, params, perRun, limit).message())));
+        return code == kSuccess ? kFailure : code;
+    }
     return code;
 }
 

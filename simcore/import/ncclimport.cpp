@@ -16,6 +16,10 @@ namespace simcore {
 
 namespace {
 
+/// Shortest time one operation may take in a row: 1 ns, so "a time ≤ 0" (ncclimport.h) is
+/// refused from 1 ns down. No collective completes within a GPU clock cycle.
+constexpr double kNcclFewestSeconds = 1e-9;
+
 using textutil::lower;
 using textutil::shorten;
 using textutil::trim;
@@ -272,11 +276,14 @@ std::optional<ImportError> readRow(std::string_view text, std::size_t line, cons
             }
         }
         const bool ms = layout.timeUnit > 1e-6;
-        const std::string timeRange = ms ? "the time in ms (a number > 0, at most 3.6e6 ms: one "
-                                           "hour for one operation)"
-                                         : "the time in us (a number > 0, at most 3.6e9 us: one "
-                                           "hour for one operation)";
-        if (*time.value <= 0 || *time.value * layout.timeUnit > kNcclMostSeconds) {
+        // From 1 ns: no collective completes within a GPU clock cycle (a kernel launch alone
+        // takes microseconds); below it size / time overflowed ("1e-314 s = inf GB/s").
+        const std::string timeRange = ms ? "the time in ms (at least 1e-6 ms = 1 ns, at most "
+                                           "3.6e6 ms: one hour for one operation)"
+                                         : "the time in us (at least 0.001 us = 1 ns, at most "
+                                           "3.6e9 us: one hour for one operation)";
+        if (!(*time.value * layout.timeUnit >= kNcclFewestSeconds) ||
+            *time.value * layout.timeUnit > kNcclMostSeconds) {
             return makeError(ImportError::Kind::BadNumber, line, timeRange, t[i]);
         }
         if (*algbw.value < 0) {

@@ -259,7 +259,12 @@ RunResult simulateRun(const CheckpointParams& params, const MonteCarloOptions& o
 
 double expectedMonteCarloFailures(const CheckpointParams& params, std::int64_t runs)
 {
-    return static_cast<double>(runs) * segmentedExpectedTime(params).expectedFailures;
+    // An expected time past the double range leaves the model's count at 0: more than any.
+    const WasteBreakdown expected = segmentedExpectedTime(params);
+    if (expected.status == CheckpointStatus::Overflow) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return static_cast<double>(runs) * expected.expectedFailures;
 }
 
 BatchResult simulateBatch(const CheckpointParams& params, std::int64_t runs,

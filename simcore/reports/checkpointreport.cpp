@@ -3,6 +3,7 @@
 #include "simcore/models/checkpointjob.h"
 #include "simcore/models/goodput.h"
 #include "simcore/montecarlo/goodputruns.h"
+#include "simcore/reports/jobfinish.h"
 
 #include <algorithm>
 #include <array>
@@ -145,8 +146,9 @@ CheckpointReport checkpointReport(const Scenario& scenario)
     q.push_back(quantity("restart_fraction", "  restarts", a.restartFraction, Unit::Fraction));
     q.push_back(quantity("expected_time", "expected time",
                          report.overflow ? kNone : r.expectedSeconds, Unit::Seconds));
-    q.push_back(
-        quantity("expected_failures", "expected failures", a.expectedFailures, Unit::Failures));
+    // On overflow the model leaves the count at 0: none, and the reason goes in never_finishes.
+    q.push_back(quantity("expected_failures", "expected failures",
+                         report.overflow ? kNone : a.expectedFailures, Unit::Failures));
     q.push_back(quantity("optimal_waste_fraction", "waste at optimum", r.atOptimum.wasteFraction,
                          Unit::Fraction));
     q.push_back(quantity(
@@ -159,11 +161,30 @@ CheckpointReport checkpointReport(const Scenario& scenario)
                          stepsOrNone(p.intervalSeconds, report.stepSeconds), Unit::Steps));
     q.push_back(quantity("optimal_interval_steps", "optimal interval in steps",
                          stepsOrNone(r.optimalIntervalSeconds, report.stepSeconds), Unit::Steps));
+    // The whole steps change the interval a job can run: said, never silent (an interval below
+    // half a step reads as one step).
+    const double intervalSteps = stepsOrNone(p.intervalSeconds, report.stepSeconds);
+    q.push_back(wordQuantity("interval_rounding", "interval to whole steps",
+                             std::string(intervalRounding(p.intervalSeconds, report.stepSeconds))));
+    q.push_back(quantity("interval_steps_time", "  interval in whole steps, as time",
+                         intervalSteps * report.stepSeconds, Unit::Seconds));
+    q.push_back(
+        wordQuantity("optimal_interval_rounding", "optimal interval to whole steps",
+                     std::string(intervalRounding(r.optimalIntervalSeconds, report.stepSeconds))));
     report.details = {{"waste_parts", Record{{"write", r.atInterval.writeFraction},
                                              {"lost", r.atInterval.lostFraction},
                                              {"restart", r.atInterval.restartFraction}}}};
+    if (report.overflow || r.atOptimum.status == CheckpointStatus::Overflow) {
+        // Why the expected time and failures are none: the job MTBF against its intervals.
+        const ScenarioError why = neverFinishes(scenario, p);
+        report.details.push_back({"never_finishes", Record{{"key", why.key},
+                                                           {"given", why.given},
+                                                           {"allowed", why.allowed},
+                                                           {"message", why.message()}}});
+    }
     if (!report.stepProblems.empty()) {
-        report.unpriced = {"step_time", "interval_steps", "optimal_interval_steps"};
+        report.unpriced = {"step_time", "interval_steps", "interval_steps_time",
+                           "optimal_interval_steps"};
         if (job.workSource == WorkSource::Given) {
             report.unpriced.insert(report.unpriced.begin() + 1, "steps"); // W / μ
         }
@@ -315,10 +336,12 @@ std::vector<CsvTable> checkpointCsv(const CheckpointReport& report,
                           {"interval_s", "waste_fraction", "write_fraction", "lost_fraction",
                            "restart_fraction", "expected_s", "expected_failures"});
     for (const auto& p : report.result.curve) {
+        // Past the double range the model leaves the seconds and failures at 0: none.
+        const bool overflow = p.status == CheckpointStatus::Overflow;
         waste.row({csvNumber(p.intervalSeconds), csvNumber(p.wasteFraction),
                    csvNumber(p.writeFraction), csvNumber(p.lostFraction),
-                   csvNumber(p.restartFraction), csvNumber(p.expectedSeconds),
-                   csvNumber(p.expectedFailures)});
+                   csvNumber(p.restartFraction), csvNumber(overflow ? kNone : p.expectedSeconds),
+                   csvNumber(overflow ? kNone : p.expectedFailures)});
     }
     tables.push_back(waste.table());
     if (mc.valid) {

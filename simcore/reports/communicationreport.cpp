@@ -106,8 +106,8 @@ void addQuantities(CommunicationReport& report)
                          busBandwidthFactor(CollectiveOp::AllReduce, p.workers), Unit::Number));
     q.push_back(quantity("steps", "steps", count(c.steps), Unit::Steps));
     q.push_back(quantity("half_peak_bytes", "half-peak size", report.halfPeakBytes, Unit::Bytes));
-    q.push_back(quantity("peak_busbw", "peak busbw (S -> inf)", report.peakBusbwBytesPerSecond,
-                         Unit::BytesPerSecond));
+    q.push_back(quantity("peak_busbw", "peak busbw (S without bound)",
+                         report.peakBusbwBytesPerSecond, Unit::BytesPerSecond));
 }
 
 } // namespace

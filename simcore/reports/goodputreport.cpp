@@ -2,6 +2,7 @@
 
 #include "simcore/models/layoutscaling.h"
 #include "simcore/reports/checkpointreport.h"
+#include "simcore/reports/jobfinish.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,8 +152,9 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     q.push_back(quantity("write_fraction", "  checkpoint writes", r.writeFraction, Unit::Fraction));
     q.push_back(quantity("lost_fraction", "  lost work", r.lostFraction, Unit::Fraction));
     q.push_back(quantity("restart_fraction", "  restarts", r.restartFraction, Unit::Fraction));
-    q.push_back(quantity("expected_failures", "expected failures", r.atOptimum.expectedFailures,
-                         Unit::Failures));
+    // On overflow the model leaves the count at 0: none, and the reason goes in never_finishes.
+    const double failures = overflow ? kNone : r.atOptimum.expectedFailures;
+    q.push_back(quantity("expected_failures", "expected failures", failures, Unit::Failures));
     q.push_back(quantity("expected_time", "expected wall time",
                          overflow ? kNone : r.expectedSeconds, Unit::Seconds));
     q.push_back(quantity("expected_days", "expected days to train",
@@ -164,7 +166,7 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
     }
     for (const auto& cause : llama3FailureCauses()) {
         const double share = cause.count / total;
-        report.failures.push_back({cause, share, share * r.atOptimum.expectedFailures});
+        report.failures.push_back({cause, share, share * failures});
     }
 
     if (withCurve) {
@@ -192,6 +194,14 @@ GoodputReport goodputReport(const Scenario& scenario, bool withCurve)
                                        "interruptions in 54 days on 16,384 H100")},
                 {"causes", std::move(causes)}}},
         {"goodput_vs_gpus", std::move(curve)}};
+    if (overflow) {
+        // Why the expected time and failures are none: the job MTBF against its intervals.
+        const ScenarioError why = neverFinishes(scenario, goodputJobAtOptimum(p, r));
+        report.details.push_back({"never_finishes", Record{{"key", why.key},
+                                                           {"given", why.given},
+                                                           {"allowed", why.allowed},
+                                                           {"message", why.message()}}});
+    }
     return report;
 }
 

@@ -365,15 +365,39 @@ std::vector<KeyInfo> buildKeys()
         "lesson.sync_per_worker", K::Real, "s", "Extra synchronisation cost per extra worker.", 0,
         1e6));
 
+    // From 1 s: a checkpoint is saved between optimizer steps, and no step, write or restart
+    // takes less than a second at the scale these keys describe; below it the interval was
+    // rounded up to one step in silence and the chart's decades underflowed (τ = 5e-324 s).
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::intervalSeconds>(
-        "checkpoint.interval", K::Real, "s", "Work between two checkpoints (tau).", 0, 1e10, true));
-    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
-        "checkpoint.write_time", K::Real, "s", "Time to write one checkpoint (delta).", 0, 1e8));
-    keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
-        "checkpoint.restart_time", K::Real, "s", "Time to restart after a failure (R).", 0, 1e8));
+        "checkpoint.interval", K::Real, "s",
+        "Work between two checkpoints (tau). At least 1 s: an interval below a second is not a "
+        "physical setting (a checkpoint is saved between optimizer steps).",
+        1, 1e10));
+    // Above 0, from 1 ms and 1 s: a write of 5e-324 s put Young's optimum at ~1e-150 s.
+    auto write = numberKey<&S::checkpoint, &CheckpointSpec::writeTimeSeconds>(
+        "checkpoint.write_time", K::Real, "s",
+        "Time to write one checkpoint (delta). At least 1 ms when not 0: no storage write of a "
+        "model's state completes faster.",
+        1e-3, 1e8);
+    write.specialValue = 0;
+    write.specialMeaning = "0 = free checkpoints (the idealised limit)";
+    keys.push_back(write);
+    auto restart = numberKey<&S::checkpoint, &CheckpointSpec::restartTimeSeconds>(
+        "checkpoint.restart_time", K::Real, "s",
+        "Time to restart after a failure (R). At least 1 s when not 0: detecting a failure and "
+        "relaunching the job take seconds at least.",
+        1, 1e8);
+    restart.specialValue = 0;
+    restart.specialMeaning = "0 = an instant restart (the idealised limit)";
+    keys.push_back(restart);
+    // From 1 s: measured GPU MTBFs are tens of thousands of hours (Llama 3 §3.3.4: 419
+    // interruptions in 54 days on 16,384 GPUs, ≈ 50,000 h a GPU); below a second the job MTBF
+    // underflowed (1e-300 s) and every read-out past it was an overflow.
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpuMtbfSeconds>(
-        "checkpoint.gpu_mtbf", K::Real, "s", "Mean time between failures of one GPU.", 0, 1e13,
-        true));
+        "checkpoint.gpu_mtbf", K::Real, "s",
+        "Mean time between failures of one GPU. At least 1 s: an MTBF below a second is not a "
+        "physical setting (Llama 3 §3.3.4 measured about 50,000 h a GPU).",
+        1, 1e13));
     keys.push_back(numberKey<&S::checkpoint, &CheckpointSpec::gpus>(
         "checkpoint.gpus", K::Integer, "GPUs",
         "GPUs in the job; any one failing stops it. Its step time (and W from train.steps) needs "
@@ -383,8 +407,9 @@ std::vector<KeyInfo> buildKeys()
         "checkpoint.work", K::Real, "s",
         "Useful work the job must complete (W), when given: it then sets the job's steps (W / the "
         "step at checkpoint.gpus) for the whole Checkpoint panel, calc goodput and the failures "
-        "switch.",
-        0, 1e11, true);
+        "switch. At least 1 s when given: a job shorter than a second is not a physical "
+        "training run.",
+        1, 1e11);
     work.specialValue = 0;
     work.specialMeaning =
         "0 = not given: W = train.steps x the training model's step at checkpoint.gpus";

@@ -66,13 +66,15 @@ TEST_CASE("a Monte-Carlo batch that could not finish is refused, not priced at 0
 {
     // 10^7 GPUs of 10^8 s MTBF: a job MTBF of 10 s against an hour's interval, so no run can
     // finish. Was: a mean, min and max of 0 s with runs: 0. Now refused before it starts, as any
-    // batch past the limit of simulated failures (checkpoint.work=1e11 ran for over a minute).
+    // batch past the limit of simulated failures (checkpoint.work=1e11 ran for over a minute);
+    // a batch whose every run would meet more failures than a run may names the MTBF.
     // 10^7 GPUs are dp = 1.25·10^6 of the default tp 2 × pp 4 with one sequence a replica; the
     // second job is 1,024 GPUs (dp = 128 with a batch of 1,024), M = 175,781 s.
     checkBadInput({
         {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.gpus=1e7", "--set",
           "train.global_batch=1250000", "--set", "checkpoint.gpu_mtbf=1e8"},
-         "checkpoint.mc_runs: 2000 simulated jobs would meet about"},
+         "--monte-carlo: no run would finish (a run stops after 1e+06 failures): "
+         "checkpoint.gpu_mtbf: '1e8' must be long enough"},
         {{"calc", "checkpoint", "--monte-carlo", "--set", "checkpoint.work=1e11", "--set",
           "checkpoint.gpus=1024", "--set", "train.global_batch=1024"},
          "--monte-carlo simulates at most 1e+08 (a few seconds): lower checkpoint.mc_runs to at "
@@ -265,8 +267,9 @@ TEST_CASE("cli: control characters from a file are written out, never sent to th
     CHECK_FALSE(run.err.contains(QChar(0x07)));
     CHECK(run.err.contains(QStringLiteral("\\x1B]0;PWNED\\x07")));
     // A scenario key's value from the command line, too.
-    const testing::Run set = dtsim({QStringLiteral("calc"), QStringLiteral("scaling"),
-                           QStringLiteral("--set"), QStringLiteral("scaling.workers=\x1b[2J")});
+    const testing::Run set =
+        dtsim({QStringLiteral("calc"), QStringLiteral("scaling"), QStringLiteral("--set"),
+               QStringLiteral("scaling.workers=\x1b[2J")});
     CHECK(set.exitCode == 2);
     CHECK_FALSE(set.err.contains(QChar(0x1b)));
 }

@@ -217,6 +217,13 @@ namespace {
 /// "unpriced" field, at an N that is no layout): none by design.
 bool namedUnpriced(const Report& report, std::string_view id)
 {
+    // Past the double range the expected time and failures are none, and never_finishes says
+    // why (the job MTBF against its intervals).
+    if (findField(report.details, "never_finishes") != nullptr &&
+        (id == "expected_failures" || id == "expected_time" || id == "expected_days" ||
+         id == "optimal_expected_time")) {
+        return true;
+    }
     const Value* unpriced = findField(report.details, "unpriced");
     if (unpriced == nullptr) {
         return false;

@@ -60,9 +60,13 @@ void requireUsableFractions(const WasteBreakdown& w)
     }
 }
 
-void requireUsableCheckpoint(const Scenario& scenario)
+/// `validated`: the scenario passes validate(). The model itself is also checked at values the
+/// keys now refuse (checkpoint.interval and checkpoint.gpu_mtbf below 1 s), set field by field.
+void requireUsableCheckpoint(const Scenario& scenario, bool validated = true)
 {
-    REQUIRE(validate(scenario).empty());
+    if (validated) {
+        REQUIRE(validate(scenario).empty());
+    }
     const auto r = evaluateCheckpoint(scenario);
     REQUIRE(r.status != CheckpointStatus::InvalidInput);
     for (double v : {r.clusterMtbfSeconds, r.optimalIntervalSeconds, r.youngIntervalSeconds,
@@ -212,8 +216,12 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         // Guards against: NaN write fraction at Daly's optimum: W/τ = 1.2e6 / 1e-303 = +inf
         // intervals, inf × 0 in combine(). Every second is spent restarting (R = 600 s ≫ M ≈ 1e-303
         // s), so the limit is restart fraction 1.
-        REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.gpu_mtbf=1e-300"));
-        requireUsableCheckpoint(scenario);
+        // The key now refuses it (below 1 s); the model still gives usable fractions.
+        const auto refused = applyAssignment(scenario, "checkpoint.gpu_mtbf=1e-300");
+        REQUIRE(refused);
+        CHECK(refused->key == "checkpoint.gpu_mtbf");
+        scenario.checkpoint.gpuMtbfSeconds = 1e-300;
+        requireUsableCheckpoint(scenario, false);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.atOptimum.status == CheckpointStatus::Overflow);
         CHECK(r.atOptimum.restartFraction == Approx(1.0).margin(1e-12));
@@ -225,8 +233,11 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         // Daly's M·e^r·(e^d − 1) and the write time M·(e^d − 1) (checkpoint.cpp's derivation), so
         // the write fraction is e^{−r} = e^{−R/M}, M = 1.8e8 s / 1024 GPUs = 175781.25 s. The curve
         // now starts at τ's own decade, so τ = 1e-301 s puts that point first.
-        REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.interval=1e-301"));
-        requireUsableCheckpoint(scenario);
+        const auto refused = applyAssignment(scenario, "checkpoint.interval=1e-301");
+        REQUIRE(refused);
+        CHECK(refused->key == "checkpoint.interval");
+        scenario.checkpoint.intervalSeconds = 1e-301;
+        requireUsableCheckpoint(scenario, false);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.curve.front().status == CheckpointStatus::Overflow);
         CHECK(r.curve.front().writeFraction == Approx(std::exp(-600.0 / 175781.25)).epsilon(1e-9));
@@ -238,12 +249,13 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         // no attempt reaches its write: all the time is lost work (lost fraction 1).
         for (const char* set :
              {"checkpoint.interval=1e10", "checkpoint.write_time=1e8", "checkpoint.restart_time=0",
-              "checkpoint.gpu_mtbf=1e-300", "checkpoint.gpus=1e7",
+              "checkpoint.gpus=1e7",
               // 1e7 GPUs are the layout dp = 1.25e6 × tp 2 × pp 4 with one sequence a replica.
               "train.global_batch=1250000"}) {
             REQUIRE_FALSE(applyAssignment(scenario, set));
         }
-        requireUsableCheckpoint(scenario);
+        scenario.checkpoint.gpuMtbfSeconds = 1e-300; // below the key's 1 s: the model alone
+        requireUsableCheckpoint(scenario, false);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.atInterval.status == CheckpointStatus::Overflow);
         CHECK(r.atInterval.lostFraction == Approx(1.0).margin(1e-12));
@@ -252,7 +264,10 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
     {
         // Guards against: NaN waste fraction: (τ + δ)/M underflowed to 0, so T = M·expm1(0) = 0 and
         // 0/0. With δ = R = 0 and a failure chance of ~1e-323 nothing is wasted: fraction 0.
-        REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.work=1e-315"));
+        const auto refused = applyAssignment(scenario, "checkpoint.work=1e-315");
+        REQUIRE(refused);
+        CHECK(refused->key == "checkpoint.work");
+        scenario.checkpoint.workSeconds = 1e-315; // below the key's 1 s: the model alone
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.write_time=0"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.restart_time=0"));
         REQUIRE_FALSE(applyAssignment(scenario, "checkpoint.gpus=1"));
@@ -260,7 +275,7 @@ TEST_CASE("fuzz: checkpoint fractions stay finite for tiny MTBF, interval and wo
         REQUIRE_FALSE(applyAssignment(scenario, "parallel.tp=1"));
         REQUIRE_FALSE(applyAssignment(scenario, "parallel.pp=1"));
         REQUIRE_FALSE(applyAssignment(scenario, "parallel.dp=1"));
-        requireUsableCheckpoint(scenario);
+        requireUsableCheckpoint(scenario, false);
         const auto r = evaluateCheckpoint(scenario);
         CHECK(r.atInterval.wasteFraction == 0.0);
         CHECK(r.curve.front().wasteFraction == 0.0);

@@ -294,11 +294,20 @@ TEST_CASE("a recorded timeline accounts for every second", "[montecarlo]")
 TEST_CASE("hopeless jobs stop at the failure cap instead of hanging", "[montecarlo]")
 {
     // M = 1 s and δ = 3600 s: a checkpoint succeeds with probability e^{−3600}; the job never
-    // finishes. With the default cap (10^6 failures) the batch stops after its first run.
+    // finishes, and its expected time is past the double range: more failures than any count,
+    // so the batch is refused before a run starts.
     const auto p = params(60, 3600, 600, 1, 1e4);
     MonteCarloOptions options;
     options.seed = kSeed;
-    const auto batch = simulateBatch(p, 1000, options);
+    CHECK(std::isinf(expectedMonteCarloFailures(p, 1)));
+    const auto refused = simulateBatch(p, 1000, options);
+    CHECK(refused.status == RunStatus::TooManyFailures);
+    CHECK(refused.runsCompleted == 0);
+    CHECK(refused.totalFailures == 0);
+    // τ = 10 s at M = 1 s, no writes or restarts: e^10 − 1 ≈ 22,025 failures an interval, about
+    // 2.2e7 for the job's 1,000 intervals; within the batch limit, so the run starts, and with
+    // the default cap (10^6 failures) it stops there.
+    const auto batch = simulateBatch(params(10, 0, 0, 1, 1e4), 1, options);
     CHECK(batch.status == RunStatus::FailureLimit);
     CHECK(batch.runsCompleted == 0);
     CHECK(batch.completionSeconds.empty());

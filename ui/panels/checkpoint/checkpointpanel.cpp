@@ -228,9 +228,12 @@ QList<Panel::Readout> CheckpointPanel::readoutsForReport() const
          overflow    ? tr("practically never finishes")
          : workKnown ? tr("%1 (W = %2)")
                      : needsWork},
+        // Past the double range the count is none: said in words, as the wall time is (was: 0).
         {tr("Expected failures:"), tr("Expected failures during the whole job: wall time / M."),
-         workKnown ? QStringList{id("expected_failures")} : QStringList{},
-         workKnown ? QString() : needsWork},
+         workKnown && !overflow ? QStringList{id("expected_failures")} : QStringList{},
+         overflow    ? tr("practically never finishes")
+         : workKnown ? QString()
+                     : needsWork},
         {tr("Interval in steps:"),
          tr("The interval as whole training steps, with the step time of the job's layout at "
             "N (training model): shouldCheckpoint(step, K) is true when step % K == 0."),

@@ -131,10 +131,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>each holds L/pp = %1/%2 ≈ %3 layer(s), 1/%4 of their weights, 1/%5 of the batch</source>
+        <source>each holds L/pp = %1/%2 = %3 layer(s), 1/%4 of their weights, 1/%5 of the batch</source>
         <translation>
-            <numerusform>each holds L/pp = %1/%2 ≈ %3 layer, 1/%4 of their weights, 1/%5 of the batch</numerusform>
-            <numerusform>each holds L/pp = %1/%2 ≈ %3 layers, 1/%4 of their weights, 1/%5 of the batch</numerusform>
+            <numerusform>each holds L/pp = %1/%2 = %3 layer, 1/%4 of their weights, 1/%5 of the batch</numerusform>
+            <numerusform>each holds L/pp = %1/%2 = %3 layers, 1/%4 of their weights, 1/%5 of the batch</numerusform>
         </translation>
     </message>
 </context>

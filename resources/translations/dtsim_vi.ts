@@ -1043,14 +1043,6 @@
         <translation> chuỗi</translation>
     </message>
     <message>
-        <source>Global batch (strong):</source>
-        <translation>Batch toàn cục (strong):</translation>
-    </message>
-    <message>
-        <source>Sequences in one optimizer step, shared by all N GPUs under strong scaling.</source>
-        <translation>Số chuỗi trong một bước optimizer, chia cho cả N GPU khi mở rộng mạnh.</translation>
-    </message>
-    <message>
         <source>Training steps:</source>
         <translation>Số bước huấn luyện:</translation>
     </message>
@@ -1125,14 +1117,6 @@
     <message>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP: + trọng số</translation>
-    </message>
-    <message>
-        <source>&amp;Micro-batches (m):</source>
-        <translation>Số &amp;micro-batch (m):</translation>
-    </message>
-    <message>
-        <source>Pieces the batch is cut into so stages can work at once; more micro-batches, smaller bubble.</source>
-        <translation>Số phần mà batch được cắt ra để các giai đoạn làm việc cùng lúc; càng nhiều micro-batch, bubble càng nhỏ.</translation>
     </message>
     <message>
         <source>&amp;Schedule:</source>
@@ -1693,6 +1677,30 @@
     <message>
         <source>How many GPUs the job runs on, as data-parallel copies of the scenario&apos;s tp × pp × cp layout (a count that is no such layout has no step time: its checkpoint interval is priced, its work from train.steps is not). If any one of them fails the whole job stops, so the cluster fails N times as often as one GPU.</source>
         <translation>Số GPU mà tác vụ chạy trên đó, là các bản sao (data parallelism) của bố trí tp × pp × cp của kịch bản (số GPU không tạo thành bố trí như vậy thì không có thời gian mỗi bước: khoảng checkpoint vẫn được tính, còn khối lượng công việc từ train.steps thì không). Chỉ cần một GPU gặp sự cố là cả tác vụ dừng lại, nên cụm gặp sự cố thường gấp N lần so với một GPU.</translation>
+    </message>
+    <message>
+        <source>&amp;Hidden size:</source>
+        <translation>Kích thước &amp;ẩn (hidden):</translation>
+    </message>
+    <message>
+        <source>Width h of every layer&apos;s activations; tensor parallelism splits it.</source>
+        <translation>Độ rộng h của activation ở mỗi lớp; tensor parallelism chia nhỏ nó.</translation>
+    </message>
+    <message>
+        <source>&amp;Attention heads:</source>
+        <translation>Số &amp;head attention:</translation>
+    </message>
+    <message>
+        <source>Attention heads per layer; tensor parallelism gives each GPU whole heads.</source>
+        <translation>Số head attention mỗi lớp; tensor parallelism giao cho mỗi GPU trọn vẹn một số head.</translation>
+    </message>
+    <message>
+        <source>&amp;Global batch B:</source>
+        <translation>Batch toàn &amp;cục B:</translation>
+    </message>
+    <message>
+        <source>Sequences in one optimizer step, shared by the data-parallel replicas: each cuts its share into m = B / (micro-batch × dp) micro-batches, so pipeline stages can work at once (more micro-batches, smaller bubble).</source>
+        <translation>Số chuỗi trong một bước tối ưu, chia cho các bản sao data-parallel: mỗi bản sao cắt phần của mình thành m = B / (micro-batch × dp) micro-batch để các giai đoạn pipeline cùng làm việc (càng nhiều micro-batch, bubble càng nhỏ).</translation>
     </message>
 </context>
 <context>
@@ -2764,12 +2772,6 @@
             <numerusform>N = dp × tp × pp = %1 × %2 × %3 = &lt;b&gt;%4 GPU&lt;/b&gt; (%6 node, %5 GPU/node);</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>each holds L/pp = %1/%2 ≈ %3 layer(s), 1/%4 of their weights, 1/%5 of the batch</source>
-        <translation>
-            <numerusform>mỗi GPU giữ L/pp = %1/%2 ≈ %3 lớp, 1/%4 trọng số của các lớp đó, 1/%5 batch</numerusform>
-        </translation>
-    </message>
     <message>
         <source>ZB-H1 (Qi et al. 2023): bubble = (p − 1)(F + B − 2W) = %1 × (%2 + %3 − 2 × %4) = %5, %6 of the ideal time; simulated %7, i.e. &lt;b&gt;%8&lt;/b&gt; of the %9 step</source>
         <translation>ZB-H1 (Qi và cộng sự 2023): bubble = (p − 1)(F + B − 2W) = %1 × (%2 + %3 − 2 × %4) = %5, %6 của thời gian lý tưởng; mô phỏng: %7, tức &lt;b&gt;%8&lt;/b&gt; của bước dài %9</translation>
@@ -2793,6 +2795,12 @@
     <message>
         <source>&lt;i&gt;The training model cannot price this layout: %1&lt;/i&gt;</source>
         <translation>&lt;i&gt;Mô hình huấn luyện không tính được bố trí này: %1&lt;/i&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>each holds L/pp = %1/%2 = %3 layer(s), 1/%4 of their weights, 1/%5 of the batch</source>
+        <translation>
+            <numerusform>mỗi GPU giữ L/pp = %1/%2 = %3 lớp, 1/%4 trọng số của các lớp đó, 1/%5 batch</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3284,6 +3292,94 @@
     <message>
         <source>Write your guess in the Lesson guide, then press Reveal: the panel comes back with the answer.</source>
         <translation>Ghi dự đoán của bạn vào Hướng dẫn bài học rồi bấm “Xem đáp án”: thẻ sẽ hiện lại cùng đáp án.</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemText</name>
+    <message>
+        <source>does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, so with tp × pp × cp = %2, dp is %3.</source>
+        <translation>không khớp với cụm: dp × tp × pp × cp phải bằng %1 GPU của cụm, nên với tp × pp × cp = %2 thì dp là %3.</translation>
+    </message>
+    <message>
+        <source>does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, which are no multiple of tp × pp × cp = %2.</source>
+        <translation>không khớp với cụm: dp × tp × pp × cp phải bằng %1 GPU của cụm, mà số này không phải bội của tp × pp × cp = %2.</translation>
+    </message>
+    <message>
+        <source>must divide the %1 attention heads: each GPU computes whole heads.</source>
+        <translation>phải là ước của %1 head attention: mỗi GPU tính trọn vẹn các head của mình.</translation>
+    </message>
+    <message>
+        <source>must divide the hidden size %1.</source>
+        <translation>phải là ước của kích thước ẩn %1.</translation>
+    </message>
+    <message>
+        <source>must be at most %1: %2 layers over %3 stages, at least one layer per chunk.</source>
+        <translation>tối đa là %1: %2 lớp chia cho %3 giai đoạn, mỗi phần ít nhất một lớp.</translation>
+    </message>
+    <message>
+        <source>must, times v = %2, divide the %1 layers, so every chunk holds the same whole number of layers.</source>
+        <translation>nhân với v = %2 phải là ước của %1 lớp, để mỗi phần giữ cùng một số nguyên lớp.</translation>
+    </message>
+    <message>
+        <source>must divide the %1 layers, so every stage holds the same whole number of layers.</source>
+        <translation>phải là ước của %1 lớp, để mỗi giai đoạn giữ cùng một số nguyên lớp.</translation>
+    </message>
+    <message>
+        <source>must, times tp = %2, divide the sequence length %1 (sequence parallelism splits each part over tp).</source>
+        <translation>nhân với tp = %2 phải là ước của độ dài chuỗi %1 (sequence parallelism chia mỗi phần cho tp GPU).</translation>
+    </message>
+    <message>
+        <source>must divide the sequence length %1.</source>
+        <translation>phải là ước của độ dài chuỗi %1.</translation>
+    </message>
+    <message>
+        <source>must be a multiple of micro-batch × dp = %1: each replica runs m = B / (b × dp) whole micro-batches.</source>
+        <translation>phải là bội của micro-batch × dp = %1: mỗi bản sao chạy m = B / (b × dp) micro-batch nguyên.</translation>
+    </message>
+    <message>
+        <source>must be a multiple of micro-batch × dp × pp = %1 for the interleaved schedule (now m = %2 micro-batches).</source>
+        <translation>phải là bội của micro-batch × dp × pp = %1 với lịch interleaved (hiện m = %2 micro-batch).</translation>
+    </message>
+    <message>
+        <source>must be even for DualPipe: half the micro-batches enter at each end.</source>
+        <translation>phải là số chẵn với DualPipe: một nửa số micro-batch đi vào từ mỗi đầu.</translation>
+    </message>
+    <message>
+        <source>must give an even m of at least %1 (2 × pp) for DualPipe (now m = %2).</source>
+        <translation>phải cho m chẵn và ít nhất %1 (2 × pp) với DualPipe (hiện m = %2).</translation>
+    </message>
+    <message>
+        <source>must give at least %1 micro-batches for this zero-bubble schedule (now m = %2).</source>
+        <translation>phải cho ít nhất %1 micro-batch với lịch zero-bubble này (hiện m = %2).</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a finite number; allowed: %3.</source>
+        <translation>%1: &apos;%2&apos; không phải là số hữu hạn; cho phép: %3.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a whole number; allowed: %3.</source>
+        <translation>%1: &apos;%2&apos; không phải là số nguyên; cho phép: %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range; allowed: %3.</source>
+        <translation>%1: %2 nằm ngoài phạm vi; cho phép: %3.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not allowed; allowed: %3.</source>
+        <translation>%1: &apos;%2&apos; không hợp lệ; cho phép: %3.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 %3</source>
+        <extracomment>A layout rule: the control&apos;s label, its value, then what the rule asks</extracomment>
+        <translation>%1 = %2 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be %3.</source>
+        <translation>%1: %2 phải là %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be %3 (%4).</source>
+        <translation>%1: %2 phải là %3 (%4).</translation>
     </message>
 </context>
 <context>

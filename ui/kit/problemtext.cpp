@@ -13,11 +13,6 @@ namespace dtsim::ui {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ProblemText", text);
-}
-
 QString labelOf(const std::string& key)
 {
     return accessibleLabel(keyText(QString::fromStdString(key)).label);
@@ -56,47 +51,72 @@ QString ruleSentence(const simcore::ScenarioError& error)
         break;
     case Rule::GpusProduct:
         return at(1) > 0 && at(0) % at(1) == 0
-                   ? tr("does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, so "
-                        "with tp × pp × cp = %2, dp is %3.")
+                   ? QCoreApplication::translate(
+                         "ProblemText",
+                         "does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, so "
+                         "with tp × pp × cp = %2, dp is %3.")
                          .arg(whole(at(0)), whole(at(1)), whole(at(0) / at(1)))
-                   : tr("does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, "
-                        "which are no multiple of tp × pp × cp = %2.")
+                   : QCoreApplication::translate(
+                         "ProblemText",
+                         "does not fit the cluster: dp × tp × pp × cp must equal its %1 GPUs, "
+                         "which are no multiple of tp × pp × cp = %2.")
                          .arg(whole(at(0)), whole(at(1)));
     case Rule::DividesHeads:
-        return tr("must divide the %1 attention heads: each GPU computes whole heads.")
+        return QCoreApplication::translate(
+                   "ProblemText",
+                   "must divide the %1 attention heads: each GPU computes whole heads.")
             .arg(whole(at(0)));
     case Rule::DividesHidden:
-        return tr("must divide the hidden size %1.").arg(whole(at(0)));
+        return QCoreApplication::translate("ProblemText", "must divide the hidden size %1.")
+            .arg(whole(at(0)));
     case Rule::ChunksPerStage:
-        return tr("must be at most %1: %2 layers over %3 stages, at least one layer per chunk.")
+        return QCoreApplication::translate(
+                   "ProblemText",
+                   "must be at most %1: %2 layers over %3 stages, at least one layer per chunk.")
             .arg(whole(at(1) > 0 ? at(0) / at(1) : 0), whole(at(0)), whole(at(1)));
     case Rule::DividesLayers:
-        return at(1) > 1 ? tr("must, times v = %2, divide the %1 layers, so every chunk holds the "
-                              "same whole number of layers.")
+        return at(1) > 1 ? QCoreApplication::translate(
+                               "ProblemText",
+                               "must, times v = %2, divide the %1 layers, so every chunk holds the "
+                               "same whole number of layers.")
                                .arg(whole(at(0)), whole(at(1)))
-                         : tr("must divide the %1 layers, so every stage holds the same whole "
-                              "number of layers.")
+                         : QCoreApplication::translate(
+                               "ProblemText",
+                               "must divide the %1 layers, so every stage holds the same whole "
+                               "number of layers.")
                                .arg(whole(at(0)));
     case Rule::DividesSequence:
-        return at(1) > 0 ? tr("must, times tp = %2, divide the sequence length %1 (sequence "
-                              "parallelism splits each part over tp).")
+        return at(1) > 0 ? QCoreApplication::translate(
+                               "ProblemText",
+                               "must, times tp = %2, divide the sequence length %1 (sequence "
+                               "parallelism splits each part over tp).")
                                .arg(whole(at(0)), whole(at(1)))
-                         : tr("must divide the sequence length %1.").arg(whole(at(0)));
+                         : QCoreApplication::translate("ProblemText",
+                                                       "must divide the sequence length %1.")
+                               .arg(whole(at(0)));
     case Rule::BatchPerStep:
-        return tr("must be a multiple of micro-batch × dp = %1: each replica runs m = B / (b × dp) "
-                  "whole micro-batches.")
+        return QCoreApplication::translate("ProblemText",
+                                           "must be a multiple of micro-batch × dp = %1: each "
+                                           "replica runs m = B / (b × dp) "
+                                           "whole micro-batches.")
             .arg(whole(at(0)));
     case Rule::InterleavedMicrobatches:
-        return tr("must be a multiple of micro-batch × dp × pp = %1 for the interleaved schedule "
-                  "(now m = %2 micro-batches).")
+        return QCoreApplication::translate(
+                   "ProblemText",
+                   "must be a multiple of micro-batch × dp × pp = %1 for the interleaved schedule "
+                   "(now m = %2 micro-batches).")
             .arg(whole(at(0)), whole(at(1)));
     case Rule::DualPipeEvenStages:
-        return tr("must be even for DualPipe: half the micro-batches enter at each end.");
+        return QCoreApplication::translate(
+            "ProblemText", "must be even for DualPipe: half the micro-batches enter at each end.");
     case Rule::DualPipeMicrobatches:
-        return tr("must give an even m of at least %1 (2 × pp) for DualPipe (now m = %2).")
+        return QCoreApplication::translate(
+                   "ProblemText",
+                   "must give an even m of at least %1 (2 × pp) for DualPipe (now m = %2).")
             .arg(whole(at(0)), whole(at(1)));
     case Rule::ZeroBubbleMicrobatches:
-        return tr("must give at least %1 micro-batches for this zero-bubble schedule (now m = %2).")
+        return QCoreApplication::translate("ProblemText", "must give at least %1 micro-batches for "
+                                                          "this zero-bubble schedule (now m = %2).")
             .arg(whole(at(0)), whole(at(1)));
     }
     return {};
@@ -115,21 +135,30 @@ QString describeProblem(const simcore::ScenarioError& error)
     case Kind::Syntax:
         return common::describeError(error);
     case Kind::NotANumber:
-        return tr("%1: '%2' is not a finite number; allowed: %3.").arg(label, given, allowed);
+        return QCoreApplication::translate("ProblemText",
+                                           "%1: '%2' is not a finite number; allowed: %3.")
+            .arg(label, given, allowed);
     case Kind::NotAnInteger:
-        return tr("%1: '%2' is not a whole number; allowed: %3.").arg(label, given, allowed);
+        return QCoreApplication::translate("ProblemText",
+                                           "%1: '%2' is not a whole number; allowed: %3.")
+            .arg(label, given, allowed);
     case Kind::OutOfRange:
-        return tr("%1: %2 is out of range; allowed: %3.").arg(label, given, allowed);
+        return QCoreApplication::translate("ProblemText", "%1: %2 is out of range; allowed: %3.")
+            .arg(label, given, allowed);
     case Kind::NotAChoice:
-        return tr("%1: '%2' is not allowed; allowed: %3.").arg(label, given, allowed);
+        return QCoreApplication::translate("ProblemText", "%1: '%2' is not allowed; allowed: %3.")
+            .arg(label, given, allowed);
     case Kind::Inconsistent:
         if (const QString sentence = ruleSentence(error); !sentence.isEmpty()) {
             //: A layout rule: the control's label, its value, then what the rule asks
-            return tr("%1 = %2 %3").arg(label, given, sentence);
+            return QCoreApplication::translate("ProblemText", "%1 = %2 %3")
+                .arg(label, given, sentence);
         }
         return error.detail.empty()
-                   ? tr("%1: %2 must be %3.").arg(label, given, allowed)
-                   : tr("%1: %2 must be %3 (%4).").arg(label, given, allowed, withLabels(error.detail));
+                   ? QCoreApplication::translate("ProblemText", "%1: %2 must be %3.")
+                         .arg(label, given, allowed)
+                   : QCoreApplication::translate("ProblemText", "%1: %2 must be %3 (%4).")
+                         .arg(label, given, allowed, withLabels(error.detail));
     }
     return common::describeError(error);
 }

@@ -344,3 +344,21 @@ TEST_CASE("number fields are written again in the new language's decimal sign", 
     REQUIRE(dtsim::common::setLanguage(QStringLiteral("en")));
     CHECK(shown(field) == english);
 }
+
+TEST_CASE("leaving a field with an entry it cannot apply keeps the entry and its message",
+          "[ui][typed]")
+{
+    // Hazard: on focus loss QAbstractSpinBox put the previous value back without a word.
+    inEveryLanguageAndLocale([](const QLocale& locale) {
+        ComputeField f;
+        f.panel.activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(&f.panel));
+        f.field->setFocus();
+        REQUIRE(f.field->hasFocus());
+        f.field->editor()->selectAll();
+        QTest::keyClicks(f.field->editor(), QStringLiteral("1e"));
+        f.panel.workerSpinBox()->setFocus();
+        REQUIRE_FALSE(f.field->hasFocus());
+        f.requireRefused(QStringLiteral("1e"), locale);
+    });
+}

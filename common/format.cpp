@@ -67,8 +67,12 @@ TypedNumber readTypedNumber(const QString& text, const QLocale& locale)
     if (!match.hasMatch()) {
         return {0, TypedNumber::Problem::NotANumber};
     }
-    QString whole = match.captured(2);
-    whole.remove(QRegularExpression(QStringLiteral("[^0-9]")));
+    QString whole;
+    for (const QChar c : match.capturedView(2)) {
+        if (c.isDigit()) {
+            whole += c; // the spaces that group them left out
+        }
+    }
     const QString sign = match.captured(1);
     const QString point = match.captured(3);
     const QString fraction = match.captured(4);
@@ -203,7 +207,7 @@ QString formatSpeedup(double speedup)
 
 QString formatPercent(double fraction)
 {
-    return tr("%1 %").arg(QLocale().toString(fraction * 100.0, 'f', 1));
+    return tr("%1 %").arg(formatFixed(fraction * 100.0, 1)); // "1 250.0 %", never "1.250,0 %"
 }
 
 namespace {

@@ -68,7 +68,7 @@ void NumberField::setSpecialText(const QString& text)
 
 QString NumberField::refusal() const
 {
-    return read(lineEdit()->displayText()).refusal;
+    return message(read(lineEdit()->displayText()));
 }
 
 QString NumberField::number(const QString& input) const
@@ -93,56 +93,71 @@ QString NumberField::name() const
 
 NumberField::Reading NumberField::read(const QString& input) const
 {
+    using Verdict = Reading::Verdict;
     if (!specialValueText().isEmpty() && input == specialValueText()) {
-        return {minimum(), QString(), true};
+        return {minimum(), Verdict::Fine, input};
     }
-    const QString typed = number(input);
+    Reading reading{0, Verdict::Fine, number(input)};
+    const common::TypedNumber typed = common::readTypedNumber(reading.typed, locale());
+    switch (typed.problem) {
+    case common::TypedNumber::Problem::Empty:
+    case common::TypedNumber::Problem::NotANumber:
+        reading.verdict = Verdict::NotANumber;
+        return reading;
+    case common::TypedNumber::Problem::AmbiguousSeparator:
+        reading.verdict = Verdict::Ambiguous;
+        return reading;
+    case common::TypedNumber::Problem::None:
+        break;
+    }
+    reading.value = typed.value;
+    if (!(reading.value >= minimum() && reading.value <= maximum())) {
+        reading.verdict = Verdict::OutOfRange;
+        return reading;
+    }
+    // Applied as shown, never rounded silently: QDoubleSpinBox keeps `decimals` decimals.
+    const double scaled = reading.value * std::pow(10.0, decimals());
+    if (std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, std::abs(scaled))) {
+        reading.verdict = decimals() == 0 ? Verdict::NotWhole : Verdict::TooPrecise;
+    }
+    return reading;
+}
+
+QString NumberField::message(const Reading& reading) const
+{
+    using Verdict = Reading::Verdict;
+    if (reading.verdict == Verdict::Fine) {
+        return QString();
+    }
     const QString low = textFromValue(minimum()) + suffix();
     const QString high = textFromValue(maximum()) + suffix();
     const QString decimalSign = locale().decimalPoint();
-    const common::TypedNumber reading = common::readTypedNumber(typed, locale());
-    using Problem = common::TypedNumber::Problem;
-    switch (reading.problem) {
-    case Problem::Empty:
-    case Problem::NotANumber:
-        return {0,
-                tr("%1: '%2' is not a number; allowed: %3 to %4, written with '%5' as the decimal "
-                   "sign. It was not applied.")
-                    .arg(name(), typed, low, high, decimalSign),
-                false};
-    case Problem::AmbiguousSeparator: {
-        const QString other =
-            decimalSign == QLatin1String(".") ? QStringLiteral(",") : QStringLiteral(".");
-        return {0,
-                tr("%1: '%2' is ambiguous, since '%3' may group thousands; write '%4' as the "
-                   "decimal sign and group digits with spaces only; allowed: %5 to %6. It was "
-                   "not applied.")
-                    .arg(name(), typed, other, decimalSign, low, high),
-                true};
-    }
-    case Problem::None:
+    switch (reading.verdict) {
+    case Verdict::Fine:
         break;
+    case Verdict::NotANumber:
+        return tr("%1: '%2' is not a number; allowed: %3 to %4, written with '%5' as the decimal "
+                  "sign. It was not applied.")
+            .arg(name(), reading.typed, low, high, decimalSign);
+    case Verdict::Ambiguous:
+        return tr("%1: '%2' is ambiguous, since '%3' may group thousands; write '%4' as the "
+                  "decimal sign and group digits with spaces only; allowed: %5 to %6. It was "
+                  "not applied.")
+            .arg(name(), reading.typed,
+                 decimalSign == QLatin1String(".") ? QStringLiteral(",") : QStringLiteral("."),
+                 decimalSign, low, high);
+    case Verdict::OutOfRange:
+        return tr("%1: '%2' is out of range; allowed: %3 to %4. It was not applied.")
+            .arg(name(), reading.typed, low, high);
+    case Verdict::NotWhole:
+        return tr("%1: '%2' is not a whole number; allowed: %3 to %4. It was not applied.")
+            .arg(name(), reading.typed, low, high);
+    case Verdict::TooPrecise:
+        return tr("%1: '%2' has more decimals than the field keeps (%3); allowed: %4 to %5. It "
+                  "was not applied.")
+            .arg(name(), reading.typed, QString::number(decimals()), low, high);
     }
-    const double value = reading.value;
-    if (!(value >= minimum() && value <= maximum())) {
-        return {value,
-                tr("%1: '%2' is out of range; allowed: %3 to %4. It was not applied.")
-                    .arg(name(), typed, low, high),
-                true};
-    }
-    // Applied as shown, never rounded silently: QDoubleSpinBox keeps `decimals` decimals.
-    const double scaled = value * std::pow(10.0, decimals());
-    if (std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, std::abs(scaled))) {
-        return {value,
-                decimals() == 0
-                    ? tr("%1: '%2' is not a whole number; allowed: %3 to %4. It was not applied.")
-                          .arg(name(), typed, low, high)
-                    : tr("%1: '%2' has more decimals than the field keeps (%3); allowed: %4 to "
-                         "%5. It was not applied.")
-                          .arg(name(), typed, QString::number(decimals()), low, high),
-                true};
-    }
-    return {value, QString(), true};
+    return QString();
 }
 
 QValidator::State NumberField::validate(QString& input, int& position) const
@@ -150,7 +165,8 @@ QValidator::State NumberField::validate(QString& input, int& position) const
     Q_UNUSED(position);
     // Nothing typed is ever dropped: what cannot be applied stays visible, with its message,
     // instead of the keystroke vanishing ("1e3" became 13, "5000" became 500).
-    return read(input).refusal.isEmpty() ? QValidator::Acceptable : QValidator::Intermediate;
+    return read(input).verdict == Reading::Verdict::Fine ? QValidator::Acceptable
+                                                         : QValidator::Intermediate;
 }
 
 double NumberField::valueFromText(const QString& text) const
@@ -172,9 +188,9 @@ void NumberField::fixup(QString& input) const
 void NumberField::keyPressEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
-        if (const QString message = refusal(); !message.isEmpty()) {
+        if (const QString refused = refusal(); !refused.isEmpty()) {
             // Kept as typed and said why; not passed on, so a dialog does not accept either.
-            emit problem(message);
+            emit problem(refused);
             event->accept();
             return;
         }
@@ -184,8 +200,8 @@ void NumberField::keyPressEvent(QKeyEvent* event)
 
 void NumberField::focusOutEvent(QFocusEvent* event)
 {
-    const QString message = refusal();
-    if (message.isEmpty()) {
+    const QString refused = refusal();
+    if (refused.isEmpty()) {
         QDoubleSpinBox::focusOutEvent(event);
         return;
     }
@@ -193,7 +209,7 @@ void NumberField::focusOutEvent(QFocusEvent* event)
     // its message, and nothing is applied.
     QCoreApplication::sendEvent(lineEdit(), event);
     QWidget::focusOutEvent(event);
-    emit problem(message);
+    emit problem(refused);
 }
 
 void NumberField::changeEvent(QEvent* event)
@@ -209,9 +225,9 @@ void NumberField::changeEvent(QEvent* event)
 
 void NumberField::checkTypedText(const QString& text)
 {
-    const Reading reading = read(text);
     // A number not finished yet ("1e" of "1e3") is judged on Enter or focus loss.
-    emit problem(reading.readable ? reading.refusal : QString());
+    const Reading reading = read(text);
+    emit problem(reading.verdict == Reading::Verdict::NotANumber ? QString() : message(reading));
 }
 
 } // namespace dtsim::ui

@@ -49,15 +49,19 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// What the text in the field reads as: cheap, since the spin box asks on every change.
     struct Reading {
+        enum class Verdict { Fine, NotANumber, Ambiguous, OutOfRange, NotWhole, TooPrecise };
         double value = 0;
-        QString refusal;       ///< empty when `value` can be applied as typed
-        bool readable = false; ///< false: not a number (yet), e.g. "1e" while typing "1e3"
+        Verdict verdict = Verdict::Fine;
+        QString typed; ///< the number part, without prefix and suffix
     };
     void setUp();
     /// `input` without the prefix and suffix.
     [[nodiscard]] QString number(const QString& input) const;
     [[nodiscard]] Reading read(const QString& input) const;
+    /// Why `reading` is not applied (translated); empty when it is Fine.
+    [[nodiscard]] QString message(const Reading& reading) const;
     /// The field's name in messages: its key's label and the key, or its accessible name.
     [[nodiscard]] QString name() const;
     void checkTypedText(const QString& text);

@@ -1,7 +1,11 @@
 #include "common/format.h"
 
+#include "common/numberentry.h"
+#include "simcore/scenario/scenario.h" // parseNumber: what --set reads
+
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,10 +20,7 @@ QString tr(const char* text)
 }
 } // namespace
 
-namespace {
-/// `text` (a number without group separators) with the digits before its decimal sign grouped in
-/// threes by a narrow no-break space.
-QString groupedThousands(QString text)
+QString groupDigits(QString text)
 {
     const QChar separator(0x202F);
     qsizetype firstDigit = 0;
@@ -35,7 +36,72 @@ QString groupedThousands(QString text)
     }
     return text;
 }
-} // namespace
+
+QString formatFixed(double value, int decimals, const QLocale& locale)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("—");
+    }
+    QLocale plain = locale;
+    plain.setNumberOptions(plain.numberOptions() | QLocale::OmitGroupSeparator);
+    return groupDigits(plain.toString(value, 'f', std::max(decimals, 0)));
+}
+
+TypedNumber readTypedNumber(const QString& text, const QLocale& locale)
+{
+    QString typed = text.trimmed();
+    if (typed.isEmpty()) {
+        return {0, TypedNumber::Problem::Empty};
+    }
+    typed.replace(QChar(0x2212), QLatin1Char('-'));
+    if (!locale.negativeSign().isEmpty() && locale.negativeSign() != QLatin1String("-") &&
+        typed.startsWith(locale.negativeSign())) {
+        typed.replace(0, locale.negativeSign().size(), QLatin1Char('-'));
+    }
+    // Sign; whole digits, plain or grouped in threes by a space; one decimal sign and the
+    // fraction; an exponent.
+    static const QRegularExpression pattern(QStringLiteral(
+        "^([+-]?)([0-9]{1,3}(?:[ \\x{00A0}\\x{2009}\\x{202F}][0-9]{3})+|[0-9]*)(?:([.,])([0-9]*))?"
+        "(?:[eE]([+-]?[0-9]+))?$"));
+    const QRegularExpressionMatch match = pattern.match(typed);
+    if (!match.hasMatch()) {
+        return {0, TypedNumber::Problem::NotANumber};
+    }
+    QString whole;
+    for (const QChar c : match.capturedView(2)) {
+        if (c.isDigit()) {
+            whole += c; // the spaces that group them left out
+        }
+    }
+    const QString sign = match.captured(1);
+    const QString point = match.captured(3);
+    const QString fraction = match.captured(4);
+    const QString exponent = match.captured(5);
+    if (whole.isEmpty() && fraction.isEmpty()) {
+        return {0, TypedNumber::Problem::NotANumber};
+    }
+    // The decimal sign that is not the locale's, before three digits, may be a group separator:
+    // "1,500" is 1.5 to a Vietnamese and 1500 to an American.
+    if (!point.isEmpty() && point != locale.decimalPoint() && fraction.size() == 3 &&
+        !whole.isEmpty() && whole.front() != QLatin1Char('0')) {
+        return {0, TypedNumber::Problem::AmbiguousSeparator};
+    }
+    QString written = sign + (whole.isEmpty() ? QStringLiteral("0") : whole);
+    if (!fraction.isEmpty()) {
+        written += QLatin1Char('.') + fraction;
+    }
+    if (!exponent.isEmpty()) {
+        written += QLatin1Char('e') + exponent;
+    }
+    if (const auto value = simcore::parseNumber(written.toStdString())) {
+        return {*value, TypedNumber::Problem::None};
+    }
+    // A decimal beyond a double: far above every range, or a nonzero number far below it.
+    const bool tiny = exponent.startsWith(QLatin1Char('-'));
+    const double magnitude =
+        tiny ? std::numeric_limits<double>::denorm_min() : std::numeric_limits<double>::infinity();
+    return {sign == QLatin1String("-") ? -magnitude : magnitude, TypedNumber::Problem::None};
+}
 
 QString formatNumber(double value, int significant)
 {
@@ -71,7 +137,7 @@ QString formatNumber(double value, int significant)
             text.chop(point.size());
         }
     }
-    return groupedThousands(text);
+    return groupDigits(text);
 }
 
 int numerus(std::int64_t count)
@@ -141,7 +207,7 @@ QString formatSpeedup(double speedup)
 
 QString formatPercent(double fraction)
 {
-    return tr("%1 %").arg(QLocale().toString(fraction * 100.0, 'f', 1));
+    return tr("%1 %").arg(formatFixed(fraction * 100.0, 1)); // "1 250.0 %", never "1.250,0 %"
 }
 
 namespace {
@@ -263,7 +329,7 @@ QString formatQuantity(const simcore::Quantity& quantity)
             // Grouped as formatNumber groups: Vietnamese "4.096" would read as four point zero.
             QLocale plain;
             plain.setNumberOptions(plain.numberOptions() | QLocale::OmitGroupSeparator);
-            return groupedThousands(plain.toString(static_cast<qlonglong>(value)));
+            return groupDigits(plain.toString(static_cast<qlonglong>(value)));
         }
         return formatNumber(value, 4);
     case Unit::Number:

@@ -951,6 +951,14 @@
         <source>The numbers behind the charts, in SI units, comma-separated: the quantities in this file, each other table in a file beside it.</source>
         <translation>Số liệu của biểu đồ, theo đơn vị SI, phân tách bằng dấu phẩy: các đại lượng trong tệp này, mỗi bảng khác trong một tệp bên cạnh.</translation>
     </message>
+    <message>
+        <source>Width</source>
+        <translation>Chiều rộng</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Chiều cao</translation>
+    </message>
 </context>
 <context>
     <name>KeyText</name>
@@ -2381,8 +2389,28 @@
 <context>
     <name>NumberField</name>
     <message>
-        <source>%1: %2%3 is out of range; allowed: %4 to %5%3. The value was not changed.</source>
-        <translation>%1: %2%3 nằm ngoài phạm vi; cho phép: %4 đến %5%3. Giá trị chưa được thay đổi.</translation>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a number; allowed: %3 to %4, written with &apos;%5&apos; as the decimal sign. It was not applied.</source>
+        <translation>%1: &apos;%2&apos; không phải là một số; cho phép: %3 đến %4, viết với &apos;%5&apos; làm dấu thập phân. Giá trị này chưa được áp dụng.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is ambiguous, since &apos;%3&apos; may group thousands; write &apos;%4&apos; as the decimal sign and group digits with spaces only; allowed: %5 to %6. It was not applied.</source>
+        <translation>%1: &apos;%2&apos; không rõ nghĩa, vì &apos;%3&apos; có thể là dấu phân cách hàng nghìn; hãy viết &apos;%4&apos; làm dấu thập phân và chỉ nhóm chữ số bằng dấu cách; cho phép: %5 đến %6. Giá trị này chưa được áp dụng.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is out of range; allowed: %3 to %4. It was not applied.</source>
+        <translation>%1: &apos;%2&apos; nằm ngoài phạm vi; cho phép: %3 đến %4. Giá trị này chưa được áp dụng.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a whole number; allowed: %3 to %4. It was not applied.</source>
+        <translation>%1: &apos;%2&apos; không phải là số nguyên; cho phép: %3 đến %4. Giá trị này chưa được áp dụng.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; has more decimals than the field keeps (%3); allowed: %4 to %5. It was not applied.</source>
+        <translation>%1: &apos;%2&apos; có nhiều chữ số thập phân hơn ô nhập này giữ được (%3); cho phép: %4 đến %5. Giá trị này chưa được áp dụng.</translation>
     </message>
 </context>
 <context>

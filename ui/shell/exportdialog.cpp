@@ -1,5 +1,9 @@
 #include "ui/shell/exportdialog.h"
 
+#include "common/format.h"
+#include "common/numberentry.h"
+#include "ui/kit/numberfield.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -10,7 +14,6 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
-#include <QSpinBox>
 
 namespace dtsim::ui {
 
@@ -24,10 +27,13 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
 
-    m_width = new QSpinBox;
-    m_height = new QSpinBox;
+    // Number fields: a QSpinBox dropped the digit it could not take ("99999" became 1998 and
+    // was written) and put back its previous value for "0", without a word.
+    m_width = new NumberField(kMinExportSide, kMaxExportSide, 0);
+    m_height = new NumberField(kMinExportSide, kMaxExportSide, 0);
+    m_width->setAccessibleName(tr("Width"));
+    m_height->setAccessibleName(tr("Height"));
     for (auto* side : {m_width, m_height}) {
-        side->setRange(kMinExportSide, kMaxExportSide);
         side->setSuffix(tr(" px"));
     }
     const ExportOptions defaults;
@@ -42,11 +48,15 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     m_slide = new QCheckBox(tr("S&lide: 16:9 with text large enough for the back of a room"));
     m_slide->setToolTip(tr("Lays the charts out at %1 × %2 with every font %3 times larger; a "
                            "PNG then has 1.5 × the pixels (1920 × 1080).")
-                            .arg(kSlideSize.width())
-                            .arg(kSlideSize.height())
-                            .arg(QLocale().toString(kSlideFontScale)));
+                            .arg(common::formatWhole(kSlideSize.width()),
+                                 common::formatWhole(kSlideSize.height()),
+                                 QLocale().toString(kSlideFontScale)));
     m_hint = new QLabel;
     m_hint->setWordWrap(true);
+    m_problem = new QLabel;
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #B00020; font-weight: bold;"));
+    m_problem->hide();
 
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_width);
@@ -59,6 +69,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     auto* form = new QFormLayout(this);
     form->addRow(tr("&File:"), pathRow);
     form->addRow(tr("&Size:"), sizeRow);
+    form->addRow(m_problem);
     form->addRow(QString(), m_slide);
     form->addRow(tr("PNG &pixel scale:"), m_scale);
     form->addRow(m_hint);
@@ -69,8 +80,13 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent) : QDia
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateHint);
     connect(m_scale, &QComboBox::currentIndexChanged, this, &ExportDialog::updateHint);
-    connect(m_width, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
-    connect(m_height, &QSpinBox::valueChanged, this, &ExportDialog::updateHint);
+    for (auto* side : {m_width, m_height}) {
+        connect(side, &NumberField::valueChanged, this, &ExportDialog::updateHint);
+        connect(side, &NumberField::problem, this, [this](const QString& message) {
+            m_problem->setText(message);
+            m_problem->setVisible(!message.isEmpty());
+        });
+    }
     connect(m_slide, &QCheckBox::toggled, this, [this](bool slide) {
         // The slide's size is part of what makes its text large enough.
         const ExportOptions chosen = slide ? slideOptions() : ExportOptions{};
@@ -91,10 +107,26 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    ExportOptions options{QSize(m_width->value(), m_height->value()),
+    ExportOptions options{QSize(qRound(m_width->value()), qRound(m_height->value())),
                           m_scale->currentData().toDouble()};
     options.slide = m_slide->isChecked();
     return options;
+}
+
+void ExportDialog::accept()
+{
+    for (NumberField* side : {m_width, m_height}) {
+        if (const QString message = side->refusal(); !message.isEmpty()) {
+            m_problem->setText(message);
+            m_problem->show();
+            side->setFocus();
+            return;
+        }
+    }
+    // An entry not yet applied (typed, then the Export button's shortcut) is taken as shown.
+    m_width->interpretText();
+    m_height->interpretText();
+    QDialog::accept();
 }
 
 void ExportDialog::browse()
@@ -116,8 +148,8 @@ void ExportDialog::updateHint()
     } else if (*format == ExportFormat::Png) {
         const auto o = options();
         m_hint->setText(tr("PNG of %1 × %2 pixels.")
-                            .arg(qRound(o.size.width() * o.scale))
-                            .arg(qRound(o.size.height() * o.scale)));
+                            .arg(common::formatWhole(qRound(o.size.width() * o.scale)),
+                                 common::formatWhole(qRound(o.size.height() * o.scale))));
     } else if (*format == ExportFormat::Csv) {
         m_hint->setText(tr("The numbers behind the charts, in SI units, comma-separated: the "
                            "quantities in this file, each other table in a file beside it."));

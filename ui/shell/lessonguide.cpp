@@ -1,5 +1,6 @@
 #include "ui/shell/lessonguide.h"
 
+#include "common/numberentry.h"
 #include "ui/kit/appearance.h"
 
 #include <QDoubleSpinBox>
@@ -139,7 +140,9 @@ void LessonGuide::showAnswer()
         m_answer->setText(common::builtInLessonPlan().error);
         return;
     }
-    const QString answerText = QLocale().toString(*answer, 'f', step.answer->decimals) +
+    // Grouped as read-outs group: QLocale's Vietnamese "16.384" reads as sixteen point three eight
+    // four.
+    const QString answerText = common::formatFixed(*answer, step.answer->decimals) +
                                QStringLiteral(" ") + step.answer->unit.current();
     const double guess = m_guess->value();
     QString verdict;

@@ -17,7 +17,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
-#include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -177,10 +176,11 @@ void ScalingPanel::buildControls()
     m_workersGroup = new QGroupBox;
     auto* workersLayout = new QVBoxLayout(m_workersGroup);
     m_workersLabel = new QLabel;
-    m_workers = new QSpinBox;
+    // A number field as every other: a QSpinBox dropped what it could not take ("5000" became
+    // 500, "-5" became 5) and applied the rest.
+    m_workers = new NumberField(QStringLiteral("scaling.workers"), 1, 0);
+    m_workers->setMaximum(maxWorkers);
     takeWheelOnlyWhenFocused(m_workers);
-    m_workers->setRange(1, maxWorkers);
-    m_workers->setAccelerated(true);
     auto* workersRow = new QHBoxLayout;
     workersRow->addWidget(m_workersLabel);
     workersRow->addWidget(m_workers, 1);
@@ -220,7 +220,9 @@ void ScalingPanel::buildControls()
             setWorkers(m_stops[static_cast<std::size_t>(position)]);
         }
     });
-    connect(m_workers, &QSpinBox::valueChanged, this, [this](int n) { setWorkers(n); });
+    connect(m_workers, &NumberField::edited, this,
+            [this](double n) { setWorkers(static_cast<std::int64_t>(std::llround(n))); });
+    connect(m_workers, &NumberField::problem, this, &ScalingPanel::showProblem);
     connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
         model()->setValue(QStringLiteral("scaling.axis"),
                           on ? QStringLiteral("log") : QStringLiteral("linear"));

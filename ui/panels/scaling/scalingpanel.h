@@ -13,7 +13,6 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QSlider;
-class QSpinBox;
 class QTabWidget;
 
 namespace dtsim::ui {
@@ -78,7 +77,7 @@ public:
     [[nodiscard]] QString panelTitle() const override;
 
     [[nodiscard]] QSlider* workerSlider() const { return m_slider; }
-    [[nodiscard]] QSpinBox* workerSpinBox() const { return m_workers; }
+    [[nodiscard]] NumberField* workerSpinBox() const { return m_workers; }
     [[nodiscard]] QCheckBox* logScaleBox() const { return m_logScale; }
     [[nodiscard]] QCheckBox* countFailuresBox() const { return m_countFailures; }
     [[nodiscard]] ScalingCharts* charts() const { return m_charts; }
@@ -130,7 +129,7 @@ private:
     bool m_physicalRowsBuilt = false;
     QGroupBox* m_readoutGroup = nullptr;
     QSlider* m_slider = nullptr;
-    QSpinBox* m_workers = nullptr;
+    NumberField* m_workers = nullptr;
     QCheckBox* m_logScale = nullptr;
     QCheckBox* m_countFailures = nullptr;
     QLabel* m_workersLabel = nullptr;

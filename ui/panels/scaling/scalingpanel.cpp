@@ -222,7 +222,8 @@ void ScalingPanel::buildControls()
     });
     connect(m_workers, &NumberField::edited, this,
             [this](double n) { setWorkers(static_cast<std::int64_t>(std::llround(n))); });
-    connect(m_workers, &NumberField::problem, this, &ScalingPanel::showProblem);
+    connect(m_workers, &NumberField::problem, this,
+            qOverload<const QString&>(&ScalingPanel::showProblem));
     connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
         model()->setValue(QStringLiteral("scaling.axis"),
                           on ? QStringLiteral("log") : QStringLiteral("linear"));

@@ -1696,11 +1696,11 @@
     </message>
     <message>
         <source>&amp;Attention heads:</source>
-        <translation>Số &amp;head attention:</translation>
+        <translation>Số &amp;attention head:</translation>
     </message>
     <message>
         <source>Attention heads per layer; tensor parallelism gives each GPU whole heads.</source>
-        <translation>Số head attention mỗi lớp; tensor parallelism giao cho mỗi GPU trọn vẹn một số head.</translation>
+        <translation>Số attention head mỗi lớp; tensor parallelism giao cho mỗi GPU trọn vẹn một số head.</translation>
     </message>
     <message>
         <source>&amp;Global batch B:</source>
@@ -3334,7 +3334,7 @@
     </message>
     <message>
         <source>must divide the %1 attention heads: each GPU computes whole heads.</source>
-        <translation>phải là ước của %1 head attention: mỗi GPU tính trọn vẹn các head của mình.</translation>
+        <translation>phải là ước của %1 attention head: mỗi GPU tính trọn vẹn các head của mình.</translation>
     </message>
     <message>
         <source>must divide the hidden size %1.</source>

@@ -9,6 +9,7 @@
 #include "simcore/reports/goodputreport.h"
 #include "simcore/reports/trainingreport.h"
 #include "testaccess.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/checkpoint/checkpointcharts.h"
@@ -43,6 +44,12 @@
 #include <numeric>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -325,7 +332,7 @@ TEST_CASE("checkpoint: an out-of-range entry is named and not applied", "[ui][ch
     NumberField* mtbf = panel.field(QStringLiteral("checkpoint.gpu_mtbf"));
     REQUIRE(mtbf != nullptr);
     mtbf->setValue(0);
-    CHECK(panel.problemText().contains(QStringLiteral("checkpoint.gpu_mtbf")));
+    CHECK(panel.problemText().contains(labelOf("checkpoint.gpu_mtbf")));
     CHECK(model.scenario().checkpoint.gpuMtbfSeconds == 5e4 * 3600);
 }
 
@@ -643,7 +650,7 @@ TEST_CASE("checkpoint: an N that is no layout is marked on the goodput curve, it
     CHECK_FALSE(panel.charts()->isMonteCarloRunning());
     CHECK(TestAccess::monteCarloCaption(*panel.charts()).contains(QStringLiteral("not run")));
     CHECK(panel.problemText().isEmpty());
-    CHECK(panel.formulaText().contains(QStringLiteral("checkpoint.gpus")));
+    CHECK(panel.formulaText().contains(labelOf("checkpoint.gpus")));
     CHECK(panel.formulaText().contains(QStringLiteral("8, 16, 32, 64, 128 or 256")));
     requireSweepMatchesSimcore(panel);
     const auto* charts = panel.charts();

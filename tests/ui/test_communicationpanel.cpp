@@ -12,6 +12,7 @@
 #include "simcore/models/ringallreduce.h"
 #include "simcore/reports/communicationreport.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/communication/communicationcharts.h"
@@ -40,6 +41,12 @@
 #include <cmath>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -651,7 +658,7 @@ TEST_CASE("communication: a problem of this view's keys empties read-outs and ch
         CHECK(shown == QStringLiteral("—"));
     }
     CHECK(panel.formulaText().contains(QStringLiteral("out of range")));
-    CHECK(panel.problemText().contains(QStringLiteral("collective.workers")));
+    CHECK(panel.problemText().contains(labelOf("collective.workers")));
     CHECK(panel.charts()->timeSeries(0)->count() == 0);
     CHECK(panel.charts()->timeMarker()->count() == 0);
     CHECK(panel.charts()->summary().contains(QStringLiteral("out of range")));

@@ -9,6 +9,7 @@
 #include "simcore/reports/pipelinereport.h"
 #include "ui/kit/appearance.h"
 #include "ui/kit/chartstyle.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/parallelism/parallelismpanel.h"
@@ -24,6 +25,12 @@
 #include <cmath>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -156,5 +163,5 @@ TEST_CASE("the Pipeline panel edits the weight-gradient time and writes each clo
     NumberField* pp = panel.field(QStringLiteral("parallel.pp"));
     pp->setValue(3);
     CHECK_FALSE(panel.pipelineView()->isValid());
-    CHECK(panel.pipelineView()->problem().contains(QStringLiteral("parallel.pp")));
+    CHECK(panel.pipelineView()->problem().contains(labelOf("parallel.pp")));
 }

@@ -4,6 +4,7 @@
 #include "simcore/models/scaling.h"
 #include "simcore/reports/scalingreport.h"
 #include "testaccess.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/numberfield.h"
 #include "ui/kit/pointmarker.h"
 #include "ui/kit/scenariomodel.h"
@@ -39,6 +40,12 @@
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -354,9 +361,9 @@ TEST_CASE("Physical mode refuses N past the cluster or the batch, naming the key
     CHECK(panel.sliderStops().back() == 16);
     panel.workerSpinBox()->setValue(1005);
     CHECK(model.scenario().scaling.workers == 1005); // kept, not clamped
-    CHECK(panel.problemText().contains(QStringLiteral("scaling.workers")));
+    CHECK(panel.problemText().contains(labelOf("scaling.workers")));
     CHECK(panel.problemText().contains(QStringLiteral("at most 16")));
-    CHECK(panel.problemText().contains(QStringLiteral("hardware.gpus")));
+    CHECK(panel.problemText().contains(labelOf("hardware.gpus")));
     CHECK(panel.charts()->summary() == panel.problemText());
     panel.workerSpinBox()->setValue(16);
     CHECK(panel.problemText().isEmpty());

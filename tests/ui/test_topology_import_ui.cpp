@@ -12,6 +12,7 @@
 #include "simcore/models/topology.h"
 #include "simcore/reports/importkeys.h"
 #include "topologyfixture.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
 #include "ui/panels/topology/topologypanel.h"
@@ -32,6 +33,12 @@
 #include <sys/stat.h>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -237,7 +244,7 @@ TEST_CASE("imported node: another GPUs-per-node count is named on the panel unti
     REQUIRE(f.model.scenario().hardware.gpusPerNode == 4);
     // Edited on another panel (Communication, Scaling): the node drawn has 4 GPUs.
     REQUIRE_FALSE(f.model.setNumber(QStringLiteral("hardware.gpus_per_node"), 8));
-    CHECK(f.panel.problemText().contains(QStringLiteral("hardware.gpus_per_node")));
+    CHECK(f.panel.problemText().contains(labelOf("hardware.gpus_per_node")));
     CHECK(f.panel.problemText().contains(QStringLiteral("4")));
     REQUIRE_FALSE(f.model.setNumber(QStringLiteral("hardware.gpus_per_node"), 4));
     CHECK(f.panel.problemText().isEmpty());

@@ -10,6 +10,7 @@
 #include "simcore/models/topology.h"
 #include "simcore/models/topologypick.h"
 #include "topologyfixture.h"
+#include "ui/kit/keytexts.h"
 #include "ui/kit/scenariomodel.h"
 #include "ui/panels/topology/topologydiagram.h"
 #include "ui/panels/topology/topologypanel.h"
@@ -30,6 +31,12 @@
 #include <catch2/catch.hpp>
 
 using namespace dtsim::ui;
+
+// A control as a problem line names it: by its label, the key only in the tooltip.
+static QString labelOf(const char* key)
+{
+    return dtsim::ui::accessibleLabel(dtsim::ui::keyText(QString::fromLatin1(key)).label);
+}
 
 namespace {
 
@@ -201,7 +208,7 @@ TEST_CASE("topology panel: too many GPUs for the wiring is an inline problem", "
     Fixture f;
     REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("33")));
     CHECK_FALSE(f.panel.diagram()->isValid());
-    CHECK(f.panel.problemText().contains(QStringLiteral("collective.workers")));
+    CHECK(f.panel.problemText().contains(labelOf("collective.workers")));
     CHECK(f.panel.problemText().contains(QStringLiteral("1 … 32")));
     CHECK(f.panel.readouts().at(0) == QStringLiteral("—"));
     REQUIRE_FALSE(f.model.setValue(QStringLiteral("collective.workers"), QStringLiteral("32")));

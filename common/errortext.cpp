@@ -22,7 +22,10 @@ QString describeError(const simcore::ScenarioError& error)
     const QString allowed = QString::fromStdString(error.allowed);
     switch (error.kind) {
     case Kind::UnknownKey:
-        return tr("Unknown key '%1' (dtsim keys lists them).").arg(key);
+        // A key dtsim once read says what replaced it (simcore names it in `detail`).
+        return error.detail.empty()
+                   ? tr("Unknown key '%1' (dtsim keys lists them).").arg(key)
+                   : tr("Unknown key '%1': %2.").arg(key, QString::fromStdString(error.detail));
     case Kind::NotANumber:
         return tr("%1: '%2' is not a finite number; allowed: %3.").arg(key, given, allowed);
     case Kind::NotAnInteger:

@@ -4934,6 +4934,10 @@ Kết quả khớp: α = %6 mỗi bước, B = %7 mỗi liên kết (một chi�
         <source>the file is not in the settings format</source>
         <translation>tệp không đúng định dạng của tệp cài đặt</translation>
     </message>
+    <message>
+        <source>Unknown key &apos;%1&apos;: %2.</source>
+        <translation>Không có khoá &apos;%1&apos;: %2.</translation>
+    </message>
 </context>
 <context>
     <name>dtsim::common::StepReader</name>

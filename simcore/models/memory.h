@@ -210,12 +210,10 @@ double zeroCommunicationFactor(std::int64_t zeroStage);
 /// per element (the paper's large-N_d volume; a ring sends (N_d − 1)/N_d of it). 0 when dp = 1.
 double zeroCommunicationBytes(const Scenario& scenario);
 
-/// Combinations the memory model cannot evaluate, as values (Kind::Inconsistent, naming the key):
-/// parallel.tp not dividing model.heads or model.hidden; parallel.pp greater than model.layers;
-/// interleaved pp·v greater than model.layers (parallel.virtual_stages); dp·tp·pp beyond int64
-/// (parallel.dp); model.seq_len not divisible by tp with sequence parallelism; the buffers
-/// fraction outside 0 … 1 (reported as `memory.buffers_fraction`, not yet a Scenario key).
-/// Range errors of single keys are validate()'s job and are not repeated here.
+/// Combinations the memory model cannot evaluate, as values naming the key: the one layout check
+/// every view shares (layoutProblems, training.h; sequence parallelism as `options` says), and
+/// the buffers fraction outside 0 … 1 (`memory.buffers_fraction`). Range errors of single keys
+/// are validate()'s job and are not repeated here.
 std::vector<ScenarioError> validateMemory(const Scenario& scenario,
                                           const MemoryOptions& options = {});
 

@@ -428,3 +428,19 @@ TEST_CASE("a scenario file written before parallel.weight_grad_time still loads"
     CHECK(json["weight_grad_time"].toDouble() == Approx(0.008).epsilon(kRelative));
     CHECK(json["bubble_time"].toDouble() == Approx(0.03).epsilon(1e-9));
 }
+
+TEST_CASE("an old scenario file's parallel.microbatches says what sets m now", "[cli][pipeline]")
+{
+    // m is B/(b·dp) everywhere (Narayanan et al. 2021 §2.2); a file written when m was a key is
+    // refused with the key to set instead, never read with its m silently dropped.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format":"dtsim-scenario","version":1,"values":{"parallel.microbatches":8}})");
+    file.close();
+    const Run run = dtsim({"calc", "pipeline", "--scenario", path});
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.contains(QStringLiteral("parallel.microbatches")));
+    CHECK(run.err.contains(QStringLiteral("set train.global_batch")));
+}

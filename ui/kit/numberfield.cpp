@@ -208,7 +208,8 @@ void NumberField::focusOutEvent(QFocusEvent* event)
     // QAbstractSpinBox would put the previous value back without a word: the entry stays, with
     // its message, and nothing is applied.
     QCoreApplication::sendEvent(lineEdit(), event);
-    QWidget::focusOutEvent(event);
+    // Past QAbstractSpinBox on purpose: its handler is the one that restores the old value.
+    QWidget::focusOutEvent(event); // NOLINT(bugprone-parent-virtual-call)
     emit problem(refused);
 }
 

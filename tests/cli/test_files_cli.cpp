@@ -90,7 +90,7 @@ TEST_CASE("export --out with a name that is not UTF-8 is refused, not written un
     CHECK(existsAsBytes(QFile::encodeName(dir.path()) + "/t\xe1\xbb\x89 l\xe1\xbb\x87.csv"));
 }
 
-TEST_CASE("--scenario and import of an existing file whose name is not UTF-8 say so, not 'No "
+TEST_CASE("calc --scenario and import of an existing file whose name is not UTF-8 say so, not 'No "
           "such file'",
           "[cli][files]")
 {
